@@ -1,0 +1,152 @@
+//! `topochess`: the command line of the rules core. Other tools read its output, so every command
+//! prints a fixed format: results on stdout (the last line of `perft` and `reach` is a count
+//! alone), errors on stderr with a non-zero exit.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+use std::sync::Arc;
+use topochess_core::{fen, san, CastlingMode, Piece, Position, Variant};
+
+#[derive(Parser)]
+#[command(
+    name = "topochess",
+    version,
+    about = "Chess on folded and wrapped boards"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Args)]
+struct Game {
+    /// Preset id (folded, cylinder, torus, standard, ...).
+    #[arg(long)]
+    variant: String,
+    /// Castling mode: none, standard or either-side (default: the preset's).
+    #[arg(long)]
+    castling: Option<String>,
+    /// Start from this FEN instead of the start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves to play first, in SAN or coordinate form, separated by spaces.
+    #[arg(long)]
+    moves: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Counts the leaves of the legal move tree; the last line is the count alone.
+    Perft {
+        #[command(flatten)]
+        game: Game,
+        /// Depth in plies.
+        #[arg(long)]
+        depth: u32,
+        /// Also print the count below each legal move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Lists the squares a piece reaches on an otherwise empty board, then their count.
+    Reach {
+        /// Preset id.
+        #[arg(long)]
+        variant: String,
+        /// Piece letter (upper case White, lower case Black).
+        #[arg(long)]
+        piece: char,
+        /// The piece's square.
+        #[arg(long)]
+        square: String,
+    },
+    /// Lists the legal moves in SAN on one line.
+    Moves {
+        #[command(flatten)]
+        game: Game,
+    },
+}
+
+fn variant(id: &str, castling: Option<&str>) -> Result<Arc<Variant>, String> {
+    let mode = match castling {
+        Some(name) => Some(CastlingMode::from_name(name).ok_or_else(|| {
+            format!("unknown castling mode '{name}' (none, standard, either-side)")
+        })?),
+        None => None,
+    };
+    Ok(Arc::new(
+        Variant::preset(id, mode).map_err(|e| e.to_string())?,
+    ))
+}
+
+fn position(game: &Game) -> Result<Position, String> {
+    let v = variant(&game.variant, game.castling.as_deref())?;
+    let mut pos = match &game.fen {
+        Some(text) => fen::parse_position(v, text).map_err(|e| format!("bad FEN: {e}"))?,
+        None => Position::start(v),
+    };
+    for text in game.moves.as_deref().unwrap_or("").split_whitespace() {
+        let mv = san::parse_move(&pos, text).map_err(|e| e.to_string())?;
+        pos.play_unchecked(mv);
+    }
+    Ok(pos)
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Perft {
+            game,
+            depth,
+            divide,
+        } => {
+            let pos = position(&game)?;
+            if divide {
+                let mut total = 0;
+                for (mv, nodes) in topochess_core::perft::divide(&pos, depth) {
+                    println!("{} {nodes}", san::to_coordinate(&pos, mv));
+                    total += nodes;
+                }
+                println!("{total}");
+            } else {
+                println!("{}", topochess_core::perft::perft(&pos, depth));
+            }
+        }
+        Command::Reach {
+            variant: id,
+            piece,
+            square,
+        } => {
+            let v = variant(&id, None)?;
+            let piece = Piece::from_char(piece)
+                .ok_or_else(|| format!("'{piece}' is not a piece letter (PNBRQK, pnbrqk)"))?;
+            let size = v.size();
+            let sq = size
+                .parse_square(&square)
+                .ok_or_else(|| format!("'{square}' is not a square of the {id} board"))?;
+            let mut squares: Vec<_> = v.reach(piece.role, piece.color, sq).iter().collect();
+            squares.sort_by_key(|&s| (size.file(s), size.rank(s)));
+            let names: Vec<String> = squares.iter().map(|&s| size.name(s)).collect();
+            println!("{}", names.join(" "));
+            println!("{}", squares.len());
+        }
+        Command::Moves { game } => {
+            let pos = position(&game)?;
+            let moves: Vec<String> = pos
+                .legal_moves()
+                .into_iter()
+                .map(|mv| san::to_san(&pos, mv))
+                .collect();
+            println!("{}", moves.join(" "));
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("topochess: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,301 @@
+//! The fast legal move generator and attack detection. Both read only the variant's tables.
+//!
+//! Legality: a move is legal if afterwards the mover's king is not attacked. Moves that cannot
+//! change that (a piece that blocks no line to its own king, when not in check) are accepted as
+//! generated; king moves, castling, en passant, moves of possibly pinned pieces and every move in
+//! check are tested by making them on a copy of the board. [`crate::reference`] is the slow path
+//! this is tested against.
+
+use crate::geometry::{Square, SquareSet};
+use crate::moves::{Move, MoveKind};
+use crate::pieces::{Color, Piece, Role};
+use crate::position::{Board, Position};
+use crate::variant::Variant;
+
+#[inline]
+fn code(color: Color, role: Role) -> u8 {
+    Piece { color, role }.code()
+}
+
+/// Whether a piece of `by` attacks `sq` on `board`.
+pub(crate) fn attacked(v: &Variant, board: &Board, sq: Square, by: Color) -> bool {
+    let t = v.tables();
+    let pawn = code(by, Role::Pawn);
+    if t.pawn_capture_from(by, sq)
+        .iter()
+        .any(|&s| board.code(s) == pawn)
+    {
+        return true;
+    }
+    let knight = code(by, Role::Knight);
+    if t.knight_from(sq).iter().any(|&s| board.code(s) == knight) {
+        return true;
+    }
+    let king = code(by, Role::King);
+    if t.king_from(sq).iter().any(|&s| board.code(s) == king) {
+        return true;
+    }
+    let (queen, rook, bishop) = (
+        code(by, Role::Queen),
+        code(by, Role::Rook),
+        code(by, Role::Bishop),
+    );
+    for dir in 0..8 {
+        let slider = if dir < 4 { rook } else { bishop };
+        for &s in t.ray(sq, dir) {
+            let c = board.code(s);
+            if c != 0 {
+                if c == slider || c == queen {
+                    return true;
+                }
+                break;
+            }
+        }
+    }
+    false
+}
+
+/// The squares of `by`'s pieces attacking `sq` on `board`.
+pub(crate) fn attackers(v: &Variant, board: &Board, sq: Square, by: Color) -> Vec<Square> {
+    let t = v.tables();
+    let mut found = SquareSet::EMPTY;
+    let mut add = |s: Square, role: Role| {
+        if board.code(s) == code(by, role) {
+            found.insert(s);
+        }
+    };
+    for &s in t.pawn_capture_from(by, sq) {
+        add(s, Role::Pawn);
+    }
+    for &s in t.knight_from(sq) {
+        add(s, Role::Knight);
+    }
+    for &s in t.king_from(sq) {
+        add(s, Role::King);
+    }
+    for dir in 0..8 {
+        let slider = if dir < 4 { Role::Rook } else { Role::Bishop };
+        for &s in t.ray(sq, dir) {
+            if board.code(s) != 0 {
+                add(s, slider);
+                add(s, Role::Queen);
+                break;
+            }
+        }
+    }
+    found.iter().collect()
+}
+
+/// Own pieces that are the first piece on a line from the king with an enemy rider of that line
+/// behind them: moving one of these may expose the king.
+fn pin_candidates(v: &Variant, board: &Board, king: Square, us: Color) -> SquareSet {
+    let t = v.tables();
+    let them = !us;
+    let queen = code(them, Role::Queen);
+    let mut set = SquareSet::EMPTY;
+    for dir in 0..8 {
+        let slider = code(them, if dir < 4 { Role::Rook } else { Role::Bishop });
+        let mut blocker = None;
+        for &s in t.ray(king, dir) {
+            let c = board.code(s);
+            if c == 0 {
+                continue;
+            }
+            match blocker {
+                None if board.by_color[us.index()].contains(s) => blocker = Some(s),
+                None => break,
+                Some(b) => {
+                    if c == slider || c == queen {
+                        set.insert(b);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    set
+}
+
+/// Appends every legal move of `pos` to `out`.
+pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+    let v: &Variant = &pos.variant;
+    let t = v.tables();
+    let board = &pos.board;
+    let us = pos.turn;
+    let them = !us;
+    let king = board.kings[us.index()];
+    let in_check = attacked(v, board, king, them);
+    let pinned = if in_check {
+        SquareSet::EMPTY
+    } else {
+        pin_candidates(v, board, king, us)
+    };
+    let own = board.by_color[us.index()];
+    let enemy = board.by_color[them.index()];
+
+    let legal = |mv: Move| -> bool {
+        let after = pos.board_after(mv);
+        !attacked(v, &after, after.kings[us.index()], them)
+    };
+    let push = |out: &mut Vec<Move>, mv: Move, must_test: bool| {
+        if !(must_test || in_check) || legal(mv) {
+            out.push(mv);
+        }
+    };
+
+    for from in own.iter() {
+        let piece = Piece::from_code(board.code(from));
+        let test = pinned.contains(from);
+        match piece.role {
+            Role::Pawn => {
+                let to_square = |out: &mut Vec<Move>, to: Square, kind: MoveKind| {
+                    if t.promotes(us, to) {
+                        for role in Role::PROMOTIONS {
+                            push(
+                                out,
+                                Move {
+                                    from,
+                                    to,
+                                    kind: MoveKind::Promotion(role),
+                                },
+                                test,
+                            );
+                        }
+                    } else {
+                        push(out, Move { from, to, kind }, test);
+                    }
+                };
+                if let Some(one) = t.pawn_push(us, from) {
+                    if board.code(one) == 0 {
+                        to_square(out, one, MoveKind::Normal);
+                        if let Some(two) = t.pawn_double(us, from) {
+                            if board.code(two) == 0 {
+                                to_square(out, two, MoveKind::DoubleStep);
+                            }
+                        }
+                    }
+                }
+                for &to in t.pawn_captures(us, from) {
+                    if enemy.contains(to) {
+                        to_square(out, to, MoveKind::Normal);
+                    } else if Some(to) == pos.ep {
+                        let mv = Move {
+                            from,
+                            to,
+                            kind: MoveKind::EnPassant,
+                        };
+                        if legal(mv) {
+                            out.push(mv);
+                        }
+                    }
+                }
+            }
+            Role::Knight => {
+                for &to in t.knight(from) {
+                    if !own.contains(to) {
+                        push(
+                            out,
+                            Move {
+                                from,
+                                to,
+                                kind: MoveKind::Normal,
+                            },
+                            test,
+                        );
+                    }
+                }
+            }
+            Role::King => {
+                for &to in t.king(from) {
+                    if !own.contains(to) {
+                        push(
+                            out,
+                            Move {
+                                from,
+                                to,
+                                kind: MoveKind::Normal,
+                            },
+                            true,
+                        );
+                    }
+                }
+            }
+            role => {
+                let orth = role.rides_orthogonally();
+                let diag = role.rides_diagonally();
+                let dirs = match (orth, diag) {
+                    (true, true) => 0..8,
+                    (true, false) => 0..4,
+                    _ => 4..8,
+                };
+                let dedup = t.rays_overlap(from, orth, diag);
+                let mut seen = SquareSet::EMPTY;
+                let mut stationary = false;
+                for dir in dirs {
+                    let ray = t.ray(from, dir);
+                    let mut clear = true;
+                    for &to in ray {
+                        let c = board.code(to);
+                        if c != 0 && own.contains(to) {
+                            clear = false;
+                            break;
+                        }
+                        if !dedup || seen.insert_new(to) {
+                            push(
+                                out,
+                                Move {
+                                    from,
+                                    to,
+                                    kind: MoveKind::Normal,
+                                },
+                                test,
+                            );
+                        }
+                        if c != 0 {
+                            clear = false;
+                            break;
+                        }
+                    }
+                    if clear && v.stationary_moves() && t.ray_returns(from, dir) {
+                        stationary = true;
+                    }
+                }
+                if stationary {
+                    push(
+                        out,
+                        Move {
+                            from,
+                            to: from,
+                            kind: MoveKind::Normal,
+                        },
+                        true,
+                    );
+                }
+            }
+        }
+    }
+
+    if !in_check {
+        for plan in v.castle_plans(us) {
+            if pos.castling & plan.kind.right(us) == 0
+                || board.code(plan.king_from) != code(us, Role::King)
+                || board.code(plan.rook_from) != code(us, Role::Rook)
+                || plan.must_be_empty.iter().any(|&s| board.code(s) != 0)
+                || plan
+                    .king_passes
+                    .iter()
+                    .any(|&s| attacked(v, board, s, them))
+            {
+                continue;
+            }
+            let mv = Move {
+                from: plan.king_from,
+                to: plan.king_to,
+                kind: MoveKind::Castle(plan.kind),
+            };
+            if legal(mv) {
+                out.push(mv);
+            }
+        }
+    }
+}

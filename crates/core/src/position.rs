@@ -1,0 +1,354 @@
+//! Positions: the placement of the pieces with the side to move, castling rights, en-passant
+//! square and clocks, on a shared [`Variant`]. A `Position` is always valid: it is made only by
+//! validating a setup ([`crate::fen`]) or by playing legal moves.
+
+use crate::castling::rights_bit;
+use crate::geometry::{BoardSize, Square, SquareSet, MAX_SQUARES};
+use crate::moves::{Move, MoveKind};
+use crate::pieces::{Color, Piece, Role};
+use crate::variant::Variant;
+use crate::zobrist;
+use std::sync::Arc;
+
+/// The pieces on the squares: a mailbox of piece codes plus the squares of each colour.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Board {
+    pub(crate) squares: [u8; MAX_SQUARES],
+    pub(crate) by_color: [SquareSet; 2],
+    pub(crate) kings: [Square; 2],
+}
+
+impl Board {
+    pub(crate) fn empty() -> Board {
+        Board {
+            squares: [0; MAX_SQUARES],
+            by_color: [SquareSet::EMPTY; 2],
+            kings: [Square(0); 2],
+        }
+    }
+
+    #[inline]
+    pub(crate) fn code(&self, sq: Square) -> u8 {
+        self.squares[sq.index()]
+    }
+
+    #[inline]
+    pub(crate) fn piece(&self, sq: Square) -> Option<Piece> {
+        match self.code(sq) {
+            0 => None,
+            code => Some(Piece::from_code(code)),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        self.squares[sq.index()] = piece.code();
+        self.by_color[piece.color.index()].insert(sq);
+        if piece.role == Role::King {
+            self.kings[piece.color.index()] = sq;
+        }
+    }
+
+    #[inline]
+    pub(crate) fn take(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.piece(sq)?;
+        self.squares[sq.index()] = 0;
+        self.by_color[piece.color.index()].remove(sq);
+        Some(piece)
+    }
+}
+
+/// A valid position of a variant.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) variant: Arc<Variant>,
+    pub(crate) board: Board,
+    pub(crate) turn: Color,
+    pub(crate) castling: u8,
+    pub(crate) ep: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) hash: u64,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        (Arc::ptr_eq(&self.variant, &other.variant) || self.variant.id() == other.variant.id())
+            && self.board == other.board
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.ep == other.ep
+            && self.halfmoves == other.halfmoves
+            && self.fullmoves == other.fullmoves
+    }
+}
+
+impl Position {
+    /// The start position of a variant.
+    pub fn start(variant: Arc<Variant>) -> Position {
+        let fen = variant.start_fen();
+        crate::fen::parse_position(variant, &fen).expect("every variant's start position is valid")
+    }
+
+    /// The variant.
+    #[inline]
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// The board size.
+    #[inline]
+    pub fn size(&self) -> BoardSize {
+        self.variant.size()
+    }
+
+    /// The piece on `sq`.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        if self.size().contains(sq) {
+            self.board.piece(sq)
+        } else {
+            None
+        }
+    }
+
+    /// Every piece with its square, in square order.
+    pub fn pieces(&self) -> Vec<(Square, Piece)> {
+        self.size()
+            .all()
+            .filter_map(|sq| self.board.piece(sq).map(|p| (sq, p)))
+            .collect()
+    }
+
+    /// The squares of `color`'s pieces.
+    pub fn occupied_by(&self, color: Color) -> SquareSet {
+        self.board.by_color[color.index()]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The castling rights as four bits (`K`, `Q`, `k`, `q` from the low bit).
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    /// Whether `color` keeps the right to castle with its h-rook (`h_rook`) or a-rook.
+    pub fn has_castling_right(&self, color: Color, h_rook: bool) -> bool {
+        self.castling & rights_bit(color, h_rook) != 0
+    }
+
+    /// The en-passant square, kept only when a pawn of the side to move could capture there.
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// Half-moves since the last capture or pawn move (the 50-move rule's clock).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number (starts at 1, increases after Black moves).
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The Zobrist hash: equal positions (for repetition) have equal hashes.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The square of `color`'s king.
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        self.board.kings[color.index()]
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.attacked_by(self.king(self.turn), !self.turn)
+    }
+
+    /// Whether a piece of `by` attacks `sq` (could capture a piece of the other side there).
+    pub fn attacked_by(&self, sq: Square, by: Color) -> bool {
+        crate::movegen::attacked(&self.variant, &self.board, sq, by)
+    }
+
+    /// The squares of `by`'s pieces that attack `sq`.
+    pub fn attackers(&self, sq: Square, by: Color) -> Vec<Square> {
+        crate::movegen::attackers(&self.variant, &self.board, sq, by)
+    }
+
+    /// The hash computed from scratch (for validation and tests).
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut hash = zobrist::castling(self.castling);
+        for (sq, piece) in self.pieces() {
+            hash ^= zobrist::piece(piece, sq);
+        }
+        if let Some(ep) = self.ep {
+            hash ^= zobrist::en_passant(ep);
+        }
+        if self.turn == Color::Black {
+            hash ^= zobrist::black_to_move();
+        }
+        hash
+    }
+
+    /// Plays `mv` without checking that it is legal. Playing an illegal move leaves a position
+    /// that breaks the rules; use [`Position::play`] for moves from outside.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let us = self.turn;
+        let them = !us;
+        let tables = self.variant.tables();
+        let Some(moving) = self.board.piece(mv.from) else {
+            return;
+        };
+        let mut hash = self.hash ^ zobrist::castling(self.castling) ^ zobrist::black_to_move();
+        if let Some(ep) = self.ep.take() {
+            hash ^= zobrist::en_passant(ep);
+        }
+        self.halfmoves += 1;
+        match mv.kind {
+            MoveKind::Castle(kind) => {
+                if let Some(plan) = self.variant.castle_plan(us, kind).cloned() {
+                    let rook = Piece {
+                        color: us,
+                        role: Role::Rook,
+                    };
+                    self.board.take(plan.king_from);
+                    self.board.take(plan.rook_from);
+                    self.board.put(plan.king_to, moving);
+                    self.board.put(plan.rook_to, rook);
+                    hash ^= zobrist::piece(moving, plan.king_from)
+                        ^ zobrist::piece(moving, plan.king_to)
+                        ^ zobrist::piece(rook, plan.rook_from)
+                        ^ zobrist::piece(rook, plan.rook_to);
+                }
+                self.castling &= !(rights_bit(us, true) | rights_bit(us, false));
+            }
+            _ => {
+                let captured_sq = if mv.kind == MoveKind::EnPassant {
+                    tables.pawn_push(them, mv.to)
+                } else if mv.from != mv.to {
+                    Some(mv.to)
+                } else {
+                    None
+                };
+                if let Some(csq) = captured_sq {
+                    if let Some(captured) = self.board.take(csq) {
+                        hash ^= zobrist::piece(captured, csq);
+                        self.halfmoves = 0;
+                    }
+                }
+                self.board.take(mv.from);
+                let placed = match mv.kind {
+                    MoveKind::Promotion(role) => Piece { color: us, role },
+                    _ => moving,
+                };
+                self.board.put(mv.to, placed);
+                hash ^= zobrist::piece(moving, mv.from) ^ zobrist::piece(placed, mv.to);
+                if moving.role == Role::Pawn {
+                    self.halfmoves = 0;
+                    if mv.kind == MoveKind::DoubleStep {
+                        if let Some(mid) = tables.pawn_push(us, mv.from) {
+                            let pawn = Piece {
+                                color: them,
+                                role: Role::Pawn,
+                            };
+                            if tables
+                                .pawn_capture_from(them, mid)
+                                .iter()
+                                .any(|&s| self.board.piece(s) == Some(pawn))
+                            {
+                                self.ep = Some(mid);
+                                hash ^= zobrist::en_passant(mid);
+                            }
+                        }
+                    }
+                }
+                self.castling &=
+                    self.variant.rights_kept(mv.from) & self.variant.rights_kept(mv.to);
+            }
+        }
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = them;
+        self.hash = hash ^ zobrist::castling(self.castling);
+    }
+
+    /// Plays `mv` if it is legal in this position.
+    pub fn play(&self, mv: Move) -> Result<Position, IllegalMove> {
+        if self.legal_moves().contains(&mv) {
+            let mut next = self.clone();
+            next.play_unchecked(mv);
+            Ok(next)
+        } else {
+            Err(IllegalMove(mv))
+        }
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(64);
+        crate::movegen::legal_moves(self, &mut moves);
+        moves
+    }
+
+    /// Fills `moves` with every legal move (clearing it first).
+    pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        crate::movegen::legal_moves(self, moves);
+    }
+
+    /// Whether the side to move has a legal move.
+    pub fn has_legal_move(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
+    /// The board after `mv`, for the legality test; `None` if the move has no piece.
+    pub(crate) fn board_after(&self, mv: Move) -> Board {
+        let mut board = self.board;
+        let us = self.turn;
+        match mv.kind {
+            MoveKind::Castle(kind) => {
+                if let Some(plan) = self.variant.castle_plan(us, kind) {
+                    let king = board.take(plan.king_from);
+                    let rook = board.take(plan.rook_from);
+                    if let (Some(k), Some(r)) = (king, rook) {
+                        board.put(plan.king_to, k);
+                        board.put(plan.rook_to, r);
+                    }
+                }
+            }
+            _ => {
+                if mv.kind == MoveKind::EnPassant {
+                    if let Some(csq) = self.variant.tables().pawn_push(!us, mv.to) {
+                        board.take(csq);
+                    }
+                }
+                if let Some(piece) = board.take(mv.from) {
+                    board.take(mv.to);
+                    board.put(mv.to, piece);
+                }
+            }
+        }
+        board
+    }
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct IllegalMove(pub Move);
+
+impl core::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "illegal move")
+    }
+}
+
+impl std::error::Error for IllegalMove {}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs whatever is missing for building, serving and testing Topochess, at pinned versions.
+# Idempotent: anything already present at the pinned version is skipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+WASM_BINDGEN_VERSION=0.2.100
+
+say() { printf '[setup] %s\n' "$*"; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+if ! command -v cargo >/dev/null 2>&1; then
+  if [ -x "$HOME/.cargo/bin/cargo" ]; then
+    export PATH="$HOME/.cargo/bin:$PATH"
+  else
+    say "cargo not found: install Rust with rustup first" >&2
+    exit 1
+  fi
+fi
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32 target"
+  rustup target add wasm32-unknown-unknown
+fi
+rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
+rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
+
+if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION\$"; then
+  say "installing trunk $TRUNK_VERSION (a few minutes on a fresh machine)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION\$"; then
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked
+fi
+
+if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+  say "installing Chromium and ChromeDriver from Debian"
+  as_root apt-get update -q
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver
+fi
+
+# wasm-opt (binaryen 123) and Playwright (driving the system Chromium), pinned in tests/package-lock.json.
+if ! (cd tests && npm ls --depth=0 >/dev/null 2>&1); then
+  say "installing npm packages (wasm-opt, playwright-core)"
+  (cd tests && npm ci --no-audit --no-fund --loglevel=error)
+fi
+say "tools ready"

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what is missing, then runs every check: formatting, lints, native tests, the wasm32
+# build of the core, the release web build, and the end-to-end tests in headless Chromium.
+# Ends with one summary line: "N passed, N failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+. scripts/env.sh
+logs=target/test-logs
+mkdir -p "$logs"
+step() { printf '\n== %s\n' "$*"; }
+
+step "formatting (cargo fmt --check)"
+cargo fmt --all -- --check
+
+step "lints (cargo clippy -D warnings), native and wasm32"
+cargo clippy --workspace --exclude topochess-web --all-targets --locked -- -D warnings
+cargo clippy -p topochess-web --target wasm32-unknown-unknown --locked -- -D warnings
+
+step "native unit and integration tests"
+cargo test --workspace --exclude topochess-web --locked 2>&1 | tee "$logs/cargo-test.log"
+
+step "wasm32 build of the core crate"
+cargo build -p topochess-core --target wasm32-unknown-unknown --release --locked
+
+step "release web build (Trunk)"
+trunk build --release 2>&1 | tee "$logs/trunk.log" | grep -E 'wasm size|error|warn' || true
+test -f dist/index.html
+
+step "end-to-end tests in headless Chromium"
+node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee "$logs/e2e.log"
+
+passed=$(grep -hoE 'test result: [a-zA-Z]+\. [0-9]+ passed' "$logs/cargo-test.log" | awk '{s+=$4} END {print s+0}')
+failed=$(grep -hoE '[0-9]+ failed;' "$logs/cargo-test.log" | awk '{s+=$1} END {print s+0}')
+e2e_pass=$(grep -hoE '^# pass [0-9]+' "$logs/e2e.log" | awk '{s+=$3} END {print s+0}')
+e2e_fail=$(grep -hoE '^# fail [0-9]+' "$logs/e2e.log" | awk '{s+=$3} END {print s+0}')
+printf '\nscreenshots: target/e2e/\n'
+echo "$((passed + e2e_pass)) passed, $((failed + e2e_fail)) failed"

@@ -1,0 +1,7 @@
+//! The Topochess browser app: the board views and the engine worker. The app changes state only
+//! through [`state::Action`]s; components take props and callbacks.
+
+pub mod app;
+pub mod board;
+pub mod engine;
+pub mod state;
