@@ -17,6 +17,7 @@ pub mod pawns;
 pub mod perft;
 pub mod pieces;
 pub mod position;
+pub mod reference;
 pub mod san;
 pub mod surface;
 pub mod tables;

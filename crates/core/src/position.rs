@@ -183,8 +183,8 @@ impl Position {
         crate::movegen::attackers(&self.variant, &self.board, sq, by)
     }
 
-    /// The hash computed from scratch (for validation and tests).
-    pub(crate) fn compute_hash(&self) -> u64 {
+    /// The hash computed from scratch; always equal to [`Position::hash`] (tests check it).
+    pub fn compute_hash(&self) -> u64 {
         let mut hash = zobrist::castling(self.castling);
         for (sq, piece) in self.pieces() {
             hash ^= zobrist::piece(piece, sq);

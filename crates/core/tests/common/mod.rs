@@ -1,0 +1,116 @@
+//! Helpers shared by the integration tests: a seeded generator of random games and placements.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+use topochess_core::variant::PRESETS;
+use topochess_core::{fen, CastlingMode, Move, Position, Variant};
+
+/// xorshift64*: a small deterministic generator, so every failure can be replayed.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
+}
+
+/// Every preset with every castling option it offers.
+pub fn all_variants() -> Vec<Arc<Variant>> {
+    PRESETS
+        .iter()
+        .flat_map(|p| {
+            p.castling_options
+                .iter()
+                .map(|&m| Arc::new(Variant::preset(p.id, Some(m)).unwrap()))
+        })
+        .collect()
+}
+
+pub fn variant(id: &str, mode: Option<CastlingMode>) -> Arc<Variant> {
+    Arc::new(Variant::preset(id, mode).unwrap())
+}
+
+pub fn position(id: &str, fen_text: &str) -> Position {
+    fen::parse_position(variant(id, None), fen_text).unwrap()
+}
+
+/// The positions of a random game from the start, `plies` long at most (it stops at the end of
+/// the game).
+pub fn random_game(variant: &Arc<Variant>, rng: &mut Rng, plies: usize) -> Vec<Position> {
+    let mut pos = Position::start(variant.clone());
+    let mut seen = vec![pos.clone()];
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        // Prefer captures and pawn moves now and then, to reach promotions and bare boards.
+        let mv: Move = rng.pick(&moves);
+        pos.play_unchecked(mv);
+        seen.push(pos.clone());
+    }
+    seen
+}
+
+/// A random legal placement: both kings and up to `extra` other pieces on random squares.
+pub fn random_placement(variant: &Arc<Variant>, rng: &mut Rng, extra: usize) -> Option<Position> {
+    let size = variant.size();
+    let (w, h) = (size.width() as usize, size.height() as usize);
+    let mut grid = vec![vec!['.'; w]; h];
+    let letters = ['P', 'N', 'B', 'R', 'Q', 'p', 'n', 'b', 'r', 'q'];
+    let place = |c: char, grid: &mut Vec<Vec<char>>, rng: &mut Rng| loop {
+        let (f, r) = (rng.below(w), rng.below(h));
+        if grid[r][f] == '.' {
+            grid[r][f] = c;
+            break;
+        }
+    };
+    place('K', &mut grid, rng);
+    place('k', &mut grid, rng);
+    let count = rng.below(extra + 1);
+    for _ in 0..count {
+        let c = rng.pick(&letters);
+        place(c, &mut grid, rng);
+    }
+    let rows: Vec<String> = grid
+        .iter()
+        .rev()
+        .map(|row| {
+            let mut s = String::new();
+            let mut empty = 0;
+            for &c in row {
+                if c == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        s += &empty.to_string();
+                        empty = 0;
+                    }
+                    s.push(c);
+                }
+            }
+            if empty > 0 {
+                s += &empty.to_string();
+            }
+            s
+        })
+        .collect();
+    let side = if rng.below(2) == 0 { "w" } else { "b" };
+    fen::parse_position(
+        variant.clone(),
+        &format!("{} {side} - - 0 1", rows.join("/")),
+    )
+    .ok()
+}

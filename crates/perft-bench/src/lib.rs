@@ -1,0 +1,27 @@
+//! The perft benchmark's shared parts: the standard positions compared with shakmaty, and the
+//! preset start positions whose rates are reported.
+
+use std::sync::Arc;
+use topochess_core::{fen, Position, Variant};
+
+/// Well-known standard-chess perft positions (start, Kiwipete, positions 3 to 6).
+pub const STANDARD_POSITIONS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/2NP1N2/PPP1QPPP/R4RK1 w - - 0 10",
+];
+
+/// (preset id, depth): the start positions whose perft rates the benchmark reports.
+pub const PRESET_CASES: &[(&str, u32)] = &[("standard", 5), ("folded", 5), ("torus-8x14", 4)];
+
+/// A position of a preset from a FEN (`None`: the start position).
+pub fn position(id: &str, fen_text: Option<&str>) -> Position {
+    let variant = Arc::new(Variant::preset(id, None).expect("a preset id of this crate"));
+    match fen_text {
+        Some(text) => fen::parse_position(variant, text).expect("a valid FEN of this crate"),
+        None => Position::start(variant),
+    }
+}

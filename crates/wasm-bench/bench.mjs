@@ -1,0 +1,20 @@
+// Times perft in the wasm build (Node.js): node crates/wasm-bench/bench.mjs <dir of wasm-bindgen output>
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const require = createRequire(import.meta.url);
+const wasm = require(join(resolve(process.argv[2]), 'topochess_wasm_bench.js'));
+const cases = [['standard', 5], ['folded', 5], ['torus-8x14', 4]];
+for (const [id, depth] of cases) {
+  let best = Infinity;
+  let nodes = 0;
+  const started = performance.now();
+  for (let run = 0; run < 3 || performance.now() - started < 2000; run++) {
+    const t = performance.now();
+    nodes = wasm.perft_start(id, depth);
+    best = Math.min(best, performance.now() - t);
+  }
+  const rate = nodes / best / 1e3;
+  console.log(`wasm      ${id.padEnd(12)} perft ${depth}: ${String(nodes).padStart(10)} nodes ${best.toFixed(1).padStart(8)} ms ${rate.toFixed(1).padStart(7)} Mnodes/s`);
+}

@@ -1,0 +1,15 @@
+//! Perft exported to JavaScript, so that `scripts/bench.sh` can time the wasm build from Node.js.
+
+use std::sync::Arc;
+use topochess_core::{Position, Variant};
+use wasm_bindgen::prelude::*;
+
+/// Perft of a preset's start position; the node count (as a float, for JavaScript), or -1 if the
+/// preset id is unknown.
+#[wasm_bindgen]
+pub fn perft_start(id: &str, depth: u32) -> f64 {
+    match Variant::preset(id, None) {
+        Ok(v) => topochess_core::perft::perft(&Position::start(Arc::new(v)), depth) as f64,
+        Err(_) => -1.0,
+    }
+}

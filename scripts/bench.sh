@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Perft node rates: native (with shakmaty in the same run) and the same perft in the wasm build
+# under Node.js. Prints the ratios the targets are stated in.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh >/dev/null
+. scripts/env.sh
+out=target/bench
+mkdir -p "$out"
+cargo bench -q -p topochess-perft-bench 2>/dev/null | tee "$out/native.txt"
+cargo build -q --release --target wasm32-unknown-unknown -p topochess-wasm-bench
+wasm-bindgen --target nodejs --out-dir "$out/wasm" target/wasm32-unknown-unknown/release/topochess_wasm_bench.wasm
+node crates/wasm-bench/bench.mjs "$out/wasm" | tee "$out/wasm.txt"
+awk '/^topochess/ {native[$2]=$7} /^wasm/ {printf "%s: wasm takes %.2fx the native time (target: at most 2x)\n", $2, $7/native[$2]}' \
+  "$out/native.txt" "$out/wasm.txt"
+awk '/^topochess standard/ {s=$7} /^topochess folded/ {printf "folded perft 5 takes %.2fx the time of standard perft 5 (target: at most 1.5x)\n", $7/s}' "$out/native.txt"
