@@ -222,6 +222,9 @@ pub fn parse_position(variant: Arc<Variant>, fen: &str) -> Result<Position, FenE
     let castling_field = fields.get(2).copied().unwrap_or("-");
     let mut castling = 0u8;
     if castling_field != "-" {
+        if !castling_field.chars().all(|c| "KQkq".contains(c)) {
+            return Err(FenError::BadCastling(castling_field.to_string()));
+        }
         if v.castling() == CastlingMode::None {
             return Err(FenError::CastlingNotAllowed);
         }

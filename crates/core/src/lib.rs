@@ -10,11 +10,14 @@
 
 pub mod castling;
 pub mod fen;
+pub mod game;
 pub mod geometry;
 pub mod movegen;
 pub mod moves;
+pub mod paths;
 pub mod pawns;
 pub mod perft;
+pub mod pgn;
 pub mod pieces;
 pub mod position;
 pub mod reference;

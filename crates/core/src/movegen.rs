@@ -40,6 +40,9 @@ pub(crate) fn attacked(v: &Variant, board: &Board, sq: Square, by: Color) -> boo
         code(by, Role::Rook),
         code(by, Role::Bishop),
     );
+    if !t.rides_reversible() {
+        return ridden_to(v, board, sq, by);
+    }
     for dir in 0..8 {
         let slider = if dir < 4 { rook } else { bishop };
         for &s in t.ray(sq, dir) {
@@ -53,6 +56,35 @@ pub(crate) fn attacked(v: &Variant, board: &Board, sq: Square, by: Color) -> boo
         }
     }
     false
+}
+
+/// Whether a rider of `by` reaches `sq`, walking every rider's rays forward: for surfaces whose
+/// rides cannot be walked back.
+fn ridden_to(v: &Variant, board: &Board, sq: Square, by: Color) -> bool {
+    let t = v.tables();
+    board.by_color[by.index()].iter().any(|from| {
+        let piece = Piece::from_code(board.code(from));
+        let dirs = match (
+            piece.role.rides_orthogonally(),
+            piece.role.rides_diagonally(),
+        ) {
+            (true, true) => 0..8,
+            (true, false) => 0..4,
+            (false, true) => 4..8,
+            (false, false) => 0..0,
+        };
+        dirs.into_iter().any(|dir| {
+            for &s in t.ray(from, dir) {
+                if s == sq {
+                    return true;
+                }
+                if board.code(s) != 0 {
+                    return false;
+                }
+            }
+            false
+        })
+    })
 }
 
 /// The squares of `by`'s pieces attacking `sq` on `board`.
@@ -73,13 +105,37 @@ pub(crate) fn attackers(v: &Variant, board: &Board, sq: Square, by: Color) -> Ve
     for &s in t.king_from(sq) {
         add(s, Role::King);
     }
-    for dir in 0..8 {
-        let slider = if dir < 4 { Role::Rook } else { Role::Bishop };
-        for &s in t.ray(sq, dir) {
-            if board.code(s) != 0 {
-                add(s, slider);
-                add(s, Role::Queen);
-                break;
+    if t.rides_reversible() {
+        for dir in 0..8 {
+            let slider = if dir < 4 { Role::Rook } else { Role::Bishop };
+            for &s in t.ray(sq, dir) {
+                if board.code(s) != 0 {
+                    add(s, slider);
+                    add(s, Role::Queen);
+                    break;
+                }
+            }
+        }
+    } else {
+        for from in board.by_color[by.index()].iter() {
+            let role = Piece::from_code(board.code(from)).role;
+            if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+                let mut single = *board;
+                for other in board.by_color[by.index()].iter() {
+                    if other != from {
+                        single.take(other);
+                        single.put(
+                            other,
+                            Piece {
+                                color: !by,
+                                role: Role::Pawn,
+                            },
+                        );
+                    }
+                }
+                if ridden_to(v, &single, sq, by) {
+                    found.insert(from);
+                }
             }
         }
     }
@@ -124,7 +180,8 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.turn;
     let them = !us;
     let king = board.kings[us.index()];
-    let in_check = attacked(v, board, king, them);
+    // Where rides cannot be walked back, pins cannot be seen from the king: test every move.
+    let in_check = attacked(v, board, king, them) || !t.rides_reversible();
     let pinned = if in_check {
         SquareSet::EMPTY
     } else {
@@ -275,7 +332,7 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
         }
     }
 
-    if !in_check {
+    if !attacked(v, board, king, them) {
         for plan in v.castle_plans(us) {
             if pos.castling & plan.kind.right(us) == 0
                 || board.code(plan.king_from) != code(us, Role::King)

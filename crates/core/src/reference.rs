@@ -30,7 +30,7 @@ fn targets(pos: &Position, from: Square) -> Vec<Square> {
                 }
             }
         }
-        Role::Knight => out.extend(surface.knight_paths(from).iter().map(|p| p[1].to.square)),
+        Role::Knight => out.extend(surface.knight_paths(from).iter().map(|p| p.target())),
         Role::King => out.extend(surface.king_steps(from).iter().map(|(_, s)| s.to.square)),
         role => {
             for dir in Dir::ALL {

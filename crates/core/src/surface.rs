@@ -119,6 +119,23 @@ pub struct Step {
     pub jump: bool,
 }
 
+/// One way a knight reaches a square: its two steps, and their directions in the plane of the
+/// extended diagram (the first orthogonal, the second diagonal).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct KnightPath {
+    /// The orthogonal step, then the diagonal step.
+    pub steps: [Step; 2],
+    /// The plane directions of the two steps.
+    pub plane: [Dir; 2],
+}
+
+impl KnightPath {
+    /// Where the knight lands.
+    pub fn target(&self) -> Square {
+        self.steps[1].to.square
+    }
+}
+
 impl Surface {
     /// A surface with the section-3 knight and the `klein` pole diagonal (the gluing itself).
     pub fn new(
@@ -322,9 +339,10 @@ impl Surface {
     }
 
     /// Knight moves from `from` as paths: each is the orthogonal step and the diagonal step that
-    /// follows it (RULES.md section 3). Paths may share a destination or end on `from` itself;
-    /// the caller decides what counts as a move.
-    pub fn knight_paths(&self, from: Square) -> Vec<[Step; 2]> {
+    /// follows it (RULES.md section 3), with the directions of the two steps as drawn in the
+    /// extended diagram. Paths may share a destination or end on `from` itself; the caller
+    /// decides what counts as a move.
+    pub fn knight_paths(&self, from: Square) -> Vec<KnightPath> {
         let mut paths = Vec::new();
         match self.knight {
             KnightRule::Steps => {
@@ -355,7 +373,10 @@ impl Surface {
                             dir: frame.apply(outward),
                         };
                         if let Some(second) = self.diagonal_step(diag) {
-                            paths.push([first, second]);
+                            paths.push(KnightPath {
+                                steps: [first, second],
+                                plane: [o, outward],
+                            });
                         }
                     }
                 }

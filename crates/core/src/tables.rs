@@ -66,6 +66,30 @@ pub struct Tables {
     pawn_captures: [Leaps; 2],
     pawn_capture_from: [Leaps; 2],
     promotion: [SquareSet; 2],
+    reversible: bool,
+}
+
+/// Whether every orthogonal and diagonal step can be walked back: from where it lands, heading
+/// the opposite way, one step returns to the start heading the opposite way. Then a rider that
+/// reaches a square along some path is seen from that square along the reversed path, so attacks
+/// can be found by walking rays out from the attacked square.
+fn steps_reversible(surface: &Surface) -> bool {
+    surface.size().all().all(|sq| {
+        Dir::ALL.iter().all(|&dir| {
+            let Some(step) = surface.step(Heading { square: sq, dir }) else {
+                return true;
+            };
+            let back = Heading {
+                square: step.to.square,
+                dir: step.to.dir.reverse(),
+            };
+            surface.step(back).map(|s| s.to)
+                == Some(Heading {
+                    square: sq,
+                    dir: dir.reverse(),
+                })
+        })
+    })
 }
 
 fn dedup_keep_order(list: impl IntoIterator<Item = Square>, except: Square) -> Vec<Square> {
@@ -116,9 +140,7 @@ impl Tables {
 
         let knight = Leaps::from_lists(
             size.all()
-                .map(|sq| {
-                    dedup_keep_order(surface.knight_paths(sq).iter().map(|p| p[1].to.square), sq)
-                })
+                .map(|sq| dedup_keep_order(surface.knight_paths(sq).iter().map(|p| p.target()), sq))
                 .collect(),
         );
         let king = Leaps::from_lists(
@@ -182,7 +204,16 @@ impl Tables {
             pawn_captures,
             pawn_capture_from,
             promotion,
+            reversible: steps_reversible(surface),
         }
+    }
+
+    /// Whether rides can be walked back (see `steps_reversible`): on such surfaces attacks and
+    /// pins are found by walking rays out from the king; on the others, the move generator looks
+    /// at every enemy rider and tests every move.
+    #[inline]
+    pub fn rides_reversible(&self) -> bool {
+        self.reversible
     }
 
     /// The board size.

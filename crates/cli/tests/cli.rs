@@ -1,0 +1,195 @@
+//! The command line's output formats, which other tools read, and its errors.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_topochess"))
+        .args(args)
+        .output()
+        .expect("the topochess binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let (ok, out, _) = run(&["perft", "--variant", "folded", "--depth", "3"]);
+    assert!(ok);
+    assert_eq!(out.trim(), "9318");
+    let (ok, out, _) = run(&[
+        "perft",
+        "--variant",
+        "cylinder",
+        "--castling",
+        "none",
+        "--depth",
+        "2",
+    ]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("392"));
+}
+
+#[test]
+fn perft_divide_lists_each_move_then_the_total() {
+    let (ok, out, _) = run(&["perft", "--variant", "standard", "--depth", "2", "--divide"]);
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert!(lines.contains(&"e2e4 20"));
+    assert_eq!(lines.last(), Some(&"400"));
+}
+
+#[test]
+fn perft_after_moves_in_san_and_coordinates() {
+    let (ok, out, _) = run(&[
+        "perft",
+        "--variant",
+        "torus",
+        "--moves",
+        "Nh3-g1 a6h4",
+        "--depth",
+        "1",
+    ]);
+    assert!(ok, "{out}");
+    let (_, direct, _) = run(&[
+        "perft",
+        "--variant",
+        "torus",
+        "--fen",
+        "r1b2b1r/pp4pp/2pqkp1n/3pp3/3PP2n/N1PQKP2/PP4PP/R1B2BNR w - - 2 2",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(out, direct);
+}
+
+#[test]
+fn reach_prints_sorted_squares_then_the_count() {
+    let (ok, out, _) = run(&[
+        "reach",
+        "--variant",
+        "folded",
+        "--piece",
+        "N",
+        "--square",
+        "b1",
+    ]);
+    assert!(ok);
+    assert_eq!(out, "a1 a3 c3 d2 e1 f2 h2\n7\n");
+    let (ok, out, _) = run(&[
+        "reach",
+        "--variant",
+        "torus-8x14",
+        "--piece",
+        "R",
+        "--square",
+        "a14",
+    ]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("20"));
+}
+
+#[test]
+fn moves_prints_san_on_one_line() {
+    let (ok, out, _) = run(&[
+        "moves",
+        "--variant",
+        "cylinder",
+        "--fen",
+        "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+    ]);
+    assert!(ok);
+    assert_eq!(out.lines().count(), 1);
+    assert!(out.split_whitespace().any(|m| m == "CO-O"));
+    assert!(out.split_whitespace().any(|m| m == "O-O-O"));
+}
+
+#[test]
+fn errors_go_to_stderr_with_a_failing_exit() {
+    for (args, needle) in [
+        (
+            vec!["perft", "--variant", "moon", "--depth", "1"],
+            "unknown variant 'moon'",
+        ),
+        (
+            vec![
+                "perft",
+                "--variant",
+                "folded",
+                "--castling",
+                "sideways",
+                "--depth",
+                "1",
+            ],
+            "castling mode",
+        ),
+        (
+            vec![
+                "perft",
+                "--variant",
+                "torus",
+                "--castling",
+                "standard",
+                "--depth",
+                "1",
+            ],
+            "no castling option",
+        ),
+        (
+            vec![
+                "perft",
+                "--variant",
+                "standard",
+                "--fen",
+                "8/8 w",
+                "--depth",
+                "1",
+            ],
+            "bad FEN",
+        ),
+        (
+            vec![
+                "perft",
+                "--variant",
+                "standard",
+                "--moves",
+                "e2e5",
+                "--depth",
+                "1",
+            ],
+            "not a legal move",
+        ),
+        (
+            vec![
+                "reach",
+                "--variant",
+                "standard",
+                "--piece",
+                "X",
+                "--square",
+                "e4",
+            ],
+            "not a piece",
+        ),
+        (
+            vec![
+                "reach",
+                "--variant",
+                "standard",
+                "--piece",
+                "N",
+                "--square",
+                "e9",
+            ],
+            "not a square",
+        ),
+    ] {
+        let (ok, out, err) = run(&args);
+        assert!(!ok, "{args:?}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

@@ -1,0 +1,103 @@
+//! The end of the game: mate, stalemate, repetition, fifty moves, insufficient material, and the
+//! players' own endings.
+
+mod common;
+
+use common::{position, variant};
+use topochess_core::game::{insufficient_material, Game, Outcome};
+use topochess_core::{san, Color, Position};
+
+fn play(game: &mut Game, moves: &str) {
+    for text in moves.split_whitespace() {
+        let mv = san::parse_move(game.position(), text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        game.play(mv).unwrap();
+    }
+}
+
+#[test]
+fn fools_mate_and_stalemate() {
+    let mut game = Game::new(Position::start(variant("standard", None)));
+    play(&mut game, "f3 e5 g4 Qh4#");
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::Black
+        })
+    );
+    assert!(game
+        .play(
+            game.position()
+                .legal_moves()
+                .first()
+                .copied()
+                .unwrap_or(game.moves()[0])
+        )
+        .is_err());
+    let stalemate = Game::new(position("standard", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"));
+    assert_eq!(stalemate.outcome(), Some(Outcome::Stalemate));
+}
+
+#[test]
+fn threefold_repetition_counts_positions_not_moves() {
+    let mut game = Game::new(Position::start(variant("folded", None)));
+    play(&mut game, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    assert_eq!(game.outcome(), None);
+    play(&mut game, "Ng8");
+    assert_eq!(game.outcome(), Some(Outcome::Repetition));
+    game.undo();
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn fifty_moves_end_the_game_unless_it_is_mate() {
+    let game = Game::new(position("standard", "4k3/8/8/8/8/8/8/R3K3 w - - 100 80"));
+    assert_eq!(game.outcome(), Some(Outcome::FiftyMoves));
+    let game = Game::new(position("standard", "4k3/8/8/8/8/8/8/R3K3 w - - 99 80"));
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn insufficient_material_per_surface() {
+    let dead = |id: &str, fen: &str| insufficient_material(&position(id, fen));
+    for id in ["standard", "folded", "cylinder", "torus"] {
+        assert!(
+            dead(id, "8/8/8/4k3/8/8/8/4K3 w - - 0 1"),
+            "bare kings on {id}"
+        );
+    }
+    assert!(dead("standard", "4k3/8/8/8/8/8/8/3BK3 w - - 0 1"));
+    assert!(dead("standard", "4k3/8/8/8/8/8/8/3NK3 w - - 0 1"));
+    assert!(
+        dead("standard", "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"),
+        "same-coloured bishops"
+    );
+    assert!(
+        !dead("standard", "4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1"),
+        "opposite bishops can mate"
+    );
+    assert!(!dead("standard", "4k3/8/8/8/8/8/8/2NNK3 w - - 0 1"));
+    // On wrapped surfaces a lone minor piece is not declared dead (RULES.md section 5).
+    assert!(!dead("folded", "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1"));
+    assert!(!dead("cylinder", "8/8/8/4k3/8/8/8/3NK3 w - - 0 1"));
+    let game = Game::new(position("standard", "4k3/8/8/8/8/8/8/3NK3 w - - 0 1"));
+    assert_eq!(game.outcome(), Some(Outcome::InsufficientMaterial));
+}
+
+#[test]
+fn resignation_and_agreed_draw() {
+    let mut game = Game::new(Position::start(variant("cylinder", None)));
+    game.resign(Color::White);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Resignation {
+            winner: Color::Black
+        })
+    );
+    assert_eq!(game.outcome().unwrap().result(), "0-1");
+    let mut game = Game::new(Position::start(variant("cylinder", None)));
+    game.agree_draw();
+    assert_eq!(
+        game.outcome().map(|o| o.to_string()),
+        Some("Draw by agreement".into())
+    );
+}
