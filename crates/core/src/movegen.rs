@@ -17,6 +17,12 @@ fn code(color: Color, role: Role) -> u8 {
     Piece { color, role }.code()
 }
 
+/// Whether a non-empty piece code is a piece of `color` (White's codes are 1..=6).
+#[inline]
+fn is_color(code: u8, color: Color) -> bool {
+    (code > 6) == (color == Color::Black)
+}
+
 /// Whether a piece of `by` attacks `sq` on `board`.
 pub(crate) fn attacked(v: &Variant, board: &Board, sq: Square, by: Color) -> bool {
     let t = v.tables();
@@ -142,13 +148,15 @@ pub(crate) fn attackers(v: &Variant, board: &Board, sq: Square, by: Color) -> Ve
     found.iter().collect()
 }
 
-/// Own pieces that are the first piece on a line from the king with an enemy rider of that line
-/// behind them: moving one of these may expose the king.
-fn pin_candidates(v: &Variant, board: &Board, king: Square, us: Color) -> SquareSet {
+/// One walk along the king's rays finds both a rider giving check and the own pieces that are the
+/// first piece on a line from the king with an enemy rider of that line behind them (moving one
+/// of these may expose the king). Returns (checked by a rider, those pieces).
+fn king_lines(v: &Variant, board: &Board, king: Square, us: Color) -> (bool, SquareSet) {
     let t = v.tables();
     let them = !us;
     let queen = code(them, Role::Queen);
     let mut set = SquareSet::EMPTY;
+    let mut checked = false;
     for dir in 0..8 {
         let slider = code(them, if dir < 4 { Role::Rook } else { Role::Bishop });
         let mut blocker = None;
@@ -157,11 +165,15 @@ fn pin_candidates(v: &Variant, board: &Board, king: Square, us: Color) -> Square
             if c == 0 {
                 continue;
             }
+            let enemy_rider = c == slider || c == queen;
             match blocker {
-                None if board.by_color[us.index()].contains(s) => blocker = Some(s),
-                None => break,
+                None if is_color(c, us) => blocker = Some(s),
+                None => {
+                    checked |= enemy_rider;
+                    break;
+                }
                 Some(b) => {
-                    if c == slider || c == queen {
+                    if enemy_rider {
                         set.insert(b);
                     }
                     break;
@@ -169,7 +181,22 @@ fn pin_candidates(v: &Variant, board: &Board, king: Square, us: Color) -> Square
             }
         }
     }
-    set
+    (checked, set)
+}
+
+/// Whether a pawn, knight or king of `by` attacks `sq`.
+fn leaped_to(v: &Variant, board: &Board, sq: Square, by: Color) -> bool {
+    let t = v.tables();
+    let (pawn, knight, king) = (
+        code(by, Role::Pawn),
+        code(by, Role::Knight),
+        code(by, Role::King),
+    );
+    t.pawn_capture_from(by, sq)
+        .iter()
+        .any(|&s| board.code(s) == pawn)
+        || t.knight_from(sq).iter().any(|&s| board.code(s) == knight)
+        || t.king_from(sq).iter().any(|&s| board.code(s) == king)
 }
 
 /// Appends every legal move of `pos` to `out`.
@@ -181,14 +208,18 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     let them = !us;
     let king = board.kings[us.index()];
     // Where rides cannot be walked back, pins cannot be seen from the king: test every move.
-    let in_check = attacked(v, board, king, them) || !t.rides_reversible();
-    let pinned = if in_check {
-        SquareSet::EMPTY
+    let (in_check, pinned) = if t.rides_reversible() {
+        let (rider_check, pinned) = king_lines(v, board, king, us);
+        (rider_check || leaped_to(v, board, king, them), pinned)
     } else {
-        pin_candidates(v, board, king, us)
+        (true, SquareSet::EMPTY)
+    };
+    let castling_allowed = if t.rides_reversible() {
+        !in_check
+    } else {
+        !attacked(v, board, king, them)
     };
     let own = board.by_color[us.index()];
-    let enemy = board.by_color[them.index()];
 
     let legal = |mv: Move| -> bool {
         let after = pos.board_after(mv);
@@ -233,7 +264,8 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
                     }
                 }
                 for &to in t.pawn_captures(us, from) {
-                    if enemy.contains(to) {
+                    let c = board.code(to);
+                    if c != 0 && !is_color(c, us) {
                         to_square(out, to, MoveKind::Normal);
                     } else if Some(to) == pos.ep {
                         let mv = Move {
@@ -249,7 +281,8 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
             }
             Role::Knight => {
                 for &to in t.knight(from) {
-                    if !own.contains(to) {
+                    let c = board.code(to);
+                    if c == 0 || !is_color(c, us) {
                         push(
                             out,
                             Move {
@@ -263,17 +296,18 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
                 }
             }
             Role::King => {
+                // The king's destinations are tested on the board without the king, so that it
+                // cannot shield a square from a line through its own square.
+                let mut lifted = *board;
+                lifted.take(from);
                 for &to in t.king(from) {
-                    if !own.contains(to) {
-                        push(
-                            out,
-                            Move {
-                                from,
-                                to,
-                                kind: MoveKind::Normal,
-                            },
-                            true,
-                        );
+                    let c = board.code(to);
+                    if (c == 0 || !is_color(c, us)) && !attacked(v, &lifted, to, them) {
+                        out.push(Move {
+                            from,
+                            to,
+                            kind: MoveKind::Normal,
+                        });
                     }
                 }
             }
@@ -293,7 +327,7 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
                     let mut clear = true;
                     for &to in ray {
                         let c = board.code(to);
-                        if c != 0 && own.contains(to) {
+                        if c != 0 && is_color(c, us) {
                             clear = false;
                             break;
                         }
@@ -332,7 +366,7 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
         }
     }
 
-    if !attacked(v, board, king, them) {
+    if castling_allowed {
         for plan in v.castle_plans(us) {
             if pos.castling & plan.kind.right(us) == 0
                 || board.code(plan.king_from) != code(us, Role::King)
