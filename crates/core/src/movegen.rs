@@ -310,6 +310,22 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
                         });
                     }
                 }
+                let over = t.king_over_pole(from);
+                if !over.is_empty() {
+                    let south = v.size().rank(from) == 0;
+                    if !crate::poles::pole_guarded(pos, south, them, from) {
+                        for &to in over {
+                            let c = board.code(to);
+                            if (c == 0 || !is_color(c, us)) && !attacked(v, &lifted, to, them) {
+                                out.push(Move {
+                                    from,
+                                    to,
+                                    kind: MoveKind::Normal,
+                                });
+                            }
+                        }
+                    }
+                }
             }
             role => {
                 let orth = role.rides_orthogonally();

@@ -82,14 +82,19 @@ pub fn move_paths(pos: &Position, mv: Move) -> Vec<Vec<PathStep>> {
         ];
     }
     let mut paths = Vec::new();
+    // A ride is a straight line in the plane; after a jump, drawing restarts at the landing
+    // square's own place and goes on in the heading the piece leaves it with.
     let walk = |start: Square, steps: &[(crate::surface::Step, Dir)]| {
         let mut path = vec![origin(start, steps.first().map(|s| s.1).unwrap_or(Dir::N))];
+        let mut after_jump: Option<Dir> = None;
         for &(step, plane_dir) in steps {
             let last = path[path.len() - 1];
+            let dir = after_jump.unwrap_or(plane_dir);
             let (x, y) = if step.jump {
+                after_jump = Some(step.to.dir);
                 (size.file(step.to.square), size.rank(step.to.square))
             } else {
-                (last.x + plane_dir.dx as i32, last.y + plane_dir.dy as i32)
+                (last.x + dir.dx as i32, last.y + dir.dy as i32)
             };
             path.push(PathStep {
                 square: step.to.square,

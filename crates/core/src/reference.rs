@@ -6,7 +6,7 @@ use crate::geometry::{Dir, Square, SquareSet};
 use crate::moves::{Move, MoveKind};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
-use crate::surface::Heading;
+use crate::surface::{Heading, KingRule};
 use std::collections::HashSet;
 
 /// Where the piece on `from` could go or capture if the squares in its way were as they are:
@@ -31,7 +31,17 @@ fn targets(pos: &Position, from: Square) -> Vec<Square> {
             }
         }
         Role::Knight => out.extend(surface.knight_paths(from).iter().map(|p| p.target())),
-        Role::King => out.extend(surface.king_steps(from).iter().map(|(_, s)| s.to.square)),
+        // A king's step over a guarded pole is never an attack (see `crate::poles`).
+        Role::King => out.extend(
+            surface
+                .king_steps(from)
+                .iter()
+                .filter(|(dir, _)| {
+                    surface.king_rule() != KingRule::GuardedPole
+                        || !surface.crosses_pole(from, *dir)
+                })
+                .map(|(_, s)| s.to.square),
+        ),
         role => {
             for dir in Dir::ALL {
                 if (dir.is_orthogonal() && !role.rides_orthogonally())
@@ -138,6 +148,19 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
             for to in targets(pos, from) {
                 if pos.piece_at(to).is_none_or(|p| p.color != us) {
                     add(to, MoveKind::Normal);
+                }
+            }
+            if piece.role == Role::King && surface.king_rule() == KingRule::GuardedPole {
+                for (dir, step) in surface.king_steps(from) {
+                    let to = step.to.square;
+                    let south = size.rank(from) == 0;
+                    if surface.crosses_pole(from, dir)
+                        && to != from
+                        && pos.piece_at(to).is_none_or(|p| p.color != us)
+                        && !crate::poles::pole_guarded(pos, south, !us, from)
+                    {
+                        add(to, MoveKind::Normal);
+                    }
                 }
             }
             if v.stationary_moves()

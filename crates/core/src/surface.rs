@@ -57,12 +57,62 @@ pub enum PoleDiagonal {
     Miller,
 }
 
-/// Which knight moves a surface has (RULES.md sections 3 and 6).
+/// Which knight moves a surface has (RULES.md sections 3 and 6); see [`crate::knights`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum KnightRule {
     /// The definition of section 3: an orthogonal step, then an outward diagonal step.
     Steps,
+    /// The ordinary knight with files wrapping and no pole crossing.
+    Cylinder,
+    /// Grayber's: the cylinder knight, plus from the pole rank two squares over the pole and one
+    /// to the side.
+    Grayber,
+    /// Miller's: Grayber's, plus from the second rank a diagonal to the pole rank and a step over
+    /// the pole.
+    Miller,
+    /// What section 3 gives on Nadvorney's Klein surface: eight moves everywhere.
+    Eight,
+    /// Boholy's: the cylinder knight, plus from the pole rank over the pole and one step along the
+    /// rank.
+    Boholy,
+}
+
+impl KnightRule {
+    /// The name used in RULES.md.
+    pub const fn name(self) -> &'static str {
+        match self {
+            KnightRule::Steps => "steps",
+            KnightRule::Cylinder => "cylinder",
+            KnightRule::Grayber => "grayber",
+            KnightRule::Miller => "miller",
+            KnightRule::Eight => "eight",
+            KnightRule::Boholy => "boholy",
+        }
+    }
+}
+
+/// How the king may cross poles and seams (RULES.md section 6).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum KingRule {
+    /// One step in any direction, over any edge.
+    Free,
+    /// Welman's Sphere Chess: never over a pole nor the a/h seam (no glued edge at all).
+    FlatKing,
+    /// Boholy's: over a pole only while the enemy does not guard it.
+    GuardedPole,
+}
+
+impl KingRule {
+    /// The name used in RULES.md.
+    pub const fn name(self) -> &'static str {
+        match self {
+            KingRule::Free => "free",
+            KingRule::FlatKing => "flat-king",
+            KingRule::GuardedPole => "guarded-pole",
+        }
+    }
 }
 
 /// A surface: the board size, the gluing of the east/west and north/south edge pairs, and the rules
@@ -75,6 +125,7 @@ pub struct Surface {
     north_south: Gluing,
     pole_diagonal: PoleDiagonal,
     knight: KnightRule,
+    king: KingRule,
 }
 
 /// Why a combination of size and gluings is not a surface the engine can play on.
@@ -159,6 +210,7 @@ impl Surface {
             north_south,
             pole_diagonal: PoleDiagonal::Klein,
             knight: KnightRule::Steps,
+            king: KingRule::Free,
         })
     }
 
@@ -172,6 +224,40 @@ impl Surface {
     pub fn with_knight(mut self, rule: KnightRule) -> Surface {
         self.knight = rule;
         self
+    }
+
+    /// The same surface with another king rule.
+    pub fn with_king(mut self, rule: KingRule) -> Surface {
+        self.king = rule;
+        self
+    }
+
+    /// The king rule.
+    pub fn king_rule(&self) -> KingRule {
+        self.king
+    }
+
+    /// The same surface with its north/south poles walled off (what the cylinder knight sees).
+    pub(crate) fn without_poles(mut self) -> Surface {
+        if self.north_south == Gluing::Pole {
+            self.north_south = Gluing::Flat;
+        }
+        self.knight = KnightRule::Steps;
+        self
+    }
+
+    /// The same surface with diagonals following the pole gluing (Nadvorney's Klein surface).
+    pub(crate) fn klein(mut self) -> Surface {
+        self.pole_diagonal = PoleDiagonal::Klein;
+        self.knight = KnightRule::Steps;
+        self
+    }
+
+    /// Whether a step from `sq` heading `dir` goes over a north/south pole.
+    pub fn crosses_pole(&self, sq: Square, dir: Dir) -> bool {
+        let r = self.size.rank(sq);
+        self.north_south == Gluing::Pole
+            && ((r == 0 && dir.dy < 0) || (r == self.size.height() as i32 - 1 && dir.dy > 0))
     }
 
     /// The board size.
@@ -338,60 +424,21 @@ impl Surface {
         (steps, false)
     }
 
-    /// Knight moves from `from` as paths: each is the orthogonal step and the diagonal step that
-    /// follows it (RULES.md section 3), with the directions of the two steps as drawn in the
-    /// extended diagram. Paths may share a destination or end on `from` itself; the caller
-    /// decides what counts as a move.
-    pub fn knight_paths(&self, from: Square) -> Vec<KnightPath> {
-        let mut paths = Vec::new();
-        match self.knight {
-            KnightRule::Steps => {
-                for o in Dir::ORTHOGONAL {
-                    let Some((mid, frame)) = self.orthogonal_step(from, o) else {
-                        continue;
-                    };
-                    let first = Step {
-                        to: Heading {
-                            square: mid,
-                            dir: frame.apply(o),
-                        },
-                        jump: false,
-                    };
-                    for side in [
-                        Dir { dx: o.dy, dy: o.dx },
-                        Dir {
-                            dx: -o.dy,
-                            dy: -o.dx,
-                        },
-                    ] {
-                        let outward = Dir {
-                            dx: o.dx + side.dx,
-                            dy: o.dy + side.dy,
-                        };
-                        let diag = Heading {
-                            square: mid,
-                            dir: frame.apply(outward),
-                        };
-                        if let Some(second) = self.diagonal_step(diag) {
-                            paths.push(KnightPath {
-                                steps: [first, second],
-                                plane: [o, outward],
-                            });
-                        }
-                    }
-                }
-            }
-        }
-        paths
-    }
-
-    /// The king's steps from `from`: one orthogonal or diagonal step in each direction.
+    /// The king's steps from `from`: one orthogonal or diagonal step in each direction; under
+    /// `flat-king` only those that cross no edge. Steps over a pole under `guarded-pole` are
+    /// included: whether one may be taken depends on the position ([`crate::poles`]).
     pub fn king_steps(&self, from: Square) -> Vec<(Dir, Step)> {
+        let (f, r) = (self.size.file(from), self.size.rank(from));
         Dir::ALL
             .iter()
             .filter_map(|&dir| {
                 self.step(Heading { square: from, dir })
                     .map(|step| (dir, step))
+            })
+            .filter(|(dir, step)| {
+                self.king != KingRule::FlatKing
+                    || self.size.square(f + dir.dx as i32, r + dir.dy as i32)
+                        == Some(step.to.square)
             })
             .collect()
     }

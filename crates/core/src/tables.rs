@@ -4,7 +4,7 @@
 use crate::geometry::{BoardSize, Dir, Square, SquareSet};
 use crate::pawns::PawnRules;
 use crate::pieces::Color;
-use crate::surface::{Heading, Surface};
+use crate::surface::{Heading, KingRule, Surface};
 
 /// Targets per square, stored flat.
 #[derive(Clone, Debug, Default)]
@@ -61,6 +61,7 @@ pub struct Tables {
     knight_from: Leaps,
     king: Leaps,
     king_from: Leaps,
+    king_over_pole: Leaps,
     pawn_push: [Vec<Option<Square>>; 2],
     pawn_double: [Vec<Option<Square>>; 2],
     pawn_captures: [Leaps; 2],
@@ -143,13 +144,27 @@ impl Tables {
                 .map(|sq| dedup_keep_order(surface.knight_paths(sq).iter().map(|p| p.target()), sq))
                 .collect(),
         );
-        let king = Leaps::from_lists(
-            size.all()
-                .map(|sq| {
-                    dedup_keep_order(surface.king_steps(sq).iter().map(|(_, s)| s.to.square), sq)
-                })
-                .collect(),
-        );
+        // Under guarded-pole, steps over a pole are moves only while the pole is free: they go
+        // into a table of their own, and are never attacks (the square beyond is on the pole's
+        // first rank, so whoever stands there guards the pole).
+        let guarded = surface.king_rule() == KingRule::GuardedPole;
+        let mut king_lists = Vec::with_capacity(n);
+        let mut pole_lists = Vec::with_capacity(n);
+        for sq in size.all() {
+            let steps = surface.king_steps(sq);
+            let (over, plain): (Vec<_>, Vec<_>) = steps
+                .iter()
+                .partition(|(dir, _)| guarded && surface.crosses_pole(sq, *dir));
+            let plain = dedup_keep_order(plain.iter().map(|(_, s)| s.to.square), sq);
+            let over = dedup_keep_order(over.iter().map(|(_, s)| s.to.square), sq)
+                .into_iter()
+                .filter(|t| !plain.contains(t))
+                .collect();
+            king_lists.push(plain);
+            pole_lists.push(over);
+        }
+        let king = Leaps::from_lists(king_lists);
+        let king_over_pole = Leaps::from_lists(pole_lists);
 
         let mut pawn_push = [vec![None; n], vec![None; n]];
         let mut pawn_double = [vec![None; n], vec![None; n]];
@@ -199,6 +214,7 @@ impl Tables {
             knight_from,
             king,
             king_from,
+            king_over_pole,
             pawn_push,
             pawn_double,
             pawn_captures,
@@ -264,6 +280,13 @@ impl Tables {
     #[inline]
     pub fn king(&self, sq: Square) -> &[Square] {
         self.king.get(sq)
+    }
+
+    /// King steps from `sq` over a pole that the guarded-pole rule allows only while the pole is
+    /// free (empty under other rules).
+    #[inline]
+    pub fn king_over_pole(&self, sq: Square) -> &[Square] {
+        self.king_over_pole.get(sq)
     }
 
     /// Squares from which a king reaches `sq`.

@@ -5,7 +5,7 @@ use crate::castling::{rights_bit, CastleKind, CastlePlan, CastlingMode};
 use crate::geometry::{BoardSize, Square, SquareSet};
 use crate::pawns::PawnRules;
 use crate::pieces::{Color, Role};
-use crate::surface::{Gluing, Surface};
+use crate::surface::{Gluing, KingRule, KnightRule, PoleDiagonal, Surface};
 use crate::tables::Tables;
 use core::fmt;
 
@@ -58,6 +58,53 @@ pub struct Preset {
     pub castling: CastlingMode,
     /// Every castling mode a player may choose (the default among them).
     pub castling_options: &'static [CastlingMode],
+    /// How diagonals cross a pole.
+    pub pole_diagonal: PoleDiagonal,
+    /// The knight rule.
+    pub knight: KnightRule,
+    /// The king rule.
+    pub king: KingRule,
+    /// Whether a rider that comes round to its own square may stay there (Yapsan).
+    pub stationary: bool,
+}
+
+/// The rules every non-spherical preset shares.
+const PLAIN: (PoleDiagonal, KnightRule, KingRule, bool) = (
+    PoleDiagonal::Klein,
+    KnightRule::Steps,
+    KingRule::Free,
+    false,
+);
+
+/// A spherical preset: the standard setup on a sphere (wrapped files, poles beyond ranks 1 and 8)
+/// with one version's rules.
+const fn sphere(
+    id: &'static str,
+    name: &'static str,
+    summary: &'static str,
+    rules: (PoleDiagonal, KnightRule, KingRule, bool),
+    castling: CastlingMode,
+) -> Preset {
+    Preset {
+        id,
+        name,
+        summary,
+        family: Family::Sphere,
+        size: (8, 8),
+        east_west: Gluing::Wrap,
+        north_south: Gluing::Pole,
+        setup: Setup::Standard,
+        castling,
+        castling_options: match castling {
+            CastlingMode::EitherSide => &[CastlingMode::EitherSide],
+            CastlingMode::Standard => &[CastlingMode::Standard],
+            CastlingMode::None => &[CastlingMode::None],
+        },
+        pole_diagonal: rules.0,
+        knight: rules.1,
+        king: rules.2,
+        stationary: rules.3,
+    }
 }
 
 use CastlingMode as C;
@@ -75,6 +122,10 @@ pub const PRESETS: &[Preset] = &[
         setup: Setup::Standard,
         castling: C::None,
         castling_options: &[C::None, C::Standard, C::EitherSide],
+        pole_diagonal: PLAIN.0,
+        knight: PLAIN.1,
+        king: PLAIN.2,
+        stationary: PLAIN.3,
     },
     Preset {
         id: "cylinder",
@@ -87,6 +138,10 @@ pub const PRESETS: &[Preset] = &[
         setup: Setup::Standard,
         castling: C::EitherSide,
         castling_options: &[C::EitherSide, C::None],
+        pole_diagonal: PLAIN.0,
+        knight: PLAIN.1,
+        king: PLAIN.2,
+        stationary: PLAIN.3,
     },
     Preset {
         id: "horizontal-cylinder",
@@ -99,6 +154,10 @@ pub const PRESETS: &[Preset] = &[
         setup: Setup::Torus,
         castling: C::None,
         castling_options: &[C::None],
+        pole_diagonal: PLAIN.0,
+        knight: PLAIN.1,
+        king: PLAIN.2,
+        stationary: PLAIN.3,
     },
     Preset {
         id: "torus",
@@ -111,6 +170,10 @@ pub const PRESETS: &[Preset] = &[
         setup: Setup::Torus,
         castling: C::None,
         castling_options: &[C::None],
+        pole_diagonal: PLAIN.0,
+        knight: PLAIN.1,
+        king: PLAIN.2,
+        stationary: PLAIN.3,
     },
     Preset {
         id: "torus-8x14",
@@ -123,6 +186,10 @@ pub const PRESETS: &[Preset] = &[
         setup: Setup::Tall,
         castling: C::Standard,
         castling_options: &[C::Standard],
+        pole_diagonal: PLAIN.0,
+        knight: PLAIN.1,
+        king: PLAIN.2,
+        stationary: PLAIN.3,
     },
     Preset {
         id: "cylinder-8x14",
@@ -135,6 +202,10 @@ pub const PRESETS: &[Preset] = &[
         setup: Setup::Tall,
         castling: C::Standard,
         castling_options: &[C::Standard],
+        pole_diagonal: PLAIN.0,
+        knight: PLAIN.1,
+        king: PLAIN.2,
+        stationary: PLAIN.3,
     },
     Preset {
         id: "klein-8x14",
@@ -147,6 +218,10 @@ pub const PRESETS: &[Preset] = &[
         setup: Setup::Tall,
         castling: C::Standard,
         castling_options: &[C::Standard],
+        pole_diagonal: PLAIN.0,
+        knight: PLAIN.1,
+        king: PLAIN.2,
+        stationary: PLAIN.3,
     },
     Preset {
         id: "standard",
@@ -159,7 +234,67 @@ pub const PRESETS: &[Preset] = &[
         setup: Setup::Standard,
         castling: C::Standard,
         castling_options: &[C::Standard],
+        pole_diagonal: PLAIN.0,
+        knight: PLAIN.1,
+        king: PLAIN.2,
+        stationary: PLAIN.3,
     },
+    sphere(
+        "sphere-grayber",
+        "Spherical Chess (Grayber, 1950s)",
+        "Bishops cross a pole two files back and zigzag round the globe; knights by a pole leap over it.",
+        (PoleDiagonal::Miller, KnightRule::Grayber, KingRule::Free, false),
+        C::Standard,
+    ),
+    sphere(
+        "sphere-miller",
+        "Spherical Chess (Miller, 1965)",
+        "Grayber's bishops; knights on the second rank also leap over the pole, for eight moves.",
+        (PoleDiagonal::Miller, KnightRule::Miller, KingRule::Free, false),
+        C::Standard,
+    ),
+    sphere(
+        "sphere-yapsan",
+        "Spherical Chess (Yapsan, 1971)",
+        "Diagonals go straight over a pole and turn back; castling either side; a rider that circles the globe may stay put.",
+        (PoleDiagonal::Straight, KnightRule::Eight, KingRule::Free, true),
+        C::EitherSide,
+    ),
+    sphere(
+        "sphere-nadvorney",
+        "Spherical Chess (Nadvorney, 1975)",
+        "The board is really a Klein bottle: diagonals follow the poles like rooks and change colour; castling either side.",
+        (PoleDiagonal::Klein, KnightRule::Eight, KingRule::Free, false),
+        C::EitherSide,
+    ),
+    sphere(
+        "sphere-boholy",
+        "Globe Chess (Boholy, 1987)",
+        "The poles are neutral points: a king may cross one only while the enemy does not guard it.",
+        (PoleDiagonal::Straight, KnightRule::Boholy, KingRule::GuardedPole, false),
+        C::Standard,
+    ),
+    sphere(
+        "sphere-global",
+        "Global Chess (Welman, 1997)",
+        "Diagonals straight over the pole, knights with eight moves everywhere, ordinary castling.",
+        (PoleDiagonal::Straight, KnightRule::Eight, KingRule::Free, false),
+        C::Standard,
+    ),
+    sphere(
+        "sphere-welman",
+        "Sphere Chess (Welman, 2009)",
+        "The king never crosses a pole or the a/h seam, and knights do not leap over poles.",
+        (PoleDiagonal::Straight, KnightRule::Cylinder, KingRule::FlatKing, false),
+        C::Standard,
+    ),
+    sphere(
+        "sphere-dot",
+        "Chess on the Dot (Chao, 2008-14)",
+        "Global Chess with castling to either side: the most straightforward globe.",
+        (PoleDiagonal::Straight, KnightRule::Eight, KingRule::Free, false),
+        C::EitherSide,
+    ),
 ];
 
 /// Finds a preset by id.
@@ -234,6 +369,10 @@ impl Variant {
             BoardSize::new(p.size.0 as u32, p.size.1 as u32).expect("preset sizes are valid");
         let surface =
             Surface::new(size, p.east_west, p.north_south).expect("preset surfaces are valid");
+        let surface = surface
+            .with_pole_diagonal(p.pole_diagonal)
+            .with_knight(p.knight)
+            .with_king(p.king);
         let (pawns, placement, black_rank) = match p.setup {
             Setup::Standard => (
                 PawnRules::ordinary(size),
@@ -259,7 +398,8 @@ impl Variant {
             mode,
             [0, black_rank],
             placement.to_string(),
-        ))
+        )
+        .with_stationary_moves(p.stationary))
     }
 
     /// A variant from its parts: the way custom surfaces are made. `back_rank` is each side's
@@ -317,6 +457,12 @@ impl Variant {
             rights_kept,
             tables,
         }
+    }
+
+    /// The same variant with stationary moves allowed or not (RULES.md section 6).
+    pub fn with_stationary_moves(mut self, allowed: bool) -> Variant {
+        self.stationary = allowed;
+        self
     }
 
     /// The preset id (or the id given to [`Variant::build`]).

@@ -63,3 +63,16 @@ fn cylinder_8x14() {
 fn klein_8x14() {
     check("klein-8x14", None, &[40, 1588, 68516, 2930600]);
 }
+
+#[test]
+fn spheres() {
+    for id in ["sphere-grayber", "sphere-miller"] {
+        check(id, None, &[20, 392, 9398, 222274]);
+    }
+    for id in ["sphere-yapsan", "sphere-global", "sphere-dot"] {
+        check(id, None, &[20, 392, 9398, 222426]);
+    }
+    check("sphere-nadvorney", None, &[20, 392, 9398, 222360]);
+    check("sphere-boholy", None, &[20, 392, 9322, 218784]);
+    check("sphere-welman", None, &[20, 392, 9242, 214894]);
+}
