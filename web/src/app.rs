@@ -1,128 +1,519 @@
-//! The app shell: preset choice, the board, and the worker's streamed move-tree count.
+//! The app: layout, the engine worker, saving, keyboard. State changes only through
+//! [`Action`]s; the effects here turn state into requests to the worker and saved data.
 
-use crate::board::{Board, SquareView};
-use crate::engine::{EngineWorker, Request, Response};
-use crate::state::{Action, AppState};
+use crate::board::Board;
+use crate::engine::{EngineWorker, GameSpec, Request, Response};
+use crate::panels::{score_text, Chooser, MoveList, NewGameForm, Transfer};
+use crate::scene;
+use crate::state::{Action, AppState, EngineTask, Margin, Opponent, Settings, Thinking, ViewMode};
+use crate::storage::{self, Restored};
 use gloo_worker::{Spawnable, WorkerBridge};
+use std::cell::RefCell;
 use std::rc::Rc;
-use topochess_core::pieces::glyph;
-use topochess_core::variant::PRESETS;
-use topochess_core::{fen, Color, Position};
-use web_sys::HtmlSelectElement;
+use topochess_core::{fen, pgn, san, Color};
+use topochess_search::levels::level;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-/// The squares of a position, as the board draws them.
-pub fn square_views(pos: &Position) -> Vec<SquareView> {
-    let size = pos.size();
-    size.all()
-        .map(|sq| {
-            let piece = pos.piece_at(sq);
-            SquareView {
-                name: size.name(sq),
-                file: size.file(sq) as u8,
-                rank: size.rank(sq) as u8,
-                light: size.is_light(sq),
-                glyph: piece.map(|p| {
-                    glyph(topochess_core::Piece {
-                        color: Color::Black,
-                        role: p.role,
-                    })
-                }),
-                white_piece: piece.is_some_and(|p| p.color == Color::White),
-                label: piece.map(|p| format!("{} {}", p.color.name(), p.role.name())),
-            }
-        })
-        .collect()
+/// The first state: a game from the link, else the saved game, else a new folded game.
+fn initial() -> AppState {
+    match storage::from_fragment() {
+        Some(Ok((settings, game))) => return loaded(settings, game),
+        Some(Err(e)) => {
+            return AppState {
+                notice: Some(format!("The link's game could not be opened: {e}.")),
+                ..AppState::default()
+            };
+        }
+        None => {}
+    }
+    match storage::load() {
+        Restored::Game(settings, game) => loaded(settings, game),
+        Restored::Nothing => AppState::default(),
+        Restored::Unreadable(why) => AppState {
+            notice: Some(format!(
+                "Your last game could not be restored: {why}. A new game was started."
+            )),
+            ..AppState::default()
+        },
+    }
+}
+
+fn loaded(settings: Settings, game: topochess_core::game::Game) -> AppState {
+    AppState {
+        settings,
+        game,
+        ..AppState::default()
+    }
+}
+
+fn spec(state: &AppState) -> GameSpec {
+    GameSpec {
+        variant: state.settings.variant.clone(),
+        castling: state.settings.castling.clone(),
+        start_fen: fen::write(state.game.start()),
+        moves: state.move_texts(),
+    }
+}
+
+fn seed() -> u64 {
+    (js_sys::Math::random() * 4_294_967_296.0) as u64
+}
+
+/// Reads a pasted or opened text as a PGN, or else as a FEN of the current game.
+fn import(state: &AppState, text: &str) -> Action {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Action::Notice(Some("Nothing to load: paste a PGN or a FEN first.".into()));
+    }
+    let looks_like_fen = trimmed.lines().count() == 1
+        && trimmed.contains('/')
+        && !trimmed.contains('[')
+        && !trimmed.contains('.');
+    if looks_like_fen {
+        return match crate::state::variant_of(&state.settings)
+            .and_then(|v| fen::parse_position(v, trimmed).map_err(|e| e.to_string()))
+        {
+            Ok(_) => Action::NewGame(state.settings.clone(), Some(trimmed.to_string())),
+            Err(e) => Action::Notice(Some(format!("That FEN is not valid for this game: {e}."))),
+        };
+    }
+    match pgn::read(trimmed) {
+        Ok(read) => {
+            let v = read.game.start().variant();
+            let settings = Settings {
+                variant: v.id().to_string(),
+                castling: v.castling().name().to_string(),
+                opponent: Opponent::HotSeat,
+                ..state.settings.clone()
+            };
+            Action::LoadGame(settings, Box::new(read.game))
+        }
+        Err(e) => Action::Notice(Some(format!("That PGN could not be read: {e}."))),
+    }
 }
 
 /// The whole app.
 #[function_component(App)]
 pub fn app() -> Html {
-    let state = use_reducer(AppState::default);
-    let dispatch = state.dispatcher();
-    let bridge: Rc<WorkerBridge<EngineWorker>> = use_memo((), move |_| {
-        EngineWorker::spawner()
-            .callback(move |response| {
-                dispatch.dispatch(match response {
-                    Response::Progress { job, depth, nodes } => {
-                        Action::AnalysisProgress { job, depth, nodes }
-                    }
-                    Response::Done { job, stopped, .. } => Action::AnalysisDone { job, stopped },
-                    Response::Error { job, message } => Action::AnalysisError { job, message },
+    let state = use_reducer(initial);
+    let running: Rc<RefCell<Option<u32>>> = use_mut_ref(|| None);
+    let bridge: Rc<WorkerBridge<EngineWorker>> = {
+        let dispatch = state.dispatcher();
+        let running = running.clone();
+        use_memo((), move |_| {
+            EngineWorker::spawner()
+                .callback(move |response| {
+                    let action = match response {
+                        Response::Thinking {
+                            job,
+                            depth,
+                            score,
+                            mate,
+                            nodes,
+                            rate,
+                            pv,
+                        } => Action::EngineThinking(
+                            job,
+                            Thinking {
+                                depth,
+                                score,
+                                mate,
+                                nodes,
+                                rate,
+                                pv,
+                            },
+                        ),
+                        Response::BestMove {
+                            job, coordinate, ..
+                        } => {
+                            running.borrow_mut().take();
+                            Action::EngineAnswer(job, coordinate)
+                        }
+                        Response::Error { job, message } => {
+                            running.borrow_mut().take();
+                            Action::EngineFailed(job, message)
+                        }
+                    };
+                    dispatch.dispatch(action);
                 })
-            })
-            .spawn_with_loader("/worker_loader.js")
-    });
-
-    let on_variant = {
-        let state = state.clone();
-        Callback::from(move |e: Event| {
-            let select: HtmlSelectElement = e.target_unchecked_into();
-            state.dispatch(Action::SelectVariant(select.value()));
+                .spawn_with_loader("/worker_loader.js")
         })
     };
-    let on_flip = {
-        let state = state.clone();
-        Callback::from(move |_| state.dispatch(Action::Flip))
-    };
-    let on_count = {
+
+    // The computer's turn: ask the worker.
+    {
         let state = state.clone();
         let bridge = bridge.clone();
-        Callback::from(move |_| {
-            let job = state.analysis.job + 1;
-            state.dispatch(Action::AnalysisStarted(job));
-            bridge.send(Request::Perft {
-                job,
-                variant: state.variant.id().to_string(),
-                castling: state.castling_name().to_string(),
-                fen: fen::write(&state.position),
-                max_depth: 4,
-            });
+        let running = running.clone();
+        let key = (
+            state.game.moves().len(),
+            state.computer_to_move(),
+            state.engine.is_some(),
+            state.settings.opponent,
+            fen::write(state.game.start()),
+        );
+        use_effect_with(key, move |_| {
+            if state.computer_to_move() && state.engine.is_none() {
+                if let Opponent::Computer { level: n, .. } = state.settings.opponent {
+                    let job = state.jobs + 1;
+                    *running.borrow_mut() = Some(job);
+                    bridge.send(Request::Search {
+                        job,
+                        game: spec(&state),
+                        level: n,
+                        seed: seed(),
+                    });
+                    state.dispatch(Action::EngineStarted(EngineTask::Move, job));
+                }
+            }
+        });
+    }
+    // A search whose answer is no longer wanted (take back, new game) is stopped.
+    {
+        let bridge = bridge.clone();
+        let running = running.clone();
+        let current = state.engine.as_ref().map(|(_, j)| *j);
+        use_effect_with(current, move |current| {
+            let stale = running.borrow().filter(|j| Some(*j) != *current);
+            if stale.is_some() {
+                running.borrow_mut().take();
+                bridge.send(Request::Stop);
+            }
+        });
+    }
+    // Save after every change of the game or settings.
+    {
+        let state = state.clone();
+        let key = (
+            state.move_texts(),
+            state.settings.clone(),
+            state.game.outcome(),
+            fen::write(state.game.start()),
+        );
+        use_effect_with(key, move |_| storage::save(&state));
+    }
+    // Theme on the document.
+    {
+        let dark = state.settings.dark;
+        use_effect_with(dark, move |dark| {
+            if let Some(root) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.document_element())
+            {
+                let _ = root.set_attribute("data-theme", if *dark { "dark" } else { "light" });
+            }
+        });
+    }
+    // Arrow keys walk through the moves (unless typing).
+    {
+        let dispatch = state.dispatcher();
+        use_effect_with((), move |_| {
+            let listener =
+                Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
+                    let typing = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .is_some_and(|el| {
+                            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                        });
+                    if typing {
+                        return;
+                    }
+                    let action = match e.key().as_str() {
+                        "ArrowLeft" => Some(Action::Step(-1)),
+                        "ArrowRight" => Some(Action::Step(1)),
+                        "Home" => Some(Action::View(0)),
+                        "End" => Some(Action::Live),
+                        _ => None,
+                    };
+                    if let Some(a) = action {
+                        e.prevent_default();
+                        dispatch.dispatch(a);
+                    }
+                });
+            let window = web_sys::window();
+            if let Some(w) = &window {
+                let _ = w
+                    .add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
+            }
+            move || {
+                if let Some(w) = window {
+                    let _ = w.remove_event_listener_with_callback(
+                        "keydown",
+                        listener.as_ref().unchecked_ref(),
+                    );
+                }
+            }
+        });
+    }
+
+    let size = state.game.start().size();
+    let square = { move |name: &str| size.parse_square(name) };
+    let on_click = {
+        let state = state.clone();
+        Callback::from(move |name: String| {
+            if let Some(sq) = square(&name) {
+                state.dispatch(Action::Click(sq));
+            }
         })
+    };
+    let on_point = {
+        let state = state.clone();
+        Callback::from(move |p: Option<(String, i32, i32)>| {
+            let p = p.and_then(|(name, x, y)| Some((square(&name)?, x, y)));
+            if p != state.pointed {
+                state.dispatch(Action::Point(p));
+            }
+        })
+    };
+    let on_drop = {
+        let state = state.clone();
+        Callback::from(move |(a, b): (String, String)| {
+            if let (Some(from), Some(to)) = (square(&a), square(&b)) {
+                state.dispatch(Action::Drop(from, to));
+            }
+        })
+    };
+    let act = |action: Action| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(action.clone()))
     };
     let on_stop = {
         let bridge = bridge.clone();
-        Callback::from(move |_| bridge.send(Request::Stop))
+        Callback::from(move |_: MouseEvent| bridge.send(Request::Stop))
+    };
+    let on_hint = {
+        let state = state.clone();
+        let bridge = bridge.clone();
+        let running = running.clone();
+        Callback::from(move |_: MouseEvent| {
+            if state.player_to_move() && state.engine.is_none() {
+                let job = state.jobs + 1;
+                *running.borrow_mut() = Some(job);
+                bridge.send(Request::Search {
+                    job,
+                    game: spec(&state),
+                    level: 6,
+                    seed: 0,
+                });
+                state.dispatch(Action::EngineStarted(EngineTask::Hint, job));
+            }
+        })
+    };
+    let on_typed = {
+        let state = state.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Enter" {
+                let input: HtmlInputElement = e.target_unchecked_into();
+                state.dispatch(Action::Typed(input.value()));
+                input.set_value("");
+            }
+        })
+    };
+    let on_start = {
+        let state = state.clone();
+        Callback::from(move |settings: Settings| state.dispatch(Action::NewGame(settings, None)))
+    };
+    let on_cancel = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(Action::ShowNewGame(false)))
+    };
+    let on_select = {
+        let state = state.clone();
+        Callback::from(move |ply: usize| state.dispatch(Action::View(ply)))
+    };
+    let on_load = {
+        let state = state.clone();
+        Callback::from(move |text: String| state.dispatch(import(&state, &text)))
+    };
+    let on_view = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let v = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            state.dispatch(Action::SetView(match v.as_str() {
+                "normal" => ViewMode::Normal,
+                "extended" => ViewMode::Extended,
+                _ => ViewMode::Both,
+            }));
+        })
+    };
+    let on_margin = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let v = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            state.dispatch(Action::SetMargin(match v.as_str() {
+                "copies" => Margin::Copies,
+                n => Margin::Squares(n.parse().unwrap_or(2)),
+            }));
+        })
     };
 
-    let size = state.position.size();
-    let analysis = &state.analysis;
+    let pos = state.shown();
+    let sans: Vec<String> = (0..state.game.moves().len())
+        .filter_map(|i| {
+            Some(san::to_san(
+                state.game.position_at(i)?,
+                state.game.moves()[i],
+            ))
+        })
+        .collect();
+    let outcome = state.game.outcome();
+    let side = |c: Color| if c == Color::White { "White" } else { "Black" };
+    let status = match (outcome, state.viewing) {
+        (Some(o), None) => o.to_string(),
+        (_, Some(ply)) => format!("Looking at move {} of {}", ply, state.game.moves().len()),
+        (None, None) => {
+            let check = if pos.is_check() { " (check)" } else { "" };
+            format!("{} to move{check}", side(pos.turn()))
+        }
+    };
+    let announce = sans.last().map(|m| {
+        let mover = if sans.len() % 2 == 1 {
+            side(state.game.start().turn())
+        } else {
+            side(!state.game.start().turn())
+        };
+        format!("{mover} played {m}. {status}")
+    });
+    let margin_value = match state.settings.margin {
+        Margin::Copies => "copies".to_string(),
+        Margin::Squares(n) => n.to_string(),
+    };
+    let view_class = match state.settings.view {
+        ViewMode::Normal => "view-normal",
+        ViewMode::Extended => "view-extended",
+        ViewMode::Both => "view-both",
+    };
+    let thinking = state.engine.as_ref().map(|(task, _)| {
+        let what = if *task == EngineTask::Hint {
+            "Looking for a hint"
+        } else {
+            "Computer thinking"
+        };
+        let detail = state
+            .thinking
+            .as_ref()
+            .map(|t| {
+                format!(
+                    " - depth {}, {} ({} kN/s)",
+                    t.depth,
+                    score_text(t),
+                    t.rate / 1000
+                )
+            })
+            .unwrap_or_default();
+        html! {
+            <div class="thinking" id="thinking" aria-live="polite">
+                <span class="spinner" aria-hidden="true"></span>
+                <span id="thinking-text">{format!("{what}{detail}")}</span>
+                <button id="stop" onclick={on_stop.clone()}>{"Stop"}</button>
+            </div>
+        }
+    });
+    let level_label = match state.settings.opponent {
+        Opponent::Computer { level: n, computer } => {
+            format!("vs computer ({}), level {}", side(computer), level(n).label)
+        }
+        Opponent::HotSeat => "hot-seat".into(),
+    };
+    let choice = state.choice.clone().map(|c| {
+        let options: Vec<String> = c.options.iter().map(|(_, s)| s.clone()).collect();
+        let on_choose = {
+            let state = state.clone();
+            let moves: Vec<_> = c.options.iter().map(|(m, _)| *m).collect();
+            Callback::from(move |i: usize| state.dispatch(Action::Choose(moves[i])))
+        };
+        let on_cancel = {
+            let state = state.clone();
+            Callback::from(move |_| state.dispatch(Action::CancelChoice))
+        };
+        html! { <Chooser options={options} on_choose={on_choose} on_cancel={on_cancel} /> }
+    });
+
     html! {
-        <main class="app">
+        <div class={classes!("app", view_class)}>
             <header>
                 <h1>{"Topochess"}</h1>
-                <p class="tagline">{"Chess on folded and wrapped boards."}</p>
+                <span class="game-name" id="game-name">{state.game.start().variant().name().to_string()}</span>
+                <span class="opponent">{level_label}</span>
+                <div class="spacer"></div>
+                <button id="new-game-open" onclick={act(Action::ShowNewGame(true))}>{"New game"}</button>
+                <button class="secondary" id="theme" onclick={act(Action::SetDark(!state.settings.dark))} aria-label="Switch theme">
+                    { if state.settings.dark { "Light" } else { "Dark" } }
+                </button>
             </header>
-            <section class="controls">
-                <label>{"Variant "}
-                    <select id="variant" onchange={on_variant}>
-                        { for PRESETS.iter().map(|p| html! {
-                            <option value={p.id} selected={p.id == state.variant.id()}>{p.name}</option>
-                        }) }
-                    </select>
-                </label>
-                <button id="flip" onclick={on_flip}>{"Flip board"}</button>
-            </section>
-            <section class="board-wrap">
-                <Board width={size.width()} height={size.height()}
-                       squares={square_views(&state.position)} flipped={state.flipped} />
-            </section>
-            <section class="analysis" aria-live="polite">
-                <h2>{"Move tree"}</h2>
-                <p>{"Counts the legal move sequences from this position in the engine's worker."}</p>
-                if analysis.running {
-                    <button id="stop" onclick={on_stop}>{"Stop"}</button>
-                } else {
-                    <button id="count" onclick={on_count}>{"Count moves"}</button>
-                }
-                <ol id="depths">
-                    { for analysis.depths.iter().map(|(d, n)| html! {
-                        <li data-depth={d.to_string()}>{format!("depth {d}: {n} positions")}</li>
-                    }) }
-                </ol>
-                if analysis.stopped { <p class="note">{"Stopped."}</p> }
-                if let Some(e) = &analysis.error { <p class="error">{e}</p> }
-            </section>
-        </main>
+            if let Some(n) = &state.notice {
+                <div class="notice" id="notice" role="alert">{n.clone()}
+                    <button class="secondary" onclick={act(Action::Notice(None))} aria-label="Dismiss">{"OK"}</button>
+                </div>
+            }
+            if state.new_game_open {
+                <NewGameForm settings={state.settings.clone()} on_start={on_start} on_cancel={on_cancel} />
+            }
+            <main>
+                <section class="boards">
+                    <div class="board-box normal-box">
+                        <Board name="normal" view={scene::normal(&state)} flipped={state.settings.flipped}
+                               on_click={on_click.clone()} on_point={on_point.clone()} on_drop={on_drop.clone()} />
+                    </div>
+                    <div class="board-box extended-box">
+                        <Board name="extended" view={scene::extended(&state)} flipped={state.settings.flipped}
+                               on_click={on_click} on_point={on_point} on_drop={on_drop} />
+                    </div>
+                </section>
+                <aside>
+                    <div class={classes!("status", outcome.map(|_| "over"))} id="status">{status.clone()}</div>
+                    { for thinking }
+                    { for choice }
+                    <MoveList sans={sans} first_number={state.game.start().fullmove_number()}
+                              black_first={state.game.start().turn() == Color::Black}
+                              shown={state.shown_ply()} on_select={on_select} />
+                    <div class="row nav">
+                        <button onclick={act(Action::View(0))} aria-label="First position">{"|<"}</button>
+                        <button id="back" onclick={act(Action::Step(-1))} aria-label="Previous move">{"<"}</button>
+                        <button id="forward" onclick={act(Action::Step(1))} aria-label="Next move">{">"}</button>
+                        <button onclick={act(Action::Live)} aria-label="Current position">{">|"}</button>
+                    </div>
+                    <div class="row">
+                        <button id="takeback" onclick={act(Action::TakeBack)}>{"Take back"}</button>
+                        <button id="redo" onclick={act(Action::Redo)} disabled={state.redo.is_empty()}>{"Redo"}</button>
+                        <button id="hint" onclick={on_hint} disabled={!state.player_to_move() || state.engine.is_some()}>{"Hint"}</button>
+                        <button id="flip" onclick={act(Action::Flip)}>{"Flip"}</button>
+                    </div>
+                    <div class="row">
+                        <button class="secondary" id="resign" onclick={act(Action::Resign)} disabled={outcome.is_some()}>{"Resign"}</button>
+                        <button class="secondary" id="draw" onclick={act(Action::Draw)} disabled={outcome.is_some()}>{"Agree draw"}</button>
+                    </div>
+                    <label class="san-input">{"Type a move "}
+                        <input id="san-input" placeholder="e4, Nf3, O-O, e7e8q" onkeydown={on_typed} autocomplete="off" />
+                    </label>
+                    <div class="row">
+                        <label>{"Views "}
+                            <select id="view-mode" onchange={on_view}>
+                                <option value="both" selected={state.settings.view == ViewMode::Both}>{"both"}</option>
+                                <option value="normal" selected={state.settings.view == ViewMode::Normal}>{"normal"}</option>
+                                <option value="extended" selected={state.settings.view == ViewMode::Extended}>{"extended"}</option>
+                            </select>
+                        </label>
+                        <label>{"Margin "}
+                            <select id="margin" onchange={on_margin}>
+                                { for ["0", "1", "2", "3", "copies"].iter().map(|m| html! {
+                                    <option value={*m} selected={*m == margin_value}>{if *m == "copies" { "whole copies" } else { m }}</option>
+                                }) }
+                            </select>
+                        </label>
+                    </div>
+                    <Transfer pgn={state.pgn()} fen={fen::write(pos)} link={storage::link(&state)} on_load={on_load} />
+                </aside>
+            </main>
+            <div class="sr-only" aria-live="polite" id="announce">{announce.unwrap_or_default()}</div>
+        </div>
     }
 }

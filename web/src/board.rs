@@ -1,91 +1,348 @@
-//! The board component: draws squares and pieces it is given. It knows no rules.
+//! The board component. It draws the cells and paths it is given and reports clicks, pointing and
+//! drops by square name, like lichess's chessground: it knows no rules.
 
+use crate::scene::{Cell, Drawing, LineKind, View};
+use std::cell::RefCell;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, PointerEvent};
 use yew::prelude::*;
 
-/// One square as the board draws it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SquareView {
-    /// The square's name (`e4`).
-    pub name: String,
-    /// File index from the left of the board as White sees it.
-    pub file: u8,
-    /// Rank index from White's side.
-    pub rank: u8,
-    /// Light or dark.
-    pub light: bool,
-    /// The piece's glyph, if a piece stands here.
-    pub glyph: Option<char>,
-    /// Whether the piece is White's.
-    pub white_piece: bool,
-    /// A spoken name of the piece (`white knight`).
-    pub label: Option<String>,
-}
+const CELL: f64 = 10.0;
 
 /// Props of [`Board`].
 #[derive(Properties, Clone, PartialEq)]
 pub struct BoardProps {
-    /// Files.
-    pub width: u8,
-    /// Ranks.
-    pub height: u8,
-    /// Every square.
-    pub squares: Vec<SquareView>,
-    /// Black's view.
+    /// What to draw.
+    pub view: View,
+    /// Seen from Black's side.
     #[prop_or_default]
     pub flipped: bool,
+    /// A name for tests and screen readers (`normal`, `extended`).
+    pub name: AttrValue,
+    /// A cell was clicked (or tapped, or activated by keyboard): its real square.
+    pub on_click: Callback<String>,
+    /// The pointer is over a cell (real square, plane point), or left the board.
+    pub on_point: Callback<Option<(String, i32, i32)>>,
+    /// A piece was dragged from one square and dropped on a cell of another.
+    pub on_drop: Callback<(String, String)>,
 }
 
-const CELL: f64 = 10.0;
+#[derive(Clone, PartialEq)]
+struct Press {
+    square: String,
+    start: (i32, i32),
+    moved: bool,
+    glyph: Option<(char, bool)>,
+    at: (f64, f64),
+}
 
-/// The normal board view as an SVG that scales to its container.
+thread_local! {
+    /// The press in progress, shared by every board on the page: a piece picked up on one view
+    /// may be dropped on the other. A release outside every board clears it (see `Board`).
+    static PRESS: RefCell<Option<Press>> = const { RefCell::new(None) };
+}
+
+/// The cell under a client point: its square and plane point.
+fn cell_at(x: i32, y: i32) -> Option<(String, i32, i32)> {
+    let doc = web_sys::window()?.document()?;
+    let el: Element = doc.element_from_point(x as f32, y as f32)?;
+    let cell = el.closest("[data-square]").ok()??;
+    let square = cell.get_attribute("data-square")?;
+    let px = cell.get_attribute("data-x")?.parse().ok()?;
+    let py = cell.get_attribute("data-y")?.parse().ok()?;
+    (!square.is_empty()).then_some((square, px, py))
+}
+
+/// The board.
 #[function_component(Board)]
 pub fn board(props: &BoardProps) -> Html {
-    let (w, h) = (props.width as f64, props.height as f64);
-    let place = |file: u8, rank: u8| -> (f64, f64) {
-        if props.flipped {
-            ((w - 1.0 - file as f64) * CELL, rank as f64 * CELL)
+    let v = &props.view;
+    let cols = (v.x1 - v.x0 + 1) as f64;
+    let rows = (v.y1 - v.y0 + 1) as f64;
+    let flipped = props.flipped;
+    // Plane point to SVG coordinates (top-left of the cell).
+    let place = move |x: f64, y: f64| -> (f64, f64) {
+        let v0 = (v.x0 as f64, v.y0 as f64, v.x1 as f64, v.y1 as f64);
+        if flipped {
+            ((v0.2 + 1.0 - x) * CELL, (y - v0.1) * CELL)
         } else {
-            (file as f64 * CELL, (h - 1.0 - rank as f64) * CELL)
+            ((x - v0.0) * CELL, (v0.3 + 1.0 - y) * CELL)
         }
     };
-    let squares = props.squares.iter().map(|sq| {
-        let (x, y) = place(sq.file, sq.rank);
-        let class = if sq.light { "sq light" } else { "sq dark" };
-        let label = match &sq.label {
-            Some(piece) => format!("{} {}", sq.name, piece),
-            None => sq.name.clone(),
-        };
-        html! {
-            <g key={sq.name.clone()} data-square={sq.name.clone()} role="gridcell" aria-label={label}>
-                <rect class={class} x={x.to_string()} y={y.to_string()}
-                      width={CELL.to_string()} height={CELL.to_string()} />
-                if let Some(glyph) = sq.glyph {
-                    <text class={if sq.white_piece { "piece white" } else { "piece black" }}
-                          data-piece={glyph.to_string()}
-                          x={(x + CELL / 2.0).to_string()} y={(y + CELL * 0.55).to_string()}>
-                        {glyph}
-                    </text>
+    let press = use_state(|| None::<Press>);
+    let last_point = use_mut_ref(|| None::<(String, i32, i32)>);
+    let svg_ref = use_node_ref();
+
+    let to_svg = {
+        let svg_ref = svg_ref.clone();
+        move |e: &PointerEvent| -> (f64, f64) {
+            svg_ref
+                .cast::<Element>()
+                .map(|svg| {
+                    let r = svg.get_bounding_client_rect();
+                    (
+                        (e.client_x() as f64 - r.left()) / r.width().max(1.0) * cols * CELL,
+                        (e.client_y() as f64 - r.top()) / r.height().max(1.0) * rows * CELL,
+                    )
+                })
+                .unwrap_or((0.0, 0.0))
+        }
+    };
+
+    // Releases outside every board end a press; boards handle theirs first (the event bubbles
+    // up to the window last).
+    use_effect_with((), |_| {
+        let listener = Closure::<dyn Fn(PointerEvent)>::new(|_: PointerEvent| {
+            PRESS.with(|p| p.borrow_mut().take());
+        });
+        let window = web_sys::window();
+        if let Some(w) = &window {
+            let _ =
+                w.add_event_listener_with_callback("pointerup", listener.as_ref().unchecked_ref());
+        }
+        move || {
+            if let Some(w) = window {
+                let _ = w.remove_event_listener_with_callback(
+                    "pointerup",
+                    listener.as_ref().unchecked_ref(),
+                );
+            }
+        }
+    });
+
+    let on_down = {
+        let press = press.clone();
+        let to_svg = to_svg.clone();
+        let cells = v.cells.clone();
+        Callback::from(move |e: PointerEvent| {
+            if let Some((square, _, _)) = cell_at(e.client_x(), e.client_y()) {
+                let glyph = cells
+                    .iter()
+                    .find(|c| c.square == square)
+                    .and_then(|c| c.glyph.map(|g| (g, c.white)));
+                if let Some(t) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) {
+                    let _ = t.release_pointer_capture(e.pointer_id());
                 }
+                let p = Press {
+                    square,
+                    start: (e.client_x(), e.client_y()),
+                    moved: false,
+                    glyph,
+                    at: to_svg(&e),
+                };
+                PRESS.with(|g| *g.borrow_mut() = Some(p.clone()));
+                press.set(Some(p));
+            }
+        })
+    };
+    let on_move = {
+        let press = press.clone();
+        let on_point = props.on_point.clone();
+        let last_point = last_point.clone();
+        Callback::from(move |e: PointerEvent| {
+            PRESS.with(|g| {
+                if let Some(p) = g.borrow_mut().as_mut() {
+                    let (dx, dy) = (e.client_x() - p.start.0, e.client_y() - p.start.1);
+                    p.moved |= dx * dx + dy * dy > 25;
+                }
+            });
+            if let Some(p) = (*press).clone() {
+                let moved = PRESS.with(|g| g.borrow().as_ref().is_some_and(|g| g.moved));
+                press.set(Some(Press {
+                    moved,
+                    at: to_svg(&e),
+                    ..p
+                }));
+            }
+            let here = cell_at(e.client_x(), e.client_y());
+            if *last_point.borrow() != here {
+                *last_point.borrow_mut() = here.clone();
+                on_point.emit(here);
+            }
+        })
+    };
+    let on_up = {
+        let press = press.clone();
+        let on_click = props.on_click.clone();
+        let on_drop = props.on_drop.clone();
+        Callback::from(move |e: PointerEvent| {
+            let target = cell_at(e.client_x(), e.client_y());
+            if let Some(p) = PRESS.with(|g| g.borrow_mut().take()) {
+                match target {
+                    Some((to, _, _)) if p.moved && p.glyph.is_some() => {
+                        on_drop.emit((p.square, to))
+                    }
+                    Some((to, _, _)) => on_click.emit(to),
+                    None => {}
+                }
+            }
+            press.set(None);
+        })
+    };
+    let on_leave = {
+        let press = press.clone();
+        let on_point = props.on_point.clone();
+        let last_point = last_point.clone();
+        Callback::from(move |_: PointerEvent| {
+            press.set(None);
+            *last_point.borrow_mut() = None;
+            on_point.emit(None);
+        })
+    };
+
+    let dragging = (*press).clone().filter(|p| p.moved);
+    let cells: Vec<Html> = v
+        .cells
+        .iter()
+        .map(|c| cell_html(c, place, &props.on_click, dragging.as_ref()))
+        .collect();
+    let drawings = v.drawings.iter().map(|d| drawing_html(d, place));
+    let coords = coordinates(v, place);
+    let floating = dragging.and_then(|p| {
+        let (g, white) = p.glyph?;
+        Some(html! {
+            <text class={classes!("piece", "floating", if white { "white" } else { "black" })}
+                  x={p.at.0.to_string()} y={(p.at.1 + CELL * 0.05).to_string()}>{g}</text>
+        })
+    });
+    html! {
+        <svg class={classes!("board", props.name.to_string())} ref={svg_ref}
+             role="grid" aria-label={format!("{} board", props.name)}
+             data-view={props.name.clone()}
+             viewBox={format!("0 0 {} {}", cols * CELL, rows * CELL)}
+             style={format!("aspect-ratio: {cols} / {rows}")}
+             onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up} onpointerleave={on_leave}>
+            <defs>
+                <marker id={format!("arrow-{}", props.name)} viewBox="0 0 10 10" refX="5" refY="5"
+                        markerWidth="3" markerHeight="3" orient="auto-start-reverse">
+                    <path d="M 0 0 L 10 5 L 0 10 z" />
+                </marker>
+            </defs>
+            { for cells }
+            { coords }
+            <g class="drawings" marker-end={format!("url(#arrow-{})", props.name)}>{ for drawings }</g>
+            { for floating }
+        </svg>
+    }
+}
+
+/// The top-left SVG corner of the cell at plane point (x, y), whichever way the board is turned.
+fn corner(place: impl Fn(f64, f64) -> (f64, f64), x: i32, y: i32) -> (f64, f64) {
+    let (ax, ay) = place(x as f64, y as f64);
+    let (bx, by) = place(x as f64 + 1.0, y as f64 + 1.0);
+    (ax.min(bx), ay.min(by))
+}
+
+fn cell_html(
+    c: &Cell,
+    place: impl Fn(f64, f64) -> (f64, f64),
+    on_click: &Callback<String>,
+    dragging: Option<&Press>,
+) -> Html {
+    let (x, y) = corner(&place, c.x, c.y);
+    if c.square.is_empty() {
+        return html! { <rect class="wall" x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()} /> };
+    }
+    let m = c.marks;
+    let class = classes!(
+        "cell",
+        if c.light { "light" } else { "dark" },
+        c.ghost.then_some("ghost"),
+        m.selected.then_some("selected"),
+        m.last.then_some("last"),
+        m.check.then_some("check"),
+        m.dest.then_some("dest"),
+    );
+    let label = match &c.label {
+        Some(piece) => format!(
+            "{} {}{}",
+            c.square,
+            piece,
+            if c.ghost { ", ghost" } else { "" }
+        ),
+        None => format!("{}{}", c.square, if c.ghost { ", ghost" } else { "" }),
+    };
+    let lifted = dragging.is_some_and(|p| p.square == c.square);
+    let onkeydown = {
+        let on_click = on_click.clone();
+        let square = c.square.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Enter" || e.key() == " " {
+                e.prevent_default();
+                on_click.emit(square.clone());
+            }
+        })
+    };
+    html! {
+        <g class={class} data-square={c.square.clone()} data-x={c.x.to_string()} data-y={c.y.to_string()}
+           data-ghost={c.ghost.to_string()} role="gridcell" aria-label={label}
+           tabindex={if c.ghost { None } else { Some(AttrValue::from("0")) }} onkeydown={onkeydown}>
+            <rect class="sq" x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()} />
+            if c.ghost {
+                <text class="ghost-name" x={(x + 0.6).to_string()} y={(y + 2.4).to_string()}>{c.square.clone()}</text>
+            }
+            if let Some(g) = c.glyph {
+                <text class={classes!("piece", if c.white { "white" } else { "black" }, lifted.then_some("lifted"))}
+                      data-piece={g.to_string()} x={(x + CELL / 2.0).to_string()} y={(y + CELL * 0.55).to_string()}>{g}</text>
+            }
+            if m.dest {
+                if m.capture {
+                    <circle class="capture-mark" cx={(x + CELL / 2.0).to_string()} cy={(y + CELL / 2.0).to_string()} r="4.4" />
+                } else {
+                    <circle class="dest-mark" cx={(x + CELL / 2.0).to_string()} cy={(y + CELL / 2.0).to_string()} r="1.6" />
+                }
+            }
+        </g>
+    }
+}
+
+fn drawing_html(d: &Drawing, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> Html {
+    let kind = match d.kind {
+        LineKind::Hover => "hover",
+        LineKind::Last => "last-move",
+        LineKind::Hint => "hint",
+    };
+    let to_svg = |(x, y): (f64, f64)| {
+        let (sx, sy) = place(x, y);
+        (sx, sy)
+    };
+    let strokes = d.strokes.iter().enumerate().map(|(i, s)| {
+        let pts: Vec<(f64, f64)> = s.points.iter().map(|&p| to_svg(p)).collect();
+        let last = i + 1 == d.strokes.len();
+        let end = if last && d.kind != LineKind::Last { Some("arrow") } else { None };
+        if s.arc {
+            let (a, b) = (pts[0], pts[pts.len() - 1]);
+            let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let ctrl = (mx - dy * 0.35 - 4.0, my + dx * 0.35 - 4.0);
+            html! { <path class={classes!("stroke", "jump", kind)} d={format!("M {} {} Q {} {} {} {}", a.0, a.1, ctrl.0, ctrl.1, b.0, b.1)} /> }
+        } else {
+            let points = pts.iter().map(|(x, y)| format!("{x},{y}")).collect::<Vec<_>>().join(" ");
+            html! { <polyline class={classes!("stroke", kind, end)} points={points} /> }
+        }
+    });
+    let markers = d.markers.iter().map(|&(x, y, n)| {
+        let (sx, sy) = to_svg((x, y));
+        html! {
+            <g class={classes!("edge-marker", kind)}>
+                <circle cx={sx.to_string()} cy={sy.to_string()} r="2.2" />
+                <text x={sx.to_string()} y={(sy + 0.8).to_string()}>{n.to_string()}</text>
             </g>
         }
     });
-    let files = (0..props.width).map(|f| {
-        let (x, _) = place(f, 0);
-        let letter = ((b'a' + f) as char).to_string();
-        html! { <text class="coord" x={(x + CELL - 1.0).to_string()} y={(h * CELL - 0.8).to_string()}>{letter}</text> }
+    html! { <g class={classes!("drawing", kind)} data-kind={kind}>{ for strokes }{ for markers }</g> }
+}
+
+fn coordinates(v: &View, place: impl Fn(f64, f64) -> (f64, f64)) -> Html {
+    let files = (0..v.width).map(|f| {
+        let (x, y) = corner(&place, f, 0);
+        let letter = ((b'a' + f as u8) as char).to_string();
+        html! { <text class="coord" x={(x + CELL - 0.8).to_string()} y={(y + CELL - 0.8).to_string()}>{letter}</text> }
     });
-    let ranks = (0..props.height).map(|r| {
-        let (_, y) = place(0, r);
-        let x = if props.flipped { (w - 1.0) * CELL } else { 0.0 };
+    let ranks = (0..v.height).map(|r| {
+        let (x, y) = corner(&place, 0, r);
         html! { <text class="coord rank" x={(x + 0.6).to_string()} y={(y + 2.6).to_string()}>{(r + 1).to_string()}</text> }
     });
-    html! {
-        <svg class="board" role="grid" aria-label="board"
-             viewBox={format!("0 0 {} {}", w * CELL, h * CELL)}
-             style={format!("aspect-ratio: {} / {}", props.width, props.height)}>
-            { for squares }
-            { for files }
-            { for ranks }
-        </svg>
-    }
+    html! { <g class="coords" aria-hidden="true">{ for files }{ for ranks }</g> }
 }

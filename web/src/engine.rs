@@ -1,50 +1,77 @@
-//! The engine's Web Worker. A job runs in slices: after each slice the worker reports progress and
-//! schedules the next slice on a timer, so a `Stop` sent meanwhile is handled between slices.
+//! The engine's Web Worker. A search runs in slices of about 30 ms: after each slice the worker
+//! reports progress and schedules the next slice on a timer, so a `Stop` sent meanwhile is handled
+//! between slices (well within 100 ms). The search itself is pure; the worker supplies the clock.
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use topochess_core::{fen, perft, CastlingMode, Variant};
+use topochess_core::{fen, san, CastlingMode, Position, Variant};
+use topochess_search::levels::level;
+use topochess_search::{Engine, Info, Limits, Search, Status, Style};
+
+/// Milliseconds of work between two looks at the message queue.
+const SLICE_MS: f64 = 30.0;
+
+/// A game as the worker receives it: the start and the moves since (for repetitions).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct GameSpec {
+    /// The preset id.
+    pub variant: String,
+    /// The castling mode's name.
+    pub castling: String,
+    /// The start position.
+    pub start_fen: String,
+    /// The moves played, in coordinate form.
+    pub moves: Vec<String>,
+}
 
 /// A request to the worker.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub enum Request {
-    /// Count the legal move tree of a position depth by depth, up to `max_depth`.
-    Perft {
-        /// The job's id, echoed in every answer.
+    /// Find a move at a playing level.
+    Search {
+        /// The job's id.
         job: u32,
-        /// The preset id.
-        variant: String,
-        /// The castling mode's name.
-        castling: String,
-        /// The position.
-        fen: String,
-        /// The deepest depth to count.
-        max_depth: u32,
+        /// The game.
+        game: GameSpec,
+        /// The level, 1 to 8.
+        level: u8,
+        /// Seed of the level's deliberate mistakes.
+        seed: u64,
     },
-    /// Stop the running job.
+    /// Stop the running job (a search answers at once with its best move so far).
     Stop,
 }
 
 /// An answer from the worker; several come for one job.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub enum Response {
-    /// One depth done.
-    Progress {
+    /// One search iteration done.
+    Thinking {
         /// The job.
         job: u32,
-        /// The depth counted.
+        /// Depth completed.
         depth: u32,
-        /// The number of leaves at that depth.
+        /// Score in centipawns for the side to move.
+        score: i32,
+        /// Moves to mate (negative: being mated), if the score is a mate.
+        mate: Option<i32>,
+        /// Nodes so far.
         nodes: u64,
+        /// Nodes per second so far.
+        rate: u64,
+        /// The principal variation in SAN.
+        pv: Vec<String>,
     },
-    /// The job finished (or was stopped) after reaching `depth`.
-    Done {
+    /// The search's answer.
+    BestMove {
         /// The job.
         job: u32,
-        /// The last depth completed.
-        depth: u32,
-        /// Whether a stop ended it.
+        /// The move in coordinate form.
+        coordinate: String,
+        /// The move in SAN.
+        san: String,
+        /// Whether a stop ended the search early.
         stopped: bool,
     },
     /// The job could not start.
@@ -56,17 +83,20 @@ pub enum Response {
     },
 }
 
-struct Job {
-    id: u32,
-    who: HandlerId,
-    position: topochess_core::Position,
-    depth: u32,
-    max_depth: u32,
+enum Job {
+    Search {
+        id: u32,
+        who: HandlerId,
+        search: Box<Search>,
+        started: f64,
+        deadline: f64,
+    },
 }
 
 /// The worker.
 pub struct EngineWorker {
     job: Option<Job>,
+    engine: Option<(String, Engine)>,
 }
 
 /// The worker's own messages.
@@ -75,87 +105,163 @@ pub enum Tick {
     Slice,
 }
 
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Rebuilds the game: the current position and the hashes of the positions before it.
+fn replay(game: &GameSpec) -> Result<(Position, Vec<u64>), String> {
+    let mode = CastlingMode::from_name(&game.castling)
+        .ok_or_else(|| format!("unknown castling mode '{}'", game.castling))?;
+    let variant = Arc::new(Variant::preset(&game.variant, Some(mode)).map_err(|e| e.to_string())?);
+    let mut pos = fen::parse_position(variant, &game.start_fen).map_err(|e| e.to_string())?;
+    let mut history = Vec::new();
+    for text in &game.moves {
+        let mv = san::parse_move(&pos, text).map_err(|e| e.to_string())?;
+        history.push(pos.hash());
+        pos.play_unchecked(mv);
+    }
+    Ok((pos, history))
+}
+
+impl EngineWorker {
+    fn engine_for(&mut self, variant: &Arc<Variant>) -> &mut Engine {
+        let key = format!("{}/{}", variant.id(), variant.castling().name());
+        if self.engine.as_ref().is_none_or(|(k, _)| *k != key) {
+            self.engine = Some((key, Engine::new(variant.clone(), Style::Derived, 32 << 20)));
+        }
+        &mut self.engine.as_mut().expect("just set").1
+    }
+
+    fn answer(scope: &WorkerScope<Self>, id: u32, who: HandlerId, search: &Search, stopped: bool) {
+        let pos = search.root();
+        match search.best_move() {
+            Some(mv) => scope.respond(
+                who,
+                Response::BestMove {
+                    job: id,
+                    coordinate: san::to_coordinate(pos, mv),
+                    san: san::to_san(pos, mv),
+                    stopped,
+                },
+            ),
+            None => scope.respond(
+                who,
+                Response::Error {
+                    job: id,
+                    message: "no legal move".into(),
+                },
+            ),
+        }
+    }
+}
+
 impl Worker for EngineWorker {
     type Message = Tick;
     type Input = Request;
     type Output = Response;
 
     fn create(_scope: &WorkerScope<Self>) -> Self {
-        EngineWorker { job: None }
+        EngineWorker {
+            job: None,
+            engine: None,
+        }
     }
 
     fn update(&mut self, scope: &WorkerScope<Self>, _msg: Tick) {
-        let Some(job) = self.job.as_mut() else {
-            return;
-        };
-        job.depth += 1;
-        let nodes = perft::perft(&job.position, job.depth);
-        scope.respond(
-            job.who,
-            Response::Progress {
-                job: job.id,
-                depth: job.depth,
-                nodes,
-            },
-        );
-        if job.depth >= job.max_depth {
-            scope.respond(
-                job.who,
-                Response::Done {
-                    job: job.id,
-                    depth: job.depth,
-                    stopped: false,
-                },
-            );
-            self.job = None;
-        } else {
-            schedule(scope);
+        match self.job.take() {
+            None => {}
+            Some(Job::Search {
+                id,
+                who,
+                mut search,
+                started,
+                deadline,
+            }) => {
+                let variant = search.root().variant().clone();
+                let slice_end = now() + SLICE_MS;
+                let engine = self.engine_for(&variant);
+                let root = search.root().clone();
+                let mut report = |info: &Info| {
+                    let mut p = root.clone();
+                    let pv = info
+                        .pv
+                        .iter()
+                        .map(|&m| {
+                            let text = san::to_san(&p, m);
+                            p.play_unchecked(m);
+                            text
+                        })
+                        .collect();
+                    let elapsed = (now() - started).max(1.0);
+                    scope.respond(
+                        who,
+                        Response::Thinking {
+                            job: id,
+                            depth: info.depth,
+                            score: info.score,
+                            mate: info.mate_in(),
+                            nodes: info.nodes,
+                            rate: (info.nodes as f64 * 1000.0 / elapsed) as u64,
+                            pv,
+                        },
+                    );
+                };
+                let status = engine.think(&mut search, &mut |_| now() >= slice_end, &mut report);
+                if status == Status::Finished || now() >= deadline {
+                    Self::answer(scope, id, who, &search, false);
+                } else {
+                    self.job = Some(Job::Search {
+                        id,
+                        who,
+                        search,
+                        started,
+                        deadline,
+                    });
+                    schedule(scope);
+                }
+            }
         }
     }
 
     fn received(&mut self, scope: &WorkerScope<Self>, msg: Request, who: HandlerId) {
         match msg {
-            Request::Stop => {
-                if let Some(job) = self.job.take() {
-                    scope.respond(
-                        job.who,
-                        Response::Done {
-                            job: job.id,
-                            depth: job.depth,
-                            stopped: true,
-                        },
-                    );
+            Request::Stop => match self.job.take() {
+                Some(Job::Search {
+                    id, who, search, ..
+                }) => {
+                    Self::answer(scope, id, who, &search, true);
                 }
-            }
-            Request::Perft {
+                None => {}
+            },
+            Request::Search {
                 job,
-                variant,
-                castling,
-                fen: text,
-                max_depth,
-            } => {
-                let parsed = CastlingMode::from_name(&castling)
-                    .ok_or_else(|| format!("unknown castling mode '{castling}'"))
-                    .and_then(|mode| {
-                        Variant::preset(&variant, Some(mode)).map_err(|e| e.to_string())
-                    })
-                    .and_then(|v| {
-                        fen::parse_position(Arc::new(v), &text).map_err(|e| e.to_string())
+                game,
+                level: n,
+                seed,
+            } => match replay(&game) {
+                Ok((position, history)) if position.has_legal_move() => {
+                    let lvl = level(n);
+                    let limits = Limits::level(lvl, seed);
+                    let started = now();
+                    self.job = Some(Job::Search {
+                        id: job,
+                        who,
+                        search: Box::new(Search::new(position, history, limits)),
+                        started,
+                        deadline: started + lvl.max_millis as f64,
                     });
-                match parsed {
-                    Ok(position) => {
-                        self.job = Some(Job {
-                            id: job,
-                            who,
-                            position,
-                            depth: 0,
-                            max_depth,
-                        });
-                        schedule(scope);
-                    }
-                    Err(message) => scope.respond(who, Response::Error { job, message }),
+                    schedule(scope);
                 }
-            }
+                Ok(_) => scope.respond(
+                    who,
+                    Response::Error {
+                        job,
+                        message: "the game is over".into(),
+                    },
+                ),
+                Err(message) => scope.respond(who, Response::Error { job, message }),
+            },
         }
     }
 }

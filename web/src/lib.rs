@@ -4,4 +4,7 @@
 pub mod app;
 pub mod board;
 pub mod engine;
+pub mod panels;
+pub mod scene;
 pub mod state;
+pub mod storage;

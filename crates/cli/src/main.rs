@@ -2,6 +2,10 @@
 //! prints a fixed format: results on stdout (the last line of `perft` and `reach` is a count
 //! alone), errors on stderr with a non-zero exit.
 
+mod bench;
+mod matches;
+mod uci;
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -63,6 +67,35 @@ enum Command {
     Moves {
         #[command(flatten)]
         game: Game,
+    },
+    /// Speaks the UCI protocol on stdin/stdout (variants via the UCI_Variant option).
+    Uci,
+    /// Searches fixed positions across presets to a fixed depth; prints a node signature and rate.
+    Bench {
+        /// Search depth.
+        #[arg(long, default_value_t = 6)]
+        depth: u32,
+    },
+    /// Plays games between two players and prints the first player's score.
+    Match {
+        /// Preset id.
+        #[arg(long)]
+        variant: String,
+        /// First player: engine, plain (engine with chess values), level:N, random, greedy.
+        #[arg(long)]
+        first: String,
+        /// Second player.
+        #[arg(long)]
+        second: String,
+        /// Number of games (colours alternate).
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// Nodes per move for engine and plain players.
+        #[arg(long, default_value_t = 20000)]
+        nodes: u64,
+        /// Seed of the random players and the levels' mistakes.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
 }
 
@@ -127,6 +160,41 @@ fn run(cli: Cli) -> Result<(), String> {
             let names: Vec<String> = squares.iter().map(|&s| size.name(s)).collect();
             println!("{}", names.join(" "));
             println!("{}", squares.len());
+        }
+        Command::Uci => uci::run(),
+        Command::Bench { depth } => {
+            let (nodes, secs) = bench::run(depth, |line| println!("{line}"));
+            println!("signature {nodes}");
+            println!("{:.0} nodes/s", nodes as f64 / secs.max(1e-9));
+        }
+        Command::Match {
+            variant: id,
+            first,
+            second,
+            games,
+            nodes,
+            seed,
+        } => {
+            let v = variant(&id, None)?;
+            let a = matches::Player::parse(&first, nodes)?;
+            let b = matches::Player::parse(&second, nodes)?;
+            let tally = matches::play(&v, a, b, games, seed, |g, outcome, white| {
+                let result = outcome
+                    .map(|o| o.to_string())
+                    .unwrap_or_else(|| "draw: 400 plies".into());
+                eprintln!(
+                    "game {} ({first} {}): {result}",
+                    g + 1,
+                    if white { "white" } else { "black" }
+                );
+            });
+            println!(
+                "{first} vs {second} on {id}: +{} ={} -{} ({:.1}%)",
+                tally.wins,
+                tally.draws,
+                tally.losses,
+                tally.percent()
+            );
         }
         Command::Moves { game } => {
             let pos = position(&game)?;

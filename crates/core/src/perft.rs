@@ -5,7 +5,7 @@ use crate::position::Position;
 
 /// The number of legal move sequences of length `depth` from `pos`.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    let mut buffers = vec![Vec::with_capacity(64); depth as usize + 1];
+    let mut buffers: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(64)).collect();
     count(pos, depth, &mut buffers)
 }
 

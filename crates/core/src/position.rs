@@ -281,6 +281,25 @@ impl Position {
         self.hash = hash ^ zobrist::castling(self.castling);
     }
 
+    /// The same position with the other side to move and no en-passant square: the "null move" a
+    /// search plays to measure threats. It is not a legal move in the game.
+    pub fn pass(&self) -> Position {
+        let mut next = self.clone();
+        if let Some(ep) = next.ep.take() {
+            next.hash ^= zobrist::en_passant(ep);
+        }
+        next.turn = !next.turn;
+        next.hash ^= zobrist::black_to_move();
+        next
+    }
+
+    /// Whether `mv` takes a piece (en passant included).
+    #[inline]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        mv.kind == MoveKind::EnPassant
+            || (mv.from != mv.to && mv.castle().is_none() && self.board.code(mv.to) != 0)
+    }
+
     /// Plays `mv` if it is legal in this position.
     pub fn play(&self, mv: Move) -> Result<Position, IllegalMove> {
         if self.legal_moves().contains(&mv) {

@@ -1,0 +1,735 @@
+//! Iterative-deepening principal-variation search, resumable in slices.
+
+use crate::eval::{Evaluator, Style};
+use crate::levels::Level;
+use crate::tt::{Bound, Table};
+use std::sync::Arc;
+use topochess_core::game::insufficient_material;
+use topochess_core::{Move, MoveKind, Position, Role, Variant};
+
+/// The score of being mated now; a mate in n plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+const INF: i32 = 32_000;
+const MAX_PLY: usize = 96;
+
+/// What the caller injects: asked every 1024 nodes whether to pause.
+pub trait Control {
+    /// Whether to pause now, after `nodes` nodes of this search.
+    fn pause(&mut self, nodes: u64) -> bool;
+}
+
+impl<F: FnMut(u64) -> bool> Control for F {
+    fn pause(&mut self, nodes: u64) -> bool {
+        self(nodes)
+    }
+}
+
+/// Limits a search stops at by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration.
+    pub depth: u32,
+    /// At most this many nodes.
+    pub nodes: Option<u64>,
+    /// A random error (centipawns) added to each root move's score; 0 for full strength.
+    pub noise: i32,
+    /// Per mille of moves chosen at random.
+    pub blunders: u32,
+    /// The seed of the deliberate mistakes (the caller's choice, so the search stays pure).
+    pub seed: u64,
+}
+
+impl Limits {
+    /// Search to `depth`, nothing else.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth,
+            nodes: None,
+            noise: 0,
+            blunders: 0,
+            seed: 0,
+        }
+    }
+
+    /// The limits of a playing level.
+    pub fn level(level: Level, seed: u64) -> Limits {
+        Limits {
+            depth: level.depth,
+            nodes: None,
+            noise: level.noise,
+            blunders: level.blunders,
+            seed,
+        }
+    }
+}
+
+/// Progress after an iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// The depth completed.
+    pub depth: u32,
+    /// The score for the side to move, in centipawns, or a mate score.
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// The principal variation, its first move being the best.
+    pub pv: Vec<Move>,
+}
+
+impl Info {
+    /// Moves to mate (positive: the side to move mates), if the score is a mate score.
+    pub fn mate_in(&self) -> Option<i32> {
+        if self.score.abs() >= MATE - MAX_PLY as i32 {
+            let plies = MATE - self.score.abs();
+            let moves = (plies + 1) / 2;
+            Some(if self.score > 0 { moves } else { -moves })
+        } else {
+            None
+        }
+    }
+}
+
+/// Whether a search finished or paused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Paused by the [`Control`]: call [`Engine::think`] again to go on.
+    Paused,
+    /// Done: the best line is [`Search::best`].
+    Finished,
+}
+
+/// One search in progress.
+pub struct Search {
+    root: Position,
+    history: Vec<u64>,
+    limits: Limits,
+    next_depth: u32,
+    nodes: u64,
+    best: Option<Info>,
+    finished: bool,
+}
+
+impl Search {
+    /// A search of `root`, whose game went through the positions with hashes `history` (oldest
+    /// first, `root` not included) for repetitions.
+    pub fn new(root: Position, history: Vec<u64>, limits: Limits) -> Search {
+        Search {
+            root,
+            history,
+            limits,
+            next_depth: 1,
+            nodes: 0,
+            best: None,
+            finished: false,
+        }
+    }
+
+    /// The best line so far.
+    pub fn best(&self) -> Option<&Info> {
+        self.best.as_ref()
+    }
+
+    /// The best move so far; before the first iteration, the first legal move.
+    pub fn best_move(&self) -> Option<Move> {
+        self.best
+            .as_ref()
+            .and_then(|i| i.pv.first().copied())
+            .or_else(|| self.root.legal_moves().first().copied())
+    }
+
+    /// Nodes searched.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The position searched.
+    pub fn root(&self) -> &Position {
+        &self.root
+    }
+}
+
+/// The engine: evaluation, table and ordering statistics for one variant, reused across searches.
+pub struct Engine {
+    variant: Arc<Variant>,
+    eval: Evaluator,
+    tt: Table,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    buffers: Vec<Vec<Move>>,
+    path: Vec<u64>,
+    nodes: u64,
+    node_limit: u64,
+    aborted: bool,
+    root_depth: i32,
+}
+
+struct Ctx<'a> {
+    control: &'a mut dyn Control,
+}
+
+fn xorshift(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}
+
+impl Engine {
+    /// An engine for `variant` with a table of about `table_bytes`.
+    pub fn new(variant: Arc<Variant>, style: Style, table_bytes: usize) -> Engine {
+        let squares = variant.size().squares();
+        Engine {
+            eval: Evaluator::new(&variant, style),
+            variant,
+            tt: Table::new(table_bytes),
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; squares * squares],
+            buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            path: Vec::with_capacity(MAX_PLY + 2),
+            nodes: 0,
+            node_limit: u64::MAX,
+            aborted: false,
+            root_depth: 1,
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.eval
+    }
+
+    /// Forgets what earlier searches learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+    }
+
+    /// Searches until `search` finishes or `control` pauses it; `report` gets each iteration.
+    pub fn think(
+        &mut self,
+        search: &mut Search,
+        control: &mut dyn Control,
+        report: &mut dyn FnMut(&Info),
+    ) -> Status {
+        if search.finished {
+            return Status::Finished;
+        }
+        let mut ctx = Ctx { control };
+        let mut root_moves = search.root.legal_moves();
+        if root_moves.is_empty() {
+            search.finished = true;
+            return Status::Finished;
+        }
+        self.node_limit = search.limits.nodes.unwrap_or(u64::MAX);
+        while search.next_depth <= search.limits.depth.max(1) {
+            if search.nodes >= self.node_limit {
+                break;
+            }
+            let depth = search.next_depth;
+            self.nodes = search.nodes;
+            self.aborted = false;
+            self.root_depth = depth as i32;
+            let noisy = search.limits.noise > 0 || search.limits.blunders > 0;
+            let result = if noisy {
+                self.noisy_root(search, &mut root_moves, depth as i32, &mut ctx)
+            } else {
+                self.root(search, &mut root_moves, depth as i32, &mut ctx)
+            };
+            search.nodes = self.nodes;
+            match result {
+                Some(info) => {
+                    report(&info);
+                    let mate_found = info.mate_in().is_some();
+                    search.best = Some(info);
+                    search.next_depth += 1;
+                    if mate_found && depth >= 2 && !noisy {
+                        break;
+                    }
+                    if root_moves.len() == 1 && depth >= 2 {
+                        break;
+                    }
+                }
+                None if self.nodes >= self.node_limit => break,
+                None => return Status::Paused,
+            }
+        }
+        search.finished = true;
+        Status::Finished
+    }
+
+    fn root(&mut self, s: &Search, moves: &mut [Move], depth: i32, ctx: &mut Ctx) -> Option<Info> {
+        self.path.clear();
+        self.path.extend(s.history.iter().copied());
+        self.path.push(s.root.hash());
+        // The previous best first, then by the table's ordering.
+        if let Some(best) = s.best.as_ref().and_then(|i| i.pv.first()) {
+            if let Some(i) = moves.iter().position(|m| m == best) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+        let (mut alpha, beta) = (-INF, INF);
+        let mut best_move = moves[0];
+        for (i, &mv) in moves.iter().enumerate() {
+            let mut child = s.root.clone();
+            child.play_unchecked(mv);
+            self.path.push(child.hash());
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, ctx)
+            } else {
+                let mut sc = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false, ctx);
+                if sc > alpha && !self.aborted {
+                    sc = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, ctx);
+                }
+                sc
+            };
+            self.path.pop();
+            if self.aborted {
+                return None;
+            }
+            if score > alpha {
+                alpha = score;
+                best_move = mv;
+            }
+        }
+        self.tt.store(
+            s.root.hash(),
+            Some(best_move),
+            alpha,
+            depth as i16,
+            Bound::Exact,
+        );
+        Some(Info {
+            depth: depth as u32,
+            score: alpha,
+            nodes: self.nodes,
+            pv: self.principal_variation(&s.root, best_move, depth as usize),
+        })
+    }
+
+    /// The weak levels: every root move gets its own full-window score, then an error is added
+    /// and now and then a move is picked at random.
+    fn noisy_root(
+        &mut self,
+        s: &Search,
+        moves: &mut [Move],
+        depth: i32,
+        ctx: &mut Ctx,
+    ) -> Option<Info> {
+        self.path.clear();
+        self.path.extend(s.history.iter().copied());
+        self.path.push(s.root.hash());
+        let mut seed = s.limits.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (depth as u64) | 1;
+        let mut best: Option<(i32, i32, Move)> = None;
+        for &mv in moves.iter() {
+            let mut child = s.root.clone();
+            child.play_unchecked(mv);
+            self.path.push(child.hash());
+            let score = -self.negamax(&child, depth - 1, -INF, INF, 1, true, ctx);
+            self.path.pop();
+            if self.aborted {
+                return None;
+            }
+            let error = if s.limits.noise > 0 {
+                (xorshift(&mut seed) % (2 * s.limits.noise as u64 + 1)) as i32 - s.limits.noise
+            } else {
+                0
+            };
+            let noisy = if score.abs() >= MATE - MAX_PLY as i32 {
+                score
+            } else {
+                score + error
+            };
+            if best.is_none_or(|(b, _, _)| noisy > b) {
+                best = Some((noisy, score, mv));
+            }
+        }
+        let (_, mut score, mut mv) = best?;
+        if (xorshift(&mut seed) % 1000) < s.limits.blunders as u64 {
+            mv = moves[(xorshift(&mut seed) % moves.len() as u64) as usize];
+            score = 0;
+        }
+        Some(Info {
+            depth: depth as u32,
+            score,
+            nodes: self.nodes,
+            pv: vec![mv],
+        })
+    }
+
+    fn principal_variation(&self, root: &Position, first: Move, depth: usize) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut pos = root.clone();
+        pos.play_unchecked(first);
+        let mut seen = vec![root.hash(), pos.hash()];
+        while pv.len() < depth.max(1) {
+            let Some(mv) = self.tt.probe(pos.hash()).and_then(|e| e.best) else {
+                break;
+            };
+            if !pos.legal_moves().contains(&mv) {
+                break;
+            }
+            pos.play_unchecked(mv);
+            if seen.contains(&pos.hash()) {
+                pv.push(mv);
+                break;
+            }
+            seen.push(pos.hash());
+            pv.push(mv);
+        }
+        pv
+    }
+
+    fn is_draw(&self, pos: &Position) -> bool {
+        if pos.halfmove_clock() >= 100 {
+            return true;
+        }
+        let back = pos.halfmove_clock() as usize;
+        let n = self.path.len();
+        // path ends with pos itself; look at earlier positions with the same side to move.
+        let hash = pos.hash();
+        let mut i = 2;
+        while i <= back && i < n {
+            if self.path[n - 1 - i] == hash {
+                return true;
+            }
+            i += 2;
+        }
+        pos.occupied_by(topochess_core::Color::White).len()
+            + pos.occupied_by(topochess_core::Color::Black).len()
+            <= 4
+            && insufficient_material(pos)
+    }
+
+    fn tick(&mut self, ctx: &mut Ctx) {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0
+            && (ctx.control.pause(self.nodes) || self.nodes >= self.node_limit)
+        {
+            self.aborted = true;
+        }
+    }
+
+    fn order(
+        &self,
+        pos: &Position,
+        moves: &mut [Move],
+        tt_move: Option<Move>,
+        ply: usize,
+    ) -> Vec<i32> {
+        let n = pos.size().squares();
+        moves
+            .iter()
+            .map(|&mv| {
+                if Some(mv) == tt_move {
+                    return 1_000_000;
+                }
+                let mut score = 0;
+                if pos.is_capture(mv) {
+                    let victim = if mv.kind == MoveKind::EnPassant {
+                        self.eval.value(Role::Pawn)
+                    } else {
+                        pos.piece_at(mv.to)
+                            .map(|p| self.eval.value(p.role))
+                            .unwrap_or(0)
+                    };
+                    let attacker = pos
+                        .piece_at(mv.from)
+                        .map(|p| self.eval.value(p.role))
+                        .unwrap_or(0);
+                    score += 200_000 + victim * 10 - attacker / 10;
+                }
+                if let Some(role) = mv.promotion() {
+                    score += 150_000 + self.eval.value(role);
+                }
+                if score == 0 {
+                    if self.killers[ply][0] == Some(mv) {
+                        score = 100_000;
+                    } else if self.killers[ply][1] == Some(mv) {
+                        score = 90_000;
+                    } else {
+                        score = self.history[mv.from.index() * n + mv.to.index()].min(80_000);
+                    }
+                }
+                score
+            })
+            .collect()
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+        ctx: &mut Ctx,
+    ) -> i32 {
+        self.tick(ctx);
+        if self.aborted {
+            return 0;
+        }
+        if self.is_draw(pos) {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.eval.evaluate(pos);
+        }
+        let in_check = pos.is_check();
+        // Checks are extended, but only within twice the iteration's depth: on wrapped boards
+        // checks come easily and unbounded extensions explode.
+        if in_check && (ply as i32) < 2 * self.root_depth {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence(pos, alpha, beta, ply, 0, ctx);
+        }
+        // Mate distance pruning.
+        let alpha0 = alpha.max(-MATE + ply as i32);
+        let beta0 = beta.min(MATE - ply as i32 - 1);
+        if alpha0 >= beta0 {
+            return alpha0;
+        }
+        let key = pos.hash();
+        let entry = self.tt.probe(key);
+        let tt_move = entry.and_then(|e| e.best);
+        if let Some(e) = entry {
+            if e.depth as i32 >= depth && !pv_node {
+                let score = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        let us = pos.turn();
+        if !pv_node && !in_check && depth >= 3 {
+            let static_eval = self.eval.evaluate(pos);
+            let pieces = pos.occupied_by(us).len();
+            let pawns_and_king = pos
+                .occupied_by(us)
+                .iter()
+                .filter(|&s| {
+                    matches!(
+                        pos.piece_at(s).map(|p| p.role),
+                        Some(Role::Pawn | Role::King)
+                    )
+                })
+                .count();
+            if static_eval >= beta && pieces > pawns_and_king {
+                let null = pos.pass();
+                self.path.push(null.hash());
+                let r = 2 + depth / 4;
+                let score =
+                    -self.negamax(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, false, ctx);
+                self.path.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta && score < MATE - MAX_PLY as i32 {
+                    return score;
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let mut scores = self.order(pos, &mut moves, tt_move, ply);
+        let n = pos.size().squares();
+        let mut best = -INF;
+        let mut best_move = None;
+        let original_alpha = alpha;
+        for i in 0..moves.len() {
+            // Selection sort: the best-scored remaining move next.
+            let j = (i..moves.len()).max_by_key(|&k| scores[k]).unwrap_or(i);
+            moves.swap(i, j);
+            scores.swap(i, j);
+            let mv = moves[i];
+            let quiet = !pos.is_capture(mv) && mv.promotion().is_none();
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            self.path.push(child.hash());
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node, ctx)
+            } else {
+                let reduction = if depth >= 3 && i >= 3 && quiet && !in_check {
+                    1 + (i >= 8) as i32 + (depth >= 6) as i32
+                } else {
+                    0
+                };
+                let mut sc = -self.negamax(
+                    &child,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                    ctx,
+                );
+                if sc > alpha && reduction > 0 && !self.aborted {
+                    sc = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, false, ctx);
+                }
+                if sc > alpha && sc < beta && pv_node && !self.aborted {
+                    sc = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true, ctx);
+                }
+                sc
+            };
+            self.path.pop();
+            if self.aborted {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(mv) {
+                                k[1] = k[0];
+                                k[0] = Some(mv);
+                            }
+                            let h = &mut self.history[mv.from.index() * n + mv.to.index()];
+                            *h = (*h + depth * depth).min(70_000);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth as i16, bound);
+        best
+    }
+
+    fn quiescence(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+        ctx: &mut Ctx,
+    ) -> i32 {
+        self.tick(ctx);
+        if self.aborted {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.eval.evaluate(pos);
+        }
+        if qply >= 10 {
+            return self.eval.evaluate(pos);
+        }
+        // Evasions are searched in the first quiescence plies only.
+        let in_check = qply < 4 && pos.is_check();
+        let stand_pat = if in_check {
+            -INF
+        } else {
+            self.eval.evaluate(pos)
+        };
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        if !in_check {
+            moves.retain(|&m| pos.is_capture(m) || m.promotion() == Some(Role::Queen));
+        }
+        let mut scores = self.order(pos, &mut moves, None, ply);
+        let mut best = stand_pat;
+        for i in 0..moves.len() {
+            let j = (i..moves.len()).max_by_key(|&k| scores[k]).unwrap_or(i);
+            moves.swap(i, j);
+            scores.swap(i, j);
+            let mv = moves[i];
+            if !in_check {
+                let victim = pos
+                    .piece_at(mv.to)
+                    .map(|p| self.eval.value(p.role))
+                    .unwrap_or(100);
+                let gain = victim + mv.promotion().map(|r| self.eval.value(r)).unwrap_or(0);
+                if stand_pat + gain + 200 < alpha {
+                    continue;
+                }
+                // A losing capture: a more valuable piece takes a defended lesser one.
+                let attacker = pos
+                    .piece_at(mv.from)
+                    .map(|p| self.eval.value(p.role))
+                    .unwrap_or(0);
+                if attacker > victim
+                    && mv.promotion().is_none()
+                    && pos.attacked_by(mv.to, !pos.turn())
+                {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1, ctx);
+            if self.aborted {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        best
+    }
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE - MAX_PLY as i32 {
+        score + ply as i32
+    } else if score <= -MATE + MAX_PLY as i32 {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE - MAX_PLY as i32 {
+        score - ply as i32
+    } else if score <= -MATE + MAX_PLY as i32 {
+        score + ply as i32
+    } else {
+        score
+    }
+}

@@ -1,0 +1,123 @@
+//! The search finds mates and wins material, pauses and resumes to the same result, honours its
+//! limits, and its weak levels are deterministic for a given seed.
+
+use std::sync::Arc;
+use topochess_core::{fen, san, Position, Variant};
+use topochess_search::{Engine, Info, Limits, Search, Status, Style};
+
+fn pos(id: &str, text: &str) -> Position {
+    fen::parse_position(Arc::new(Variant::preset(id, None).unwrap()), text).unwrap()
+}
+
+fn best(position: &Position, depth: u32) -> (String, Info) {
+    let mut engine = Engine::new(position.variant().clone(), Style::Derived, 1 << 20);
+    let mut search = Search::new(position.clone(), Vec::new(), Limits::depth(depth));
+    let status = engine.think(&mut search, &mut |_| false, &mut |_| {});
+    assert_eq!(status, Status::Finished);
+    let info = search.best().unwrap().clone();
+    (san::to_san(position, info.pv[0]), info)
+}
+
+#[test]
+fn finds_mate_in_one_on_flat_and_wrapped_boards() {
+    let (mv, info) = best(&pos("standard", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), 3);
+    assert_eq!(mv, "Ra8#");
+    assert_eq!(info.mate_in(), Some(1));
+    // On the cylinder the rook mates round the edge (b8-a8-h8); on the flat board the knight on
+    // e8 blocks the rank and there is no mate.
+    let edge = "4n1bk/p5pp/8/8/8/8/8/1R4K1 w - - 0 1";
+    let (mv, info) = best(&pos("cylinder", edge), 3);
+    assert_eq!((mv.as_str(), info.mate_in()), ("Rb8#", Some(1)));
+    let (_, info) = best(&pos("standard", edge), 3);
+    assert_eq!(info.mate_in(), None);
+}
+
+#[test]
+fn finds_a_mate_the_defender_cannot_stop() {
+    // The d8 rook cannot hold the back rank against two heavy pieces: Rxd8 is mate at once.
+    let (mv, info) = best(
+        &pos("standard", "3r2k1/5ppp/8/8/8/8/5PPP/3RQ1K1 w - - 0 1"),
+        5,
+    );
+    assert_eq!((mv.as_str(), info.mate_in()), ("Rxd8#", Some(1)));
+    // Being mated is seen from the other side too.
+    let (_, info) = best(&pos("standard", "6k1/5ppp/8/8/8/1r6/r7/6K1 w - - 0 1"), 4);
+    assert!(info.mate_in().is_some_and(|m| m < 0), "{info:?}");
+}
+
+#[test]
+fn takes_a_hanging_queen_across_the_fold() {
+    // On the folded board the c1 rook reaches f8 over the fold: c1-c2...c8, f8.
+    let (mv, _) = best(&pos("folded", "5q1k/8/8/8/8/8/6PP/2R3K1 w - - 0 1"), 3);
+    assert_eq!(mv, "Rxf8+");
+}
+
+#[test]
+fn pausing_and_resuming_reaches_the_same_answer() {
+    let p = pos(
+        "folded",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w - - 2 3",
+    );
+    let (direct, _) = best(&p, 5);
+    let mut engine = Engine::new(p.variant().clone(), Style::Derived, 1 << 20);
+    let mut search = Search::new(p.clone(), Vec::new(), Limits::depth(5));
+    let mut slices = 0;
+    let mut budget = 0u64;
+    loop {
+        budget += 2048;
+        let limit = budget;
+        let status = engine.think(&mut search, &mut |nodes| nodes >= limit, &mut |_| {});
+        slices += 1;
+        if status == Status::Finished {
+            break;
+        }
+        assert!(slices < 10_000, "no progress");
+    }
+    assert!(slices > 3, "the search was really sliced ({slices})");
+    let resumed = san::to_san(&p, search.best().unwrap().pv[0]);
+    // Resuming may take a different but equally good path; the move must be legal and the
+    // search must have completed every depth.
+    assert_eq!(search.best().unwrap().depth, 5);
+    assert!(
+        p.legal_moves().contains(&search.best().unwrap().pv[0]),
+        "{resumed} vs {direct}"
+    );
+}
+
+#[test]
+fn node_limit_stops_the_search() {
+    let p = Position::start(Arc::new(Variant::preset("torus", None).unwrap()));
+    let mut engine = Engine::new(p.variant().clone(), Style::Derived, 1 << 20);
+    let mut limits = Limits::depth(64);
+    limits.nodes = Some(20_000);
+    let mut search = Search::new(p, Vec::new(), limits);
+    assert_eq!(
+        engine.think(&mut search, &mut |_| false, &mut |_| {}),
+        Status::Finished
+    );
+    assert!(search.nodes() < 22_000, "{}", search.nodes());
+    assert!(search.best_move().is_some());
+}
+
+#[test]
+fn weak_levels_are_deterministic_for_a_seed_and_vary_with_it() {
+    let p = Position::start(Arc::new(Variant::preset("folded", None).unwrap()));
+    let play = |seed: u64| {
+        let mut engine = Engine::new(p.variant().clone(), Style::Derived, 1 << 20);
+        let limits = Limits::level(topochess_search::levels::level(1), seed);
+        let mut search = Search::new(p.clone(), Vec::new(), limits);
+        engine.think(&mut search, &mut |_| false, &mut |_| {});
+        search.best_move().unwrap()
+    };
+    assert_eq!(play(7), play(7));
+    let distinct: std::collections::HashSet<_> = (0..20).map(play).collect();
+    assert!(distinct.len() > 3, "{}", distinct.len());
+}
+
+#[test]
+fn draws_by_repetition_are_scored_as_draws() {
+    // White is a rook down but can repeat: the history makes the position a second occurrence.
+    let p = pos("standard", "7k/8/8/8/8/8/r7/7K w - - 0 1");
+    let (_, info) = best(&p, 4);
+    assert!(info.score < 0);
+}

@@ -1,0 +1,15 @@
+import { serveDist, openPage } from './e2e/harness.mjs';
+const server = await serveDist();
+const { browser, page } = await openPage(server.url, { width: 1400, height: 900 });
+await page.waitForSelector('svg.normal [data-square]');
+await page.evaluate(() => { document.querySelector('#transfer').open = true; });
+await page.fill('#import-text', '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1');
+await page.click('#import-load');
+await page.selectOption('#margin', '3');
+await page.click('svg.normal [data-square="c1"]');
+await page.hover('svg.extended [data-x="2"][data-y="-3"]');
+await page.screenshot({ path: '/tmp/shots/fold1.png' });
+await page.click('svg.extended [data-x="2"][data-y="-3"]');
+await page.screenshot({ path: '/tmp/shots/fold2.png' });
+console.log(await page.locator('#moves').textContent());
+await browser.close(); await server.close();

@@ -1,0 +1,223 @@
+// The play screen in headless Chromium, the way a player meets it.
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, openPage, screenshot } from './harness.mjs';
+
+let server;
+let session;
+
+before(async () => {
+  server = await serveDist();
+  session = await openPage(server.url, { width: 1400, height: 900 });
+});
+
+after(async () => {
+  await session?.browser.close();
+  await server?.close();
+});
+
+beforeEach(async () => {
+  const { page } = session;
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(server.url);
+  await page.waitForSelector('svg.normal [data-square]');
+});
+
+const sq = (view, name) => `svg.${view} [data-square="${name}"]`;
+
+async function newGame(page, { variant, castling, opponent = 'hotseat', level } = {}) {
+  await page.click('#new-game-open');
+  if (variant) await page.selectOption('#ng-variant', variant);
+  if (castling) await page.selectOption('#ng-castling', castling);
+  await page.selectOption('#ng-opponent', opponent);
+  if (level) await page.selectOption('#ng-level', String(level));
+  await page.click('#ng-start');
+  await page.waitForSelector('#new-game', { state: 'detached' });
+}
+
+async function loadText(page, text) {
+  await page.evaluate(() => { document.querySelector('#transfer').open = true; });
+  await page.fill('#import-text', text);
+  await page.click('#import-load');
+}
+
+async function move(page, from, to) {
+  await page.click(sq('normal', from));
+  await page.click(sq('normal', to));
+}
+
+const moveCount = (page) => page.locator('#moves .mv').count();
+const pieceOn = (page, name) => page.locator(`${sq('normal', name)} [data-piece]`).count();
+
+test('the folded board opens with both views and no console errors', async () => {
+  const { page, errors } = session;
+  assert.equal(await page.locator('svg.normal [data-square]').count(), 64);
+  assert.equal(await page.locator('svg.normal [data-piece]').count(), 32);
+  assert.ok(await page.locator('svg.extended [data-ghost="true"]').count() > 0);
+  // The ghost just above c8 is f8 (RULES.md section 2).
+  assert.equal(await page.locator('svg.extended [data-x="2"][data-y="8"]').getAttribute('data-square'), 'f8');
+  assert.match(await page.locator('#game-name').textContent(), /Folded Magnetic Board/);
+  await screenshot(page, 'folded-start');
+  assert.deepEqual(errors, []);
+});
+
+test('a move over the fold by a ghost-square click, and by drag and drop', async () => {
+  const { page } = session;
+  await loadText(page, '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1');
+  await page.waitForSelector(`${sq('normal', 'c1')} [data-piece]`);
+  // Below c1 lie the ghosts of f1, f2, f3: the rook goes down over the fold.
+  await page.selectOption('#margin', '3');
+  await page.click(sq('normal', 'c1'));
+  const ghost = 'svg.extended [data-x="2"][data-y="-3"]';
+  assert.equal(await page.locator(ghost).getAttribute('data-square'), 'f3');
+  await page.hover(ghost);
+  assert.ok(await page.locator('svg.extended .drawing.hover .stroke').count() > 0, 'path drawn through the ghosts');
+  await page.click(ghost);
+  assert.equal(await pieceOn(page, 'f3'), 1, 'rook on f3 after the ghost click');
+  assert.equal(await page.locator('#moves .mv').first().textContent(), 'Rf3');
+  await page.click('#takeback');
+  assert.equal(await pieceOn(page, 'c1'), 1, 'rook back on c1');
+  // Drag from c1 onto the ghost of f2.
+  const from = await page.locator(sq('normal', 'c1')).boundingBox();
+  const to = await page.locator('svg.extended [data-x="2"][data-y="-2"]').boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+  assert.equal(await pieceOn(page, 'f2'), 1, 'rook dragged to f2');
+  assert.equal(await pieceOn(page, 'c1'), 0, 'c1 empty after the drag');
+  // The normal view shows the path leaving the bottom edge and coming back in, numbered.
+  assert.ok(await page.locator('svg.normal .edge-marker').count() >= 2);
+  await screenshot(page, 'folded-over-the-fold');
+});
+
+test('castling with the far rook round the edge, and a promotion chosen', async () => {
+  const { page } = session;
+  await newGame(page, { variant: 'folded', castling: 'either-side' });
+  await loadText(page, '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1');
+  await page.waitForSelector(`${sq('normal', 'a1')} [data-piece]`);
+  await move(page, 'e1', 'g1');
+  assert.equal(await page.locator('#moves .mv').first().textContent(), 'CO-O');
+  assert.equal(await pieceOn(page, 'f1'), 1, 'the a-rook came round to f1');
+  await loadText(page, '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1');
+  await page.waitForSelector(`${sq('normal', 'b7')} [data-piece]`);
+  await move(page, 'b7', 'b8');
+  await page.waitForSelector('#chooser');
+  assert.equal(await page.locator('#chooser .choice').count(), 4);
+  await page.click('#chooser .choice[data-san^="b8=N"]');
+  assert.equal(await page.locator(`${sq('normal', 'b8')} [data-piece]`).textContent(), '\u265e');
+  assert.equal(await page.locator('#moves .mv').first().textContent(), 'b8=N+', 'the knight checks over the fold');
+});
+
+test("Fischer's torus game played by clicks to the mate banner", async () => {
+  const { page, errors } = session;
+  await newGame(page, { variant: 'torus' });
+  const game = ['h3', 'g1', 'a6', 'h4', 'g1', 'a8', 'h8', 'h1', 'a3', 'h1', 'f8', 'g1',
+    'h1', 'f2', 'd6', 'a1', 'f1', 'h7', 'g1', 'f8', 'a8', 'h6', 'h4', 'g2'];
+  for (let i = 0; i < game.length; i += 2) await move(page, game[i], game[i + 1]);
+  assert.equal(await moveCount(page), 12);
+  assert.equal(await page.locator('#status').textContent(), 'Black wins by checkmate');
+  assert.equal(await page.locator('svg.normal .cell.check').count(), 1);
+  await screenshot(page, 'torus-mate');
+  assert.deepEqual(errors, []);
+});
+
+test('typed moves, navigation by keys, take back and redo', async () => {
+  const { page } = session;
+  for (const m of ['e4', 'e5', 'Nf3', 'Nc6']) {
+    await page.fill('#san-input', m);
+    await page.press('#san-input', 'Enter');
+  }
+  assert.equal(await moveCount(page), 4);
+  await page.fill('#san-input', 'Ke3');
+  await page.press('#san-input', 'Enter');
+  assert.match(await page.locator('#notice').textContent(), /not a legal move/);
+  await page.click('svg.normal');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  assert.match(await page.locator('#status').textContent(), /Looking at move 2 of 4/);
+  assert.equal(await pieceOn(page, 'f3'), 0);
+  await page.keyboard.press('End');
+  assert.equal(await pieceOn(page, 'f3'), 1);
+  await page.click('#takeback');
+  assert.equal(await moveCount(page), 3);
+  await page.click('#redo');
+  assert.equal(await moveCount(page), 4);
+});
+
+test('the game survives a reload, and unreadable storage gives a notice and a fresh game', async () => {
+  const { page } = session;
+  await move(page, 'e2', 'e4');
+  await move(page, 'e7', 'e5');
+  await page.reload();
+  await page.waitForSelector('#moves .mv');
+  assert.equal(await moveCount(page), 2);
+  await page.evaluate(() => localStorage.setItem('topochess/game', '{not json'));
+  await page.reload();
+  await page.waitForSelector('#notice');
+  assert.match(await page.locator('#notice').textContent(), /could not be restored/);
+  assert.equal(await moveCount(page), 0);
+});
+
+test('a bad PGN is rejected with a message; a good one and a share link open the game', async () => {
+  const { page } = session;
+  await loadText(page, '[Variant "folded"]\n\n1. e4 e5 2. Ke3');
+  assert.match(await page.locator('#notice').textContent(), /move 2\. Ke3/);
+  await loadText(page, '[Variant "cylinder"]\n\n1. e4 e5 2. Nf3 *');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 3);
+  assert.match(await page.locator('#game-name').textContent(), /Cylinder/);
+  const link = await page.locator('#link-out').inputValue();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(link);
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 3);
+  assert.match(await page.locator('#game-name').textContent(), /Cylinder/);
+});
+
+test('against the computer: it answers in time, the page stays usable, stop and hint work', async () => {
+  const { page, errors } = session;
+  await newGame(page, { variant: 'folded', opponent: 'white', level: 5 });
+  await move(page, 'e2', 'e4');
+  const asked = Date.now();
+  await page.waitForSelector('#thinking');
+  // The page answers while the engine thinks: flip the board twice.
+  const t0 = Date.now();
+  await page.click('#flip');
+  await page.click('#flip');
+  assert.ok(Date.now() - t0 < 1000, 'the page stayed responsive');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2, null, { timeout: 5000 });
+  const answered = Date.now() - asked;
+  assert.ok(answered < 2000, `the default level answered in ${answered} ms`);
+  // A hint is drawn as an arrow.
+  await page.click('#hint');
+  await page.waitForSelector('svg.normal .drawing.hint', { timeout: 15000 });
+  // At the strongest level, stop makes the computer move at once.
+  await newGame(page, { variant: 'folded', opponent: 'white', level: 8 });
+  await move(page, 'd2', 'd4');
+  await page.waitForFunction(() => /depth [2-9]/.test(document.querySelector('#thinking-text')?.textContent ?? ''), null, { timeout: 8000 });
+  const stopped = await page.evaluate(async () => {
+    const start = performance.now();
+    document.querySelector('#stop').click();
+    while (document.querySelectorAll('#moves .mv').length < 2) {
+      await new Promise((r) => setTimeout(r, 2));
+      if (performance.now() - start > 3000) break;
+    }
+    return performance.now() - start;
+  });
+  assert.ok(stopped < 150, `stop answered in ${stopped.toFixed(0)} ms`);
+  console.log(`# default level answered in ${answered} ms; stop answered in ${stopped.toFixed(0)} ms`);
+  assert.deepEqual(errors, []);
+});
+
+test('screenshots of the normal and extended views of one preset per family', async () => {
+  const { page, errors } = session;
+  for (const variant of ['folded', 'cylinder', 'torus-8x14', 'sphere-nadvorney', 'standard']) {
+    await newGame(page, { variant });
+    await page.click(sq('normal', 'g1'));
+    await page.hover(sq('normal', 'f3'));
+    await screenshot(page, `views-${variant}`);
+  }
+  const cells = await page.locator('svg.normal [data-square]').count();
+  assert.equal(cells, 64);
+  assert.deepEqual(errors, []);
+});

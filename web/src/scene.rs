@@ -1,0 +1,358 @@
+//! Turns the app state into what the board draws: cells (real and ghost) with their marks, and
+//! move paths as strokes. The board component receives only this data, never rules.
+
+use crate::state::{AppState, Margin};
+use topochess_core::paths::{move_paths, PathStep};
+use topochess_core::pieces::glyph;
+use topochess_core::{Color, Move, Piece, Position, Role, Square};
+
+/// Marks on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Marks {
+    /// The selected piece's square.
+    pub selected: bool,
+    /// A legal destination of the selected piece.
+    pub dest: bool,
+    /// A destination with a piece to take.
+    pub capture: bool,
+    /// A square of the last move.
+    pub last: bool,
+    /// A king in check.
+    pub check: bool,
+}
+
+/// One cell of a view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cell {
+    /// Plane column (board files are 0..width).
+    pub x: i32,
+    /// Plane row (board ranks are 0..height).
+    pub y: i32,
+    /// The real square's name; empty where a wall leaves the plane blank.
+    pub square: String,
+    /// Light or dark.
+    pub light: bool,
+    /// The piece glyph.
+    pub glyph: Option<char>,
+    /// A White piece.
+    pub white: bool,
+    /// Spoken name of the piece.
+    pub label: Option<String>,
+    /// A ghost: a copy of a real square outside the board.
+    pub ghost: bool,
+    /// Marks.
+    pub marks: Marks,
+}
+
+/// What a drawing stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineKind {
+    /// The path of the move pointed at.
+    Hover,
+    /// The last move.
+    Last,
+    /// The engine's hint.
+    Hint,
+}
+
+/// A polyline in plane coordinates (cell centres are at `x + 0.5`, `y + 0.5`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stroke {
+    /// The points.
+    pub points: Vec<(f64, f64)>,
+    /// Drawn as an arc: a jump over a pole that is not a gluing.
+    pub arc: bool,
+}
+
+/// One path as drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drawing {
+    /// What it is.
+    pub kind: LineKind,
+    /// Its strokes; the last ends at the destination.
+    pub strokes: Vec<Stroke>,
+    /// Numbered markers where the path leaves an edge and where it comes back in.
+    pub markers: Vec<(f64, f64, u32)>,
+}
+
+/// A view of the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct View {
+    /// Board files.
+    pub width: i32,
+    /// Board ranks.
+    pub height: i32,
+    /// Plane extent: columns `x0..=x1`, rows `y0..=y1`.
+    pub x0: i32,
+    /// See `x0`.
+    pub y0: i32,
+    /// See `x0`.
+    pub x1: i32,
+    /// See `x0`.
+    pub y1: i32,
+    /// The cells.
+    pub cells: Vec<Cell>,
+    /// The paths.
+    pub drawings: Vec<Drawing>,
+}
+
+fn centre(x: i32, y: i32) -> (f64, f64) {
+    (x as f64 + 0.5, y as f64 + 0.5)
+}
+
+/// The marks of every real square.
+fn marks(state: &AppState, pos: &Position) -> Vec<Marks> {
+    let size = pos.size();
+    let mut marks = vec![Marks::default(); size.squares()];
+    if let Some(sel) = state.selected {
+        marks[sel.index()].selected = true;
+        for mv in state.moves_from(sel) {
+            let m = &mut marks[mv.to.index()];
+            m.dest = true;
+            m.capture |= pos.is_capture(mv);
+        }
+    }
+    let ply = state.shown_ply();
+    if ply > 0 {
+        if let Some(&mv) = state.game.moves().get(ply - 1) {
+            marks[mv.from.index()].last = true;
+            marks[mv.to.index()].last = true;
+        }
+    }
+    if pos.is_check() {
+        marks[pos.king(pos.turn()).index()].check = true;
+    }
+    marks
+}
+
+fn cell(pos: &Position, marks: &[Marks], x: i32, y: i32, sq: Option<Square>) -> Cell {
+    let size = pos.size();
+    let ghost = !(0..size.width() as i32).contains(&x) || !(0..size.height() as i32).contains(&y);
+    let Some(sq) = sq else {
+        return Cell {
+            x,
+            y,
+            square: String::new(),
+            light: false,
+            glyph: None,
+            white: false,
+            label: None,
+            ghost,
+            marks: Marks::default(),
+        };
+    };
+    let piece = pos.piece_at(sq);
+    Cell {
+        x,
+        y,
+        square: size.name(sq),
+        light: size.is_light(sq),
+        glyph: piece.map(|p| {
+            glyph(Piece {
+                color: Color::Black,
+                role: p.role,
+            })
+        }),
+        white: piece.is_some_and(|p| p.color == Color::White),
+        label: piece.map(|p| format!("{} {}", p.color.name(), p.role.name())),
+        ghost,
+        marks: marks[sq.index()],
+    }
+}
+
+/// The moves whose paths are drawn: the one pointed at, the last one, the hint.
+fn shown_moves(state: &AppState, pos: &Position) -> Vec<(LineKind, Position, Move)> {
+    let mut out = Vec::new();
+    let ply = state.shown_ply();
+    if ply > 0 {
+        if let (Some(before), Some(&mv)) = (
+            state.game.position_at(ply - 1),
+            state.game.moves().get(ply - 1),
+        ) {
+            out.push((LineKind::Last, before.clone(), mv));
+        }
+    }
+    if let Some(hint) = state.hint.filter(|_| state.viewing.is_none()) {
+        out.push((LineKind::Hint, pos.clone(), hint));
+    }
+    if let (Some(from), Some((to, _, _))) = (state.selected, state.pointed) {
+        if let Some(mv) = state.moves_from(from).into_iter().find(|m| m.to == to) {
+            out.push((LineKind::Hover, pos.clone(), mv));
+        }
+    }
+    out
+}
+
+/// The paths of a move for the extended view: straight through ghost squares, arcs at jumps.
+fn plane_drawing(kind: LineKind, path: &[PathStep]) -> Drawing {
+    let mut strokes = vec![Stroke {
+        points: vec![centre(path[0].x, path[0].y)],
+        arc: false,
+    }];
+    for pair in path.windows(2) {
+        let p = centre(pair[1].x, pair[1].y);
+        if pair[1].jump {
+            let from = centre(pair[0].x, pair[0].y);
+            strokes.push(Stroke {
+                points: vec![from, p],
+                arc: true,
+            });
+            strokes.push(Stroke {
+                points: vec![p],
+                arc: false,
+            });
+        } else if let Some(last) = strokes.last_mut() {
+            last.points.push(p);
+        }
+    }
+    strokes.retain(|s| s.points.len() > 1);
+    Drawing {
+        kind,
+        strokes,
+        markers: Vec::new(),
+    }
+}
+
+/// The paths of a move on the normal board: where a step crosses an edge the line leaves the
+/// board and re-enters at the matching edge, both ends carrying the same number.
+fn board_drawing(kind: LineKind, pos: &Position, path: &[PathStep]) -> Drawing {
+    let size = pos.size();
+    let real = |s: &PathStep| (size.file(s.square), size.rank(s.square));
+    let mut strokes = vec![Stroke {
+        points: vec![centre(real(&path[0]).0, real(&path[0]).1)],
+        arc: false,
+    }];
+    let mut markers = Vec::new();
+    for pair in path.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        let (ra, rb) = (real(a), real(b));
+        // The direction the piece leaves `a` in, on the board.
+        let (dx, dy) = (a.heading.dx as i32, a.heading.dy as i32);
+        let pb = centre(rb.0, rb.1);
+        if b.jump {
+            strokes.push(Stroke {
+                points: vec![centre(ra.0, ra.1), pb],
+                arc: true,
+            });
+            strokes.push(Stroke {
+                points: vec![pb],
+                arc: false,
+            });
+        } else if (ra.0 + b.heading.dx as i32, ra.1 + b.heading.dy as i32) == rb {
+            // A step inside the board keeps its heading and lands on the next square.
+            if let Some(last) = strokes.last_mut() {
+                last.points.push(pb);
+            }
+        } else {
+            let n = markers.len() as u32 / 2 + 1;
+            let exit = (
+                ra.0 as f64 + 0.5 + dx as f64 * 0.5,
+                ra.1 as f64 + 0.5 + dy as f64 * 0.5,
+            );
+            let (hx, hy) = (b.heading.dx as f64, b.heading.dy as f64);
+            let entry = (pb.0 - hx * 0.5, pb.1 - hy * 0.5);
+            if let Some(last) = strokes.last_mut() {
+                last.points.push(exit);
+            }
+            strokes.push(Stroke {
+                points: vec![entry, pb],
+                arc: false,
+            });
+            markers.push((exit.0, exit.1, n));
+            markers.push((entry.0, entry.1, n));
+        }
+    }
+    strokes.retain(|s| s.points.len() > 1);
+    Drawing {
+        kind,
+        strokes,
+        markers,
+    }
+}
+
+fn drawings(state: &AppState, pos: &Position, extended: bool) -> Vec<Drawing> {
+    let mut out = Vec::new();
+    for (kind, before, mv) in shown_moves(state, pos) {
+        let mut paths = move_paths(&before, mv);
+        if mv.castle().is_some() {
+            paths.truncate(2);
+        }
+        // Pointing at a ghost cell shows the route that ends there, in both views.
+        if kind == LineKind::Hover {
+            if let Some((_, px, py)) = state.pointed {
+                let ending: Vec<_> = paths
+                    .iter()
+                    .filter(|p| p.last().is_some_and(|s| (s.x, s.y) == (px, py)))
+                    .cloned()
+                    .collect();
+                if !ending.is_empty() {
+                    paths = ending;
+                }
+            }
+        }
+        for path in paths.iter().filter(|p| p.len() > 1) {
+            out.push(if extended {
+                plane_drawing(kind, path)
+            } else {
+                board_drawing(kind, &before, path)
+            });
+        }
+    }
+    out
+}
+
+/// The normal view.
+pub fn normal(state: &AppState) -> View {
+    let pos = state.shown();
+    let size = pos.size();
+    let m = marks(state, pos);
+    let (w, h) = (size.width() as i32, size.height() as i32);
+    let cells = size
+        .all()
+        .map(|sq| cell(pos, &m, size.file(sq), size.rank(sq), Some(sq)))
+        .collect();
+    View {
+        width: w,
+        height: h,
+        x0: 0,
+        y0: 0,
+        x1: w - 1,
+        y1: h - 1,
+        cells,
+        drawings: drawings(state, pos, false),
+    }
+}
+
+/// The extended view: the board and the ghost squares around it.
+pub fn extended(state: &AppState) -> View {
+    let pos = state.shown();
+    let size = pos.size();
+    let surface = pos.variant().surface();
+    let m = marks(state, pos);
+    let (w, h) = (size.width() as i32, size.height() as i32);
+    let (mx, my) = match state.settings.margin {
+        Margin::Squares(n) => (n as i32, n as i32),
+        Margin::Copies => (w, h),
+    };
+    let mut cells = Vec::new();
+    for y in -my..h + my {
+        for x in -mx..w + mx {
+            cells.push(cell(pos, &m, x, y, surface.ghost_square(x, y)));
+        }
+    }
+    View {
+        width: w,
+        height: h,
+        x0: -mx,
+        y0: -my,
+        x1: w - 1 + mx,
+        y1: h - 1 + my,
+        cells,
+        drawings: drawings(state, pos, true),
+    }
+}
+
+/// A role's name for the promotion chooser.
+pub fn role_name(role: Role) -> &'static str {
+    role.name()
+}
