@@ -18,3 +18,9 @@ for (const [id, depth] of cases) {
   const rate = nodes / best / 1e3;
   console.log(`wasm      ${id.padEnd(12)} perft ${depth}: ${String(nodes).padStart(10)} nodes ${best.toFixed(1).padStart(8)} ms ${rate.toFixed(1).padStart(7)} Mnodes/s`);
 }
+{
+  const t = performance.now();
+  const nodes = wasm.search_bench(6);
+  const ms = performance.now() - t;
+  console.log(`wasm search bench depth 6: signature ${nodes}, ${Math.round(nodes / ms * 1000)} nodes/s`);
+}

@@ -93,9 +93,12 @@ enum Command {
         /// Nodes per move for engine and plain players.
         #[arg(long, default_value_t = 20000)]
         nodes: u64,
-        /// Seed of the random players and the levels' mistakes.
+        /// Seed of the random players, the openings and the levels' mistakes.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Random plies played before the players take over (the same for both games of a pair).
+        #[arg(long, default_value_t = 4)]
+        opening: u32,
     },
 }
 
@@ -174,11 +177,12 @@ fn run(cli: Cli) -> Result<(), String> {
             games,
             nodes,
             seed,
+            opening,
         } => {
             let v = variant(&id, None)?;
             let a = matches::Player::parse(&first, nodes)?;
             let b = matches::Player::parse(&second, nodes)?;
-            let tally = matches::play(&v, a, b, games, seed, |g, outcome, white| {
+            let tally = matches::play(&v, a, b, games, seed, opening, |g, outcome, white| {
                 let result = outcome
                     .map(|o| o.to_string())
                     .unwrap_or_else(|| "draw: 400 plies".into());

@@ -1,6 +1,8 @@
 //! `topochess match`: games between players (the engine at a level or node budget, the engine with
-//! plain chess values, a random mover, a one-ply greedy capturer) to measure strength. Colours
-//! alternate; a game still going after 400 plies is a draw.
+//! plain chess values, a random mover, a one-ply greedy capturer) to measure strength. Each pair
+//! of games starts from its own random opening (a few random plies, seeded), played once with each
+//! colour, so that deterministic players do not repeat one game; a game still going after 400
+//! plies is a draw.
 
 use std::sync::Arc;
 use topochess_core::game::{Game, Outcome};
@@ -135,13 +137,28 @@ impl Tally {
     }
 }
 
-/// Plays `games` games of `variant` between `first` and `second`, colours alternating.
+/// A random opening of `plies` plies, the same for both games of pair `pair`.
+fn opening(variant: &Arc<Variant>, seed: u64, pair: u32, plies: u32) -> Game {
+    let mut rng = Rng((seed ^ (pair as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407)) | 1);
+    let mut game = Game::new(Position::start(variant.clone()));
+    for _ in 0..plies {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() || game.play(moves[rng.below(moves.len())]).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+/// Plays `games` games of `variant` between `first` and `second`, colours alternating, each pair
+/// from a random opening of `opening_plies` plies.
 pub fn play(
     variant: &Arc<Variant>,
     first: Player,
     second: Player,
     games: u32,
     seed: u64,
+    opening_plies: u32,
     mut each: impl FnMut(u32, Option<Outcome>, bool),
 ) -> Tally {
     let mut tally = Tally::default();
@@ -149,7 +166,7 @@ pub fn play(
     for g in 0..games {
         let mut seats = [Seat::new(first, variant), Seat::new(second, variant)];
         let first_is_white = g % 2 == 0;
-        let mut game = Game::new(Position::start(variant.clone()));
+        let mut game = opening(variant, seed, g / 2, opening_plies);
         while game.outcome().is_none() && game.moves().len() < 400 {
             let white_to_move = game.position().turn() == Color::White;
             let seat = if white_to_move == first_is_white {

@@ -13,3 +13,12 @@ pub fn perft_start(id: &str, depth: u32) -> f64 {
         Err(_) => -1.0,
     }
 }
+
+/// The search bench at `depth`: the total node count (timed by the caller).
+#[wasm_bindgen]
+pub fn search_bench(depth: u32) -> f64 {
+    topochess_search::bench::run(depth)
+        .iter()
+        .map(|r| r.1)
+        .sum::<u64>() as f64
+}
