@@ -9,10 +9,12 @@
 #![warn(missing_docs)]
 
 pub mod castling;
+pub mod explore;
 pub mod fen;
 pub mod game;
 pub mod geometry;
 pub mod knights;
+pub mod lab;
 pub mod movegen;
 pub mod moves;
 pub mod paths;
@@ -26,6 +28,7 @@ pub mod reference;
 pub mod san;
 pub mod surface;
 pub mod tables;
+pub mod topology;
 pub mod variant;
 pub mod zobrist;
 

@@ -9,6 +9,7 @@ use crate::moves::{Move, MoveKind};
 use crate::pieces::Role;
 use crate::position::Position;
 use crate::surface::Heading;
+use crate::variant::Variant;
 
 /// One point of a drawn path.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -81,6 +82,41 @@ pub fn move_paths(pos: &Position, mv: Move) -> Vec<Vec<PathStep>> {
             line(plan.rook_from, plan.rook_to, rook_dir),
         ];
     }
+    let capture = mv.kind == MoveKind::EnPassant || pos.piece_at(mv.to).is_some();
+    piece_paths(
+        pos.variant(),
+        &|sq| pos.piece_at(sq).is_some(),
+        piece,
+        mv.from,
+        mv.to,
+        capture,
+    )
+}
+
+/// Every path a `piece` on `from` takes to `to` on a board whose occupied squares `occupied`
+/// tells (`capture`: whether a pawn takes there). Castling is not a piece's path.
+pub fn piece_paths(
+    variant: &Variant,
+    occupied: &dyn Fn(Square) -> bool,
+    piece: crate::pieces::Piece,
+    from: Square,
+    to: Square,
+    capture: bool,
+) -> Vec<Vec<PathStep>> {
+    let size = variant.size();
+    let surface = variant.surface();
+    let origin = |sq: Square, dir: Dir| PathStep {
+        square: sq,
+        heading: dir,
+        x: size.file(sq),
+        y: size.rank(sq),
+        jump: false,
+    };
+    let mv = Move {
+        from,
+        to,
+        kind: MoveKind::Normal,
+    };
     let mut paths = Vec::new();
     // A ride is a straight line in the plane; after a jump, drawing restarts at the landing
     // square's own place and goes on in the heading the piece leaves it with.
@@ -108,8 +144,7 @@ pub fn move_paths(pos: &Position, mv: Move) -> Vec<Vec<PathStep>> {
     };
     match piece.role {
         Role::Pawn => {
-            let fwd = pos
-                .variant()
+            let fwd = variant
                 .pawns()
                 .forward(piece.color, size.rank(mv.from))
                 .unwrap_or(Dir::N);
@@ -118,12 +153,11 @@ pub fn move_paths(pos: &Position, mv: Move) -> Vec<Vec<PathStep>> {
                 square: mv.from,
                 dir: fwd,
             };
-            let count = if mv.kind == MoveKind::DoubleStep {
-                2
-            } else {
+            let count = if variant.tables().pawn_push(piece.color, from) == Some(to) {
                 1
+            } else {
+                2
             };
-            let capture = mv.kind == MoveKind::EnPassant || pos.piece_at(mv.to).is_some();
             if capture {
                 for dx in [1, -1] {
                     let dir = Dir { dx, dy: fwd.dy };
@@ -181,7 +215,7 @@ pub fn move_paths(pos: &Position, mv: Move) -> Vec<Vec<PathStep>> {
                         paths.push(walk(mv.from, &taken));
                         break;
                     }
-                    if pos.piece_at(step.to.square).is_some() {
+                    if occupied(step.to.square) {
                         break;
                     }
                 }

@@ -314,6 +314,8 @@ pub enum VariantError {
         /// The mode asked for.
         mode: CastlingMode,
     },
+    /// A lab surface that cannot be built (the message says why).
+    Lab(String),
 }
 
 impl fmt::Display for VariantError {
@@ -323,6 +325,7 @@ impl fmt::Display for VariantError {
                 let ids: Vec<&str> = PRESETS.iter().map(|p| p.id).collect();
                 write!(f, "unknown variant '{id}' (known: {})", ids.join(", "))
             }
+            VariantError::Lab(why) => write!(f, "{why}"),
             VariantError::CastlingNotOffered { preset, mode } => {
                 let options: Vec<&str> = self::preset(preset)
                     .map(|p| p.castling_options.iter().map(|m| m.name()).collect())
@@ -358,8 +361,15 @@ pub struct Variant {
 }
 
 impl Variant {
-    /// The preset `id` with castling `mode` (`None`: the preset's default).
+    /// The preset `id` with castling `mode` (`None`: the preset's default). Lab ids
+    /// (`lab-wrap-twist-6x6`, see [`crate::lab`]) name lab surfaces, which have no castling.
     pub fn preset(id: &str, mode: Option<CastlingMode>) -> Result<Variant, VariantError> {
+        if let Some(spec) = crate::lab::LabSpec::parse(id) {
+            if mode.is_some_and(|m| m != CastlingMode::None) {
+                return Err(VariantError::Lab("lab surfaces have no castling".into()));
+            }
+            return Variant::lab(spec);
+        }
         let p = preset(id).ok_or_else(|| VariantError::UnknownPreset(id.to_string()))?;
         let mode = mode.unwrap_or(p.castling);
         if !p.castling_options.contains(&mode) {

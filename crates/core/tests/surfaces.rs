@@ -237,3 +237,45 @@ fn custom_surfaces_agree_with_the_reference() {
     }
     assert!(checked > 1000, "{checked}");
 }
+
+#[test]
+fn lab_surfaces_agree_with_the_reference_from_their_starts() {
+    use topochess_core::lab::LabSpec;
+    let mut rng = Rng::new(77);
+    let mut checked = 0;
+    for ew in Gluing::ALL {
+        for ns in Gluing::ALL {
+            for (w, h) in [(4, 4), (6, 6), (7, 5), (10, 12)] {
+                let spec = LabSpec {
+                    east_west: ew,
+                    north_south: ns,
+                    width: w,
+                    height: h,
+                };
+                let Ok(v) = Variant::lab(spec) else { continue };
+                let v = Arc::new(v);
+                let kind = topochess_core::topology::classify(ew, ns);
+                assert!(!kind.name.is_empty());
+                for pos in random_game(&v, &mut rng, 30).into_iter().step_by(3) {
+                    let fast: HashSet<Move> = pos.legal_moves().into_iter().collect();
+                    let slow: HashSet<Move> = reference::legal_moves(&pos).into_iter().collect();
+                    assert_eq!(fast, slow, "{} {}", spec.id(), fen::write(&pos));
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}
+
+#[test]
+fn cone_points_of_the_pillow_and_the_torus() {
+    let folded = Variant::preset("folded", None).unwrap();
+    let names: Vec<String> = topochess_core::topology::cone_points(folded.surface())
+        .into_iter()
+        .map(|s| folded.size().name(s))
+        .collect();
+    assert_eq!(names, ["a1", "d1", "e1", "h1", "a8", "d8", "e8", "h8"]);
+    let torus = Variant::preset("torus", None).unwrap();
+    assert!(topochess_core::topology::cone_points(torus.surface()).is_empty());
+}

@@ -1,0 +1,249 @@
+//! The surface lab's variants: any gluing of each edge pair on any board from 4x4 to 16x16, with
+//! an ordinary setup arranged so that neither king stands attacked across a glued edge. Their ids
+//! (`lab-twist-twist-6x6`) name them everywhere a preset id would.
+
+use crate::castling::CastlingMode;
+use crate::geometry::BoardSize;
+use crate::pawns::PawnRules;
+use crate::surface::{Gluing, Surface};
+use crate::variant::{Variant, VariantError};
+use core::fmt;
+
+/// A lab surface as chosen: the gluings and the size.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct LabSpec {
+    /// East/west gluing.
+    pub east_west: Gluing,
+    /// North/south gluing.
+    pub north_south: Gluing,
+    /// Files.
+    pub width: u8,
+    /// Ranks.
+    pub height: u8,
+}
+
+impl LabSpec {
+    /// The id, `lab-<east-west>-<north-south>-<width>x<height>`.
+    pub fn id(&self) -> String {
+        format!(
+            "lab-{}-{}-{}x{}",
+            self.east_west.name(),
+            self.north_south.name(),
+            self.width,
+            self.height
+        )
+    }
+
+    /// Parses an id made by [`LabSpec::id`].
+    pub fn parse(id: &str) -> Option<LabSpec> {
+        let rest = id.strip_prefix("lab-")?;
+        let mut parts = rest.split('-');
+        let gluing = |s: &str| Gluing::ALL.into_iter().find(|g| g.name() == s);
+        let east_west = gluing(parts.next()?)?;
+        let north_south = gluing(parts.next()?)?;
+        let (w, h) = parts.next()?.split_once('x')?;
+        if parts.next().is_some() {
+            return None;
+        }
+        Some(LabSpec {
+            east_west,
+            north_south,
+            width: w.parse().ok()?,
+            height: h.parse().ok()?,
+        })
+    }
+}
+
+impl fmt::Display for LabSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}x{} board, {} east-west, {} north-south",
+            self.width,
+            self.height,
+            self.east_west.name(),
+            self.north_south.name()
+        )
+    }
+}
+
+/// The back rank of a board `width` files wide: rooks in the corners, queen and king in the
+/// middle, bishops and knights between, outwards.
+fn back_rank(width: usize) -> Vec<char> {
+    let mut rank = vec!['B'; width];
+    let king = width / 2;
+    rank[king] = 'K';
+    if king > 0 {
+        rank[king - 1] = 'Q';
+    }
+    let fill = ['B', 'N'];
+    for (i, f) in (0..king.saturating_sub(1)).rev().enumerate() {
+        rank[f] = fill[i % 2];
+    }
+    for (i, f) in (king + 1..width).enumerate() {
+        rank[f] = fill[i % 2];
+    }
+    rank[0] = 'R';
+    rank[width - 1] = 'R';
+    rank
+}
+
+fn fen_row(cells: &[char]) -> String {
+    let mut row = String::new();
+    let mut empty = 0;
+    for &c in cells {
+        if c == '.' {
+            empty += 1;
+        } else {
+            if empty > 0 {
+                row += &empty.to_string();
+                empty = 0;
+            }
+            row.push(c);
+        }
+    }
+    if empty > 0 {
+        row += &empty.to_string();
+    }
+    row
+}
+
+impl Variant {
+    /// A lab variant. Its start position puts the pieces on the first and last ranks and pawns in
+    /// front of them, Black's rank turned or shifted until neither king is attacked.
+    pub fn lab(spec: LabSpec) -> Result<Variant, VariantError> {
+        let size = BoardSize::new(spec.width as u32, spec.height as u32)
+            .map_err(|e| VariantError::Lab(e.to_string()))?;
+        if !(4..=16).contains(&spec.width) || !(4..=16).contains(&spec.height) {
+            return Err(VariantError::Lab(
+                "a lab board has 4 to 16 files and ranks".into(),
+            ));
+        }
+        let surface = Surface::new(size, spec.east_west, spec.north_south)
+            .map_err(|e| VariantError::Lab(e.to_string()))?;
+        let (w, h) = (spec.width as usize, spec.height as usize);
+        let white = back_rank(w);
+        let mut candidates = Vec::new();
+        for shift in 0..w {
+            for reversed in [false, true] {
+                let mut black: Vec<char> = white.iter().map(|c| c.to_ascii_lowercase()).collect();
+                if reversed {
+                    black.reverse();
+                }
+                black.rotate_left(shift);
+                candidates.push(black);
+            }
+        }
+        let placement = |black: &[char]| -> String {
+            let mut rows = vec![fen_row(black)];
+            rows.push(fen_row(&vec!['p'; w]));
+            for _ in 0..h.saturating_sub(4) {
+                rows.push(w.to_string());
+            }
+            rows.push(fen_row(&vec!['P'; w]));
+            rows.push(fen_row(&white));
+            rows.join("/")
+        };
+        let build = |placement: String| {
+            Variant::build(
+                spec.id(),
+                format!("Lab: {spec}"),
+                surface,
+                PawnRules::ordinary(size),
+                CastlingMode::None,
+                [0, h as i32 - 1],
+                placement,
+            )
+        };
+        for black in &candidates {
+            let variant = std::sync::Arc::new(build(placement(black)));
+            if let Ok(pos) = crate::fen::parse_position(variant.clone(), &variant.start_fen()) {
+                if !pos.is_check() {
+                    return Ok(Arc::try_unwrap(variant).unwrap_or_else(|v| (*v).clone()));
+                }
+            }
+        }
+        // No arrangement works (tiny or strange boards): two bare kings, as far apart as the
+        // surface allows (the first pair, White from the middle of rank 1, where neither is
+        // attacked).
+        let row = |cells: &[char]| fen_row(cells);
+        let mut tries = Vec::new();
+        for wf in (0..w).map(|i| (w / 2 + i) % w) {
+            for br in (0..h).rev() {
+                for bf in 0..w {
+                    tries.push((wf, br, bf));
+                }
+            }
+        }
+        for (wf, br, bf) in tries {
+            if br == 0 && bf == wf {
+                continue;
+            }
+            let mut grid = vec![vec!['.'; w]; h];
+            grid[0][wf] = 'K';
+            grid[br][bf] = 'k';
+            let fen: Vec<String> = grid.iter().rev().map(|r| row(r)).collect();
+            let variant = Arc::new(build(fen.join("/")));
+            if let Ok(pos) = crate::fen::parse_position(variant.clone(), &variant.start_fen()) {
+                if !pos.is_check() {
+                    return Ok(Arc::try_unwrap(variant).unwrap_or_else(|v| (*v).clone()));
+                }
+            }
+        }
+        Err(VariantError::Lab(
+            "no legal start position fits this surface".into(),
+        ))
+    }
+}
+
+use std::sync::Arc;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip() {
+        let spec = LabSpec {
+            east_west: Gluing::Twist,
+            north_south: Gluing::Twist,
+            width: 6,
+            height: 6,
+        };
+        assert_eq!(spec.id(), "lab-twist-twist-6x6");
+        assert_eq!(LabSpec::parse(&spec.id()), Some(spec));
+        assert_eq!(LabSpec::parse("lab-twist-6x6"), None);
+        assert_eq!(back_rank(8).iter().collect::<String>(), "RNBQKBNR");
+        assert_eq!(back_rank(4).iter().collect::<String>(), "RQKR");
+    }
+
+    #[test]
+    fn every_lab_surface_has_a_legal_start() {
+        for ew in Gluing::ALL {
+            for ns in Gluing::ALL {
+                for (w, h) in [(4, 4), (5, 5), (6, 6), (7, 9), (8, 8), (8, 14), (12, 12)] {
+                    let spec = LabSpec {
+                        east_west: ew,
+                        north_south: ns,
+                        width: w,
+                        height: h,
+                    };
+                    match Variant::lab(spec) {
+                        Ok(v) => {
+                            let v = Arc::new(v);
+                            let pos = crate::position::Position::start(v.clone());
+                            assert!(!pos.is_check(), "{}", spec.id());
+                        }
+                        Err(VariantError::Lab(_)) => assert!(
+                            (ew == Gluing::Pole && h % 2 == 1)
+                                || (ns == Gluing::Pole && w % 2 == 1),
+                            "{}",
+                            spec.id()
+                        ),
+                        Err(e) => panic!("{e}"),
+                    }
+                }
+            }
+        }
+    }
+}
