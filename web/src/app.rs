@@ -3,13 +3,20 @@
 
 use crate::board::Board;
 use crate::engine::{EngineWorker, GameSpec, Request, Response};
+use crate::explore_panel::{ExplorerPanel, LabPanel};
+use crate::explorer::Explorer;
 use crate::panels::{score_text, Chooser, MoveList, NewGameForm, Transfer};
 use crate::scene;
-use crate::state::{Action, AppState, EngineTask, Margin, Opponent, Settings, Thinking, ViewMode};
+use crate::state::{
+    Action, AppState, EngineTask, ExploreAction, Margin, Opponent, Screen, Settings, Thinking,
+    ViewMode,
+};
 use crate::storage::{self, Restored};
 use gloo_worker::{Spawnable, WorkerBridge};
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
+use topochess_core::Variant;
 use topochess_core::{fen, pgn, san, Color};
 use topochess_search::levels::level;
 use wasm_bindgen::closure::Closure;
@@ -250,13 +257,32 @@ pub fn app() -> Html {
         });
     }
 
-    let size = state.game.start().size();
-    let square = { move |name: &str| size.parse_square(name) };
+    let lab_preview = (state.screen == Screen::Lab)
+        .then(|| {
+            Variant::lab(state.lab)
+                .ok()
+                .map(|v| Explorer::new(Arc::new(v)))
+        })
+        .flatten();
+    let explorer = match state.screen {
+        Screen::Explore => state.explorer.as_ref(),
+        Screen::Lab => lab_preview.as_ref(),
+        Screen::Play => None,
+    };
+    let size = explorer
+        .map(|e| e.variant().size())
+        .unwrap_or_else(|| state.game.start().size());
+    let square = move |name: &str| size.parse_square(name);
+    let screen = state.screen;
     let on_click = {
         let state = state.clone();
         Callback::from(move |name: String| {
             if let Some(sq) = square(&name) {
-                state.dispatch(Action::Click(sq));
+                match screen {
+                    Screen::Play => state.dispatch(Action::Click(sq)),
+                    Screen::Explore => state.dispatch(Action::Explore(ExploreAction::Click(sq))),
+                    Screen::Lab => {}
+                }
             }
         })
     };
@@ -273,9 +299,34 @@ pub fn app() -> Html {
         let state = state.clone();
         Callback::from(move |(a, b): (String, String)| {
             if let (Some(from), Some(to)) = (square(&a), square(&b)) {
-                state.dispatch(Action::Drop(from, to));
+                match screen {
+                    Screen::Play => state.dispatch(Action::Drop(from, to)),
+                    Screen::Explore => {
+                        state.dispatch(Action::Explore(ExploreAction::Drop(from, to)))
+                    }
+                    Screen::Lab => {}
+                }
             }
         })
+    };
+    let on_action = {
+        let state = state.clone();
+        Callback::from(move |a: Action| state.dispatch(a))
+    };
+    let (normal_view, extended_view) = match explorer {
+        Some(ex) => (
+            ex.normal(state.pointed),
+            ex.extended(state.settings.margin, state.pointed),
+        ),
+        None => (scene::normal(&state), scene::extended(&state)),
+    };
+    let nav = |target: Screen, id: &'static str, label: &'static str| {
+        let state = state.clone();
+        html! {
+            <button id={id} class={classes!("nav-tab", (state.screen == target).then_some("on"))}
+                    aria-pressed={(state.screen == target).to_string()}
+                    onclick={Callback::from(move |_: MouseEvent| state.dispatch(Action::SetScreen(target)))}>{label}</button>
+        }
     };
     let act = |action: Action| {
         let state = state.clone();
@@ -355,6 +406,19 @@ pub fn app() -> Html {
         })
     };
 
+    let margin_value = match state.settings.margin {
+        Margin::Copies => "copies".to_string(),
+        Margin::Squares(n) => n.to_string(),
+    };
+    let margin_select = html! {
+        <label>{"Margin "}
+            <select id="margin" onchange={on_margin.clone()}>
+                { for ["0", "1", "2", "3", "copies"].iter().map(|m| html! {
+                    <option value={*m} selected={*m == margin_value}>{if *m == "copies" { "whole copies" } else { m }}</option>
+                }) }
+            </select>
+        </label>
+    };
     let pos = state.shown();
     let sans: Vec<String> = (0..state.game.moves().len())
         .filter_map(|i| {
@@ -382,10 +446,6 @@ pub fn app() -> Html {
         };
         format!("{mover} played {m}. {status}")
     });
-    let margin_value = match state.settings.margin {
-        Margin::Copies => "copies".to_string(),
-        Margin::Squares(n) => n.to_string(),
-    };
     let view_class = match state.settings.view {
         ViewMode::Normal => "view-normal",
         ViewMode::Extended => "view-extended",
@@ -441,6 +501,11 @@ pub fn app() -> Html {
         <div class={classes!("app", view_class)}>
             <header>
                 <h1>{"Topochess"}</h1>
+                <nav class="tabs" aria-label="Screens">
+                    { nav(Screen::Play, "nav-play", "Play") }
+                    { nav(Screen::Explore, "nav-explore", "Explore") }
+                    { nav(Screen::Lab, "nav-lab", "Surface lab") }
+                </nav>
                 <span class="game-name" id="game-name">{state.game.start().variant().name().to_string()}</span>
                 <span class="opponent">{level_label}</span>
                 <div class="spacer"></div>
@@ -460,14 +525,29 @@ pub fn app() -> Html {
             <main>
                 <section class="boards">
                     <div class="board-box normal-box">
-                        <Board name="normal" view={scene::normal(&state)} flipped={state.settings.flipped}
+                        <Board name="normal" view={normal_view} flipped={state.settings.flipped}
                                on_click={on_click.clone()} on_point={on_point.clone()} on_drop={on_drop.clone()} />
                     </div>
                     <div class="board-box extended-box">
-                        <Board name="extended" view={scene::extended(&state)} flipped={state.settings.flipped}
+                        <Board name="extended" view={extended_view} flipped={state.settings.flipped}
                                on_click={on_click} on_point={on_point} on_drop={on_drop} />
                     </div>
                 </section>
+                if state.screen == Screen::Explore {
+                    <aside>
+                        if let Some(ex) = &state.explorer {
+                            <ExplorerPanel variant={ex.variant().id().to_string()} reach={ex.reach_text()}
+                                caption={ex.caption.clone()} tool={ex.tool} turn={ex.turn}
+                                all_paths={ex.all_paths} heat={ex.heat} on_action={on_action.clone()} />
+                        }
+                        { margin_select.clone() }
+                    </aside>
+                } else if state.screen == Screen::Lab {
+                    <aside>
+                        <LabPanel lab={state.lab} settings={state.settings.clone()} on_action={on_action.clone()} />
+                        { margin_select.clone() }
+                    </aside>
+                } else {
                 <aside>
                     <div class={classes!("status", outcome.map(|_| "over"))} id="status">{status.clone()}</div>
                     { for thinking }
@@ -502,16 +582,11 @@ pub fn app() -> Html {
                                 <option value="extended" selected={state.settings.view == ViewMode::Extended}>{"extended"}</option>
                             </select>
                         </label>
-                        <label>{"Margin "}
-                            <select id="margin" onchange={on_margin}>
-                                { for ["0", "1", "2", "3", "copies"].iter().map(|m| html! {
-                                    <option value={*m} selected={*m == margin_value}>{if *m == "copies" { "whole copies" } else { m }}</option>
-                                }) }
-                            </select>
-                        </label>
+                        { margin_select.clone() }
                     </div>
                     <Transfer pgn={state.pgn()} fen={fen::write(pos)} link={storage::link(&state)} on_load={on_load} />
                 </aside>
+                }
             </main>
             <div class="sr-only" aria-live="polite" id="announce">{announce.unwrap_or_default()}</div>
         </div>

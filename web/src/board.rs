@@ -286,6 +286,13 @@ fn cell_html(
                 <text class={classes!("piece", if c.white { "white" } else { "black" }, lifted.then_some("lifted"))}
                       data-piece={g.to_string()} x={(x + CELL / 2.0).to_string()} y={(y + CELL * 0.55).to_string()}>{g}</text>
             }
+            if let Some((white, black)) = c.heat.filter(|h| h.0 + h.1 > 0) {
+                <rect class="heat" x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()}
+                      style={format!("fill: {}; fill-opacity: {:.2}",
+                          if white > black { "#2a6fdb" } else if black > white { "#d9382b" } else { "#8a5cc7" },
+                          (0.12 + 0.1 * (white.max(black) as f64)).min(0.55))} />
+                <text class="heat-count" x={(x + 0.6).to_string()} y={(y + CELL - 0.8).to_string()}>{format!("{white}·{black}")}</text>
+            }
             if m.dest {
                 if m.capture {
                     <circle class="capture-mark" cx={(x + CELL / 2.0).to_string()} cy={(y + CELL / 2.0).to_string()} r="4.4" />

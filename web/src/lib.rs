@@ -4,6 +4,9 @@
 pub mod app;
 pub mod board;
 pub mod engine;
+pub mod explore_panel;
+pub mod explorer;
+pub mod gallery;
 pub mod panels;
 pub mod scene;
 pub mod state;

@@ -4,7 +4,7 @@
 use crate::state::{AppState, Margin};
 use topochess_core::paths::{move_paths, PathStep};
 use topochess_core::pieces::glyph;
-use topochess_core::{Color, Move, Piece, Position, Role, Square};
+use topochess_core::{Color, Move, Piece, Position, Square};
 
 /// Marks on a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
@@ -42,6 +42,8 @@ pub struct Cell {
     pub ghost: bool,
     /// Marks.
     pub marks: Marks,
+    /// Attack counts (White's, Black's) for the explorer's heat map.
+    pub heat: Option<(u8, u8)>,
 }
 
 /// What a drawing stands for.
@@ -126,7 +128,18 @@ fn marks(state: &AppState, pos: &Position) -> Vec<Marks> {
 }
 
 fn cell(pos: &Position, marks: &[Marks], x: i32, y: i32, sq: Option<Square>) -> Cell {
-    let size = pos.size();
+    cell_of(pos.size(), &|s| pos.piece_at(s), marks, x, y, sq)
+}
+
+/// A cell at plane point (x, y) showing real square `sq` (none where a wall leaves it blank).
+pub(crate) fn cell_of(
+    size: topochess_core::BoardSize,
+    pieces: &dyn Fn(Square) -> Option<Piece>,
+    marks: &[Marks],
+    x: i32,
+    y: i32,
+    sq: Option<Square>,
+) -> Cell {
     let ghost = !(0..size.width() as i32).contains(&x) || !(0..size.height() as i32).contains(&y);
     let Some(sq) = sq else {
         return Cell {
@@ -139,9 +152,10 @@ fn cell(pos: &Position, marks: &[Marks], x: i32, y: i32, sq: Option<Square>) -> 
             label: None,
             ghost,
             marks: Marks::default(),
+            heat: None,
         };
     };
-    let piece = pos.piece_at(sq);
+    let piece = pieces(sq);
     Cell {
         x,
         y,
@@ -157,6 +171,7 @@ fn cell(pos: &Position, marks: &[Marks], x: i32, y: i32, sq: Option<Square>) -> 
         label: piece.map(|p| format!("{} {}", p.color.name(), p.role.name())),
         ghost,
         marks: marks[sq.index()],
+        heat: None,
     }
 }
 
@@ -184,7 +199,7 @@ fn shown_moves(state: &AppState, pos: &Position) -> Vec<(LineKind, Position, Mov
 }
 
 /// The paths of a move for the extended view: straight through ghost squares, arcs at jumps.
-fn plane_drawing(kind: LineKind, path: &[PathStep]) -> Drawing {
+pub(crate) fn plane_drawing(kind: LineKind, path: &[PathStep]) -> Drawing {
     let mut strokes = vec![Stroke {
         points: vec![centre(path[0].x, path[0].y)],
         arc: false,
@@ -215,8 +230,11 @@ fn plane_drawing(kind: LineKind, path: &[PathStep]) -> Drawing {
 
 /// The paths of a move on the normal board: where a step crosses an edge the line leaves the
 /// board and re-enters at the matching edge, both ends carrying the same number.
-fn board_drawing(kind: LineKind, pos: &Position, path: &[PathStep]) -> Drawing {
-    let size = pos.size();
+pub(crate) fn board_drawing(
+    kind: LineKind,
+    size: topochess_core::BoardSize,
+    path: &[PathStep],
+) -> Drawing {
     let real = |s: &PathStep| (size.file(s.square), size.rank(s.square));
     let mut strokes = vec![Stroke {
         points: vec![centre(real(&path[0]).0, real(&path[0]).1)],
@@ -294,7 +312,7 @@ fn drawings(state: &AppState, pos: &Position, extended: bool) -> Vec<Drawing> {
             out.push(if extended {
                 plane_drawing(kind, path)
             } else {
-                board_drawing(kind, &before, path)
+                board_drawing(kind, before.size(), path)
             });
         }
     }
@@ -330,10 +348,7 @@ pub fn extended(state: &AppState) -> View {
     let surface = pos.variant().surface();
     let m = marks(state, pos);
     let (w, h) = (size.width() as i32, size.height() as i32);
-    let (mx, my) = match state.settings.margin {
-        Margin::Squares(n) => (n as i32, n as i32),
-        Margin::Copies => (w, h),
-    };
+    let (mx, my) = margins(state.settings.margin, w, h);
     let mut cells = Vec::new();
     for y in -my..h + my {
         for x in -mx..w + mx {
@@ -352,7 +367,10 @@ pub fn extended(state: &AppState) -> View {
     }
 }
 
-/// A role's name for the promotion chooser.
-pub fn role_name(role: Role) -> &'static str {
-    role.name()
+/// The extended view's margins in columns and rows.
+pub(crate) fn margins(margin: Margin, w: i32, h: i32) -> (i32, i32) {
+    match margin {
+        Margin::Squares(n) => (n as i32, n as i32),
+        Margin::Copies => (w, h),
+    }
 }

@@ -1,12 +1,16 @@
 //! The app's state and the reducer that is the only way to change it. Side effects (the engine
 //! worker, storage, the address bar) live in the app component's effects, driven by this state.
 
+use crate::explorer::{Explorer, Tool};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 use std::sync::Arc;
+use topochess_core::explore::Placement;
 use topochess_core::game::Game;
+use topochess_core::lab::LabSpec;
+use topochess_core::surface::Gluing;
 use topochess_core::variant::preset;
-use topochess_core::{fen, pgn, san, CastlingMode, Color, Move, Position, Square, Variant};
+use topochess_core::{fen, pgn, san, CastlingMode, Color, Move, Piece, Position, Square, Variant};
 use yew::Reducible;
 
 /// Who plays against whom.
@@ -102,6 +106,48 @@ pub enum EngineTask {
     Hint,
 }
 
+/// Which screen is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The game.
+    Play,
+    /// The explorer and its gallery.
+    Explore,
+    /// The surface lab.
+    Lab,
+}
+
+/// A change to the explorer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExploreAction {
+    /// Open the explorer on a variant id: its start position, or (with `piece`) that piece
+    /// alone on its square, selected, under a gallery caption.
+    Open {
+        /// Variant id (preset or lab).
+        variant: String,
+        /// A lone piece (FEN letter, square) instead of the start position.
+        piece: Option<(char, String)>,
+        /// A caption.
+        caption: Option<String>,
+    },
+    /// A click on a square.
+    Click(Square),
+    /// A piece dragged from one square to another.
+    Drop(Square, Square),
+    /// Choose the tool.
+    Tool(Tool),
+    /// Empty the board.
+    Clear,
+    /// Back to the start position.
+    Reset,
+    /// The side to move when playing from here.
+    Turn(Color),
+    /// Draw all paths of the selected piece.
+    AllPaths(bool),
+    /// Show the attack map.
+    Heat(bool),
+}
+
 /// A choice the player must make before a move is played.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Choice {
@@ -138,6 +184,12 @@ pub struct AppState {
     pub notice: Option<String>,
     /// Whether the new-game form is open.
     pub new_game_open: bool,
+    /// The screen.
+    pub screen: Screen,
+    /// The explorer, once opened.
+    pub explorer: Option<Explorer>,
+    /// The lab's surface.
+    pub lab: LabSpec,
 }
 
 impl PartialEq for AppState {
@@ -157,6 +209,9 @@ impl PartialEq for AppState {
             && self.hint == other.hint
             && self.notice == other.notice
             && self.new_game_open == other.new_game_open
+            && self.screen == other.screen
+            && self.explorer == other.explorer
+            && self.lab == other.lab
     }
 }
 
@@ -213,6 +268,14 @@ pub enum Action {
     Draw,
     /// Show or clear a message.
     Notice(Option<String>),
+    /// Change screens.
+    SetScreen(Screen),
+    /// Change the explorer.
+    Explore(ExploreAction),
+    /// Start a game from the explorer's diagram.
+    PlayFromDiagram(Opponent),
+    /// Choose the lab's surface.
+    SetLab(LabSpec),
 }
 
 impl Default for AppState {
@@ -260,6 +323,14 @@ impl AppState {
             hint: None,
             notice: None,
             new_game_open: false,
+            screen: Screen::Play,
+            explorer: None,
+            lab: LabSpec {
+                east_west: Gluing::Twist,
+                north_south: Gluing::Twist,
+                width: 6,
+                height: 6,
+            },
         }
     }
 
@@ -362,6 +433,62 @@ impl AppState {
     fn own_piece(&self, sq: Square) -> bool {
         let pos = self.game.position();
         pos.piece_at(sq).is_some_and(|p| p.color == pos.turn())
+    }
+}
+
+impl AppState {
+    fn explore(&mut self, action: ExploreAction) {
+        if let ExploreAction::Open {
+            variant,
+            piece,
+            caption,
+        } = &action
+        {
+            match Variant::preset(variant, None) {
+                Ok(v) => {
+                    let v = Arc::new(v);
+                    let mut ex = Explorer::new(v.clone());
+                    if let Some((letter, square)) = piece {
+                        ex.placement = Placement::empty(v.clone());
+                        if let (Some(p), Some(sq)) =
+                            (Piece::from_char(*letter), v.size().parse_square(square))
+                        {
+                            ex.placement.set(sq, Some(p));
+                            ex.selected = Some(sq);
+                        }
+                    }
+                    ex.caption = caption.clone();
+                    self.explorer = Some(ex);
+                    self.screen = Screen::Explore;
+                }
+                Err(e) => self.notice = Some(e.to_string()),
+            }
+            return;
+        }
+        let Some(ex) = self.explorer.as_mut() else {
+            return;
+        };
+        match action {
+            ExploreAction::Open { .. } => {}
+            ExploreAction::Click(sq) => ex.click(sq),
+            ExploreAction::Drop(a, b) => ex.drop(a, b),
+            ExploreAction::Tool(t) => {
+                ex.tool = t;
+                ex.selected = None;
+            }
+            ExploreAction::Clear => {
+                ex.placement = Placement::empty(ex.variant().clone());
+                ex.selected = None;
+                ex.caption = None;
+            }
+            ExploreAction::Reset => {
+                let v = ex.variant().clone();
+                *ex = Explorer::new(v);
+            }
+            ExploreAction::Turn(c) => ex.turn = c,
+            ExploreAction::AllPaths(on) => ex.all_paths = on,
+            ExploreAction::Heat(on) => ex.heat = on,
+        }
     }
 }
 
@@ -518,6 +645,37 @@ impl Reducible for AppState {
                 s.engine = None;
             }
             Action::Notice(n) => s.notice = n,
+            Action::SetScreen(screen) => {
+                s.screen = screen;
+                if screen == Screen::Explore && s.explorer.is_none() {
+                    if let Ok(v) = variant_of(&s.settings) {
+                        s.explorer = Some(Explorer::new(v));
+                    }
+                }
+            }
+            Action::Explore(a) => s.explore(a),
+            Action::PlayFromDiagram(opponent) => {
+                if let Some(ex) = &s.explorer {
+                    match ex.placement.to_position(ex.turn) {
+                        Ok(pos) => {
+                            let v = pos.variant().clone();
+                            let settings = Settings {
+                                variant: v.id().to_string(),
+                                castling: v.castling().name().to_string(),
+                                opponent,
+                                ..s.settings.clone()
+                            };
+                            let (jobs, explorer, lab) = (s.jobs, s.explorer.clone(), s.lab);
+                            s = AppState::with_game(settings, Game::new(pos));
+                            s.jobs = jobs;
+                            s.explorer = explorer;
+                            s.lab = lab;
+                        }
+                        Err(e) => s.notice = Some(format!("This position cannot be played: {e}.")),
+                    }
+                }
+            }
+            Action::SetLab(spec) => s.lab = spec,
         }
         Rc::new(s)
     }

@@ -134,15 +134,19 @@ impl Variant {
                 candidates.push(black);
             }
         }
-        let placement = |black: &[char]| -> String {
-            let mut rows = vec![fen_row(black)];
-            rows.push(fen_row(&vec!['p'; w]));
-            for _ in 0..h.saturating_sub(4) {
-                rows.push(w.to_string());
-            }
-            rows.push(fen_row(&vec!['P'; w]));
-            rows.push(fen_row(&white));
-            rows.join("/")
+        // Black's army on `top` (pieces) and `top - 1` (pawns), empty ranks above it: where the
+        // ranks are glued, an empty rank at the seam keeps the armies apart.
+        let placement = |black: &[char], top: usize| -> String {
+            let mut grid = vec![vec!['.'; w]; h];
+            grid[0] = white.clone();
+            grid[1] = vec!['P'; w];
+            grid[top - 1] = vec!['p'; w];
+            grid[top] = black.to_vec();
+            grid.iter()
+                .rev()
+                .map(|r| fen_row(r))
+                .collect::<Vec<_>>()
+                .join("/")
         };
         let build = |placement: String| {
             Variant::build(
@@ -155,11 +159,13 @@ impl Variant {
                 placement,
             )
         };
-        for black in &candidates {
-            let variant = std::sync::Arc::new(build(placement(black)));
-            if let Ok(pos) = crate::fen::parse_position(variant.clone(), &variant.start_fen()) {
-                if !pos.is_check() {
-                    return Ok(Arc::try_unwrap(variant).unwrap_or_else(|v| (*v).clone()));
+        for top in (3.max(h / 2 + 1)..h).rev() {
+            for black in &candidates {
+                let variant = std::sync::Arc::new(build(placement(black, top)));
+                if let Ok(pos) = crate::fen::parse_position(variant.clone(), &variant.start_fen()) {
+                    if !pos.is_check() && pos.has_legal_move() {
+                        return Ok(Arc::try_unwrap(variant).unwrap_or_else(|v| (*v).clone()));
+                    }
                 }
             }
         }
@@ -245,5 +251,34 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod armies {
+    use super::*;
+
+    #[test]
+    fn lab_games_start_with_armies_where_the_board_allows() {
+        let mut bare = Vec::new();
+        for ew in Gluing::ALL {
+            for ns in Gluing::ALL {
+                for (w, h) in [(6, 6), (8, 8), (10, 10)] {
+                    let spec = LabSpec {
+                        east_west: ew,
+                        north_south: ns,
+                        width: w,
+                        height: h,
+                    };
+                    if let Ok(v) = Variant::lab(spec) {
+                        let pos = crate::position::Position::start(Arc::new(v));
+                        if pos.pieces().len() <= 2 {
+                            bare.push(spec.id());
+                        }
+                    }
+                }
+            }
+        }
+        assert!(bare.is_empty(), "bare kings on {bare:?}");
     }
 }
