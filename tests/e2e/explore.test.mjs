@@ -1,27 +1,9 @@
 // The explorer, its gallery and the surface lab in headless Chromium.
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, openPage, screenshot } from './harness.mjs';
+import { useSession, screenshot } from './harness.mjs';
 
-let server;
-let session;
-
-before(async () => {
-  server = await serveDist();
-  session = await openPage(server.url, { width: 1400, height: 900 });
-});
-
-after(async () => {
-  await session?.browser.close();
-  await server?.close();
-});
-
-beforeEach(async () => {
-  const { page } = session;
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(server.url);
-  await page.waitForSelector('svg.normal [data-square]');
-});
+const session = useSession();
 
 test('every gallery entry shows the count its page states', async () => {
   const { page, errors } = session;

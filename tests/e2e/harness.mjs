@@ -5,6 +5,7 @@ import { readFile, mkdir } from 'node:fs/promises';
 import { extname, join, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { before, after, beforeEach } from 'node:test';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const dist = join(root, 'dist');
@@ -54,4 +55,27 @@ export async function openPage(url, viewport = { width: 1280, height: 900 }) {
 export async function screenshot(page, name) {
   await mkdir(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Registers the set-up every test file shares: one server and one page for the file, local
+ * storage cleared and the app loaded before each test. Returns an object filled in by then:
+ * { server, browser, page, errors }.
+ */
+export function useSession(viewport = { width: 1400, height: 900 }) {
+  const session = {};
+  before(async () => {
+    session.server = await serveDist();
+    Object.assign(session, await openPage(session.server.url, viewport));
+  });
+  after(async () => {
+    await session.browser?.close();
+    await session.server?.close();
+  });
+  beforeEach(async () => {
+    await session.page.evaluate(() => localStorage.clear());
+    await session.page.goto(session.server.url);
+    await session.page.waitForSelector('svg.normal [data-square]');
+  });
+  return session;
 }

@@ -1,27 +1,9 @@
 // The play screen in headless Chromium, the way a player meets it.
-import { test, before, after, beforeEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, openPage, screenshot } from './harness.mjs';
+import { useSession, screenshot } from './harness.mjs';
 
-let server;
-let session;
-
-before(async () => {
-  server = await serveDist();
-  session = await openPage(server.url, { width: 1400, height: 900 });
-});
-
-after(async () => {
-  await session?.browser.close();
-  await server?.close();
-});
-
-beforeEach(async () => {
-  const { page } = session;
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(server.url);
-  await page.waitForSelector('svg.normal [data-square]');
-});
+const session = useSession();
 
 const sq = (view, name) => `svg.${view} [data-square="${name}"]`;
 

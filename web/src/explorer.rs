@@ -1,9 +1,7 @@
 //! The explorer: an editor board on any preset or lab surface, the selected piece's reach with its
 //! count and paths, and an attack map.
 
-use crate::scene::{
-    board_drawing, cell_of, margins, plane_drawing, Cell, Drawing, LineKind, Marks, View,
-};
+use crate::scene::{cell_of, margins, path_drawings, Cell, Drawing, LineKind, Marks, View};
 use crate::state::Margin;
 use std::sync::Arc;
 use topochess_core::explore::Placement;
@@ -137,28 +135,19 @@ impl Explorer {
                 .collect()
         };
         let size = self.variant().size();
-        let mut out = Vec::new();
-        for to in targets {
-            let mut paths = self.placement.paths(from, to);
-            if let Some((_, px, py)) = pointed.filter(|p| p.0 == to && !self.all_paths) {
-                let ending: Vec<_> = paths
-                    .iter()
-                    .filter(|p| p.last().is_some_and(|s| (s.x, s.y) == (px, py)))
-                    .cloned()
-                    .collect();
-                if !ending.is_empty() {
-                    paths = ending;
-                }
-            }
-            for path in paths.iter().filter(|p| p.len() > 1) {
-                out.push(if extended {
-                    plane_drawing(LineKind::Hover, path)
-                } else {
-                    board_drawing(LineKind::Hover, size, path)
-                });
-            }
-        }
-        out
+        let pointed = pointed.filter(|_| !self.all_paths).map(|(_, x, y)| (x, y));
+        targets
+            .into_iter()
+            .flat_map(|to| {
+                path_drawings(
+                    LineKind::Hover,
+                    self.placement.paths(from, to),
+                    pointed,
+                    size,
+                    extended,
+                )
+            })
+            .collect()
     }
 
     fn cells(&self, coords: impl Iterator<Item = (i32, i32, Option<Square>)>) -> Vec<Cell> {

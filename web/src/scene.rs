@@ -288,6 +288,38 @@ pub(crate) fn board_drawing(
     }
 }
 
+/// Draws `paths` for one view. `pointed`: the plane point pointed at; when some paths end there
+/// (a ghost cell), only those are drawn.
+pub(crate) fn path_drawings(
+    kind: LineKind,
+    mut paths: Vec<Vec<PathStep>>,
+    pointed: Option<(i32, i32)>,
+    size: topochess_core::BoardSize,
+    extended: bool,
+) -> Vec<Drawing> {
+    if let Some(point) = pointed {
+        let ending: Vec<_> = paths
+            .iter()
+            .filter(|p| p.last().is_some_and(|s| (s.x, s.y) == point))
+            .cloned()
+            .collect();
+        if !ending.is_empty() {
+            paths = ending;
+        }
+    }
+    paths
+        .iter()
+        .filter(|p| p.len() > 1)
+        .map(|path| {
+            if extended {
+                plane_drawing(kind, path)
+            } else {
+                board_drawing(kind, size, path)
+            }
+        })
+        .collect()
+}
+
 fn drawings(state: &AppState, pos: &Position, extended: bool) -> Vec<Drawing> {
     let mut out = Vec::new();
     for (kind, before, mv) in shown_moves(state, pos) {
@@ -295,26 +327,11 @@ fn drawings(state: &AppState, pos: &Position, extended: bool) -> Vec<Drawing> {
         if mv.castle().is_some() {
             paths.truncate(2);
         }
-        // Pointing at a ghost cell shows the route that ends there, in both views.
-        if kind == LineKind::Hover {
-            if let Some((_, px, py)) = state.pointed {
-                let ending: Vec<_> = paths
-                    .iter()
-                    .filter(|p| p.last().is_some_and(|s| (s.x, s.y) == (px, py)))
-                    .cloned()
-                    .collect();
-                if !ending.is_empty() {
-                    paths = ending;
-                }
-            }
-        }
-        for path in paths.iter().filter(|p| p.len() > 1) {
-            out.push(if extended {
-                plane_drawing(kind, path)
-            } else {
-                board_drawing(kind, before.size(), path)
-            });
-        }
+        let pointed = state
+            .pointed
+            .filter(|_| kind == LineKind::Hover)
+            .map(|(_, x, y)| (x, y));
+        out.extend(path_drawings(kind, paths, pointed, before.size(), extended));
     }
     out
 }

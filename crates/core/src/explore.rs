@@ -138,11 +138,7 @@ impl Placement {
                 set.extend(t.king_over_pole(from).iter().copied().filter(|&s| free(s)));
             }
             role => {
-                let dirs = match (role.rides_orthogonally(), role.rides_diagonally()) {
-                    (true, true) => 0..8,
-                    (true, false) => 0..4,
-                    _ => 4..8,
-                };
+                let dirs = role.ray_directions();
                 for dir in dirs {
                     let mut clear = true;
                     for &to in t.ray(from, dir) {
@@ -201,11 +197,7 @@ impl Placement {
                 Role::Knight => hit.extend(t.knight(from).iter().copied()),
                 Role::King => hit.extend(t.king(from).iter().copied()),
                 role => {
-                    let dirs = match (role.rides_orthogonally(), role.rides_diagonally()) {
-                        (true, true) => 0..8,
-                        (true, false) => 0..4,
-                        _ => 4..8,
-                    };
+                    let dirs = role.ray_directions();
                     for dir in dirs {
                         for &to in t.ray(from, dir) {
                             hit.insert(to);

@@ -70,16 +70,7 @@ fn ridden_to(v: &Variant, board: &Board, sq: Square, by: Color) -> bool {
     let t = v.tables();
     board.by_color[by.index()].iter().any(|from| {
         let piece = Piece::from_code(board.code(from));
-        let dirs = match (
-            piece.role.rides_orthogonally(),
-            piece.role.rides_diagonally(),
-        ) {
-            (true, true) => 0..8,
-            (true, false) => 0..4,
-            (false, true) => 4..8,
-            (false, false) => 0..0,
-        };
-        dirs.into_iter().any(|dir| {
+        piece.role.ray_directions().any(|dir| {
             for &s in t.ray(from, dir) {
                 if s == sq {
                     return true;
@@ -300,7 +291,15 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
                 // cannot shield a square from a line through its own square.
                 let mut lifted = *board;
                 lifted.take(from);
-                for &to in t.king(from) {
+                // Steps over a guarded pole (Boholy) count only while the pole is free.
+                let over = t.king_over_pole(from);
+                let pole_free = !over.is_empty()
+                    && !crate::poles::pole_guarded(pos, v.size().rank(from) == 0, them, from);
+                let steps = t
+                    .king(from)
+                    .iter()
+                    .chain(if pole_free { over } else { &[] });
+                for &to in steps {
                     let c = board.code(to);
                     if (c == 0 || !is_color(c, us)) && !attacked(v, &lifted, to, them) {
                         out.push(Move {
@@ -310,31 +309,11 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
                         });
                     }
                 }
-                let over = t.king_over_pole(from);
-                if !over.is_empty() {
-                    let south = v.size().rank(from) == 0;
-                    if !crate::poles::pole_guarded(pos, south, them, from) {
-                        for &to in over {
-                            let c = board.code(to);
-                            if (c == 0 || !is_color(c, us)) && !attacked(v, &lifted, to, them) {
-                                out.push(Move {
-                                    from,
-                                    to,
-                                    kind: MoveKind::Normal,
-                                });
-                            }
-                        }
-                    }
-                }
             }
             role => {
                 let orth = role.rides_orthogonally();
                 let diag = role.rides_diagonally();
-                let dirs = match (orth, diag) {
-                    (true, true) => 0..8,
-                    (true, false) => 0..4,
-                    _ => 4..8,
-                };
+                let dirs = role.ray_directions();
                 let dedup = t.rays_overlap(from, orth, diag);
                 let mut seen = SquareSet::EMPTY;
                 let mut stationary = false;

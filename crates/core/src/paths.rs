@@ -28,18 +28,22 @@ pub struct PathStep {
     pub jump: bool,
 }
 
-/// Every path `mv` can take in `pos`; the first step of each is the origin. Two paths to one
-/// square are one move with two paths. A castling gives the king's path, then the rook's.
-pub fn move_paths(pos: &Position, mv: Move) -> Vec<Vec<PathStep>> {
-    let size = pos.size();
-    let surface = pos.variant().surface();
-    let origin = |sq: Square, dir: Dir| PathStep {
+/// The first point of a path: the origin square at its own place in the plane.
+fn origin(size: crate::geometry::BoardSize, sq: Square, dir: Dir) -> PathStep {
+    PathStep {
         square: sq,
         heading: dir,
         x: size.file(sq),
         y: size.rank(sq),
         jump: false,
-    };
+    }
+}
+
+/// Every path `mv` can take in `pos`; the first step of each is the origin. Two paths to one
+/// square are one move with two paths. A castling gives the king's path, then the rook's.
+pub fn move_paths(pos: &Position, mv: Move) -> Vec<Vec<PathStep>> {
+    let size = pos.size();
+    let surface = pos.variant().surface();
     let Some(piece) = pos.piece_at(mv.from) else {
         return Vec::new();
     };
@@ -48,7 +52,7 @@ pub fn move_paths(pos: &Position, mv: Move) -> Vec<Vec<PathStep>> {
             return Vec::new();
         };
         let line = |from: Square, to: Square, dir: Dir| {
-            let mut path = vec![origin(from, dir)];
+            let mut path = vec![origin(size, from, dir)];
             let mut at = from;
             while at != to && path.len() <= size.width() as usize {
                 let Some((next, _)) = surface.orthogonal_step(at, dir) else {
@@ -105,13 +109,6 @@ pub fn piece_paths(
 ) -> Vec<Vec<PathStep>> {
     let size = variant.size();
     let surface = variant.surface();
-    let origin = |sq: Square, dir: Dir| PathStep {
-        square: sq,
-        heading: dir,
-        x: size.file(sq),
-        y: size.rank(sq),
-        jump: false,
-    };
     let mv = Move {
         from,
         to,
@@ -121,7 +118,11 @@ pub fn piece_paths(
     // A ride is a straight line in the plane; after a jump, drawing restarts at the landing
     // square's own place and goes on in the heading the piece leaves it with.
     let walk = |start: Square, steps: &[(crate::surface::Step, Dir)]| {
-        let mut path = vec![origin(start, steps.first().map(|s| s.1).unwrap_or(Dir::N))];
+        let mut path = vec![origin(
+            size,
+            start,
+            steps.first().map(|s| s.1).unwrap_or(Dir::N),
+        )];
         let mut after_jump: Option<Dir> = None;
         for &(step, plane_dir) in steps {
             let last = path[path.len() - 1];

@@ -118,6 +118,18 @@ impl Role {
         matches!(self, Role::Rook | Role::Queen)
     }
 
+    /// The directions this role rides, as indexes into [`crate::geometry::Dir::ALL`] (orthogonal
+    /// ones are 0..4, diagonal ones 4..8); empty for pieces that do not ride.
+    #[inline]
+    pub const fn ray_directions(self) -> core::ops::Range<usize> {
+        match (self.rides_orthogonally(), self.rides_diagonally()) {
+            (true, true) => 0..8,
+            (true, false) => 0..4,
+            (false, true) => 4..8,
+            (false, false) => 0..0,
+        }
+    }
+
     /// Whether the role moves along diagonal rays (bishop, queen).
     #[inline]
     pub const fn rides_diagonally(self) -> bool {

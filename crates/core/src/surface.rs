@@ -170,23 +170,6 @@ pub struct Step {
     pub jump: bool,
 }
 
-/// One way a knight reaches a square: its two steps, and their directions in the plane of the
-/// extended diagram (the first orthogonal, the second diagonal).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct KnightPath {
-    /// The orthogonal step, then the diagonal step.
-    pub steps: [Step; 2],
-    /// The plane directions of the two steps.
-    pub plane: [Dir; 2],
-}
-
-impl KnightPath {
-    /// Where the knight lands.
-    pub fn target(&self) -> Square {
-        self.steps[1].to.square
-    }
-}
-
 impl Surface {
     /// A surface with the section-3 knight and the `klein` pole diagonal (the gluing itself).
     pub fn new(

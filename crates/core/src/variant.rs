@@ -567,11 +567,7 @@ impl Variant {
             Role::Knight => set.extend(t.knight(sq).iter().copied()),
             Role::King => set.extend(t.king(sq).iter().copied()),
             _ => {
-                let dirs = match (role.rides_orthogonally(), role.rides_diagonally()) {
-                    (true, true) => 0..8,
-                    (true, false) => 0..4,
-                    _ => 4..8,
-                };
+                let dirs = role.ray_directions();
                 for dir in dirs {
                     set.extend(t.ray(sq, dir).iter().copied());
                     if self.stationary && t.ray_returns(sq, dir) {
