@@ -179,7 +179,10 @@ pub fn run() {
             Some("uci") => {
                 say("id name Topochess");
                 say("id author the Topochess developers");
-                let vars: Vec<String> = PRESETS.iter().map(|p| format!("var {}", p.id)).collect();
+                // `chess` is what GUIs and referees call standard chess in UCI_Variant.
+                let vars: Vec<String> = std::iter::once("var chess".to_string())
+                    .chain(PRESETS.iter().map(|p| format!("var {}", p.id)))
+                    .collect();
                 say(&format!(
                     "option name UCI_Variant type combo default standard {}",
                     vars.join(" ")

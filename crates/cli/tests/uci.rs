@@ -91,6 +91,10 @@ fn handshake_and_options() {
     for id in ["standard", "folded", "torus-8x14", "sphere-dot"] {
         assert!(variant.contains(&format!("var {id}")), "{variant}");
     }
+    assert!(
+        variant.contains("var chess"),
+        "the name GUIs use for standard chess"
+    );
     assert!(lines.iter().any(|l| l.contains("name Castling")));
     assert!(lines.iter().any(|l| l.contains("name Hash")));
     uci.send("isready");
@@ -102,6 +106,7 @@ fn standard_chess_in_plain_uci_with_castling_as_king_squares() {
     let mut uci = Uci::start();
     uci.send("uci");
     uci.until("uciok", Duration::from_secs(5));
+    uci.send("setoption name UCI_Variant value chess");
     uci.send("ucinewgame");
     uci.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1");
     uci.send("go depth 4");
