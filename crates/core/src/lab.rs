@@ -148,57 +148,60 @@ impl Variant {
                 .collect::<Vec<_>>()
                 .join("/")
         };
-        let build = |placement: String| {
-            Variant::build(
-                spec.id(),
-                format!("Lab: {spec}"),
-                surface,
-                PawnRules::ordinary(size),
-                CastlingMode::None,
-                [0, h as i32 - 1],
-                placement,
-            )
+        // The tables depend on the surface only: build them once, then try arrangements.
+        let variant = Arc::new(Variant::build(
+            spec.id(),
+            format!("Lab: {spec}"),
+            surface,
+            PawnRules::ordinary(size),
+            CastlingMode::None,
+            [0, h as i32 - 1],
+            String::new(),
+        ));
+        let legal_start = |variant: &Arc<Variant>, placement: &str| {
+            crate::fen::parse_position(variant.clone(), &format!("{placement} w - - 0 1"))
+                .is_ok_and(|pos| !pos.is_check() && pos.has_legal_move())
         };
-        for top in (3.max(h / 2 + 1)..h).rev() {
+        let mut chosen = None;
+        'search: for top in (3.max(h / 2 + 1)..h).rev() {
             for black in &candidates {
-                let variant = std::sync::Arc::new(build(placement(black, top)));
-                if let Ok(pos) = crate::fen::parse_position(variant.clone(), &variant.start_fen()) {
-                    if !pos.is_check() && pos.has_legal_move() {
-                        return Ok(Arc::try_unwrap(variant).unwrap_or_else(|v| (*v).clone()));
+                let p = placement(black, top);
+                if legal_start(&variant, &p) {
+                    chosen = Some(p);
+                    break 'search;
+                }
+            }
+        }
+        if chosen.is_none() {
+            // No arrangement works (tiny or strange boards): two bare kings, as far apart as the
+            // surface allows (White from the middle of rank 1, where neither is attacked).
+            'kings: for wf in (0..w).map(|i| (w / 2 + i) % w) {
+                for br in (0..h).rev() {
+                    for bf in 0..w {
+                        if br == 0 && bf == wf {
+                            continue;
+                        }
+                        let mut grid = vec![vec!['.'; w]; h];
+                        grid[0][wf] = 'K';
+                        grid[br][bf] = 'k';
+                        let p = grid
+                            .iter()
+                            .rev()
+                            .map(|r| fen_row(r))
+                            .collect::<Vec<_>>()
+                            .join("/");
+                        if legal_start(&variant, &p) {
+                            chosen = Some(p);
+                            break 'kings;
+                        }
                     }
                 }
             }
         }
-        // No arrangement works (tiny or strange boards): two bare kings, as far apart as the
-        // surface allows (the first pair, White from the middle of rank 1, where neither is
-        // attacked).
-        let row = |cells: &[char]| fen_row(cells);
-        let mut tries = Vec::new();
-        for wf in (0..w).map(|i| (w / 2 + i) % w) {
-            for br in (0..h).rev() {
-                for bf in 0..w {
-                    tries.push((wf, br, bf));
-                }
-            }
-        }
-        for (wf, br, bf) in tries {
-            if br == 0 && bf == wf {
-                continue;
-            }
-            let mut grid = vec![vec!['.'; w]; h];
-            grid[0][wf] = 'K';
-            grid[br][bf] = 'k';
-            let fen: Vec<String> = grid.iter().rev().map(|r| row(r)).collect();
-            let variant = Arc::new(build(fen.join("/")));
-            if let Ok(pos) = crate::fen::parse_position(variant.clone(), &variant.start_fen()) {
-                if !pos.is_check() {
-                    return Ok(Arc::try_unwrap(variant).unwrap_or_else(|v| (*v).clone()));
-                }
-            }
-        }
-        Err(VariantError::Lab(
-            "no legal start position fits this surface".into(),
-        ))
+        let placement = chosen
+            .ok_or_else(|| VariantError::Lab("no legal start position fits this surface".into()))?;
+        let v = Arc::try_unwrap(variant).unwrap_or_else(|v| (*v).clone());
+        Ok(v.with_start_placement(placement))
     }
 }
 

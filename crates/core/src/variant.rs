@@ -469,6 +469,12 @@ impl Variant {
         }
     }
 
+    /// The same variant starting from another arrangement (a FEN board field); the tables stay.
+    pub(crate) fn with_start_placement(mut self, placement: String) -> Variant {
+        self.start_placement = placement;
+        self
+    }
+
     /// The same variant with stationary moves allowed or not (RULES.md section 6).
     pub fn with_stationary_moves(mut self, allowed: bool) -> Variant {
         self.stationary = allowed;
