@@ -5,7 +5,7 @@ use crate::board::Board;
 use crate::engine::{EngineWorker, GameSpec, Request, Response};
 use crate::explore_panel::{ExplorerPanel, LabPanel};
 use crate::explorer::Explorer;
-use crate::panels::{score_text, Chooser, MoveList, NewGameForm, Transfer};
+use crate::panels::{score_text, select_value, Chooser, MoveList, NewGameForm, Transfer};
 use crate::scene;
 use crate::state::{
     Action, AppState, EngineTask, ExploreAction, Margin, Opponent, Screen, Settings, Thinking,
@@ -383,9 +383,7 @@ pub fn app() -> Html {
     let on_view = {
         let state = state.clone();
         Callback::from(move |e: Event| {
-            let v = e
-                .target_unchecked_into::<web_sys::HtmlSelectElement>()
-                .value();
+            let v = select_value(&e);
             state.dispatch(Action::SetView(match v.as_str() {
                 "normal" => ViewMode::Normal,
                 "extended" => ViewMode::Extended,
@@ -396,9 +394,7 @@ pub fn app() -> Html {
     let on_margin = {
         let state = state.clone();
         Callback::from(move |e: Event| {
-            let v = e
-                .target_unchecked_into::<web_sys::HtmlSelectElement>()
-                .value();
+            let v = select_value(&e);
             state.dispatch(Action::SetMargin(match v.as_str() {
                 "copies" => Margin::Copies,
                 n => Margin::Squares(n.parse().unwrap_or(2)),

@@ -2,6 +2,7 @@
 
 use crate::explorer::Tool;
 use crate::gallery::ENTRIES;
+use crate::panels::select_value;
 use crate::state::{Action, ExploreAction, Opponent, Screen, Settings};
 use topochess_core::lab::LabSpec;
 use topochess_core::pieces::glyph;
@@ -10,11 +11,6 @@ use topochess_core::topology::{classify, cone_points};
 use topochess_core::variant::PRESETS;
 use topochess_core::{Color, Piece, Role, Variant};
 use yew::prelude::*;
-
-fn select_value(e: &Event) -> String {
-    e.target_unchecked_into::<web_sys::HtmlSelectElement>()
-        .value()
-}
 
 /// Props of [`ExplorerPanel`].
 #[derive(Properties, Clone, PartialEq)]

@@ -1,7 +1,7 @@
 //! The explorer: an editor board on any preset or lab surface, the selected piece's reach with its
 //! count and paths, and an attack map.
 
-use crate::scene::{cell_of, margins, path_drawings, Cell, Drawing, LineKind, Marks, View};
+use crate::scene::{cell_of, frame, path_drawings, Drawing, LineKind, Marks, View};
 use crate::state::Margin;
 use std::sync::Arc;
 use topochess_core::explore::Placement;
@@ -150,60 +150,33 @@ impl Explorer {
             .collect()
     }
 
-    fn cells(&self, coords: impl Iterator<Item = (i32, i32, Option<Square>)>) -> Vec<Cell> {
+    fn view(&self, margin: Option<Margin>, pointed: Option<(Square, i32, i32)>) -> View {
         let size = self.variant().size();
         let marks = self.marks();
         let heat = self.heat.then(|| self.placement.attack_counts());
         let pieces = |s: Square| self.placement.get(s);
-        coords
-            .map(|(x, y, sq)| {
+        let drawings = self.drawings(pointed, margin.is_some());
+        frame(
+            self.variant().surface(),
+            margin,
+            |x, y, sq| {
                 let mut c = cell_of(size, &pieces, &marks, x, y, sq);
                 if let (Some(h), Some(sq)) = (&heat, sq) {
                     c.heat = Some((h[0][sq.index()], h[1][sq.index()]));
                 }
                 c
-            })
-            .collect()
+            },
+            drawings,
+        )
     }
 
     /// The normal view.
     pub fn normal(&self, pointed: Option<(Square, i32, i32)>) -> View {
-        let size = self.variant().size();
-        let (w, h) = (size.width() as i32, size.height() as i32);
-        let cells = self.cells(
-            size.all()
-                .map(|sq| (size.file(sq), size.rank(sq), Some(sq))),
-        );
-        View {
-            width: w,
-            height: h,
-            x0: 0,
-            y0: 0,
-            x1: w - 1,
-            y1: h - 1,
-            cells,
-            drawings: self.drawings(pointed, false),
-        }
+        self.view(None, pointed)
     }
 
     /// The extended view.
     pub fn extended(&self, margin: Margin, pointed: Option<(Square, i32, i32)>) -> View {
-        let size = self.variant().size();
-        let surface = *self.variant().surface();
-        let (w, h) = (size.width() as i32, size.height() as i32);
-        let (mx, my) = margins(margin, w, h);
-        let coords = (-my..h + my)
-            .flat_map(move |y| (-mx..w + mx).map(move |x| (x, y, surface.ghost_square(x, y))));
-        let cells = self.cells(coords);
-        View {
-            width: w,
-            height: h,
-            x0: -mx,
-            y0: -my,
-            x1: w - 1 + mx,
-            y1: h - 1 + my,
-            cells,
-            drawings: self.drawings(pointed, true),
-        }
+        self.view(Some(margin), pointed)
     }
 }

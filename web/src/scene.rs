@@ -4,6 +4,7 @@
 use crate::state::{AppState, Margin};
 use topochess_core::paths::{move_paths, PathStep};
 use topochess_core::pieces::glyph;
+use topochess_core::surface::Surface;
 use topochess_core::{Color, Move, Piece, Position, Square};
 
 /// Marks on a cell.
@@ -336,40 +337,21 @@ fn drawings(state: &AppState, pos: &Position, extended: bool) -> Vec<Drawing> {
     out
 }
 
-/// The normal view.
-pub fn normal(state: &AppState) -> View {
-    let pos = state.shown();
-    let size = pos.size();
-    let m = marks(state, pos);
+/// A view of `surface`: the board alone (`margin` none) or surrounded by ghost squares, each
+/// plane point drawn by `cell` from its coordinates and the real square shown there.
+pub(crate) fn frame(
+    surface: &Surface,
+    margin: Option<Margin>,
+    mut cell: impl FnMut(i32, i32, Option<Square>) -> Cell,
+    drawings: Vec<Drawing>,
+) -> View {
+    let size = surface.size();
     let (w, h) = (size.width() as i32, size.height() as i32);
-    let cells = size
-        .all()
-        .map(|sq| cell(pos, &m, size.file(sq), size.rank(sq), Some(sq)))
-        .collect();
-    View {
-        width: w,
-        height: h,
-        x0: 0,
-        y0: 0,
-        x1: w - 1,
-        y1: h - 1,
-        cells,
-        drawings: drawings(state, pos, false),
-    }
-}
-
-/// The extended view: the board and the ghost squares around it.
-pub fn extended(state: &AppState) -> View {
-    let pos = state.shown();
-    let size = pos.size();
-    let surface = pos.variant().surface();
-    let m = marks(state, pos);
-    let (w, h) = (size.width() as i32, size.height() as i32);
-    let (mx, my) = margins(state.settings.margin, w, h);
-    let mut cells = Vec::new();
+    let (mx, my) = margin.map(|m| margins(m, w, h)).unwrap_or((0, 0));
+    let mut cells = Vec::with_capacity(((w + 2 * mx) * (h + 2 * my)) as usize);
     for y in -my..h + my {
         for x in -mx..w + mx {
-            cells.push(cell(pos, &m, x, y, surface.ghost_square(x, y)));
+            cells.push(cell(x, y, surface.ghost_square(x, y)));
         }
     }
     View {
@@ -380,12 +362,39 @@ pub fn extended(state: &AppState) -> View {
         x1: w - 1 + mx,
         y1: h - 1 + my,
         cells,
-        drawings: drawings(state, pos, true),
+        drawings,
     }
 }
 
+/// The normal view.
+pub fn normal(state: &AppState) -> View {
+    let pos = state.shown();
+    let m = marks(state, pos);
+    let drawings = drawings(state, pos, false);
+    frame(
+        pos.variant().surface(),
+        None,
+        |x, y, sq| cell(pos, &m, x, y, sq),
+        drawings,
+    )
+}
+
+/// The extended view: the board and the ghost squares around it.
+pub fn extended(state: &AppState) -> View {
+    let pos = state.shown();
+    let m = marks(state, pos);
+    let drawings = drawings(state, pos, true);
+    let margin = Some(state.settings.margin);
+    frame(
+        pos.variant().surface(),
+        margin,
+        |x, y, sq| cell(pos, &m, x, y, sq),
+        drawings,
+    )
+}
+
 /// The extended view's margins in columns and rows.
-pub(crate) fn margins(margin: Margin, w: i32, h: i32) -> (i32, i32) {
+fn margins(margin: Margin, w: i32, h: i32) -> (i32, i32) {
     match margin {
         Margin::Squares(n) => (n as i32, n as i32),
         Margin::Copies => (w, h),

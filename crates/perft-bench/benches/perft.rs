@@ -1,25 +1,14 @@
 //! `cargo bench -p topochess-perft-bench`: perft node rates of the preset start positions, and of
 //! standard chess against shakmaty in the same run. Prints one line per measurement.
 
-use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
+use shakmaty::{fen::Fen, CastlingMode, Chess};
 use std::time::{Duration, Instant};
+#[path = "../shakmaty_perft.rs"]
+mod shakmaty_perft;
+
+use shakmaty_perft::shakmaty_perft;
 use topochess_core::perft::perft;
 use topochess_perft_bench::{position, PRESET_CASES, STANDARD_POSITIONS};
-
-fn shakmaty_perft(pos: &Chess, depth: u32) -> u64 {
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|m| {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            shakmaty_perft(&next, depth - 1)
-        })
-        .sum()
-}
 
 /// Runs `f` until at least `min` has passed (at least 3 times); returns (nodes, best time).
 fn measure(min: Duration, mut f: impl FnMut() -> u64) -> (u64, Duration) {

@@ -1,22 +1,12 @@
 //! Standard-chess perft of topochess-core against shakmaty on the well-known positions.
 
-use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
+use shakmaty::{fen::Fen, CastlingMode, Chess};
+#[path = "../shakmaty_perft.rs"]
+mod shakmaty_perft;
+
+use shakmaty_perft::shakmaty_perft;
 use topochess_core::perft::perft;
 use topochess_perft_bench::{position, STANDARD_POSITIONS};
-
-fn shakmaty_perft(pos: &Chess, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    pos.legal_moves()
-        .iter()
-        .map(|m| {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            shakmaty_perft(&next, depth - 1)
-        })
-        .sum()
-}
 
 #[test]
 fn well_known_positions_match_shakmaty_to_depth_4() {
