@@ -16,9 +16,12 @@ cargo fmt --all -- --check
 step "lints (cargo clippy -D warnings), native and wasm32"
 cargo clippy --workspace --exclude topochess-web --all-targets --locked -- -D warnings
 cargo clippy -p topochess-web --target wasm32-unknown-unknown --locked -- -D warnings
+cargo clippy -p topochess-web --lib --tests --locked -- -D warnings
 
 step "native unit and integration tests"
 cargo test --workspace --exclude topochess-web --locked 2>&1 | tee "$logs/cargo-test.log"
+# The app's state machine, storage and links are plain Rust: tested natively too.
+cargo test -p topochess-web --lib --locked 2>&1 | tee -a "$logs/cargo-test.log"
 
 step "wasm32 build of the core crate"
 cargo build -p topochess-core --target wasm32-unknown-unknown --release --locked

@@ -11,8 +11,9 @@ use crate::state::{
     Action, AppState, EngineTask, ExploreAction, Margin, Opponent, Screen, Settings, Thinking,
     ViewMode,
 };
-use crate::storage::{self, Restored};
+use crate::storage::{self, Library, SavedGame};
 use gloo_worker::{Spawnable, WorkerBridge};
+use std::cell::Cell;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -24,35 +25,59 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-/// The first state: a game from the link, else the saved game, else a new folded game.
+/// How long the worker may say nothing while it has a job before it is declared lost. It sends a
+/// sign of life every half second while searching; loading it takes well under a second here.
+const WORKER_SILENCE_MS: f64 = 6000.0;
+
+/// The saved games as the list shows them.
+fn summaries(lib: &Library) -> Vec<(u64, String)> {
+    lib.games.iter().map(|g| (g.id, g.summary())).collect()
+}
+
+/// The first state: a link's game (added to the library beside the others), else the library's
+/// current game, else a new folded game. The player's view settings are kept either way.
 fn initial() -> AppState {
-    match storage::from_fragment() {
-        Some(Ok((settings, game))) => return loaded(settings, game),
+    let (lib, mut notice) = storage::browser_library();
+    let prefs = lib.current_game().map(|g| g.settings.clone());
+    let mut current = lib.current_game().cloned();
+    match storage::browser_open_link() {
+        Some(Ok(game)) => current = Some(game),
         Some(Err(e)) => {
-            return AppState {
-                notice: Some(format!("The link's game could not be opened: {e}.")),
-                ..AppState::default()
-            };
+            notice = Some(format!(
+                "The link's game could not be opened: {e}. Your saved games are unchanged."
+            ))
         }
         None => {}
     }
-    match storage::load() {
-        Restored::Game(settings, game) => loaded(settings, game),
-        Restored::Nothing => AppState::default(),
-        Restored::Unreadable(why) => AppState {
-            notice: Some(format!(
-                "Your last game could not be restored: {why}. A new game was started."
-            )),
-            ..AppState::default()
-        },
+    let mut state = match current.as_ref().map(|g| (g, AppState::from_saved(g))) {
+        Some((_, Ok(state))) => state,
+        Some((g, Err(e))) => {
+            notice = Some(format!(
+                "Saved game '{}' could not be replayed ({e}); it stays in your saved games.",
+                g.summary()
+            ));
+            AppState::default()
+        }
+        None => AppState::default(),
+    };
+    if let Some(prefs) = prefs {
+        state.settings.view = prefs.view;
+        state.settings.margin = prefs.margin;
+        state.settings.dark = prefs.dark;
+        if let Ok(valid) = state.settings.clone().validated() {
+            state.settings = valid;
+        }
     }
+    state.notice = notice.or(state.notice);
+    state.saved = summaries(&storage::browser_library().0);
+    state
 }
 
-fn loaded(settings: Settings, game: topochess_core::game::Game) -> AppState {
-    AppState {
-        settings,
-        game,
-        ..AppState::default()
+/// The action that shows a saved game, or says why it cannot be shown.
+fn switch_to(game: &SavedGame) -> Action {
+    match game.rebuild() {
+        Ok((settings, g)) => Action::SwitchGame(game.id, settings, Box::new(g)),
+        Err(e) => Action::Notice(Some(format!("That game could not be opened: {e}."))),
     }
 }
 
@@ -81,7 +106,7 @@ fn import(state: &AppState, text: &str) -> Action {
         && !trimmed.contains('.');
     if looks_like_fen {
         return match crate::state::variant_of(&state.settings)
-            .and_then(|v| fen::parse_position(v, trimmed).map_err(|e| e.to_string()))
+            .and_then(|v| fen::parse_position_lenient(v, trimmed).map_err(|e| e.to_string()))
         {
             Ok(_) => Action::NewGame(state.settings.clone(), Some(trimmed.to_string())),
             Err(e) => Action::Notice(Some(format!("That FEN is not valid for this game: {e}."))),
@@ -106,14 +131,22 @@ fn import(state: &AppState, text: &str) -> Action {
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(initial);
-    let running: Rc<RefCell<Option<u32>>> = use_mut_ref(|| None);
+    // The job last sent to the worker, and when the worker was last heard from.
+    let sent: Rc<RefCell<Option<u32>>> = use_mut_ref(|| None);
+    let heard: Rc<Cell<f64>> = use_memo((), |_| Cell::new(js_sys::Date::now()));
     let bridge: Rc<WorkerBridge<EngineWorker>> = {
         let dispatch = state.dispatcher();
-        let running = running.clone();
-        use_memo((), move |_| {
+        let sent = sent.clone();
+        let heard = heard.clone();
+        use_memo(state.worker_generation, move |_| {
+            // A new worker has no job yet.
+            *sent.borrow_mut() = None;
+            let finished = sent.clone();
             EngineWorker::spawner()
                 .callback(move |response| {
+                    heard.set(js_sys::Date::now());
                     let action = match response {
+                        Response::Started { .. } | Response::Alive { .. } => return,
                         Response::Thinking {
                             job,
                             depth,
@@ -136,58 +169,94 @@ pub fn app() -> Html {
                         Response::BestMove {
                             job, coordinate, ..
                         } => {
-                            running.borrow_mut().take();
+                            finished.borrow_mut().take_if(|j| *j == job);
                             Action::EngineAnswer(job, coordinate)
                         }
                         Response::Error { job, message } => {
-                            running.borrow_mut().take();
+                            finished.borrow_mut().take_if(|j| *j == job);
                             Action::EngineFailed(job, message)
                         }
                     };
                     dispatch.dispatch(action);
                 })
-                .spawn_with_loader("/worker_loader.js")
+                // Relative, so the site also works under a sub-path.
+                .spawn_with_loader("worker_loader.js")
         })
     };
 
-    // The computer's turn: ask the worker.
+    // Mirror the reducer's job to the worker: send a new job, cancel a dropped one.
     {
         let state = state.clone();
         let bridge = bridge.clone();
-        let running = running.clone();
-        let key = (
-            state.game.moves().len(),
-            state.computer_to_move(),
-            state.engine.is_some(),
-            state.settings.opponent,
-            fen::write(state.game.start()),
-        );
+        let sent = sent.clone();
+        let heard = heard.clone();
+        let key = (state.engine.as_ref().map(|j| j.id), state.worker_generation);
         use_effect_with(key, move |_| {
-            if state.computer_to_move() && state.engine.is_none() {
-                if let Opponent::Computer { level: n, .. } = state.settings.opponent {
-                    let job = state.jobs + 1;
-                    *running.borrow_mut() = Some(job);
-                    bridge.send(Request::Search {
-                        job,
-                        game: spec(&state),
-                        level: n,
-                        seed: seed(),
-                    });
-                    state.dispatch(Action::EngineStarted(EngineTask::Move, job));
+            let want = state.engine.as_ref().map(|j| j.id);
+            let had = *sent.borrow();
+            if want != had {
+                match (&state.engine, had) {
+                    (Some(job), _) => {
+                        // A new job replaces the running one in the worker.
+                        bridge.send(Request::Search {
+                            job: job.id,
+                            game: spec(&state),
+                            level: job.level,
+                            seed: seed(),
+                        });
+                        heard.set(js_sys::Date::now());
+                    }
+                    (None, Some(old)) => bridge.send(Request::Cancel { job: old }),
+                    (None, None) => {}
                 }
+                *sent.borrow_mut() = want;
             }
         });
     }
-    // A search whose answer is no longer wanted (take back, new game) is stopped.
+    // A worker that says nothing for too long while it has a job is lost.
     {
-        let bridge = bridge.clone();
-        let running = running.clone();
-        let current = state.engine.as_ref().map(|(_, j)| *j);
-        use_effect_with(current, move |current| {
-            let stale = running.borrow().filter(|j| Some(*j) != *current);
-            if stale.is_some() {
-                running.borrow_mut().take();
-                bridge.send(Request::Stop);
+        let dispatch = state.dispatcher();
+        let sent = sent.clone();
+        let heard = heard.clone();
+        use_effect_with((), move |_| {
+            let interval = gloo_timers::callback::Interval::new(1000, move || {
+                if let Some(job) = *sent.borrow() {
+                    if js_sys::Date::now() - heard.get() > WORKER_SILENCE_MS {
+                        heard.set(js_sys::Date::now());
+                        dispatch.dispatch(Action::EngineLost(job));
+                    }
+                }
+            });
+            move || drop(interval)
+        });
+    }
+    // A link opened while the app is open (only the fragment changes, so no reload).
+    {
+        let dispatch = state.dispatcher();
+        use_effect_with((), move |_| {
+            let listener = Closure::<dyn Fn(web_sys::Event)>::new(move |_: web_sys::Event| {
+                match storage::browser_open_link() {
+                    Some(Ok(game)) => dispatch.dispatch(switch_to(&game)),
+                    Some(Err(e)) => dispatch.dispatch(Action::Notice(Some(format!(
+                        "The link's game could not be opened: {e}. Your saved games are unchanged."
+                    )))),
+                    None => {}
+                }
+            });
+            let window = web_sys::window();
+            if let Some(w) = &window {
+                let _ = w.add_event_listener_with_callback(
+                    "hashchange",
+                    listener.as_ref().unchecked_ref(),
+                );
+            }
+            move || {
+                if let Some(w) = window {
+                    let _ = w.remove_event_listener_with_callback(
+                        "hashchange",
+                        listener.as_ref().unchecked_ref(),
+                    );
+                }
             }
         });
     }
@@ -195,12 +264,18 @@ pub fn app() -> Html {
     {
         let state = state.clone();
         let key = (
+            state.game_id,
             state.move_texts(),
             state.settings.clone(),
             state.game.outcome(),
             fen::write(state.game.start()),
         );
-        use_effect_with(key, move |_| storage::save(&state));
+        use_effect_with(key, move |_| {
+            crate::crash::remember_game(&state.pgn());
+            let saved = SavedGame::of(state.game_id, &state.settings, &state.game, storage::now());
+            let lib = storage::browser_save(saved);
+            state.dispatch(Action::Library(summaries(&lib)));
+        });
     }
     // Theme on the document.
     {
@@ -334,23 +409,10 @@ pub fn app() -> Html {
     };
     let on_stop = {
         let bridge = bridge.clone();
-        Callback::from(move |_: MouseEvent| bridge.send(Request::Stop))
-    };
-    let on_hint = {
-        let state = state.clone();
-        let bridge = bridge.clone();
-        let running = running.clone();
+        let job = state.engine.as_ref().map(|j| j.id);
         Callback::from(move |_: MouseEvent| {
-            if state.player_to_move() && state.engine.is_none() {
-                let job = state.jobs + 1;
-                *running.borrow_mut() = Some(job);
-                bridge.send(Request::Search {
-                    job,
-                    game: spec(&state),
-                    level: 6,
-                    seed: 0,
-                });
-                state.dispatch(Action::EngineStarted(EngineTask::Hint, job));
+            if let Some(job) = job {
+                bridge.send(Request::Stop { job });
             }
         })
     };
@@ -359,8 +421,15 @@ pub fn app() -> Html {
         Callback::from(move |e: KeyboardEvent| {
             if e.key() == "Enter" {
                 let input: HtmlInputElement = e.target_unchecked_into();
-                state.dispatch(Action::Typed(input.value()));
-                input.set_value("");
+                let text = input.value();
+                // Cleared only when the text is a move here: a typo stays to be mended.
+                let accepted = state.player_to_move()
+                    && san::candidate_moves(state.game.position(), &text)
+                        .is_ok_and(|moves| !moves.is_empty());
+                state.dispatch(Action::Typed(text));
+                if accepted {
+                    input.set_value("");
+                }
             }
         })
     };
@@ -447,32 +516,43 @@ pub fn app() -> Html {
         ViewMode::Extended => "view-extended",
         ViewMode::Both => "view-both",
     };
-    let thinking = state.engine.as_ref().map(|(task, _)| {
-        let what = if *task == EngineTask::Hint {
-            "Looking for a hint"
-        } else {
-            "Computer thinking"
-        };
-        let detail = state
-            .thinking
-            .as_ref()
-            .map(|t| {
-                format!(
-                    " - depth {}, {} ({} kN/s)",
-                    t.depth,
-                    score_text(t),
-                    t.rate / 1000
-                )
-            })
-            .unwrap_or_default();
+    let trouble = state.engine_trouble.clone().map(|why| {
         html! {
-            <div class="thinking" id="thinking" aria-live="polite">
-                <span class="spinner" aria-hidden="true"></span>
-                <span id="thinking-text">{format!("{what}{detail}")}</span>
-                <button id="stop" onclick={on_stop.clone()}>{"Stop"}</button>
+            <div class="notice" id="engine-trouble" role="alert">{why}
+                <button id="engine-retry" onclick={act(Action::RetryEngine)}>{"Retry"}</button>
             </div>
         }
     });
+    let thinking = state
+        .engine
+        .as_ref()
+        .filter(|_| trouble.is_none())
+        .map(|job| {
+            let what = if job.task == EngineTask::Hint {
+                "Looking for a hint"
+            } else {
+                "Computer thinking"
+            };
+            let detail = state
+                .thinking
+                .as_ref()
+                .map(|t| {
+                    format!(
+                        " - depth {}, {} ({} kN/s)",
+                        t.depth,
+                        score_text(t),
+                        t.rate / 1000
+                    )
+                })
+                .unwrap_or_default();
+            html! {
+                <div class="thinking" id="thinking" aria-live="polite">
+                    <span class="spinner" aria-hidden="true"></span>
+                    <span id="thinking-text">{format!("{what}{detail}")}</span>
+                    <button id="stop" onclick={on_stop.clone()}>{"Stop"}</button>
+                </div>
+            }
+        });
     let level_label = match state.settings.opponent {
         Opponent::Computer { level: n, computer } => {
             format!("vs computer ({}), level {}", side(computer), level(n).label)
@@ -512,6 +592,9 @@ pub fn app() -> Html {
             </header>
             if let Some(n) = &state.notice {
                 <div class="notice" id="notice" role="alert">{n.clone()}
+                    if state.offer_live {
+                        <button id="go-live" onclick={act(Action::Live)}>{"Go to the current position"}</button>
+                    }
                     <button class="secondary" onclick={act(Action::Notice(None))} aria-label="Dismiss">{"OK"}</button>
                 </div>
             }
@@ -546,6 +629,7 @@ pub fn app() -> Html {
                 } else {
                 <aside>
                     <div class={classes!("status", outcome.map(|_| "over"))} id="status">{status.clone()}</div>
+                    { for trouble }
                     { for thinking }
                     { for choice }
                     <MoveList sans={sans} first_number={state.game.start().fullmove_number()}
@@ -560,7 +644,7 @@ pub fn app() -> Html {
                     <div class="row">
                         <button id="takeback" onclick={act(Action::TakeBack)}>{"Take back"}</button>
                         <button id="redo" onclick={act(Action::Redo)} disabled={state.redo.is_empty()}>{"Redo"}</button>
-                        <button id="hint" onclick={on_hint} disabled={!state.player_to_move() || state.engine.is_some()}>{"Hint"}</button>
+                        <button id="hint" onclick={act(Action::Hint)} disabled={!state.player_to_move() || state.engine.is_some()}>{"Hint"}</button>
                         <button id="flip" onclick={act(Action::Flip)}>{"Flip"}</button>
                     </div>
                     <div class="row">
@@ -580,11 +664,52 @@ pub fn app() -> Html {
                         </label>
                         { margin_select.clone() }
                     </div>
-                    <Transfer pgn={state.pgn()} fen={fen::write(pos)} link={storage::link(&state)} on_load={on_load} />
+                    <Transfer pgn={state.pgn()} fen={fen::write(pos)} link={storage::browser_link(&state.settings, &state.game)} on_load={on_load} />
+                    { saved_games(&state) }
                 </aside>
                 }
             </main>
             <div class="sr-only" aria-live="polite" id="announce">{announce.unwrap_or_default()}</div>
         </div>
+    }
+}
+
+/// The list of saved games: open one, or delete one that is not on the board.
+fn saved_games(state: &UseReducerHandle<AppState>) -> Html {
+    let rows = state.saved.iter().map(|(id, line)| {
+        let id = *id;
+        let current = id == state.game_id;
+        let open = {
+            let state = state.clone();
+            Callback::from(move |_: MouseEvent| {
+                let lib = storage::browser_library().0;
+                if let Some(game) = lib.games.iter().find(|g| g.id == id) {
+                    state.dispatch(switch_to(game));
+                }
+            })
+        };
+        let remove = {
+            let state = state.clone();
+            Callback::from(move |_: MouseEvent| {
+                let lib = storage::browser_remove(id);
+                state.dispatch(Action::Library(summaries(&lib)));
+            })
+        };
+        html! {
+            <li class={classes!("saved-game", current.then_some("current"))} data-game={id.to_string()}>
+                <button class="link open-game" onclick={open} disabled={current}>{line.clone()}</button>
+                if current {
+                    <span class="on-board">{" (on the board)"}</span>
+                } else {
+                    <button class="secondary delete-game" onclick={remove} aria-label={format!("Delete {line}")}>{"Delete"}</button>
+                }
+            </li>
+        }
+    });
+    html! {
+        <details id="saved-games">
+            <summary>{format!("Saved games ({})", state.saved.len())}</summary>
+            <ul>{ for rows }</ul>
+        </details>
     }
 }

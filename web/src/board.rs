@@ -116,6 +116,10 @@ pub fn board(props: &BoardProps) -> Html {
         let to_svg = to_svg.clone();
         let cells = v.cells.clone();
         Callback::from(move |e: PointerEvent| {
+            // Only the primary button (a touch or a pen counts as one) moves pieces.
+            if e.button() != 0 {
+                return;
+            }
             if let Some((square, _, _)) = cell_at(e.client_x(), e.client_y()) {
                 let glyph = cells
                     .iter()
@@ -167,6 +171,9 @@ pub fn board(props: &BoardProps) -> Html {
         let on_click = props.on_click.clone();
         let on_drop = props.on_drop.clone();
         Callback::from(move |e: PointerEvent| {
+            if e.button() != 0 {
+                return;
+            }
             let target = cell_at(e.client_x(), e.client_y());
             if let Some(p) = PRESS.with(|g| g.borrow_mut().take()) {
                 match target {

@@ -12,6 +12,10 @@ use topochess_search::{Engine, Info, Limits, Search, Status, Style};
 /// Milliseconds of work between two looks at the message queue.
 const SLICE_MS: f64 = 30.0;
 
+/// Milliseconds between two signs of life while a search runs: the app declares the worker lost
+/// when it hears nothing for much longer (see `app::WORKER_SILENCE_MS`).
+pub const ALIVE_MS: f64 = 500.0;
+
 /// A game as the worker receives it: the start and the moves since (for repetitions).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct GameSpec {
@@ -39,13 +43,32 @@ pub enum Request {
         /// Seed of the level's deliberate mistakes.
         seed: u64,
     },
-    /// Stop the running job (a search answers at once with its best move so far).
-    Stop,
+    /// Move now: if `job` is running, it answers at once with the best move of its deepest
+    /// completed iteration (depth 1 is finished first if need be). Any other job is left alone.
+    Stop {
+        /// The job to stop.
+        job: u32,
+    },
+    /// Drop `job` without an answer: its position is no longer wanted.
+    Cancel {
+        /// The job to drop.
+        job: u32,
+    },
 }
 
 /// An answer from the worker; several come for one job.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub enum Response {
+    /// The job was received and is running.
+    Started {
+        /// The job.
+        job: u32,
+    },
+    /// The job is still running (sent every [`ALIVE_MS`] or so).
+    Alive {
+        /// The job.
+        job: u32,
+    },
     /// One search iteration done.
     Thinking {
         /// The job.
@@ -90,6 +113,7 @@ enum Job {
         search: Box<Search>,
         started: f64,
         deadline: f64,
+        last_word: f64,
     },
 }
 
@@ -97,6 +121,8 @@ enum Job {
 pub struct EngineWorker {
     job: Option<Job>,
     engine: Option<(String, Engine)>,
+    /// A slice is scheduled: one chain of slices at a time, whatever replaces the job.
+    ticking: bool,
 }
 
 /// The worker's own messages.
@@ -165,10 +191,12 @@ impl Worker for EngineWorker {
         EngineWorker {
             job: None,
             engine: None,
+            ticking: false,
         }
     }
 
     fn update(&mut self, scope: &WorkerScope<Self>, _msg: Tick) {
+        self.ticking = false;
         match self.job.take() {
             None => {}
             Some(Job::Search {
@@ -177,6 +205,7 @@ impl Worker for EngineWorker {
                 mut search,
                 started,
                 deadline,
+                mut last_word,
             }) => {
                 let variant = search.root().variant().clone();
                 let slice_end = now() + SLICE_MS;
@@ -208,17 +237,33 @@ impl Worker for EngineWorker {
                     );
                 };
                 let status = engine.think(&mut search, &mut |_| now() >= slice_end, &mut report);
-                if status == Status::Finished || now() >= deadline {
-                    Self::answer(scope, id, who, &search, false);
-                } else {
-                    self.job = Some(Job::Search {
-                        id,
+                match status {
+                    Err(e) => scope.respond(
                         who,
-                        search,
-                        started,
-                        deadline,
-                    });
-                    schedule(scope);
+                        Response::Error {
+                            job: id,
+                            message: e.to_string(),
+                        },
+                    ),
+                    Ok(Status::Finished) => Self::answer(scope, id, who, &search, false),
+                    Ok(Status::Paused) if now() >= deadline => {
+                        Self::answer(scope, id, who, &search, false)
+                    }
+                    Ok(Status::Paused) => {
+                        if now() - last_word >= ALIVE_MS {
+                            scope.respond(who, Response::Alive { job: id });
+                            last_word = now();
+                        }
+                        self.job = Some(Job::Search {
+                            id,
+                            who,
+                            search,
+                            started,
+                            deadline,
+                            last_word,
+                        });
+                        self.schedule(scope);
+                    }
                 }
             }
         }
@@ -226,14 +271,32 @@ impl Worker for EngineWorker {
 
     fn received(&mut self, scope: &WorkerScope<Self>, msg: Request, who: HandlerId) {
         match msg {
-            Request::Stop => match self.job.take() {
+            Request::Stop { job } => match self.job.take() {
                 Some(Job::Search {
-                    id, who, search, ..
-                }) => {
+                    id,
+                    who,
+                    mut search,
+                    ..
+                }) if id == job => {
+                    // Stopped before its first slice: complete depth 1 now (think finishes it
+                    // whatever the control says), so the answer is a searched move.
+                    if search.best().is_none() {
+                        let variant = search.root().variant().clone();
+                        let _ = self.engine_for(&variant).think(
+                            &mut search,
+                            &mut |_| true,
+                            &mut |_| {},
+                        );
+                    }
                     Self::answer(scope, id, who, &search, true);
                 }
-                None => {}
+                other => self.job = other,
             },
+            Request::Cancel { job } => {
+                if matches!(&self.job, Some(Job::Search { id, .. }) if *id == job) {
+                    self.job = None;
+                }
+            }
             Request::Search {
                 job,
                 game,
@@ -241,17 +304,20 @@ impl Worker for EngineWorker {
                 seed,
             } => match replay(&game) {
                 Ok((position, history)) if position.has_legal_move() => {
+                    // A new job replaces the running one, which is not answered.
                     let lvl = level(n);
                     let limits = Limits::level(lvl, seed);
                     let started = now();
+                    scope.respond(who, Response::Started { job });
                     self.job = Some(Job::Search {
                         id: job,
                         who,
                         search: Box::new(Search::new(position, history, limits)),
                         started,
                         deadline: started + lvl.max_millis as f64,
+                        last_word: started,
                     });
-                    schedule(scope);
+                    self.schedule(scope);
                 }
                 Ok(_) => scope.respond(
                     who,
@@ -266,8 +332,14 @@ impl Worker for EngineWorker {
     }
 }
 
-/// Runs the next slice after the worker's event loop has had a chance to deliver messages.
-fn schedule(scope: &WorkerScope<EngineWorker>) {
-    let scope = scope.clone();
-    gloo_timers::callback::Timeout::new(0, move || scope.send_message(Tick::Slice)).forget();
+impl EngineWorker {
+    /// Runs the next slice after the worker's event loop has had a chance to deliver messages.
+    fn schedule(&mut self, scope: &WorkerScope<EngineWorker>) {
+        if self.ticking {
+            return;
+        }
+        self.ticking = true;
+        let scope = scope.clone();
+        gloo_timers::callback::Timeout::new(0, move || scope.send_message(Tick::Slice)).forget();
+    }
 }

@@ -3,11 +3,14 @@
 
 pub mod app;
 pub mod board;
+pub mod crash;
 pub mod engine;
+pub mod engine_job;
 pub mod explore_panel;
 pub mod explorer;
 pub mod gallery;
 pub mod panels;
 pub mod scene;
+pub mod settings;
 pub mod state;
 pub mod storage;

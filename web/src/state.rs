@@ -1,8 +1,10 @@
 //! The app's state and the reducer that is the only way to change it. Side effects (the engine
 //! worker, storage, the address bar) live in the app component's effects, driven by this state.
 
+pub use crate::engine_job::{EngineJob, EngineTask, Thinking};
 use crate::explorer::{Explorer, Tool};
-use serde::{Deserialize, Serialize};
+pub use crate::settings::{variant_of, Margin, Opponent, Settings, ViewMode};
+use crate::storage::{self, SavedGame};
 use std::rc::Rc;
 use std::sync::Arc;
 use topochess_core::explore::Placement;
@@ -12,99 +14,6 @@ use topochess_core::surface::Gluing;
 use topochess_core::variant::preset;
 use topochess_core::{fen, pgn, san, CastlingMode, Color, Move, Piece, Position, Square, Variant};
 use yew::Reducible;
-
-/// Who plays against whom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Opponent {
-    /// Two players at one screen.
-    HotSeat,
-    /// The player against the computer, which plays `computer` at `level`.
-    Computer {
-        /// The computer's side.
-        computer: Color,
-        /// Its level, 1 to 8.
-        level: u8,
-    },
-}
-
-/// Which board views are shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ViewMode {
-    /// The board alone.
-    Normal,
-    /// The board surrounded by ghost squares.
-    Extended,
-    /// Both, side by side (stacked on a narrow screen).
-    Both,
-}
-
-/// How much of the surroundings the extended view shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Margin {
-    /// Ghost squares this many rows deep (0 to 3).
-    Squares(u8),
-    /// A whole copy of the board on every side.
-    Copies,
-}
-
-/// Everything the player chooses, kept across reloads.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Settings {
-    /// Preset id.
-    pub variant: String,
-    /// Castling mode name.
-    pub castling: String,
-    /// Opponent.
-    pub opponent: Opponent,
-    /// Views.
-    pub view: ViewMode,
-    /// Extended view margin.
-    pub margin: Margin,
-    /// Board seen from Black's side.
-    pub flipped: bool,
-    /// Dark theme.
-    pub dark: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            variant: "folded".into(),
-            castling: "none".into(),
-            opponent: Opponent::HotSeat,
-            view: ViewMode::Both,
-            margin: Margin::Squares(2),
-            flipped: false,
-            dark: false,
-        }
-    }
-}
-
-/// The latest word from the engine.
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Thinking {
-    /// Depth completed.
-    pub depth: u32,
-    /// Score for the side to move (centipawns).
-    pub score: i32,
-    /// Mate in n, if any.
-    pub mate: Option<i32>,
-    /// Nodes.
-    pub nodes: u64,
-    /// Nodes per second.
-    pub rate: u64,
-    /// Principal variation in SAN.
-    pub pv: Vec<String>,
-}
-
-/// What the engine is doing.
-#[derive(Clone, Debug, PartialEq)]
-pub enum EngineTask {
-    /// Choosing the computer's move.
-    Move,
-    /// Looking for a hint for the player.
-    Hint,
-}
 
 /// Which screen is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,10 +81,21 @@ pub struct AppState {
     pub pointed: Option<(Square, i32, i32)>,
     /// A pending promotion or castling choice.
     pub choice: Option<Choice>,
-    /// The engine's task and the job id it runs under.
-    pub engine: Option<(EngineTask, u32)>,
+    /// The engine's job, if it has one.
+    pub engine: Option<EngineJob>,
     /// The last job id used.
     pub jobs: u32,
+    /// Why the engine cannot work now (a lost worker, an error); no new job starts until the
+    /// player retries.
+    pub engine_trouble: Option<String>,
+    /// How many times the worker was started afresh (a retry starts a new one).
+    pub worker_generation: u32,
+    /// The game's id in the library of saved games.
+    pub game_id: u64,
+    /// The saved games: id and a line on each, most recent first.
+    pub saved: Vec<(u64, String)>,
+    /// Whether the notice offers to go back to the current position.
+    pub offer_live: bool,
     /// The engine's latest progress.
     pub thinking: Option<Thinking>,
     /// A hint to draw.
@@ -205,6 +125,11 @@ impl PartialEq for AppState {
             && self.choice == other.choice
             && self.engine == other.engine
             && self.jobs == other.jobs
+            && self.engine_trouble == other.engine_trouble
+            && self.worker_generation == other.worker_generation
+            && self.game_id == other.game_id
+            && self.saved == other.saved
+            && self.offer_live == other.offer_live
             && self.thinking == other.thinking
             && self.hint == other.hint
             && self.notice == other.notice
@@ -220,8 +145,13 @@ impl PartialEq for AppState {
 pub enum Action {
     /// Start a new game with these settings (from the start position, or a FEN).
     NewGame(Settings, Option<String>),
-    /// Replace the game (an import or a restored save).
+    /// Replace the game by an imported one (a new game in the library).
     LoadGame(Settings, Box<Game>),
+    /// Show a saved game (from the library or a link): its id, settings and game. The player's
+    /// view settings stay.
+    SwitchGame(u64, Settings, Box<Game>),
+    /// The library changed: its games, id and a line each.
+    Library(Vec<(u64, String)>),
     /// A square (real or ghost) was clicked.
     Click(Square),
     /// A piece was dragged from one square and dropped on another.
@@ -254,8 +184,12 @@ pub enum Action {
     SetDark(bool),
     /// Open or close the new-game form.
     ShowNewGame(bool),
-    /// The engine was asked to do something under a job id.
-    EngineStarted(EngineTask, u32),
+    /// Ask the engine for a hint.
+    Hint,
+    /// The worker said nothing for too long while running this job.
+    EngineLost(u32),
+    /// Start the worker afresh and try again.
+    RetryEngine,
     /// The engine reported progress.
     EngineThinking(u32, Thinking),
     /// The engine answered with a move (coordinate form).
@@ -284,15 +218,6 @@ impl Default for AppState {
     }
 }
 
-/// The variant a settings object names.
-pub fn variant_of(settings: &Settings) -> Result<Arc<Variant>, String> {
-    let mode = CastlingMode::from_name(&settings.castling);
-    Variant::preset(&settings.variant, mode)
-        .or_else(|_| Variant::preset(&settings.variant, None))
-        .map(Arc::new)
-        .map_err(|e| e.to_string())
-}
-
 impl AppState {
     /// A new game.
     pub fn new(settings: Settings, start_fen: Option<&str>) -> Result<AppState, String> {
@@ -308,6 +233,32 @@ impl AppState {
         Ok(AppState::with_game(settings, Game::new(start)))
     }
 
+    /// The state showing saved game `saved`, or why it cannot be shown.
+    pub fn from_saved(saved: &SavedGame) -> Result<AppState, String> {
+        let (settings, game) = saved.rebuild()?;
+        let mut state = AppState::with_game(settings, game);
+        state.game_id = saved.id;
+        state.settle_engine();
+        Ok(state)
+    }
+
+    /// Replaces the game, keeping what belongs to the player and the session: view settings,
+    /// job counter, worker, library list, explorer and lab.
+    fn replace_game(&mut self, mut settings: Settings, game: Game, id: u64) {
+        settings.view = self.settings.view;
+        settings.margin = self.settings.margin;
+        settings.dark = self.settings.dark;
+        let mut next = AppState::with_game(settings, game);
+        next.game_id = id;
+        next.jobs = self.jobs;
+        next.worker_generation = self.worker_generation;
+        next.saved = std::mem::take(&mut self.saved);
+        next.explorer = self.explorer.take();
+        next.lab = self.lab;
+        next.screen = self.screen;
+        *self = next;
+    }
+
     fn with_game(settings: Settings, game: Game) -> AppState {
         AppState {
             settings,
@@ -319,6 +270,11 @@ impl AppState {
             choice: None,
             engine: None,
             jobs: 0,
+            engine_trouble: None,
+            worker_generation: 0,
+            game_id: storage::fresh_id(),
+            saved: Vec::new(),
+            offer_live: false,
             thinking: None,
             hint: None,
             notice: None,
@@ -356,10 +312,10 @@ impl AppState {
             }
     }
 
-    /// Whether it is the computer's turn in the live game.
+    /// Whether it is the computer's turn in the live game (also while the player looks at an
+    /// earlier position: the computer's reply is played into the live game).
     pub fn computer_to_move(&self) -> bool {
-        self.viewing.is_none()
-            && self.game.outcome().is_none()
+        self.game.outcome().is_none()
             && matches!(self.settings.opponent, Opponent::Computer { computer, .. } if self.game.position().turn() == computer)
     }
 
@@ -378,14 +334,7 @@ impl AppState {
 
     /// The moves in coordinate form (for the worker, storage and links).
     pub fn move_texts(&self) -> Vec<String> {
-        (0..self.game.moves().len())
-            .filter_map(|i| {
-                Some(san::to_coordinate(
-                    self.game.position_at(i)?,
-                    self.game.moves()[i],
-                ))
-            })
-            .collect()
+        storage::move_texts(&self.game)
     }
 
     /// The game as PGN.
@@ -396,7 +345,7 @@ impl AppState {
         )
     }
 
-    fn play(&mut self, mv: Move) {
+    pub(crate) fn play(&mut self, mv: Move) {
         if self.game.play(mv).is_ok() {
             self.redo.clear();
             self.selected = None;
@@ -414,7 +363,12 @@ impl AppState {
             .into_iter()
             .filter(|m| m.to == to)
             .collect();
-        match candidates.as_slice() {
+        self.play_or_ask(&candidates)
+    }
+
+    /// Plays the one move, or asks which when several fit; false when none does.
+    fn play_or_ask(&mut self, candidates: &[Move]) -> bool {
+        match candidates {
             [] => false,
             [mv] => {
                 self.play(*mv);
@@ -497,23 +451,41 @@ impl Reducible for AppState {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
+        s.reduce_in_place(action);
+        s.settle_engine();
+        Rc::new(s)
+    }
+}
+
+impl AppState {
+    fn reduce_in_place(&mut self, action: Action) {
+        let s = self;
         match action {
             Action::NewGame(settings, start) => match AppState::new(settings, start.as_deref()) {
-                Ok(mut next) => {
-                    next.jobs = s.jobs;
-                    next.settings.dark = s.settings.dark;
-                    s = next;
+                Ok(next) => {
+                    let mut settings = next.settings.clone();
+                    settings.flipped = Settings::orientation_for(settings.opponent);
+                    s.replace_game(settings, next.game, storage::fresh_id());
+                    if let Some(text) = start {
+                        // Castling rights the game cannot use were dropped: say so.
+                        let variant = s.game.start().variant().clone();
+                        if let Ok((_, dropped)) = fen::parse_position_lenient(variant, &text) {
+                            s.notice = fen::dropped_rights_note(&dropped);
+                        }
+                    }
                 }
                 Err(e) => s.notice = Some(e),
             },
             Action::LoadGame(settings, game) => {
-                let jobs = s.jobs;
-                s = AppState::with_game(settings, *game);
-                s.jobs = jobs;
+                s.replace_game(settings, *game, storage::fresh_id());
             }
+            Action::SwitchGame(id, settings, game) => {
+                s.replace_game(settings, *game, id);
+            }
+            Action::Library(list) => s.saved = list,
             Action::Click(sq) => {
                 if s.choice.is_some() {
-                    return Rc::new(s);
+                    return;
                 }
                 let selected = s.selected;
                 let moved = match selected {
@@ -545,23 +517,9 @@ impl Reducible for AppState {
                 s.choice = None;
                 s.selected = None;
             }
-            Action::Typed(text) => {
-                if !s.player_to_move() {
-                    s.notice = Some("It is not your move.".into());
-                } else {
-                    match san::parse_move(s.game.position(), &text) {
-                        Ok(mv) => {
-                            s.play(mv);
-                            s.notice = None;
-                        }
-                        Err(e) => s.notice = Some(format!("{e}.")),
-                    }
-                }
-            }
+            Action::Typed(text) => s.typed(&text),
             Action::TakeBack => {
                 s.viewing = None;
-                s.engine = None;
-                s.thinking = None;
                 s.choice = None;
                 s.selected = None;
                 s.hint = None;
@@ -579,10 +537,18 @@ impl Reducible for AppState {
             }
             Action::Redo => {
                 s.viewing = None;
-                if let Some(mv) = s.redo.pop() {
+                // One move of the player's, then the computer's replies that followed it, so the
+                // taken-back line comes back whole before the computer is asked anything.
+                let mut first = true;
+                while let Some(&mv) = s.redo.last() {
+                    if !first && !s.computer_to_move() {
+                        break;
+                    }
+                    s.redo.pop();
                     let redo = std::mem::take(&mut s.redo);
                     s.play(mv);
                     s.redo = redo;
+                    first = false;
                 }
             }
             Action::View(ply) => {
@@ -595,41 +561,45 @@ impl Reducible for AppState {
                 s.viewing = (ply < len as usize).then_some(ply);
                 s.selected = None;
             }
-            Action::Live => s.viewing = None,
+            Action::Live => {
+                s.viewing = None;
+                s.offer_live = false;
+            }
             Action::Flip => s.settings.flipped = !s.settings.flipped,
             Action::SetView(v) => s.settings.view = v,
             Action::SetMargin(m) => s.settings.margin = m,
             Action::SetDark(d) => s.settings.dark = d,
             Action::ShowNewGame(open) => s.new_game_open = open,
-            Action::EngineStarted(task, job) => {
-                s.engine = Some((task, job));
-                s.jobs = s.jobs.max(job);
-                s.thinking = None;
+            Action::Hint => {
+                if s.player_to_move() && s.engine.is_none() && s.engine_trouble.is_none() {
+                    s.start_job(EngineTask::Hint, crate::engine_job::HINT_LEVEL);
+                }
+            }
+            Action::EngineLost(job) => {
+                if s.engine.as_ref().is_some_and(|j| j.id == job) {
+                    s.engine_trouble = Some(
+                        "The engine stopped responding (its worker failed to load or died).".into(),
+                    );
+                }
+            }
+            Action::RetryEngine => {
+                s.engine_trouble = None;
+                s.worker_generation += 1;
+                // The job (if any) goes to the new worker under a new id.
+                if let Some(job) = s.engine.take() {
+                    s.start_job(job.task, job.level);
+                }
             }
             Action::EngineThinking(job, info) => {
-                if s.engine.as_ref().is_some_and(|(_, j)| *j == job) {
+                if s.engine.as_ref().is_some_and(|j| j.id == job) {
                     s.thinking = Some(info);
                 }
             }
-            Action::EngineAnswer(job, text) => {
-                if let Some((task, j)) = s.engine.clone() {
-                    if j == job {
-                        s.engine = None;
-                        let pos = s.game.position().clone();
-                        if let Ok(mv) = san::parse_move(&pos, &text) {
-                            match task {
-                                EngineTask::Move if s.computer_to_move() => s.play(mv),
-                                EngineTask::Hint => s.hint = Some(mv),
-                                _ => {}
-                            }
-                        }
-                    }
-                }
-            }
+            Action::EngineAnswer(job, text) => s.engine_answer(job, &text),
             Action::EngineFailed(job, message) => {
-                if s.engine.as_ref().is_some_and(|(_, j)| *j == job) {
+                if s.engine.as_ref().is_some_and(|j| j.id == job) {
                     s.engine = None;
-                    s.notice = Some(format!("The engine could not move: {message}"));
+                    s.engine_trouble = Some(format!("The engine could not move: {message}"));
                 }
             }
             Action::Resign => {
@@ -638,13 +608,12 @@ impl Reducible for AppState {
                     Opponent::HotSeat => s.game.position().turn(),
                 };
                 s.game.resign(loser);
-                s.engine = None;
             }
-            Action::Draw => {
-                s.game.agree_draw();
-                s.engine = None;
+            Action::Draw => s.game.agree_draw(),
+            Action::Notice(n) => {
+                s.notice = n;
+                s.offer_live = false;
             }
-            Action::Notice(n) => s.notice = n,
             Action::SetScreen(screen) => {
                 s.screen = screen;
                 if screen == Screen::Explore && s.explorer.is_none() {
@@ -663,13 +632,11 @@ impl Reducible for AppState {
                                 variant: v.id().to_string(),
                                 castling: v.castling().name().to_string(),
                                 opponent,
+                                flipped: Settings::orientation_for(opponent),
                                 ..s.settings.clone()
                             };
-                            let (jobs, explorer, lab) = (s.jobs, s.explorer.clone(), s.lab);
-                            s = AppState::with_game(settings, Game::new(pos));
-                            s.jobs = jobs;
-                            s.explorer = explorer;
-                            s.lab = lab;
+                            s.replace_game(settings, Game::new(pos), storage::fresh_id());
+                            s.screen = Screen::Play;
                         }
                         Err(e) => s.notice = Some(format!("This position cannot be played: {e}.")),
                     }
@@ -677,7 +644,42 @@ impl Reducible for AppState {
             }
             Action::SetLab(spec) => s.lab = spec,
         }
-        Rc::new(s)
+    }
+
+    /// A move typed in SAN or coordinate form.
+    fn typed(&mut self, text: &str) {
+        self.offer_live = false;
+        if self.game.outcome().is_some() {
+            self.notice = Some("The game is over: start a new game to play on.".into());
+            return;
+        }
+        if self.viewing.is_some() {
+            self.notice = Some("You are looking at an earlier position.".into());
+            self.offer_live = true;
+            return;
+        }
+        if !self.player_to_move() {
+            self.notice = Some("It is the computer's move.".into());
+            return;
+        }
+        let pos = self.game.position().clone();
+        match san::candidate_moves(&pos, text) {
+            Ok(moves) if moves.is_empty() => {
+                self.notice = Some(format!("'{}' is not a legal move here.", text.trim()));
+            }
+            Ok(moves) => {
+                let shadowed = san::step_shadows_castling(&pos, text);
+                self.play_or_ask(&moves);
+                self.notice = shadowed.map(|kind| {
+                    format!(
+                        "{} was played as a king move; castling is written {}.",
+                        text.trim(),
+                        kind.notation()
+                    )
+                });
+            }
+            Err(e) => self.notice = Some(format!("{e}.")),
+        }
     }
 }
 

@@ -1,35 +1,194 @@
-//! Nothing is lost: the game in progress and the settings are saved in local storage after every
-//! change (versioned JSON), and a share link carries a game in the address's fragment.
+//! Nothing is lost. Every game is kept in a library in local storage (versioned JSON), saved
+//! after every change; a share link carries a game in the address's fragment and opening one
+//! adds that game to the library beside the others, never over one. The parsing and library
+//! rules here are pure functions of text, tested natively; only the `browser_*` functions touch
+//! the window.
 
-use crate::state::{variant_of, AppState, Settings};
+use crate::settings::{variant_of, Settings};
+use percent_encoding::{percent_decode_str, utf8_percent_encode, NON_ALPHANUMERIC};
 use serde::{Deserialize, Serialize};
 use topochess_core::game::{Game, Outcome};
 use topochess_core::{fen, san, Color};
 
-const KEY: &str = "topochess/game";
-const VERSION: u32 = 1;
+/// The library's key in local storage.
+pub const LIBRARY_KEY: &str = "topochess/games";
+/// Where a library that could not be read is kept, so that nothing is lost.
+pub const UNREADABLE_KEY: &str = "topochess/games-unreadable";
+/// The single saved game of earlier versions, moved into the library on first load.
+pub const OLD_KEY: &str = "topochess/game";
+const VERSION: u32 = 2;
+/// Games kept at most; the least recently played beyond this are dropped.
+pub const MAX_GAMES: usize = 60;
 
-#[derive(Serialize, Deserialize)]
-struct Saved {
-    version: u32,
-    settings: Settings,
-    start_fen: String,
-    moves: Vec<String>,
-    ended: Option<String>,
+/// One saved game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// Its id in the library.
+    pub id: u64,
+    /// The game's settings (variant, castling, opponent; the view settings are the player's).
+    #[serde(default)]
+    pub settings: Settings,
+    /// The start position.
+    pub start_fen: String,
+    /// The moves in coordinate form.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// How a player ended it (`resign:white`, `draw`), if so.
+    #[serde(default)]
+    pub ended: Option<String>,
+    /// When it was last saved (milliseconds since 1970, from the browser).
+    #[serde(default)]
+    pub updated: f64,
 }
 
-/// What the saved data gave.
-pub enum Restored {
-    /// Nothing saved.
-    Nothing,
-    /// A game and its settings.
-    Game(Settings, Game),
-    /// Something saved that could not be read (the message says what).
-    Unreadable(String),
+impl SavedGame {
+    /// The game of a state's settings and moves.
+    pub fn of(id: u64, settings: &Settings, game: &Game, updated: f64) -> SavedGame {
+        SavedGame {
+            id,
+            settings: settings.clone(),
+            start_fen: fen::write(game.start()),
+            moves: move_texts(game),
+            ended: ended_text(game),
+            updated,
+        }
+    }
+
+    /// The same game: variant, start, moves and ending alike (ids and times aside).
+    fn same_game(&self, other: &SavedGame) -> bool {
+        self.settings.variant == other.settings.variant
+            && self.settings.castling == other.settings.castling
+            && self.start_fen == other.start_fen
+            && self.moves == other.moves
+            && self.ended == other.ended
+    }
+
+    /// Replays the game; the settings are checked and mended first.
+    pub fn rebuild(&self) -> Result<(Settings, Game), String> {
+        let settings = self.settings.clone().validated()?;
+        let game = rebuild(
+            &settings,
+            &self.start_fen,
+            &self.moves,
+            self.ended.as_deref(),
+        )?;
+        Ok((settings, game))
+    }
+
+    /// One line for the list of saved games.
+    pub fn summary(&self) -> String {
+        let name = topochess_core::variant::preset(&self.settings.variant)
+            .map(|p| p.name.to_string())
+            .unwrap_or_else(|| self.settings.variant.clone());
+        let moves = self.moves.len().div_ceil(2);
+        let state = match self.ended.as_deref() {
+            Some("draw") => ", drawn",
+            Some(_) => ", resigned",
+            None => "",
+        };
+        format!("{name}: {moves} moves{state}")
+    }
 }
 
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
+/// The player's games and view preferences.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Library {
+    /// The format's version.
+    pub version: u32,
+    /// The game on the board.
+    #[serde(default)]
+    pub current: Option<u64>,
+    /// Every game, most recently saved first.
+    #[serde(default)]
+    pub games: Vec<SavedGame>,
+}
+
+impl Default for Library {
+    fn default() -> Self {
+        Library {
+            version: VERSION,
+            current: None,
+            games: Vec::new(),
+        }
+    }
+}
+
+impl Library {
+    /// Reads a library from its JSON, or from the JSON of the single saved game of version 1.
+    pub fn from_json(text: &str) -> Result<Library, String> {
+        let lib: Library =
+            serde_json::from_str(text).map_err(|e| format!("it could not be read ({e})"))?;
+        if lib.version != VERSION {
+            return Err(format!("it is of an unknown version {}", lib.version));
+        }
+        Ok(lib)
+    }
+
+    /// The library holding the one game saved by version 1 of the app.
+    pub fn from_old_json(text: &str, id: u64) -> Result<Library, String> {
+        #[derive(Deserialize)]
+        struct Old {
+            settings: Settings,
+            start_fen: String,
+            moves: Vec<String>,
+            ended: Option<String>,
+        }
+        let old: Old =
+            serde_json::from_str(text).map_err(|e| format!("it could not be read ({e})"))?;
+        let mut lib = Library::default();
+        lib.put(SavedGame {
+            id,
+            settings: old.settings,
+            start_fen: old.start_fen,
+            moves: old.moves,
+            ended: old.ended,
+            updated: 0.0,
+        });
+        Ok(lib)
+    }
+
+    /// The JSON stored.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The current game, if it is in the library.
+    pub fn current_game(&self) -> Option<&SavedGame> {
+        let id = self.current?;
+        self.games.iter().find(|g| g.id == id)
+    }
+
+    /// Saves `game` (replacing the entry with its id) and makes it current. Games without a move
+    /// that are not current are dropped, then the oldest beyond [`MAX_GAMES`].
+    pub fn put(&mut self, game: SavedGame) {
+        let id = game.id;
+        self.games.retain(|g| g.id != id);
+        self.games.insert(0, game);
+        self.current = Some(id);
+        self.games
+            .retain(|g| g.id == id || !g.moves.is_empty() || g.ended.is_some());
+        self.games.truncate(MAX_GAMES);
+    }
+
+    /// Adds a game that came from outside (a link): when the library already has the same game,
+    /// that one becomes current; otherwise it is added under `id`. Returns the current game.
+    pub fn admit(&mut self, mut game: SavedGame, id: u64) -> SavedGame {
+        if let Some(same) = self.games.iter().find(|g| g.same_game(&game)).cloned() {
+            self.current = Some(same.id);
+            return same;
+        }
+        game.id = id;
+        self.put(game.clone());
+        game
+    }
+
+    /// Removes a game.
+    pub fn remove(&mut self, id: u64) {
+        self.games.retain(|g| g.id != id);
+        if self.current == Some(id) {
+            self.current = None;
+        }
+    }
 }
 
 fn ended_text(game: &Game) -> Option<String> {
@@ -38,6 +197,13 @@ fn ended_text(game: &Game) -> Option<String> {
         Outcome::DrawAgreed => Some("draw".into()),
         _ => None,
     }
+}
+
+/// The moves of a game in coordinate form.
+pub fn move_texts(game: &Game) -> Vec<String> {
+    (0..game.moves().len())
+        .filter_map(|i| Some(san::to_coordinate(game.position_at(i)?, game.moves()[i])))
+        .collect()
 }
 
 /// Rebuilds a game from its start, moves (coordinate form) and any player's ending.
@@ -65,73 +231,31 @@ pub fn rebuild(
     Ok(game)
 }
 
-/// Saves the game and settings.
-pub fn save(state: &AppState) {
-    let saved = Saved {
-        version: VERSION,
-        settings: state.settings.clone(),
-        start_fen: fen::write(state.game.start()),
-        moves: state.move_texts(),
-        ended: ended_text(&state.game),
-    };
-    if let (Some(store), Ok(text)) = (storage(), serde_json::to_string(&saved)) {
-        let _ = store.set_item(KEY, &text);
-    }
+fn encode(text: &str) -> String {
+    utf8_percent_encode(text, NON_ALPHANUMERIC).to_string()
 }
 
-/// Loads what was saved.
-pub fn load() -> Restored {
-    let Some(text) = storage().and_then(|s| s.get_item(KEY).ok().flatten()) else {
-        return Restored::Nothing;
-    };
-    let saved: Saved = match serde_json::from_str(&text) {
-        Ok(s) => s,
-        Err(e) => return Restored::Unreadable(format!("the saved game could not be read ({e})")),
-    };
-    if saved.version != VERSION {
-        return Restored::Unreadable(format!(
-            "the saved game is of an unknown version {}",
-            saved.version
-        ));
-    }
-    match rebuild(
-        &saved.settings,
-        &saved.start_fen,
-        &saved.moves,
-        saved.ended.as_deref(),
-    ) {
-        Ok(game) => Restored::Game(saved.settings, game),
-        Err(e) => Restored::Unreadable(format!("the saved game could not be replayed ({e})")),
-    }
-}
-
-/// A link that opens the game: the page's address with the game in its fragment.
-pub fn link(state: &AppState) -> String {
-    let base = web_sys::window()
-        .and_then(|w| {
-            let l = w.location();
-            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
-        })
-        .unwrap_or_default();
-    let enc = |s: &str| String::from(js_sys::encode_uri_component(s));
-    let start = fen::write(state.game.start());
+/// The fragment (without `#`) that carries a game in a share link.
+pub fn fragment(settings: &Settings, game: &Game) -> String {
+    let start = fen::write(game.start());
     let mut hash = format!(
         "variant={}&castling={}",
-        enc(&state.settings.variant),
-        enc(&state.settings.castling)
+        encode(&settings.variant),
+        encode(&settings.castling)
     );
-    if start != state.game.start().variant().start_fen() {
-        hash.push_str(&format!("&fen={}", enc(&start)));
+    if start != game.start().variant().start_fen() {
+        hash.push_str(&format!("&fen={}", encode(&start)));
     }
-    hash.push_str(&format!("&moves={}", enc(&state.move_texts().join(" "))));
-    format!("{base}#{hash}")
+    hash.push_str(&format!("&moves={}", encode(&move_texts(game).join(" "))));
+    hash
 }
 
-/// The game in the address's fragment, if there is one.
-pub fn from_fragment() -> Option<Result<(Settings, Game), String>> {
-    let hash = web_sys::window()?.location().hash().ok()?;
-    let hash = hash.strip_prefix('#')?;
-    if !hash.contains("variant=") {
+/// The game a fragment carries: `None` when the fragment is not a game link at all, else the
+/// game (with id 0, hot-seat, the recipient's view settings left to the caller) or why it cannot
+/// be opened.
+pub fn parse_fragment(hash: &str) -> Option<Result<SavedGame, String>> {
+    let hash = hash.strip_prefix('#').unwrap_or(hash);
+    if !hash.split('&').any(|p| p.starts_with("variant=")) {
         return None;
     }
     let mut settings = Settings::default();
@@ -139,10 +263,10 @@ pub fn from_fragment() -> Option<Result<(Settings, Game), String>> {
     let mut moves = Vec::new();
     for pair in hash.split('&') {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        let v: String = js_sys::decode_uri_component(v)
-            .ok()
-            .map(String::from)
-            .unwrap_or_default();
+        let Ok(v) = percent_decode_str(v).decode_utf8() else {
+            return Some(Err(format!("its {k} is not valid text")));
+        };
+        let v = v.into_owned();
         match k {
             "variant" => settings.variant = v,
             "castling" => settings.castling = v,
@@ -152,8 +276,276 @@ pub fn from_fragment() -> Option<Result<(Settings, Game), String>> {
         }
     }
     let result = variant_of(&settings).and_then(|variant| {
-        let start = start.unwrap_or_else(|| variant.start_fen());
-        rebuild(&settings, &start, &moves, None).map(|game| (settings, game))
+        let start_fen = start.unwrap_or_else(|| variant.start_fen());
+        let game = rebuild(&settings, &start_fen, &moves, None)?;
+        Ok(SavedGame::of(0, &settings, &game, 0.0))
     });
     Some(result)
+}
+
+/// A fresh game id: the time in milliseconds with random low bits, so that two tabs never pick
+/// the same one.
+pub fn fresh_id() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        (js_sys::Date::now() as u64) << 10 | (js_sys::Math::random() * 1024.0) as u64
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    }
+}
+
+/// Milliseconds since 1970 (0 outside a browser).
+pub fn now() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0.0
+    }
+}
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+/// Reads the library. What cannot be read is moved aside (never overwritten) and said.
+pub fn browser_library() -> (Library, Option<String>) {
+    let Some(store) = local_storage() else {
+        return (Library::default(), None);
+    };
+    if let Some(text) = store.get_item(LIBRARY_KEY).ok().flatten() {
+        return match Library::from_json(&text) {
+            Ok(lib) => (lib, None),
+            Err(why) => {
+                let _ = store.set_item(UNREADABLE_KEY, &text);
+                let _ = store.remove_item(LIBRARY_KEY);
+                (
+                    Library::default(),
+                    Some(format!(
+                        "Your saved games could not be read: {why}. They were kept aside \
+                         (local storage '{UNREADABLE_KEY}') and a new game was started."
+                    )),
+                )
+            }
+        };
+    }
+    if let Some(text) = store.get_item(OLD_KEY).ok().flatten() {
+        return match Library::from_old_json(&text, fresh_id()) {
+            Ok(lib) => {
+                if store.set_item(LIBRARY_KEY, &lib.to_json()).is_ok() {
+                    let _ = store.remove_item(OLD_KEY);
+                }
+                (lib, None)
+            }
+            Err(why) => (
+                Library::default(),
+                Some(format!("Your last game could not be restored: {why}.")),
+            ),
+        };
+    }
+    (Library::default(), None)
+}
+
+/// Writes the library back.
+fn browser_store(lib: &Library) {
+    if let Some(store) = local_storage() {
+        let _ = store.set_item(LIBRARY_KEY, &lib.to_json());
+    }
+}
+
+/// Saves one game into the stored library (read afresh, so another tab's games stay) and
+/// returns the library as saved.
+pub fn browser_save(game: SavedGame) -> Library {
+    let (mut lib, unreadable) = browser_library();
+    if unreadable.is_some() {
+        // Moved aside by browser_library: the new library starts empty.
+        lib = Library::default();
+    }
+    lib.put(game);
+    browser_store(&lib);
+    lib
+}
+
+/// Removes a game from the stored library and returns what is left.
+pub fn browser_remove(id: u64) -> Library {
+    let (mut lib, _) = browser_library();
+    lib.remove(id);
+    browser_store(&lib);
+    lib
+}
+
+/// Takes the game of the address's fragment into the library, then clears the fragment from the
+/// address (so a reload shows the game as played since, not the link again). `None` when the
+/// address carries no game; an error leaves the library and the address as they were.
+pub fn browser_open_link() -> Option<Result<SavedGame, String>> {
+    let window = web_sys::window()?;
+    let hash = window.location().hash().ok()?;
+    let game = parse_fragment(&hash)?;
+    Some(game.map(|game| {
+        let (mut lib, _) = browser_library();
+        let admitted = lib.admit(game, fresh_id());
+        browser_store(&lib);
+        clear_fragment(&window);
+        admitted
+    }))
+}
+
+fn clear_fragment(window: &web_sys::Window) {
+    let location = window.location();
+    let (Ok(path), Ok(search)) = (location.pathname(), location.search()) else {
+        return;
+    };
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{search}")),
+        );
+    }
+}
+
+/// A link that opens the game: the page's address with the game in its fragment.
+pub fn browser_link(settings: &Settings, game: &Game) -> String {
+    let base = web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default();
+    format!("{base}#{}", fragment(settings, game))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::{Margin, Opponent};
+
+    fn game_with(moves: &[&str]) -> (Settings, Game) {
+        let settings = Settings::default();
+        let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        let start = variant_of(&settings).unwrap().start_fen();
+        let game = rebuild(&settings, &start, &texts, None).unwrap();
+        (settings, game)
+    }
+
+    #[test]
+    fn a_link_round_trips_and_a_bad_link_says_why() {
+        let (settings, game) = game_with(&["e2e4", "e7e5", "g1f3"]);
+        let hash = fragment(&settings, &game);
+        let back = parse_fragment(&format!("#{hash}")).unwrap().unwrap();
+        assert_eq!(back.moves, ["e2e4", "e7e5", "g1f3"]);
+        assert_eq!(back.settings.variant, "folded");
+        assert_eq!(back.settings.opponent, Opponent::HotSeat);
+        assert_eq!(parse_fragment("#top"), None, "not a game link");
+        assert_eq!(parse_fragment(""), None);
+        for bad in [
+            "variant=nowhere&moves=",
+            "variant=folded&castling=none&moves=e2e5",
+            "variant=folded&castling=none&fen=8%2F8&moves=",
+            "variant=folded&moves=%FF%FE",
+        ] {
+            let err = parse_fragment(bad).unwrap().unwrap_err();
+            assert!(!err.is_empty(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn opening_a_link_adds_a_game_and_never_overwrites_one() {
+        let (settings, mine) = game_with(&["d2d4"]);
+        let mut lib = Library::default();
+        lib.put(SavedGame::of(1, &settings, &mine, 1.0));
+        let (_, linked) = game_with(&["e2e4", "e7e5"]);
+        let link = parse_fragment(&fragment(&settings, &linked))
+            .unwrap()
+            .unwrap();
+        let opened = lib.admit(link.clone(), 2);
+        assert_eq!(opened.id, 2);
+        assert_eq!(lib.current, Some(2));
+        assert_eq!(lib.games.len(), 2, "the player's game is still there");
+        assert!(lib.games.iter().any(|g| g.id == 1 && g.moves == ["d2d4"]));
+        // The same link opened twice: one game, made current again.
+        lib.current = Some(1);
+        let again = lib.admit(link.clone(), 3);
+        assert_eq!(again.id, 2);
+        assert_eq!(lib.games.len(), 2);
+        // After a move in the link's game, the link opens a game of its own beside it.
+        let (_, moved) = game_with(&["e2e4", "e7e5", "b1c3"]);
+        lib.put(SavedGame::of(2, &settings, &moved, 2.0));
+        let third = lib.admit(link, 4);
+        assert_eq!(third.id, 4);
+        assert_eq!(lib.games.len(), 3);
+        assert!(lib.games.iter().any(|g| g.id == 2 && g.moves.len() == 3));
+    }
+
+    #[test]
+    fn the_library_keeps_games_played_and_drops_untouched_ones() {
+        let (settings, empty) = game_with(&[]);
+        let (_, played) = game_with(&["e2e4"]);
+        let mut lib = Library::default();
+        lib.put(SavedGame::of(1, &settings, &played, 0.0));
+        lib.put(SavedGame::of(2, &settings, &empty, 0.0));
+        lib.put(SavedGame::of(3, &settings, &empty, 0.0));
+        let ids: Vec<u64> = lib.games.iter().map(|g| g.id).collect();
+        assert_eq!(
+            ids,
+            [3, 1],
+            "the untouched game 2 went, the current one stays"
+        );
+        for id in 10..(10 + MAX_GAMES as u64 + 5) {
+            lib.put(SavedGame::of(id, &settings, &played, 0.0));
+        }
+        assert_eq!(lib.games.len(), MAX_GAMES);
+        let text = lib.to_json();
+        assert_eq!(Library::from_json(&text).unwrap(), lib);
+    }
+
+    #[test]
+    fn stored_settings_are_validated_and_missing_fields_take_defaults() {
+        let text = r#"{"version":2,"current":5,"games":[{"id":5,
+            "settings":{"variant":"standard","margin":{"Squares":255},
+                        "opponent":{"Computer":{"computer":"Black","level":200}}},
+            "start_fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "moves":["e2e4"]}]}"#;
+        let lib = Library::from_json(text).unwrap();
+        let (settings, game) = lib.current_game().unwrap().rebuild().unwrap();
+        assert_eq!(settings.margin, Margin::Squares(3));
+        assert_eq!(
+            settings.opponent,
+            Opponent::Computer {
+                computer: topochess_core::Color::Black,
+                level: 8
+            }
+        );
+        assert_eq!(settings.castling, "standard");
+        assert_eq!(game.moves().len(), 1);
+        // Unknown variants and other versions are refused with a reason.
+        assert!(Library::from_json(r#"{"version":9}"#).is_err());
+        assert!(Library::from_json("not json").is_err());
+        let bad = SavedGame {
+            settings: Settings {
+                variant: "nowhere".into(),
+                ..Settings::default()
+            },
+            ..lib.games[0].clone()
+        };
+        assert!(bad.rebuild().is_err());
+    }
+
+    #[test]
+    fn the_single_saved_game_of_version_one_moves_into_the_library() {
+        let old = r#"{"version":1,"settings":{"variant":"folded","castling":"none",
+            "opponent":"HotSeat","view":"Both","margin":{"Squares":2},"flipped":false,
+            "dark":true},"start_fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+            "moves":["e2e4"],"ended":null}"#;
+        let lib = Library::from_old_json(old, 9).unwrap();
+        let game = lib.current_game().unwrap();
+        assert_eq!((game.id, game.moves.len()), (9, 1));
+        assert!(game.settings.dark);
+    }
 }

@@ -117,7 +117,14 @@ fn variant(id: &str, castling: Option<&str>) -> Result<Arc<Variant>, String> {
 fn position(game: &Game) -> Result<Position, String> {
     let v = variant(&game.variant, game.castling.as_deref())?;
     let mut pos = match &game.fen {
-        Some(text) => fen::parse_position(v, text).map_err(|e| format!("bad FEN: {e}"))?,
+        Some(text) => {
+            let (pos, dropped) =
+                fen::parse_position_lenient(v, text).map_err(|e| format!("bad FEN: {e}"))?;
+            if let Some(note) = fen::dropped_rights_note(&dropped) {
+                eprintln!("topochess: {note}");
+            }
+            pos
+        }
         None => Position::start(v),
     };
     for text in game.moves.as_deref().unwrap_or("").split_whitespace() {

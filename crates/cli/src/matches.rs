@@ -97,7 +97,7 @@ impl Seat {
                 let mut limits = Limits::depth(64);
                 limits.nodes = Some(nodes);
                 let mut search = Search::new(pos.clone(), history, limits);
-                engine.think(&mut search, &mut |_| false, &mut |_| {});
+                let _ = engine.think(&mut search, &mut |_| false, &mut |_| {});
                 search.best_move().unwrap_or(moves[0])
             }
             (Player::Level(n), Some(engine)) => {
@@ -106,7 +106,7 @@ impl Seat {
                 let mut search = Search::new(pos.clone(), history, limits);
                 let deadline = std::time::Instant::now()
                     + std::time::Duration::from_millis(lvl.max_millis as u64);
-                engine.think(
+                let _ = engine.think(
                     &mut search,
                     &mut |_| std::time::Instant::now() >= deadline,
                     &mut |_| {},

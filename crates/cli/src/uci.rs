@@ -64,7 +64,65 @@ fn info_line(info: &Info, pos: &Position, started: Instant) -> String {
     )
 }
 
+/// Milliseconds to spend on a move with `time` left and `inc` a move: a share of the clock plus
+/// most of the increment, never more than the clock less a safety margin, never overflowing.
+fn clock_budget(time: u64, inc: Option<u64>, moves_to_go: Option<u64>) -> u64 {
+    let moves_to_go = moves_to_go.unwrap_or(30).max(1);
+    let inc = inc.unwrap_or(0);
+    (time / moves_to_go)
+        .saturating_add(inc / 4 * 3)
+        .min(time.saturating_sub(50))
+        .max(1)
+}
+
+/// The preset a `UCI_Variant` value names: a preset or lab id, or `chess` for standard chess.
+fn variant_id(value: &str) -> &str {
+    if value.eq_ignore_ascii_case("chess") {
+        "standard"
+    } else {
+        value
+    }
+}
+
+/// `setoption name <name> value <value>`: the name and value, or why the line is not one.
+fn option_words(words: &[&str]) -> Result<(String, String), String> {
+    let name_at = words.iter().position(|w| *w == "name");
+    let value_at = words.iter().position(|w| *w == "value");
+    match (name_at, value_at) {
+        (Some(n), Some(v)) if n < v => Ok((words[n + 1..v].join(" "), words[v + 1..].join(" "))),
+        (Some(n), None) => Ok((words[n + 1..].join(" "), String::new())),
+        _ => Err("setoption needs 'name <option> value <value>'".into()),
+    }
+}
+
 impl State {
+    /// Stops a running search (its `bestmove` is printed) and takes the engine back.
+    fn stop(&mut self) {
+        if let Some((_, flag)) = &self.running {
+            flag.store(true, Ordering::Relaxed);
+        }
+        self.wait();
+    }
+
+    /// The castling values `Castling` takes for the current variant.
+    fn castling_values(&self) -> Vec<&'static str> {
+        let options = topochess_core::variant::preset(self.variant.id())
+            .map(|p| p.castling_options)
+            .unwrap_or(&[CastlingMode::None]);
+        std::iter::once("preset")
+            .chain(options.iter().map(|m| m.name()))
+            .collect()
+    }
+
+    /// What the engine now plays, for the GUI to see after an option changed.
+    fn describe(&self) -> String {
+        format!(
+            "info string variant {} castling {}",
+            self.variant.id(),
+            self.variant.castling().name()
+        )
+    }
+
     fn wait(&mut self) {
         if let Some((handle, _)) = self.running.take() {
             if let Ok(engine) = handle.join() {
@@ -81,13 +139,25 @@ impl State {
         }
     }
 
-    fn set_variant(&mut self) -> Result<(), String> {
-        let v = Variant::preset(self.variant.id(), self.castling).map_err(|e| e.to_string())?;
+    /// Rebuilds the variant `id` with the chosen castling. A castling mode the variant does not
+    /// offer is reported and the variant's own default is used instead.
+    fn set_variant(&mut self, id: &str) -> Result<(), String> {
+        let (v, refused) = match Variant::preset(id, self.castling) {
+            Ok(v) => (v, None),
+            Err(e) if self.castling.is_some() => {
+                self.castling = None;
+                (
+                    Variant::preset(id, None).map_err(|e| e.to_string())?,
+                    Some(e.to_string()),
+                )
+            }
+            Err(e) => return Err(e.to_string()),
+        };
         self.variant = Arc::new(v);
         self.engine = None;
         self.position = Position::start(self.variant.clone());
         self.history.clear();
-        Ok(())
+        refused.map_or(Ok(()), Err)
     }
 
     fn go(&mut self, words: &[&str], out: &Arc<std::sync::Mutex<std::io::Stdout>>) {
@@ -99,7 +169,8 @@ impl State {
                 .and_then(|i| words.get(i + 1))
                 .and_then(|v| v.parse().ok())
         };
-        let mut limits = Limits::depth(num("depth").map(|d| d as u32).unwrap_or(64));
+        let depth = num("depth").map(|d| d.clamp(1, 64) as u32).unwrap_or(64);
+        let mut limits = Limits::depth(depth);
         limits.nodes = num("nodes");
         let infinite = words.contains(&"infinite");
         let us = self.position.turn();
@@ -108,14 +179,8 @@ impl State {
         } else {
             (num("btime"), num("binc"))
         };
-        let budget = num("movetime").or_else(|| {
-            time.map(|t| {
-                let moves_to_go = num("movestogo").unwrap_or(30).max(1);
-                (t / moves_to_go + inc.unwrap_or(0) * 3 / 4)
-                    .min(t.saturating_sub(50))
-                    .max(1)
-            })
-        });
+        let budget =
+            num("movetime").or_else(|| time.map(|t| clock_budget(t, inc, num("movestogo"))));
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let pos = self.position.clone();
@@ -123,9 +188,10 @@ impl State {
         let out = out.clone();
         let handle = std::thread::spawn(move || {
             let started = Instant::now();
+            // A budget too large for the clock is no deadline at all.
             let deadline = budget
                 .filter(|_| !infinite)
-                .map(|ms| started + Duration::from_millis(ms));
+                .and_then(|ms| started.checked_add(Duration::from_millis(ms)));
             let mut search = Search::new(pos.clone(), history, limits);
             let mut control = |_nodes: u64| {
                 flag.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
@@ -136,7 +202,10 @@ impl State {
                 let _ = writeln!(o, "{line}");
                 let _ = o.flush();
             };
-            engine.think(&mut search, &mut control, &mut report);
+            if let Err(e) = engine.think(&mut search, &mut control, &mut report) {
+                let mut o = out.lock().expect("stdout lock");
+                let _ = writeln!(o, "info string {e}");
+            }
             // Under "go infinite" the answer waits for "stop".
             while infinite && !flag.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(5));
@@ -187,7 +256,15 @@ pub fn run() {
                     "option name UCI_Variant type combo default standard {}",
                     vars.join(" ")
                 ));
-                say("option name Castling type combo default preset var preset var none var standard var either-side");
+                let castling: Vec<String> = state
+                    .castling_values()
+                    .iter()
+                    .map(|v| format!("var {v}"))
+                    .collect();
+                say(&format!(
+                    "option name Castling type combo default preset {}",
+                    castling.join(" ")
+                ));
                 say("option name Hash type spin default 16 min 1 max 1024");
                 say("uciok");
             }
@@ -195,55 +272,84 @@ pub fn run() {
                 say("readyok");
             }
             Some("ucinewgame") => {
-                state.wait();
+                state.stop();
                 if let Some(e) = state.engine.as_mut() {
                     e.clear();
                 }
             }
             Some("setoption") => {
-                state.wait();
-                let name_at = words.iter().position(|w| *w == "name");
-                let value_at = words.iter().position(|w| *w == "value");
-                let (Some(n), Some(v)) = (name_at, value_at) else {
-                    continue;
+                state.stop();
+                let (name, value) = match option_words(&words) {
+                    Ok(pair) => pair,
+                    Err(e) => {
+                        say(&format!("info string {e}"));
+                        continue;
+                    }
                 };
-                let name = words[n + 1..v].join(" ");
-                let value = words[v + 1..].join(" ");
                 let result = match name.as_str() {
-                    "UCI_Variant" => Variant::preset(&value, None)
-                        .map_err(|e| e.to_string())
-                        .and_then(|v| {
-                            state.variant = Arc::new(v);
-                            state.castling = None;
-                            state.set_variant()
-                        }),
+                    "UCI_Variant" => {
+                        let id = variant_id(&value).to_string();
+                        let castling = state.castling.take();
+                        let result = state.set_variant(&id);
+                        if result.is_err() {
+                            state.castling = castling;
+                        }
+                        result
+                    }
                     "Castling" => {
-                        state.castling = CastlingMode::from_name(&value);
-                        state.set_variant()
+                        let id = state.variant.id().to_string();
+                        if value == "preset" {
+                            state.castling = None;
+                            state.set_variant(&id)
+                        } else {
+                            match CastlingMode::from_name(&value) {
+                                Some(mode) => {
+                                    state.castling = Some(mode);
+                                    state.set_variant(&id)
+                                }
+                                None => Err(format!(
+                                    "unknown castling value '{value}' (values: {})",
+                                    state.castling_values().join(", ")
+                                )),
+                            }
+                        }
                     }
-                    "Hash" => {
-                        state.hash_mb = value.parse::<usize>().unwrap_or(16).clamp(1, 1024);
-                        state.engine = None;
-                        Ok(())
-                    }
-                    _ => Ok(()),
+                    "Hash" => match value.parse::<usize>() {
+                        Ok(mb) => {
+                            state.hash_mb = mb.clamp(1, 1024);
+                            state.engine = None;
+                            Ok(())
+                        }
+                        Err(_) => Err(format!("Hash takes megabytes, not '{value}'")),
+                    },
+                    other => Err(format!("unknown option '{other}'")),
                 };
                 if let Err(e) = result {
                     say(&format!("info string {e}"));
                 }
+                if matches!(name.as_str(), "UCI_Variant" | "Castling") {
+                    say(&state.describe());
+                }
             }
             Some("position") => {
-                state.wait();
+                state.stop();
                 let moves_at = words
                     .iter()
                     .position(|w| *w == "moves")
                     .unwrap_or(words.len());
                 let start = match words.get(1).copied() {
                     Some("startpos") => Ok(Position::start(state.variant.clone())),
-                    Some("fen") => {
-                        fen::parse_position(state.variant.clone(), &words[2..moves_at].join(" "))
-                            .map_err(|e| e.to_string())
-                    }
+                    Some("fen") => fen::parse_position_lenient(
+                        state.variant.clone(),
+                        &words[2.min(moves_at)..moves_at].join(" "),
+                    )
+                    .map(|(pos, dropped)| {
+                        if let Some(note) = fen::dropped_rights_note(&dropped) {
+                            say(&format!("info string {note}"));
+                        }
+                        pos
+                    })
+                    .map_err(|e| e.to_string()),
                     _ => Err("position needs startpos or fen".to_string()),
                 };
                 match start {
@@ -267,19 +373,14 @@ pub fn run() {
                     Err(e) => say(&format!("info string {e}")),
                 }
             }
-            Some("go") => state.go(&words, &out),
-            Some("stop") => {
-                if let Some((_, flag)) = &state.running {
-                    flag.store(true, Ordering::Relaxed);
-                }
-                state.wait();
+            Some("go") => {
+                state.stop();
+                state.go(&words, &out);
             }
+            Some("stop") => state.stop(),
             Some("quit") => break,
             _ => {}
         }
     }
-    if let Some((_, flag)) = &state.running {
-        flag.store(true, Ordering::Relaxed);
-    }
-    state.wait();
+    state.stop();
 }

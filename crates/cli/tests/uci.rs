@@ -175,3 +175,152 @@ fn stop_ends_an_infinite_search_and_movetime_is_kept() {
         "{took:?}"
     );
 }
+
+/// Sends `isready` and expects `readyok` in time: the engine is alive and reading.
+fn alive(uci: &mut Uci) {
+    uci.send("isready");
+    uci.until("readyok", Duration::from_secs(5));
+}
+
+#[test]
+fn malformed_setoption_lines_are_reported_not_fatal() {
+    let mut uci = Uci::start();
+    for line in [
+        "setoption value 1 name Hash",
+        "setoption name",
+        "setoption",
+        "setoption name Hash value lots",
+        "setoption name Hash value 99999999999999999999999",
+        "setoption name Nonsense value 3",
+    ] {
+        uci.send(line);
+        alive(&mut uci);
+    }
+    uci.send("position startpos");
+    uci.send("go depth 2");
+    let (best, _) = uci.bestmove(Duration::from_secs(10));
+    assert_ne!(best, "0000");
+}
+
+#[test]
+fn commands_during_an_infinite_search_stop_it_first() {
+    for follow_up in [
+        "position startpos moves e2e4",
+        "go depth 2",
+        "setoption name Hash value 8",
+        "ucinewgame",
+    ] {
+        let mut uci = Uci::start();
+        uci.send("position startpos");
+        uci.send("go infinite");
+        std::thread::sleep(Duration::from_millis(150));
+        uci.send(follow_up);
+        // The infinite search answers, and the engine goes on reading.
+        uci.bestmove(Duration::from_secs(5));
+        alive(&mut uci);
+        uci.send("position startpos");
+        uci.send("go depth 2");
+        uci.bestmove(Duration::from_secs(10));
+    }
+}
+
+#[test]
+fn the_chess_alias_works_after_another_variant() {
+    let mut uci = Uci::start();
+    uci.send("setoption name UCI_Variant value folded");
+    let lines = uci.until("info string variant", Duration::from_secs(5));
+    assert!(
+        lines.last().unwrap().contains("variant folded"),
+        "{lines:?}"
+    );
+    uci.send("setoption name UCI_Variant value chess");
+    let lines = uci.until("info string variant", Duration::from_secs(5));
+    assert_eq!(
+        lines.last().unwrap(),
+        "info string variant standard castling standard"
+    );
+    // Castling as king squares works only on standard: the search plays standard chess.
+    uci.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1");
+    uci.send("go depth 2");
+    let (_, lines) = uci.bestmove(Duration::from_secs(10));
+    assert!(!lines.iter().any(|l| l.contains("illegal")), "{lines:?}");
+}
+
+#[test]
+fn tiny_and_huge_time_controls_still_give_a_searched_move() {
+    let mut uci = Uci::start();
+    for go in [
+        "go movetime 0",
+        "go wtime 1 btime 1",
+        "go wtime 0 btime 0",
+        "go wtime 1000 btime 1000 winc 18446744073709551615 binc 18446744073709551615",
+        "go movetime 18446744073709551615 depth 3",
+        "go depth 0",
+        "go nodes 1",
+    ] {
+        uci.send("position startpos");
+        uci.send(go);
+        let (best, lines) = uci.bestmove(Duration::from_secs(20));
+        assert_ne!(best, "0000", "{go}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth")),
+            "{go}: the move was searched: {lines:?}"
+        );
+    }
+    alive(&mut uci);
+}
+
+#[test]
+fn cylinder_castling_standard_is_taken_and_shown() {
+    let mut uci = Uci::start();
+    uci.send("setoption name UCI_Variant value cylinder");
+    uci.until("info string variant cylinder", Duration::from_secs(5));
+    uci.send("setoption name Castling value standard");
+    let lines = uci.until("info string variant", Duration::from_secs(5));
+    assert_eq!(
+        lines.last().unwrap(),
+        "info string variant cylinder castling standard"
+    );
+    // The option list now names only the cylinder's values.
+    uci.send("uci");
+    let lines = uci.until("uciok", Duration::from_secs(5));
+    let castling = lines.iter().find(|l| l.contains("name Castling")).unwrap();
+    assert!(
+        castling.ends_with("var preset var either-side var standard var none"),
+        "{castling}"
+    );
+    // A value the variant does not have is reported and the GUI sees what is played instead.
+    uci.send("setoption name UCI_Variant value torus");
+    uci.until("info string variant torus", Duration::from_secs(5));
+    uci.send("setoption name Castling value either-side");
+    let lines = uci.until("info string variant", Duration::from_secs(5));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("torus has no castling option 'either-side'")),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines.last().unwrap(),
+        "info string variant torus castling none"
+    );
+    // Standard castling on the cylinder never castles round the edge.
+    uci.send("setoption name UCI_Variant value cylinder");
+    uci.send("setoption name Castling value standard");
+    uci.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    uci.send("go depth 3");
+    let (best, _) = uci.bestmove(Duration::from_secs(20));
+    assert!(!best.starts_with("CO-"), "{best}");
+}
+
+#[test]
+fn a_start_fen_with_rights_the_game_cannot_use_is_accepted() {
+    let mut uci = Uci::start();
+    uci.send("setoption name UCI_Variant value folded");
+    uci.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let lines = uci.until("info string The FEN", Duration::from_secs(5));
+    assert!(lines.last().unwrap().contains("no castling"), "{lines:?}");
+    uci.send("go depth 2");
+    let (best, _) = uci.bestmove(Duration::from_secs(10));
+    assert_ne!(best, "0000");
+}

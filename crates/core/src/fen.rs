@@ -138,19 +138,32 @@ fn parse_board(variant: &Variant, field: &str) -> Result<Board, FenError> {
         let mut file = 0usize;
         let mut digits = 0usize;
         let mut placed = Vec::new();
+        let width = size.width() as usize;
+        let too_long = |found: usize| FenError::RankLength {
+            rank: rank + 1,
+            expected: size.width(),
+            found,
+        };
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
                 digits = digits.saturating_mul(10).saturating_add(d as usize);
+                // A run longer than the row is an error at once (and never overflows).
+                if file.saturating_add(digits) > width {
+                    return Err(too_long(file.saturating_add(digits)));
+                }
                 continue;
             }
-            file = file.saturating_add(digits);
+            file += digits;
             digits = 0;
             let piece = Piece::from_char(c).ok_or(FenError::BadPiece(c))?;
+            if file >= width {
+                return Err(too_long(file + 1));
+            }
             placed.push((file, piece));
             file += 1;
         }
-        file = file.saturating_add(digits);
-        if file != size.width() as usize {
+        file += digits;
+        if file != width {
             return Err(FenError::RankLength {
                 rank: rank + 1,
                 expected: size.width(),
@@ -176,6 +189,45 @@ fn parse_clock(text: &str, minimum: u32) -> Result<u32, FenError> {
 /// Parses a FEN into a validated position of `variant`. Missing trailing fields take their usual
 /// defaults (`w - - 0 1`).
 pub fn parse_position(variant: Arc<Variant>, fen: &str) -> Result<Position, FenError> {
+    parse(variant, fen, false).map(|(pos, _)| pos)
+}
+
+/// Parses a FEN as players paste it: castling rights the game cannot use (a game without
+/// castling, or a right whose king or rook is not at home) are dropped instead of refused. Returns
+/// the position and why each dropped right was dropped (empty when nothing was).
+pub fn parse_position_lenient(
+    variant: Arc<Variant>,
+    fen: &str,
+) -> Result<(Position, Vec<FenError>), FenError> {
+    parse(variant, fen, true)
+}
+
+/// One sentence on the castling rights [`parse_position_lenient`] dropped, for a notice.
+pub fn dropped_rights_note(dropped: &[FenError]) -> Option<String> {
+    if dropped.is_empty() {
+        return None;
+    }
+    if dropped.contains(&FenError::CastlingNotAllowed) {
+        return Some("The FEN's castling rights were dropped: this game has no castling.".into());
+    }
+    let letters: String = dropped
+        .iter()
+        .filter_map(|e| match e {
+            FenError::CastlingWithoutPieces(c) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    Some(format!(
+        "Castling rights '{letters}' were dropped: their king or rook is not on its starting square."
+    ))
+}
+
+fn parse(
+    variant: Arc<Variant>,
+    fen: &str,
+    lenient: bool,
+) -> Result<(Position, Vec<FenError>), FenError> {
+    let mut dropped = Vec::new();
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.is_empty() {
         return Err(FenError::Empty);
@@ -225,10 +277,16 @@ pub fn parse_position(variant: Arc<Variant>, fen: &str) -> Result<Position, FenE
         if !castling_field.chars().all(|c| "KQkq".contains(c)) {
             return Err(FenError::BadCastling(castling_field.to_string()));
         }
-        if v.castling() == CastlingMode::None {
-            return Err(FenError::CastlingNotAllowed);
-        }
-        for c in castling_field.chars() {
+        let letters = if v.castling() == CastlingMode::None {
+            if !lenient {
+                return Err(FenError::CastlingNotAllowed);
+            }
+            dropped.push(FenError::CastlingNotAllowed);
+            ""
+        } else {
+            castling_field
+        };
+        for c in letters.chars() {
             let (color, h_rook) = match c {
                 'K' => (Color::White, true),
                 'Q' => (Color::White, false),
@@ -257,7 +315,11 @@ pub fn parse_position(variant: Arc<Variant>, fen: &str) -> Result<Position, FenE
                     })
             });
             if !king_ok || !rook_ok {
-                return Err(FenError::CastlingWithoutPieces(c));
+                if !lenient {
+                    return Err(FenError::CastlingWithoutPieces(c));
+                }
+                dropped.push(FenError::CastlingWithoutPieces(c));
+                continue;
             }
             castling |= bit;
         }
@@ -308,7 +370,7 @@ pub fn parse_position(variant: Arc<Variant>, fen: &str) -> Result<Position, FenE
         return Err(FenError::OppositeCheck);
     }
     pos.hash = pos.compute_hash();
-    Ok(pos)
+    Ok((pos, dropped))
 }
 
 /// Whether `sq` can be the en-passant square with `turn` to move: empty, with a pawn of the other

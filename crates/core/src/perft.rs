@@ -5,15 +5,32 @@ use crate::position::Position;
 
 /// The number of legal move sequences of length `depth` from `pos`.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    let mut buffers: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(64)).collect();
-    count(pos, depth, &mut buffers)
+    // One buffer per ply, made as the walk first reaches that ply: a huge depth asks for nothing
+    // up front (a game tree ends long before, or the count never finishes).
+    let mut buffers: Vec<Vec<Move>> = Vec::new();
+    count(pos, depth, &mut buffers, 0)
 }
 
-fn count(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+fn count(pos: &Position, depth: u32, buffers: &mut Vec<Vec<Move>>, ply: usize) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    if buffers.len() <= ply {
+        buffers.push(Vec::with_capacity(64));
+    }
+    let mut moves = std::mem::take(&mut buffers[ply]);
+    let total = count_moves(pos, depth, buffers, ply, &mut moves);
+    buffers[ply] = moves;
+    total
+}
+
+fn count_moves(
+    pos: &Position,
+    depth: u32,
+    buffers: &mut Vec<Vec<Move>>,
+    ply: usize,
+    moves: &mut Vec<Move>,
+) -> u64 {
     pos.legal_moves_into(moves);
     if depth == 1 {
         return moves.len() as u64;
@@ -22,7 +39,7 @@ fn count(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     for &mv in moves.iter() {
         let mut next = pos.clone();
         next.play_unchecked(mv);
-        total += count(&next, depth - 1, rest);
+        total += count(&next, depth - 1, buffers, ply + 1);
     }
     total
 }

@@ -34,9 +34,21 @@ impl fmt::Display for MoveTextError {
 
 impl std::error::Error for MoveTextError {}
 
+/// The castling a text names: `O-O`, `0-0`, `o-o`, `OO`, `CO-O`, ... (case, zeros for letters and
+/// missing hyphens are all accepted).
 fn castle_kind(text: &str) -> Option<CastleKind> {
-    let t = text.replace('0', "O");
-    CastleKind::ALL.into_iter().find(|k| k.notation() == t)
+    if !text.chars().all(|c| "oO0cC-".contains(c)) {
+        return None;
+    }
+    let t: String = text
+        .to_ascii_uppercase()
+        .replace('0', "O")
+        .chars()
+        .filter(|&c| c != '-')
+        .collect();
+    CastleKind::ALL
+        .into_iter()
+        .find(|k| k.notation().replace('-', "") == t)
 }
 
 /// The coordinate form of a move: `e2e4`, `e7e8q`; castling as `O-O`, `CO-O-O`, ...
@@ -63,7 +75,54 @@ pub fn to_san(pos: &Position, mv: Move) -> String {
     text
 }
 
+/// SAN without the check suffix. The usual short form is tried first; where the surface lets
+/// another piece reach the same square in a way the usual rules of disambiguation miss (two
+/// pawns pushing to one square on the 8x14 boards), the origin is added until the text reads
+/// back as this move alone.
 fn san_without_suffix(pos: &Position, mv: Move) -> String {
+    let text = short_san(pos, mv);
+    if mv.castle().is_some() || reads_back(pos, &text, mv) {
+        return text;
+    }
+    let size = pos.size();
+    let from = size.name(mv.from);
+    let role = pos.piece_at(mv.from).map(|p| p.role);
+    let letter = match role {
+        Some(Role::Pawn) | None => String::new(),
+        Some(r) => r.upper().to_string(),
+    };
+    let capture = if mv.kind == MoveKind::EnPassant || pos.piece_at(mv.to).is_some() {
+        "x"
+    } else {
+        ""
+    };
+    let promotion = mv
+        .promotion()
+        .map(|r| format!("={}", r.upper()))
+        .unwrap_or_default();
+    let file_letter = &from[..1];
+    let rank_digits = &from[1..];
+    // A pawn's origin is its file on a capture, else its whole square (`e7e8=Q`).
+    let origins = if role == Some(Role::Pawn) {
+        vec![
+            if capture.is_empty() { "" } else { file_letter },
+            from.as_str(),
+        ]
+    } else {
+        vec![file_letter, rank_digits, from.as_str()]
+    };
+    let found = origins
+        .into_iter()
+        .map(|origin| format!("{letter}{origin}{capture}{}{promotion}", size.name(mv.to)))
+        .find(|t| reads_back(pos, t, mv));
+    found.unwrap_or_else(|| to_coordinate(pos, mv))
+}
+
+fn reads_back(pos: &Position, text: &str, mv: Move) -> bool {
+    parse_move(pos, text) == Ok(mv)
+}
+
+fn short_san(pos: &Position, mv: Move) -> String {
     if let Some(kind) = mv.castle() {
         return kind.notation().to_string();
     }
@@ -135,6 +194,7 @@ struct Pattern {
     from_rank: Option<i32>,
     to: Square,
     promotion: Option<Role>,
+    capture: bool,
 }
 
 fn split_trailing_square(text: &str) -> Option<(&str, &str)> {
@@ -171,6 +231,7 @@ fn parse_pattern(pos: &Position, text: &str) -> Option<Pattern> {
     }
     let (prefix, dest) = split_trailing_square(rest)?;
     let to = size.parse_square(dest)?;
+    let capture = prefix.ends_with('x');
     let prefix = prefix
         .strip_suffix('x')
         .or_else(|| prefix.strip_suffix('-'))
@@ -196,12 +257,55 @@ fn parse_pattern(pos: &Position, text: &str) -> Option<Pattern> {
         from_rank,
         to,
         promotion,
+        capture,
     })
 }
 
 /// Reads a move in SAN (`Nf3`, `exd5`, `e8=Q+`, `O-O`, `CO-O-O`, `Rd4d4`) or coordinate form
-/// (`e2e4`, `e7e8q`) and returns the legal move it names.
+/// (`e2e4`, `e7e8q`) and returns the legal move it names. Castling may also be typed as `o-o`,
+/// `OO`, `0-0` or as the king's squares (`e1g1`); where a king step has the same squares, the
+/// squares name the step.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
+    let (trimmed, matches) = matching(pos, text, false)?;
+    match matches.as_slice() {
+        [mv] => Ok(*mv),
+        [] => Err(MoveTextError::Illegal(trimmed)),
+        _ => Err(MoveTextError::Ambiguous(trimmed)),
+    }
+}
+
+/// The legal moves a text may mean, for a player typing: as [`parse_move`], but a promotion typed
+/// without its piece (`a8`, `a7a8`) gives every promotion, for the player to choose from.
+pub fn candidate_moves(pos: &Position, text: &str) -> Result<Vec<Move>, MoveTextError> {
+    matching(pos, text, true).map(|(_, moves)| moves)
+}
+
+/// Whether a coordinate text (`e1g1`) that names a king step would also name a castling: the
+/// step is played, and the player may want to know.
+pub fn step_shadows_castling(pos: &Position, text: &str) -> Option<CastleKind> {
+    let mv = parse_move(pos, text).ok()?;
+    if mv.castle().is_some() {
+        return None;
+    }
+    pos.legal_moves()
+        .into_iter()
+        .find(|m| m.from == mv.from && m.castle().is_some() && castle_king_to(pos, *m) == mv.to)
+        .and_then(|m| m.castle())
+}
+
+/// The king's destination of a castling move.
+fn castle_king_to(pos: &Position, mv: Move) -> Square {
+    mv.castle()
+        .and_then(|kind| pos.variant().castle_plan(pos.turn(), kind))
+        .map(|plan| plan.king_to)
+        .unwrap_or(mv.to)
+}
+
+fn matching(
+    pos: &Position,
+    text: &str,
+    any_promotion: bool,
+) -> Result<(String, Vec<Move>), MoveTextError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(MoveTextError::Empty);
@@ -209,35 +313,56 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     let core_text = trimmed.trim_end_matches(['+', '#', '!', '?']);
     let legal = pos.legal_moves();
     if let Some(kind) = castle_kind(core_text) {
-        return legal
+        let found: Vec<Move> = legal
             .into_iter()
-            .find(|m| m.castle() == Some(kind))
-            .ok_or_else(|| MoveTextError::Illegal(trimmed.to_string()));
+            .filter(|m| m.castle() == Some(kind))
+            .collect();
+        return Ok((trimmed.to_string(), found));
     }
     let pattern =
         parse_pattern(pos, core_text).ok_or_else(|| MoveTextError::Syntax(trimmed.to_string()))?;
     let size = pos.size();
-    let matches: Vec<Move> = legal
-        .into_iter()
-        .filter(|m| m.castle().is_none() && m.to == pattern.to)
-        .filter(|m| {
-            let role = pos.piece_at(m.from).map(|p| p.role);
-            match pattern.role {
-                Some(r) => role == Some(r),
-                // A full origin square is the coordinate form, which names no piece.
-                None if pattern.from_file.is_some() && pattern.from_rank.is_some() => true,
-                None => role == Some(Role::Pawn),
+    let coordinate =
+        pattern.role.is_none() && pattern.from_file.is_some() && pattern.from_rank.is_some();
+    let fits = |m: &Move| {
+        let role = pos.piece_at(m.from).map(|p| p.role);
+        let role_fits = match pattern.role {
+            Some(r) => role == Some(r),
+            // A full origin square is the coordinate form, which names no piece.
+            None if coordinate => true,
+            // A pawn move without its file is a push; with its file, a capture (`exd5` or `ed5`).
+            None => {
+                role == Some(Role::Pawn)
+                    && (pattern.from_file.is_some()
+                        || pattern.capture
+                        || !(m.kind == MoveKind::EnPassant || pos.piece_at(m.to).is_some()))
             }
-        })
-        .filter(|m| pattern.from_file.is_none_or(|f| size.file(m.from) == f))
-        .filter(|m| pattern.from_rank.is_none_or(|r| size.rank(m.from) == r))
-        .filter(|m| m.promotion() == pattern.promotion)
+        };
+        role_fits
+            && pattern.from_file.is_none_or(|f| size.file(m.from) == f)
+            && pattern.from_rank.is_none_or(|r| size.rank(m.from) == r)
+            && (m.promotion() == pattern.promotion
+                || (any_promotion && pattern.promotion.is_none()))
+    };
+    let mut matches: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| m.castle().is_none() && m.to == pattern.to)
+        .filter(fits)
         .collect();
-    match matches.as_slice() {
-        [mv] => Ok(*mv),
-        [] => Err(MoveTextError::Illegal(trimmed.to_string())),
-        _ => Err(MoveTextError::Ambiguous(trimmed.to_string())),
+    // Castling typed as the king's squares (`e1g1`), when no other move has them.
+    if matches.is_empty() && coordinate {
+        matches = legal
+            .into_iter()
+            .filter(|&m| {
+                m.castle().is_some()
+                    && size.file(m.from) == pattern.from_file.unwrap_or(-1)
+                    && size.rank(m.from) == pattern.from_rank.unwrap_or(-1)
+                    && castle_king_to(pos, m) == pattern.to
+            })
+            .collect();
     }
+    Ok((trimmed.to_string(), matches))
 }
 
 #[cfg(test)]

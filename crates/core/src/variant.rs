@@ -137,7 +137,8 @@ pub const PRESETS: &[Preset] = &[
         north_south: Gluing::Flat,
         setup: Setup::Standard,
         castling: C::EitherSide,
-        castling_options: &[C::EitherSide, C::None],
+        // `standard` as Jocly and Ludii play it: ordinary castling only.
+        castling_options: &[C::EitherSide, C::Standard, C::None],
         pole_diagonal: PLAIN.0,
         knight: PLAIN.1,
         king: PLAIN.2,

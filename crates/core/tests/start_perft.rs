@@ -34,7 +34,11 @@ fn folded_each_castling_option() {
 
 #[test]
 fn cylinder_each_castling_option() {
-    for mode in [CastlingMode::EitherSide, CastlingMode::None] {
+    for mode in [
+        CastlingMode::EitherSide,
+        CastlingMode::Standard,
+        CastlingMode::None,
+    ] {
         check("cylinder", Some(mode), &[20, 392, 9162, 211036]);
     }
 }

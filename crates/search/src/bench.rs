@@ -37,7 +37,9 @@ pub fn run(depth: u32) -> Vec<(&'static str, u64)> {
             };
             let mut engine = Engine::new(variant, Style::Derived, 16 << 20);
             let mut search = Search::new(pos, Vec::new(), Limits::depth(depth));
-            engine.think(&mut search, &mut |_| false, &mut |_| {});
+            engine
+                .think(&mut search, &mut |_| false, &mut |_| {})
+                .expect("the engine was made for this variant");
             (id, search.nodes())
         })
         .collect()

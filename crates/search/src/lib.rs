@@ -20,4 +20,4 @@ pub mod tt;
 
 pub use eval::{Evaluator, Style};
 pub use levels::{Level, LEVELS};
-pub use search::{Control, Engine, Info, Limits, Search, Status, MATE};
+pub use search::{Control, Engine, Info, Limits, Search, Status, WrongVariant, MATE};

@@ -98,6 +98,27 @@ pub enum Status {
     Finished,
 }
 
+/// Why [`Engine::think`] refused a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrongVariant {
+    /// The engine's variant id.
+    pub engine: String,
+    /// The searched position's variant id.
+    pub position: String,
+}
+
+impl std::fmt::Display for WrongVariant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the engine plays {} but the position is of {}",
+            self.engine, self.position
+        )
+    }
+}
+
+impl std::error::Error for WrongVariant {}
+
 /// One search in progress.
 pub struct Search {
     root: Position,
@@ -129,12 +150,11 @@ impl Search {
         self.best.as_ref()
     }
 
-    /// The best move so far; before the first iteration, the first legal move.
+    /// The best move of the deepest completed iteration. [`Engine::think`] completes depth 1
+    /// before it lets anything stop it, so once it has run on a position with a legal move this
+    /// is a searched move; `None` only before that, or when there is no legal move.
     pub fn best_move(&self) -> Option<Move> {
-        self.best
-            .as_ref()
-            .and_then(|i| i.pv.first().copied())
-            .or_else(|| self.root.legal_moves().first().copied())
+        self.best.as_ref().and_then(|i| i.pv.first().copied())
     }
 
     /// Nodes searched.
@@ -160,6 +180,8 @@ pub struct Engine {
     nodes: u64,
     node_limit: u64,
     aborted: bool,
+    /// Set while depth 1 runs: nothing may stop it.
+    must_finish: bool,
     root_depth: i32,
 }
 
@@ -189,6 +211,7 @@ impl Engine {
             nodes: 0,
             node_limit: u64::MAX,
             aborted: false,
+            must_finish: false,
             root_depth: 1,
         }
     }
@@ -211,29 +234,44 @@ impl Engine {
     }
 
     /// Searches until `search` finishes or `control` pauses it; `report` gets each iteration.
+    /// Depth 1 is always completed first, whatever `control` or the node limit say, so a search
+    /// stopped at once still has a searched best move. A position of another variant (or
+    /// castling mode) than the engine's is refused.
     pub fn think(
         &mut self,
         search: &mut Search,
         control: &mut dyn Control,
         report: &mut dyn FnMut(&Info),
-    ) -> Status {
+    ) -> Result<Status, WrongVariant> {
+        let theirs = search.root.variant();
+        if !Arc::ptr_eq(theirs, &self.variant)
+            && (theirs.id() != self.variant.id()
+                || theirs.castling() != self.variant.castling()
+                || theirs.size() != self.variant.size())
+        {
+            return Err(WrongVariant {
+                engine: self.variant.id().to_string(),
+                position: theirs.id().to_string(),
+            });
+        }
         if search.finished {
-            return Status::Finished;
+            return Ok(Status::Finished);
         }
         let mut ctx = Ctx { control };
         let mut root_moves = search.root.legal_moves();
         if root_moves.is_empty() {
             search.finished = true;
-            return Status::Finished;
+            return Ok(Status::Finished);
         }
         self.node_limit = search.limits.nodes.unwrap_or(u64::MAX);
         while search.next_depth <= search.limits.depth.max(1) {
-            if search.nodes >= self.node_limit {
+            if search.nodes >= self.node_limit && search.best.is_some() {
                 break;
             }
             let depth = search.next_depth;
             self.nodes = search.nodes;
             self.aborted = false;
+            self.must_finish = search.best.is_none();
             self.root_depth = depth as i32;
             let noisy = search.limits.noise > 0 || search.limits.blunders > 0;
             let result = if noisy {
@@ -256,11 +294,11 @@ impl Engine {
                     }
                 }
                 None if self.nodes >= self.node_limit => break,
-                None => return Status::Paused,
+                None => return Ok(Status::Paused),
             }
         }
         search.finished = true;
-        Status::Finished
+        Ok(Status::Finished)
     }
 
     fn root(&mut self, s: &Search, moves: &mut [Move], depth: i32, ctx: &mut Ctx) -> Option<Info> {
@@ -409,6 +447,7 @@ impl Engine {
     fn tick(&mut self, ctx: &mut Ctx) {
         self.nodes += 1;
         if self.nodes & 1023 == 0
+            && !self.must_finish
             && (ctx.control.pause(self.nodes) || self.nodes >= self.node_limit)
         {
             self.aborted = true;

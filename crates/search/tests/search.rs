@@ -13,7 +13,7 @@ fn best(position: &Position, depth: u32) -> (String, Info) {
     let mut engine = Engine::new(position.variant().clone(), Style::Derived, 1 << 20);
     let mut search = Search::new(position.clone(), Vec::new(), Limits::depth(depth));
     let status = engine.think(&mut search, &mut |_| false, &mut |_| {});
-    assert_eq!(status, Status::Finished);
+    assert_eq!(status, Ok(Status::Finished));
     let info = search.best().unwrap().clone();
     (san::to_san(position, info.pv[0]), info)
 }
@@ -68,7 +68,7 @@ fn pausing_and_resuming_reaches_the_same_answer() {
         let limit = budget;
         let status = engine.think(&mut search, &mut |nodes| nodes >= limit, &mut |_| {});
         slices += 1;
-        if status == Status::Finished {
+        if status == Ok(Status::Finished) {
             break;
         }
         assert!(slices < 10_000, "no progress");
@@ -93,7 +93,7 @@ fn node_limit_stops_the_search() {
     let mut search = Search::new(p, Vec::new(), limits);
     assert_eq!(
         engine.think(&mut search, &mut |_| false, &mut |_| {}),
-        Status::Finished
+        Ok(Status::Finished)
     );
     assert!(search.nodes() < 22_000, "{}", search.nodes());
     assert!(search.best_move().is_some());
@@ -106,7 +106,9 @@ fn weak_levels_are_deterministic_for_a_seed_and_vary_with_it() {
         let mut engine = Engine::new(p.variant().clone(), Style::Derived, 1 << 20);
         let limits = Limits::level(topochess_search::levels::level(1), seed);
         let mut search = Search::new(p.clone(), Vec::new(), limits);
-        engine.think(&mut search, &mut |_| false, &mut |_| {});
+        engine
+            .think(&mut search, &mut |_| false, &mut |_| {})
+            .unwrap();
         search.best_move().unwrap()
     };
     assert_eq!(play(7), play(7));
@@ -120,4 +122,53 @@ fn draws_by_repetition_are_scored_as_draws() {
     let p = pos("standard", "7k/8/8/8/8/8/r7/7K w - - 0 1");
     let (_, info) = best(&p, 4);
     assert!(info.score < 0);
+}
+
+#[test]
+fn a_search_stopped_at_once_still_completes_depth_one() {
+    // A stop asked for before the first node still gets a searched move: here the first
+    // generated move is not the best one.
+    let p = pos("standard", "4k3/8/8/3q4/8/8/8/R3K1N1 w - - 0 1");
+    let mut engine = Engine::new(p.variant().clone(), Style::Derived, 1 << 20);
+    let mut search = Search::new(p.clone(), Vec::new(), Limits::depth(30));
+    assert_eq!(search.best_move(), None, "nothing searched yet");
+    let status = engine.think(&mut search, &mut |_| true, &mut |_| {});
+    assert_eq!(
+        status,
+        Ok(Status::Paused),
+        "the stop is honoured after depth 1"
+    );
+    let info = search.best().expect("depth 1 completed");
+    assert!(info.depth >= 1);
+    let first_generated = p.legal_moves()[0];
+    let best = search.best_move().unwrap();
+    assert_ne!(best, first_generated);
+    // And a node limit of 1 likewise.
+    let mut limits = Limits::depth(30);
+    limits.nodes = Some(1);
+    let mut search = Search::new(p.clone(), Vec::new(), limits);
+    let status = engine.think(&mut search, &mut |_| false, &mut |_| {});
+    assert_eq!(status, Ok(Status::Finished));
+    assert!(search.best().is_some_and(|i| i.depth >= 1));
+}
+
+#[test]
+fn a_position_of_another_variant_is_refused_not_a_panic() {
+    let torus = Position::start(Arc::new(Variant::preset("torus-8x14", None).unwrap()));
+    let mut engine = Engine::new(
+        Arc::new(Variant::preset("standard", None).unwrap()),
+        Style::Derived,
+        1 << 20,
+    );
+    let mut search = Search::new(torus, Vec::new(), Limits::depth(3));
+    let refused = engine.think(&mut search, &mut |_| false, &mut |_| {});
+    assert!(refused.is_err());
+    assert!(refused.unwrap_err().to_string().contains("torus-8x14"));
+    // The same variant built twice is fine.
+    let standard = pos("standard", "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    let mut search = Search::new(standard, Vec::new(), Limits::depth(2));
+    assert_eq!(
+        engine.think(&mut search, &mut |_| false, &mut |_| {}),
+        Ok(Status::Finished)
+    );
 }

@@ -1,0 +1,112 @@
+//! What the player chooses, kept across reloads: the game's variant and opponent, and the view
+//! preferences. Everything read from storage or a link is validated here before use.
+
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use topochess_core::{CastlingMode, Color, Variant};
+
+/// Who plays against whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Opponent {
+    /// Two players at one screen.
+    HotSeat,
+    /// The player against the computer, which plays `computer` at `level`.
+    Computer {
+        /// The computer's side.
+        computer: Color,
+        /// Its level, 1 to 8.
+        level: u8,
+    },
+}
+
+/// Which board views are shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ViewMode {
+    /// The board alone.
+    Normal,
+    /// The board surrounded by ghost squares.
+    Extended,
+    /// Both, side by side (stacked on a narrow screen).
+    Both,
+}
+
+/// How much of the surroundings the extended view shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Margin {
+    /// Ghost squares this many rows deep (0 to 3).
+    Squares(u8),
+    /// A whole copy of the board on every side.
+    Copies,
+}
+
+/// Everything the player chooses, kept across reloads. Fields missing from saved data take
+/// their defaults, so adding a setting does not make old saves unreadable.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Preset id.
+    pub variant: String,
+    /// Castling mode name.
+    pub castling: String,
+    /// Opponent.
+    pub opponent: Opponent,
+    /// Views.
+    pub view: ViewMode,
+    /// Extended view margin.
+    pub margin: Margin,
+    /// Board seen from Black's side.
+    pub flipped: bool,
+    /// Dark theme.
+    pub dark: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            variant: "folded".into(),
+            castling: "none".into(),
+            opponent: Opponent::HotSeat,
+            view: ViewMode::Both,
+            margin: Margin::Squares(2),
+            flipped: false,
+            dark: false,
+        }
+    }
+}
+
+/// The variant a settings object names.
+pub fn variant_of(settings: &Settings) -> Result<Arc<Variant>, String> {
+    let mode = CastlingMode::from_name(&settings.castling);
+    Variant::preset(&settings.variant, mode)
+        .or_else(|_| Variant::preset(&settings.variant, None))
+        .map(Arc::new)
+        .map_err(|e| e.to_string())
+}
+
+impl Settings {
+    /// The settings with every value brought into range: a margin of at most 3 rows, a level from
+    /// 1 to 8, a castling mode the variant offers. An unknown variant is an error.
+    pub fn validated(mut self) -> Result<Settings, String> {
+        let variant = variant_of(&self)?;
+        self.castling = variant.castling().name().to_string();
+        if let Margin::Squares(n) = self.margin {
+            self.margin = Margin::Squares(n.min(3));
+        }
+        if let Opponent::Computer { level, .. } = &mut self.opponent {
+            *level = (*level).clamp(1, 8);
+        }
+        Ok(self)
+    }
+
+    /// The board's orientation for a new game: White at the bottom unless the computer plays
+    /// White.
+    pub fn orientation_for(opponent: Opponent) -> bool {
+        matches!(
+            opponent,
+            Opponent::Computer {
+                computer: Color::White,
+                ..
+            }
+        )
+    }
+}
