@@ -16,10 +16,15 @@ const types = {
   '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png',
 };
 
-/** Serves dist/ on a free port of 127.0.0.1; resolves to { url, close }. */
-export async function serveDist() {
+/**
+ * Serves dist/ on a free port of 127.0.0.1, under `prefix` (e.g. '/topochess/'; anything outside
+ * it is a 404, as on a host that serves other things beside the game); resolves to { url, close }.
+ */
+export async function serveDist(prefix = '/') {
   const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    const requested = new URL(req.url, 'http://x').pathname;
+    if (!requested.startsWith(prefix)) { res.writeHead(404).end('not found'); return; }
+    const path = normalize(decodeURIComponent('/' + requested.slice(prefix.length)));
     const file = join(dist, path.endsWith('/') ? join(path, 'index.html') : path);
     if (!file.startsWith(dist)) { res.writeHead(403).end(); return; }
     try {
@@ -32,7 +37,7 @@ export async function serveDist() {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
+  return { url: `http://127.0.0.1:${port}${prefix}`, close: () => new Promise((r) => server.close(r)) };
 }
 
 /** Launches headless Chromium; resolves to { browser, page, errors }. */

@@ -134,11 +134,13 @@ test('the game survives a reload, and unreadable storage gives a notice and a fr
   await page.reload();
   await page.waitForSelector('#moves .mv');
   assert.equal(await moveCount(page), 2);
-  await page.evaluate(() => localStorage.setItem('topochess/game', '{not json'));
+  await page.evaluate(() => localStorage.setItem('topochess/games', '{not json'));
   await page.reload();
   await page.waitForSelector('#notice');
-  assert.match(await page.locator('#notice').textContent(), /could not be restored/);
+  assert.match(await page.locator('#notice').textContent(), /could not be read/);
   assert.equal(await moveCount(page), 0);
+  // What could not be read is kept aside, not overwritten.
+  assert.equal(await page.evaluate(() => localStorage.getItem('topochess/games-unreadable')), '{not json');
 });
 
 test('a bad PGN is rejected with a message; a good one and a share link open the game', async () => {

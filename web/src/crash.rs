@@ -20,9 +20,9 @@ pub fn remember_game(pgn: &str) {
     });
 }
 
-/// Installs the panic hook.
+/// Installs the panic hook (through yew, which would otherwise install its own at render).
 pub fn install() {
-    std::panic::set_hook(Box::new(|info| {
+    yew::set_custom_panic_hook(Box::new(|info| {
         let message = info.to_string();
         let pgn = LAST_PGN.with(|p| p.try_borrow().map(|p| p.clone()).unwrap_or_default());
         web_sys::console::error_1(&format!("Topochess crashed: {message}").into());

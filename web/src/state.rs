@@ -223,9 +223,10 @@ impl AppState {
     pub fn new(settings: Settings, start_fen: Option<&str>) -> Result<AppState, String> {
         let variant = variant_of(&settings)?;
         let start = match start_fen {
-            Some(text) => {
-                fen::parse_position(variant.clone(), text).map_err(|e| format!("Bad FEN: {e}"))?
-            }
+            // Castling rights the game cannot use are dropped (the caller says so).
+            Some(text) => fen::parse_position_lenient(variant.clone(), text)
+                .map(|(pos, _)| pos)
+                .map_err(|e| format!("Bad FEN: {e}"))?,
             None => Position::start(variant.clone()),
         };
         let mut settings = settings;

@@ -86,7 +86,8 @@ impl SavedGame {
             Some(_) => ", resigned",
             None => "",
         };
-        format!("{name}: {moves} moves{state}")
+        let plural = if moves == 1 { "" } else { "s" };
+        format!("{name}: {moves} move{plural}{state}")
     }
 }
 

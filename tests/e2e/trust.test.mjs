@@ -1,0 +1,205 @@
+// Trust: a player never loses a game, and the computer never plays a move it did not search.
+// Each test does things in the awkward order a player (or a flaky worker) will.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSession, serveDist, openPage, screenshot } from './harness.mjs';
+
+const session = useSession();
+
+const sq = (name) => `svg.normal [data-square="${name}"]`;
+const moveCount = (page) => page.locator('#moves .mv').count();
+const moves = (page) => page.locator('#moves .mv').allTextContents();
+
+async function newGame(page, { variant, castling, opponent = 'hotseat', level } = {}) {
+  await page.click('#new-game-open');
+  if (variant) await page.selectOption('#ng-variant', variant);
+  if (castling) await page.selectOption('#ng-castling', castling);
+  await page.selectOption('#ng-opponent', opponent);
+  if (level) await page.selectOption('#ng-level', String(level));
+  await page.click('#ng-start');
+  await page.waitForSelector('#new-game', { state: 'detached' });
+}
+
+async function type(page, text) {
+  await page.fill('#san-input', text);
+  await page.press('#san-input', 'Enter');
+}
+
+async function waitMoves(page, n, timeout = 15000) {
+  await page.waitForFunction((n) => document.querySelectorAll('#moves .mv').length >= n, n, { timeout });
+}
+
+test('a share link adds its game beside the saved one, and a reload keeps the moves made since', async () => {
+  const { page, server } = session;
+  // The player's own game, and their view settings.
+  await type(page, 'e4');
+  await type(page, 'e5');
+  await page.selectOption('#view-mode', 'normal');
+  await page.click('#theme');
+  // Someone else's game as a link.
+  const link = `${server.url}#variant=cylinder&castling=standard&moves=d2d4%20d7d5`;
+  await page.goto(link);
+  await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2);
+  assert.deepEqual(await moves(page), ['d4', 'd5']);
+  assert.match(await page.locator('#game-name').textContent(), /Cylinder/);
+  assert.equal(await page.evaluate(() => location.hash), '', 'the address no longer carries the link');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', 'theme kept');
+  assert.equal(await page.locator('#view-mode').inputValue(), 'normal', 'views kept');
+  // A move in the link's game survives a reload.
+  await type(page, 'c4');
+  await page.reload();
+  await waitMoves(page, 3);
+  assert.deepEqual(await moves(page), ['d4', 'd5', 'c4']);
+  // The player's own game is still there, and opens.
+  await page.click('#saved-games summary');
+  const other = page.locator('#saved-games .saved-game:not(.current) .open-game');
+  assert.equal(await other.count(), 1);
+  assert.match(await other.textContent(), /Folded/);
+  await other.click();
+  await waitMoves(page, 2);
+  assert.deepEqual(await moves(page), ['e4', 'e5']);
+  // The same link opened twice (the address changes only in its fragment: no reload).
+  await page.evaluate((l) => { location.href = l; }, link);
+  await page.waitForFunction(() => location.hash === '' && /Cylinder/.test(document.querySelector('#game-name').textContent));
+  await page.evaluate((l) => { location.href = l; }, link);
+  await page.waitForFunction(() => location.hash === '');
+  const count = await page.evaluate(() => JSON.parse(localStorage.getItem('topochess/games')).games.length);
+  assert.equal(count, 3, 'own game, the link game moved on, the link opened afresh once');
+  await screenshot(page, 'trust-saved-games');
+});
+
+test('a bad link says why and changes nothing', async () => {
+  const { page, server } = session;
+  await type(page, 'e4');
+  await page.waitForTimeout(100);
+  const before = await page.evaluate(() => localStorage.getItem('topochess/games'));
+  await page.goto(`${server.url}#variant=folded&castling=none&moves=e2e4%20e7e6%20Ke1e9`);
+  await page.waitForSelector('#notice');
+  assert.match(await page.locator('#notice').textContent(), /could not be opened: move Ke1e9/);
+  assert.deepEqual(await moves(page), ['e4'], 'the saved game is shown');
+  await page.waitForTimeout(200);
+  const after = await page.evaluate(() => localStorage.getItem('topochess/games'));
+  assert.deepEqual(JSON.parse(after).games.map((g) => g.moves), JSON.parse(before).games.map((g) => g.moves));
+});
+
+test('a pasted FEN with castling rights the folded board cannot use is accepted with a notice', async () => {
+  const { page } = session;
+  await page.evaluate(() => { document.querySelector('#transfer').open = true; });
+  await page.fill('#import-text', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  await page.click('#import-load');
+  await page.waitForSelector('#notice');
+  assert.match(await page.locator('#notice').textContent(), /castling rights were dropped/);
+  assert.equal(await page.locator('svg.normal [data-piece]').count(), 32);
+});
+
+test('a new level-8 game while the computer thinks answers with a searched move, not at once', async () => {
+  const { page, errors } = session;
+  await newGame(page, { variant: 'standard', opponent: 'black', level: 8 });
+  await page.waitForSelector('#thinking');
+  const started = Date.now();
+  await newGame(page, { variant: 'standard', opponent: 'black', level: 8 });
+  // No answer within the first 100 ms (a stopped search used to answer with Nc3 in ~40 ms).
+  await page.waitForTimeout(100);
+  assert.equal(await moveCount(page), 0, 'no move within 100 ms');
+  // The search reports real depths, then a stop makes it move.
+  await page.waitForFunction(() => /depth [3-9]/.test(document.querySelector('#thinking-text')?.textContent ?? ''), null, { timeout: 10000 });
+  await page.click('#stop');
+  await waitMoves(page, 1, 5000);
+  assert.ok(Date.now() - started > 100);
+  assert.equal(await page.locator('#status').textContent(), 'Black to move');
+  // Import while the computer thinks: the import wins, no unsearched move is played.
+  await page.click('#takeback');
+  await page.waitForSelector('#thinking');
+  await page.evaluate(() => { document.querySelector('#transfer').open = true; });
+  await page.fill('#import-text', '[Variant "standard"]\n\n1. e4 *');
+  await page.click('#import-load');
+  await page.waitForTimeout(300);
+  assert.deepEqual(await moves(page), ['e4'], 'the imported game, no engine move added');
+  assert.deepEqual(errors, []);
+});
+
+test("the computer's reply arriving while the player browses history is kept", async () => {
+  const { page } = session;
+  await newGame(page, { variant: 'folded', opponent: 'white', level: 3 });
+  await type(page, 'e4');
+  await waitMoves(page, 2);
+  await type(page, 'd4');
+  // Browse back at once, while the reply is on its way.
+  await page.click('#back');
+  await page.click('#back');
+  await waitMoves(page, 4);
+  assert.match(await page.locator('#status').textContent(), /Looking at move 2 of 4/);
+  // Typing while browsing offers to go back to the live position.
+  await type(page, 'Nf3');
+  await page.click('#go-live');
+  assert.match(await page.locator('#status').textContent(), /White to move/);
+});
+
+test('a worker killed mid-search is detected, said, and a retry brings the computer back', async () => {
+  const { page } = session;
+  await newGame(page, { variant: 'folded', opponent: 'black', level: 8 });
+  await page.waitForSelector('#thinking');
+  const workers = page.workers();
+  assert.ok(workers.length >= 1, 'the engine runs in a worker');
+  await Promise.all(workers.map((w) => w.evaluate(() => self.close()).catch(() => {})));
+  await page.waitForSelector('#engine-trouble', { timeout: 12000 });
+  assert.match(await page.locator('#engine-trouble').textContent(), /stopped responding/);
+  await screenshot(page, 'trust-worker-lost');
+  await page.click('#engine-retry');
+  await page.waitForFunction(() => /depth [2-9]/.test(document.querySelector('#thinking-text')?.textContent ?? ''), null, { timeout: 10000 });
+  await page.click('#stop');
+  await waitMoves(page, 1, 5000);
+});
+
+test('a worker that fails to load is said too, not a spinner forever', async () => {
+  const { browser } = session;
+  const page = await browser.newPage();
+  await page.route('**/worker_loader*', (route) => route.abort());
+  await page.goto(session.server.url);
+  await page.waitForSelector('svg.normal [data-square]');
+  await newGame(page, { variant: 'folded', opponent: 'black', level: 2 });
+  await page.waitForSelector('#engine-trouble', { timeout: 12000 });
+  await page.close();
+});
+
+test('a panic shows a crash panel with the PGN, and the saved game stays', async () => {
+  const { page } = session;
+  await type(page, 'e4');
+  await type(page, 'e5');
+  await page.waitForTimeout(100);
+  await page.evaluate(() => {
+    try { window.wasmBindings.showCrashPanel(); } catch (e) { /* the panic aborts the call */ }
+  });
+  await page.waitForSelector('#crash');
+  assert.match(await page.locator('#crash-pgn').inputValue(), /1\. e4 e5/);
+  await screenshot(page, 'trust-crash');
+  await page.click('#crash-reload');
+  await waitMoves(page, 2);
+});
+
+test('right and middle buttons do not move pieces', async () => {
+  const { page } = session;
+  const from = await page.locator(sq('e2')).boundingBox();
+  const to = await page.locator(sq('e4')).boundingBox();
+  for (const button of ['right', 'middle']) {
+    await page.mouse.click(from.x + from.width / 2, from.y + from.height / 2, { button });
+    await page.mouse.click(to.x + to.width / 2, to.y + to.height / 2, { button });
+  }
+  assert.equal(await moveCount(page), 0);
+  assert.equal(await page.locator('svg.normal .cell.selected').count(), 0);
+});
+
+test('the site works served from a sub-path', async () => {
+  const server = await serveDist('/topochess/');
+  const { browser, page, errors } = await openPage(server.url);
+  try {
+    await page.waitForSelector('svg.normal [data-square]');
+    await newGame(page, { variant: 'folded', opponent: 'white', level: 2 });
+    await type(page, 'e4');
+    await waitMoves(page, 2);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
