@@ -549,4 +549,62 @@ mod tests {
         assert_eq!((game.id, game.moves.len()), (9, 1));
         assert!(game.settings.dark);
     }
+
+    /// A small edit of a text: delete, insert or replace one character.
+    fn mutate(text: &str, edits: &[(u8, usize, char)]) -> String {
+        let mut chars: Vec<char> = text.chars().collect();
+        for &(kind, at, c) in edits {
+            let at = if chars.is_empty() {
+                0
+            } else {
+                at % chars.len()
+            };
+            match kind % 3 {
+                0 if !chars.is_empty() => {
+                    chars.remove(at);
+                }
+                1 => chars.insert(at, c),
+                _ if !chars.is_empty() => chars[at] = c,
+                _ => chars.push(c),
+            }
+        }
+        chars.into_iter().collect()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 1000, ..Default::default() })]
+
+        /// Share-link fragments from outside: never a panic, and a game accepted replays.
+        #[test]
+        fn link_fragments_are_never_a_panic(
+            text in "\\PC{0,60}",
+            edits in proptest::collection::vec((0u8..3, 0usize..200, proptest::char::any()), 1..4),
+        ) {
+            let (settings, game) = game_with(&["e2e4", "e7e5", "g1f3", "b8c6"]);
+            let good = fragment(&settings, &game);
+            for hash in [text.clone(), format!("variant={text}"), mutate(&good, &edits)] {
+                if let Some(Ok(saved)) = parse_fragment(&hash) {
+                    let (_, replayed) = saved.rebuild().expect("an accepted link replays");
+                    proptest::prop_assert_eq!(replayed.moves().len(), saved.moves.len());
+                }
+            }
+        }
+
+        /// Stored library JSON: never a panic; whatever is read either replays or says why.
+        #[test]
+        fn stored_json_is_never_a_panic(
+            edits in proptest::collection::vec((0u8..3, 0usize..400, proptest::char::any()), 1..4),
+        ) {
+            let (settings, game) = game_with(&["e2e4", "e7e5"]);
+            let mut lib = Library::default();
+            lib.put(SavedGame::of(1, &settings, &game, 0.0));
+            let text = mutate(&lib.to_json(), &edits);
+            if let Ok(read) = Library::from_json(&text) {
+                for g in &read.games {
+                    let _ = g.rebuild();
+                }
+            }
+            let _ = Library::from_old_json(&text, 2);
+        }
+    }
 }

@@ -79,8 +79,14 @@ proptest! {
         if let Ok(pos) = fen::parse_position(v.clone(), &text) {
             check_accepted(&pos);
         }
+        if let Ok((pos, _)) = fen::parse_position_lenient(v.clone(), &text) {
+            check_accepted(&pos);
+        }
         let start = Position::start(v);
         let _ = san::parse_move(&start, &text);
+        if let Ok(moves) = san::candidate_moves(&start, &text) {
+            prop_assert!(moves.iter().all(|m| start.legal_moves().contains(m)));
+        }
         let _ = pgn::read(&text);
     }
 
@@ -93,7 +99,10 @@ proptest! {
         let (i, text) = &seeds[seed % seeds.len()];
         let v = variants()[*i].clone();
         let mutated = mutate(text, &edits);
-        if let Ok(pos) = fen::parse_position(v, &mutated) {
+        if let Ok(pos) = fen::parse_position(v.clone(), &mutated) {
+            check_accepted(&pos);
+        }
+        if let Ok((pos, _)) = fen::parse_position_lenient(v, &mutated) {
             check_accepted(&pos);
         }
     }
