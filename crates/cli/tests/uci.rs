@@ -324,3 +324,108 @@ fn a_start_fen_with_rights_the_game_cannot_use_is_accepted() {
     let (best, _) = uci.bestmove(Duration::from_secs(10));
     assert_ne!(best, "0000");
 }
+
+/// A seeded generator, so a failing line sequence can be replayed.
+struct Lines(u64);
+
+impl Lines {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[(self.next() % items.len() as u64) as usize]
+    }
+    /// A command line a GUI (or a broken one) might send.
+    fn line(&mut self) -> String {
+        let words = [
+            "uci",
+            "isready",
+            "ucinewgame",
+            "stop",
+            "go",
+            "position",
+            "setoption",
+            "name",
+            "value",
+            "startpos",
+            "fen",
+            "moves",
+            "depth",
+            "nodes",
+            "movetime",
+            "wtime",
+            "btime",
+            "winc",
+            "binc",
+            "movestogo",
+            "infinite",
+            "UCI_Variant",
+            "Castling",
+            "Hash",
+            "chess",
+            "folded",
+            "cylinder",
+            "torus-8x14",
+            "sphere-yapsan",
+            "lab-twist-wrap-6x6",
+            "standard",
+            "either-side",
+            "none",
+            "preset",
+            "0",
+            "1",
+            "2",
+            "-1",
+            "18446744073709551616",
+            "e2e4",
+            "e7e5",
+            "O-O",
+            "CO-O",
+            "e1g1",
+            "a7a8q",
+            "4k3/8/8/8/8/8/8/R3K2R",
+            "w",
+            "b",
+            "KQkq",
+            "-",
+            "99999999999999999999q8/8",
+            "\u{0}",
+            "é",
+            "",
+        ];
+        let n = 1 + self.next() % 9;
+        let mut line: Vec<&str> = (0..n).map(|_| self.pick(&words)).collect();
+        // Keep searches short: a go gets a small depth unless the line says otherwise.
+        if line.first() == Some(&"go") && !line.contains(&"infinite") {
+            line.extend(["depth", "2"]);
+        }
+        line.join(" ")
+    }
+}
+
+#[test]
+fn generated_command_lines_never_kill_or_hang_the_engine() {
+    let mut uci = Uci::start();
+    let mut gen = Lines(0x9E37_79B9_7F4A_7C15);
+    for i in 0..400 {
+        let line = gen.line();
+        uci.send(&line);
+        if i % 25 == 24 {
+            // Still reading and answering: a stop, then a short search of a sound position.
+            uci.send("stop");
+            alive(&mut uci);
+        }
+    }
+    // Any search still running answers before readyok: the next bestmove is the one asked for.
+    uci.send("stop");
+    alive(&mut uci);
+    uci.send("setoption name UCI_Variant value standard");
+    uci.send("position startpos");
+    uci.send("go depth 2");
+    let (best, _) = uci.bestmove(Duration::from_secs(20));
+    assert_ne!(best, "0000");
+    alive(&mut uci);
+}
