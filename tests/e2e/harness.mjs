@@ -84,3 +84,14 @@ export function useSession(viewport = { width: 1400, height: 900 }) {
   });
   return session;
 }
+
+/** Starts a new game from the new-game form. */
+export async function newGame(page, { variant, castling, opponent = 'hotseat', level } = {}) {
+  await page.click('#new-game-open');
+  if (variant) await page.selectOption('#ng-variant', variant);
+  if (castling) await page.selectOption('#ng-castling', castling);
+  await page.selectOption('#ng-opponent', opponent);
+  if (level) await page.selectOption('#ng-level', String(level));
+  await page.click('#ng-start');
+  await page.waitForSelector('#new-game', { state: 'detached' });
+}

@@ -1,21 +1,11 @@
 // The play screen in headless Chromium, the way a player meets it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot } from './harness.mjs';
+import { useSession, screenshot, newGame } from './harness.mjs';
 
 const session = useSession();
 
 const sq = (view, name) => `svg.${view} [data-square="${name}"]`;
-
-async function newGame(page, { variant, castling, opponent = 'hotseat', level } = {}) {
-  await page.click('#new-game-open');
-  if (variant) await page.selectOption('#ng-variant', variant);
-  if (castling) await page.selectOption('#ng-castling', castling);
-  await page.selectOption('#ng-opponent', opponent);
-  if (level) await page.selectOption('#ng-level', String(level));
-  await page.click('#ng-start');
-  await page.waitForSelector('#new-game', { state: 'detached' });
-}
 
 async function loadText(page, text) {
   await page.evaluate(() => { document.querySelector('#transfer').open = true; });

@@ -2,23 +2,13 @@
 // Each test does things in the awkward order a player (or a flaky worker) will.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, serveDist, openPage, screenshot } from './harness.mjs';
+import { useSession, serveDist, openPage, screenshot, newGame } from './harness.mjs';
 
 const session = useSession();
 
 const sq = (name) => `svg.normal [data-square="${name}"]`;
 const moveCount = (page) => page.locator('#moves .mv').count();
 const moves = (page) => page.locator('#moves .mv').allTextContents();
-
-async function newGame(page, { variant, castling, opponent = 'hotseat', level } = {}) {
-  await page.click('#new-game-open');
-  if (variant) await page.selectOption('#ng-variant', variant);
-  if (castling) await page.selectOption('#ng-castling', castling);
-  await page.selectOption('#ng-opponent', opponent);
-  if (level) await page.selectOption('#ng-level', String(level));
-  await page.click('#ng-start');
-  await page.waitForSelector('#new-game', { state: 'detached' });
-}
 
 async function type(page, text) {
   await page.fill('#san-input', text);

@@ -4,9 +4,8 @@
 
 mod common;
 
-use common::position;
+use common::{position, reference_perft};
 use topochess_core::perft::perft;
-use topochess_core::reference;
 
 fn check(id: &str, fen: &str, expected: &[u64]) {
     let pos = position(id, fen);
@@ -18,21 +17,6 @@ fn check(id: &str, fen: &str, expected: &[u64]) {
             i + 1
         );
     }
-}
-
-/// Perft by the slow reference generator (for small depths).
-fn reference_perft(pos: &topochess_core::Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    reference::legal_moves(pos)
-        .into_iter()
-        .map(|mv| {
-            let mut next = pos.clone();
-            next.play_unchecked(mv);
-            reference_perft(&next, depth - 1)
-        })
-        .sum()
 }
 
 #[test]

@@ -4,14 +4,14 @@
 
 mod common;
 
-use common::{all_variants, random_game, random_placement, variant, Rng};
+use common::{all_variants, random_game, random_placement, reference_perft, variant, Rng};
 use std::collections::HashSet;
 use std::sync::Arc;
 use topochess_core::fen::{self, FenError};
 use topochess_core::game::Game;
 use topochess_core::lab::LabSpec;
 use topochess_core::surface::Gluing;
-use topochess_core::{pgn, reference, san, CastleKind, CastlingMode, Position, Variant};
+use topochess_core::{pgn, san, CastleKind, CastlingMode, Position, Variant};
 
 /// Every legal move of `pos` has a SAN no other move shares, and it reads back as that move.
 fn check_san_unique(pos: &Position) {
@@ -243,21 +243,6 @@ fn a_promotion_typed_without_its_piece_offers_every_piece() {
         assert!(options.iter().all(|m| m.promotion().is_some()));
     }
     assert_eq!(san::candidate_moves(&pos, "a8=N").unwrap().len(), 1);
-}
-
-/// Perft by the slow reference generator, which walks the surface and tests every move.
-fn reference_perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    reference::legal_moves(pos)
-        .into_iter()
-        .map(|mv| {
-            let mut next = pos.clone();
-            next.play_unchecked(mv);
-            reference_perft(&next, depth - 1)
-        })
-        .sum()
 }
 
 #[test]

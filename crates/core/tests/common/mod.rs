@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 use topochess_core::variant::PRESETS;
-use topochess_core::{fen, CastlingMode, Move, Position, Variant};
+use topochess_core::{fen, reference, CastlingMode, Move, Position, Variant};
 
 /// xorshift64*: a small deterministic generator, so every failure can be replayed.
 pub struct Rng(u64);
@@ -113,4 +113,20 @@ pub fn random_placement(variant: &Arc<Variant>, rng: &mut Rng, extra: usize) -> 
         &format!("{} {side} - - 0 1", rows.join("/")),
     )
     .ok()
+}
+
+/// Perft by the slow reference generator, which walks the surface and tests every move (for
+/// small depths).
+pub fn reference_perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    reference::legal_moves(pos)
+        .into_iter()
+        .map(|mv| {
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
+            reference_perft(&next, depth - 1)
+        })
+        .sum()
 }
