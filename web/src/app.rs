@@ -617,7 +617,12 @@ pub fn app() -> Html {
                         if let Some(ex) = &state.explorer {
                             <ExplorerPanel variant={ex.variant().id().to_string()} reach={ex.reach_text()}
                                 caption={ex.caption.clone()} tool={ex.tool} turn={ex.turn}
-                                all_paths={ex.all_paths} heat={ex.heat} on_action={on_action.clone()} />
+                                all_paths={ex.all_paths} heat={ex.heat}
+                                castles={ex.variant().castling() != topochess_core::CastlingMode::None}
+                                possible_rights={ex.placement.possible_rights()} rights={ex.rights()}
+                                ep_options={ex.ep_options().into_iter().map(|sq| ex.variant().size().name(sq)).collect::<Vec<_>>()}
+                                ep={ex.ep.map(|sq| ex.variant().size().name(sq))}
+                                on_action={on_action.clone()} />
                         }
                         { margin_select.clone() }
                     </aside>

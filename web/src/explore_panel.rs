@@ -4,6 +4,7 @@ use crate::explorer::Tool;
 use crate::gallery::ENTRIES;
 use crate::panels::select_value;
 use crate::state::{Action, ExploreAction, Opponent, Screen, Settings};
+use topochess_core::castling::rights_bit;
 use topochess_core::lab::LabSpec;
 use topochess_core::pieces::glyph;
 use topochess_core::surface::Gluing;
@@ -29,6 +30,16 @@ pub struct ExplorerProps {
     pub all_paths: bool,
     /// Attack map shown.
     pub heat: bool,
+    /// Whether the variant castles.
+    pub castles: bool,
+    /// The castling rights the diagram allows (king and rook at home).
+    pub possible_rights: u8,
+    /// The rights kept for playing from here.
+    pub rights: u8,
+    /// The possible en-passant squares.
+    pub ep_options: Vec<String>,
+    /// The chosen en-passant square.
+    pub ep: Option<String>,
     /// Every change goes through here.
     pub on_action: Callback<Action>,
 }
@@ -60,6 +71,37 @@ pub fn explorer_panel(p: &ExplorerProps) -> Html {
                 Color::White
             };
             cb.emit(Action::Explore(ExploreAction::Turn(c)));
+        })
+    };
+    let rights = [
+        ("K", Color::White, true),
+        ("Q", Color::White, false),
+        ("k", Color::Black, true),
+        ("q", Color::Black, false),
+    ]
+    .map(|(letter, color, h_rook)| {
+        let bit = rights_bit(color, h_rook);
+        let possible = p.possible_rights & bit != 0;
+        let on = p.rights & bit != 0;
+        let cb = p.on_action.clone();
+        let onchange =
+            Callback::from(move |_: Event| cb.emit(Action::Explore(ExploreAction::Castling(bit, !on))));
+        let side = if color == Color::White { "White" } else { "Black" };
+        let wing = if h_rook { "h-rook" } else { "a-rook" };
+        html! {
+            <label class="check" title={format!("{side} may castle with the {wing}")}>
+                <input type="checkbox" id={format!("ex-castle-{letter}")} checked={on} disabled={!possible} {onchange} />
+                {format!(" {letter}")}
+            </label>
+        }
+    });
+    let on_ep = {
+        let cb = p.on_action.clone();
+        Callback::from(move |e: Event| {
+            let v = select_value(&e);
+            cb.emit(Action::Explore(ExploreAction::EnPassant(
+                (v != "-").then_some(v),
+            )));
         })
     };
     let toggle = |on: bool, f: fn(bool) -> ExploreAction| {
@@ -117,6 +159,19 @@ pub fn explorer_panel(p: &ExplorerProps) -> Html {
                     </select>
                 </label>
             </div>
+            if p.castles {
+                <div class="row castling-rights" id="ex-castling">{"Castling "}{ for rights }</div>
+            }
+            if !p.ep_options.is_empty() {
+                <label>{"En passant "}
+                    <select id="ex-ep" onchange={on_ep}>
+                        <option value="-" selected={p.ep.is_none()}>{"-"}</option>
+                        { for p.ep_options.iter().map(|n| html! {
+                            <option value={n.clone()} selected={p.ep.as_deref() == Some(n.as_str())}>{n.clone()}</option>
+                        }) }
+                    </select>
+                </label>
+            }
             <div class="row">
                 <button id="play-hotseat" onclick={act(Action::PlayFromDiagram(Opponent::HotSeat))}>{"Play from here"}</button>
                 <button id="play-computer" onclick={act(Action::PlayFromDiagram(Opponent::Computer { computer: !p.turn, level: 5 }))}>{"vs computer"}</button>

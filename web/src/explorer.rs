@@ -35,6 +35,10 @@ pub struct Explorer {
     pub heat: bool,
     /// A gallery caption.
     pub caption: Option<String>,
+    /// Castling rights the player unticked (the others the diagram allows are kept).
+    pub rights_off: u8,
+    /// The en-passant square chosen, if any.
+    pub ep: Option<Square>,
 }
 
 impl Explorer {
@@ -48,7 +52,28 @@ impl Explorer {
             all_paths: false,
             heat: false,
             caption: None,
+            rights_off: 0,
+            ep: None,
         }
+    }
+
+    /// The castling rights playing from here keeps: by default every right whose king and rook
+    /// stand at home, less those the player unticked.
+    pub fn rights(&self) -> u8 {
+        self.placement.possible_rights() & !self.rights_off
+    }
+
+    /// The en-passant squares possible in the diagram with its side to move.
+    pub fn ep_options(&self) -> Vec<Square> {
+        self.placement.possible_en_passant(self.turn)
+    }
+
+    /// The diagram as the position to play from: side to move, castling rights and en-passant
+    /// square (when still possible) included.
+    pub fn position(&self) -> Result<Position, topochess_core::fen::FenError> {
+        let ep = self.ep.filter(|sq| self.ep_options().contains(sq));
+        self.placement
+            .to_position_with(self.turn, self.rights(), ep)
     }
 
     /// The variant.
@@ -178,5 +203,99 @@ impl Explorer {
     /// The extended view.
     pub fn extended(&self, margin: Margin, pointed: Option<(Square, i32, i32)>) -> View {
         self.view(Some(margin), pointed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tool;
+    use crate::settings::Opponent;
+    use crate::state::{Action, AppState, ExploreAction};
+    use std::rc::Rc;
+    use topochess_core::{fen, Piece};
+    use yew::Reducible;
+
+    /// The explorer on `variant` with exactly these pieces (FEN letter, square).
+    fn diagram(variant: &str, pieces: &[(char, &str)]) -> Rc<AppState> {
+        let open = ExploreAction::Open {
+            variant: variant.into(),
+            piece: None,
+            caption: None,
+        };
+        let mut s = Rc::new(AppState::default())
+            .reduce(Action::Explore(open))
+            .reduce(Action::Explore(ExploreAction::Clear));
+        for &(letter, name) in pieces {
+            let sq = s
+                .explorer
+                .as_ref()
+                .unwrap()
+                .variant()
+                .size()
+                .parse_square(name)
+                .unwrap();
+            let piece = Piece::from_char(letter).unwrap();
+            s = s
+                .reduce(Action::Explore(ExploreAction::Tool(Tool::Place(piece))))
+                .reduce(Action::Explore(ExploreAction::Click(sq)));
+        }
+        s
+    }
+
+    fn play(s: Rc<AppState>) -> String {
+        let s = s.reduce(Action::PlayFromDiagram(Opponent::HotSeat));
+        assert!(s.notice.is_none(), "{:?}", s.notice);
+        fen::write(s.game.start())
+    }
+
+    const HOME: &[(char, &str)] = &[
+        ('K', "e1"),
+        ('R', "a1"),
+        ('R', "h1"),
+        ('k', "e8"),
+        ('r', "a8"),
+        ('r', "h8"),
+    ];
+
+    #[test]
+    fn play_from_here_keeps_the_castling_rights_of_pieces_at_home() {
+        let s = diagram("standard", HOME);
+        assert_eq!(play(s.clone()), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        // Unticking a right drops it.
+        let bit = topochess_core::castling::rights_bit(topochess_core::Color::White, true);
+        let s = s.reduce(Action::Explore(ExploreAction::Castling(bit, false)));
+        assert_eq!(play(s.clone()), "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1");
+        let s = s.reduce(Action::Explore(ExploreAction::Castling(bit, true)));
+        assert!(play(s).contains(" KQkq "));
+        // A rook away from home gives no right; a game without castling gives none.
+        let moved = diagram(
+            "standard",
+            &[('K', "e1"), ('R', "a2"), ('R', "h1"), ('k', "e8")],
+        );
+        assert!(play(moved).contains(" K - "));
+        assert!(play(diagram("folded", HOME)).contains(" w - - "));
+    }
+
+    #[test]
+    fn play_from_here_offers_en_passant_where_it_is_possible() {
+        let s = diagram(
+            "standard",
+            &[('K', "e1"), ('k', "e8"), ('P', "e5"), ('p', "d5")],
+        );
+        let ex = s.explorer.as_ref().unwrap();
+        let names: Vec<String> = ex
+            .ep_options()
+            .into_iter()
+            .map(|sq| ex.variant().size().name(sq))
+            .collect();
+        assert_eq!(names, ["d6"]);
+        let s = s.reduce(Action::Explore(ExploreAction::EnPassant(Some("d6".into()))));
+        assert_eq!(play(s.clone()), "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+        // Black to move: no white pawn just pushed, so no en passant, whatever was chosen.
+        let s = s.reduce(Action::Explore(ExploreAction::Turn(
+            topochess_core::Color::Black,
+        )));
+        assert!(s.explorer.as_ref().unwrap().ep_options().is_empty());
+        assert!(play(s).contains(" b - - "));
     }
 }

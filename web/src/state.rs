@@ -51,6 +51,10 @@ pub enum ExploreAction {
     Reset,
     /// The side to move when playing from here.
     Turn(Color),
+    /// Keep (true) or drop a castling right (its bit) when playing from here.
+    Castling(u8, bool),
+    /// The en-passant square (its name) when playing from here.
+    EnPassant(Option<String>),
     /// Draw all paths of the selected piece.
     AllPaths(bool),
     /// Show the attack map.
@@ -441,6 +445,16 @@ impl AppState {
                 *ex = Explorer::new(v);
             }
             ExploreAction::Turn(c) => ex.turn = c,
+            ExploreAction::Castling(bit, on) => {
+                if on {
+                    ex.rights_off &= !bit;
+                } else {
+                    ex.rights_off |= bit;
+                }
+            }
+            ExploreAction::EnPassant(name) => {
+                ex.ep = name.and_then(|n| ex.variant().size().parse_square(&n));
+            }
             ExploreAction::AllPaths(on) => ex.all_paths = on,
             ExploreAction::Heat(on) => ex.heat = on,
         }
@@ -626,7 +640,7 @@ impl AppState {
             Action::Explore(a) => s.explore(a),
             Action::PlayFromDiagram(opponent) => {
                 if let Some(ex) = &s.explorer {
-                    match ex.placement.to_position(ex.turn) {
+                    match ex.position() {
                         Ok(pos) => {
                             let v = pos.variant().clone();
                             let settings = Settings {

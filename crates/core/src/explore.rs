@@ -2,6 +2,7 @@
 //! each piece reaches (blockers taken into account, check ignored), the paths it takes, how many
 //! pieces of each side attack each square, and the way from a diagram to a game.
 
+use crate::castling::{rights_bit, CastlingMode};
 use crate::fen::{self, FenError};
 use crate::geometry::{Square, SquareSet};
 use crate::paths::{piece_paths, PathStep};
@@ -92,10 +93,86 @@ impl Placement {
     /// The diagram as a position with `turn` to move (no castling, no en passant), validated:
     /// the error says what makes it illegal.
     pub fn to_position(&self, turn: Color) -> Result<Position, FenError> {
+        self.to_position_with(turn, 0, None)
+    }
+
+    /// The castling rights the diagram allows: in a variant that castles, each right whose king
+    /// and rook stand on their starting squares (bits of [`crate::castling::rights_bit`]).
+    pub fn possible_rights(&self) -> u8 {
+        let v = &self.variant;
+        if v.castling() == CastlingMode::None {
+            return 0;
+        }
+        let mut rights = 0;
+        for color in Color::ALL {
+            let king = v.size().square(v.king_file(), v.back_rank(color));
+            if king.and_then(|k| self.get(k))
+                != Some(Piece {
+                    color,
+                    role: Role::King,
+                })
+            {
+                continue;
+            }
+            for h_rook in [true, false] {
+                let rook = v.castling_rook_square(color, h_rook);
+                if rook.and_then(|r| self.get(r))
+                    == Some(Piece {
+                        color,
+                        role: Role::Rook,
+                    })
+                {
+                    rights |= rights_bit(color, h_rook);
+                }
+            }
+        }
+        rights
+    }
+
+    /// The en-passant squares possible with `turn` to move: behind a pawn that can just have made
+    /// a double step, with a pawn of `turn` to take there.
+    pub fn possible_en_passant(&self, turn: Color) -> Vec<Square> {
+        self.variant
+            .size()
+            .all()
+            .filter(|&sq| self.get(sq).is_none())
+            .filter(|&sq| {
+                self.to_position_with(turn, 0, Some(sq))
+                    .is_ok_and(|pos| pos.ep_square() == Some(sq))
+            })
+            .collect()
+    }
+
+    /// The diagram as a position with `turn` to move, the castling `rights` the diagram allows
+    /// (others are left out) and en-passant square `ep`, validated: the error says what makes it
+    /// illegal.
+    pub fn to_position_with(
+        &self,
+        turn: Color,
+        rights: u8,
+        ep: Option<Square>,
+    ) -> Result<Position, FenError> {
         let side = if turn == Color::White { "w" } else { "b" };
+        let rights = rights & self.possible_rights();
+        let mut letters: String = [
+            ('K', Color::White, true),
+            ('Q', Color::White, false),
+            ('k', Color::Black, true),
+            ('q', Color::Black, false),
+        ]
+        .iter()
+        .filter(|&&(_, color, h_rook)| rights & rights_bit(color, h_rook) != 0)
+        .map(|&(c, _, _)| c)
+        .collect();
+        if letters.is_empty() {
+            letters.push('-');
+        }
+        let ep = ep
+            .map(|sq| self.variant.size().name(sq))
+            .unwrap_or_else(|| "-".into());
         fen::parse_position(
             self.variant.clone(),
-            &format!("{} {side} - - 0 1", self.board_fen()),
+            &format!("{} {side} {letters} {ep} 0 1", self.board_fen()),
         )
     }
 
