@@ -84,3 +84,67 @@ test('the lab: a 6x6 projective plane is classified, explored and played', async
   assert.equal(await page.locator('svg.normal [data-square]').count(), 36);
   assert.deepEqual(errors, []);
 });
+
+test('the lab says when no game is possible, hides the facts of an impossible board, and follows a lab game after a reload', async () => {
+  const { page, errors } = session;
+  await page.click('#nav-lab');
+  // Sizes 13 and 15 are offered.
+  for (const n of ['13', '15']) {
+    assert.equal(await page.locator(`#lab-w option[value="${n}"]`).count(), 1);
+    assert.equal(await page.locator(`#lab-h option[value="${n}"]`).count(), 1);
+  }
+  // 4x4 twisted both ways: the armies cannot stand apart; Play is disabled and the lab says why.
+  await page.selectOption('#lab-ew', 'twist');
+  await page.selectOption('#lab-ns', 'twist');
+  await page.selectOption('#lab-w', '4');
+  await page.selectOption('#lab-h', '4');
+  assert.match(await page.locator('#lab-no-game').textContent(), /No game is possible/);
+  assert.ok(await page.locator('#lab-play').isDisabled());
+  assert.ok(await page.locator('#lab-play-computer').isDisabled());
+  // 5x4 wrapped top to bottom now starts with pieces.
+  await page.selectOption('#lab-ew', 'flat');
+  await page.selectOption('#lab-ns', 'wrap');
+  await page.selectOption('#lab-w', '5');
+  assert.equal(await page.locator('#lab-no-game').count(), 0);
+  // An odd edge under a pole: the error, and no facts about a surface that is not there.
+  await page.selectOption('#lab-ns', 'pole');
+  await page.selectOption('#lab-h', '7');
+  assert.equal(await page.locator('#lab-error').count(), 1);
+  assert.equal(await page.locator('#lab-kind').count(), 0);
+  // A lab game on 8x6 wrap/fold; after a reload the lab's menus show its surface.
+  await page.selectOption('#lab-ew', 'wrap');
+  await page.selectOption('#lab-ns', 'fold');
+  await page.selectOption('#lab-w', '8');
+  await page.selectOption('#lab-h', '6');
+  await page.click('#lab-play');
+  await page.waitForSelector('#status');
+  await page.reload();
+  await page.waitForSelector('svg.normal [data-square]');
+  await page.click('#nav-lab');
+  assert.equal(await page.locator('#lab-ew').inputValue(), 'wrap');
+  assert.equal(await page.locator('#lab-ns').inputValue(), 'fold');
+  assert.equal(await page.locator('#lab-w').inputValue(), '8');
+  assert.equal(await page.locator('#lab-h').inputValue(), '6');
+  assert.deepEqual(errors, []);
+});
+
+test('play from here keeps the castling rights of kings and rooks at home, as the player ticks them', async () => {
+  const { page } = session;
+  await page.click('#nav-explore');
+  await page.selectOption('#ex-variant', 'standard');
+  await page.click('#ex-clear');
+  for (const [tool, squares] of [['K', ['e1']], ['R', ['a1', 'h1']], ['k', ['e8']], ['r', ['a8', 'h8']]]) {
+    await page.click(`#tool-${tool}`);
+    for (const s of squares) await page.click(`svg.normal [data-square="${s}"]`);
+  }
+  for (const right of ['K', 'Q', 'k', 'q']) assert.ok(await page.locator(`#ex-castle-${right}`).isChecked(), right);
+  await page.uncheck('#ex-castle-q');
+  await screenshot(page, 'explore-castling-rights');
+  await page.click('#play-hotseat');
+  await page.waitForSelector('#status');
+  await page.evaluate(() => { document.querySelector('#transfer').open = true; });
+  assert.equal(await page.locator('#fen-out').inputValue(), 'r3k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1');
+  await page.fill('#san-input', 'O-O-O');
+  await page.press('#san-input', 'Enter');
+  assert.equal(await page.locator('#moves .mv').first().textContent(), 'O-O-O');
+});

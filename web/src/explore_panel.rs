@@ -253,7 +253,11 @@ pub fn lab_panel(p: &LabProps) -> Html {
             }))
         })
     };
-    let sizes: Vec<u8> = (4..=12).chain([14, 16]).collect();
+    let sizes: Vec<u8> = (4..=16).collect();
+    let no_game = variant
+        .as_ref()
+        .ok()
+        .and_then(|v| topochess_core::lab::no_game_reason(&std::sync::Arc::new(v.clone())));
     html! {
         <div class="lab-panel" id="lab-panel">
             <h2>{"Surface lab"}</h2>
@@ -282,6 +286,7 @@ pub fn lab_panel(p: &LabProps) -> Html {
                     </select>
                 </label>
             </div>
+            if variant.is_ok() {
             <dl class="lab-facts">
                 <dt>{"Surface"}</dt><dd id="lab-kind">{kind.name.clone()}</dd>
                 <dt>{"Euler characteristic"}</dt><dd id="lab-euler">{kind.euler.to_string()}</dd>
@@ -294,13 +299,19 @@ pub fn lab_panel(p: &LabProps) -> Html {
                     None => "-".to_string(),
                 }}</dd>
             </dl>
+            }
             {match &variant {
                 Ok(_) => html! {
+                    <>
+                    if let Some(why) = no_game.clone() {
+                        <p class="error" id="lab-no-game">{why}</p>
+                    }
                     <div class="row">
                         <button id="lab-explore" onclick={explore}>{"Explore it"}</button>
-                        <button id="lab-play" onclick={start(Opponent::HotSeat)}>{"Play hot-seat"}</button>
-                        <button id="lab-play-computer" onclick={start(Opponent::Computer { computer: Color::Black, level: 4 })}>{"Play the computer"}</button>
+                        <button id="lab-play" onclick={start(Opponent::HotSeat)} disabled={no_game.is_some()}>{"Play hot-seat"}</button>
+                        <button id="lab-play-computer" onclick={start(Opponent::Computer { computer: Color::Black, level: 4 })} disabled={no_game.is_some()}>{"Play the computer"}</button>
                     </div>
+                    </>
                 },
                 Err(e) => html! { <p class="error" id="lab-error">{e.to_string()}</p> },
             }}

@@ -298,4 +298,21 @@ mod tests {
         assert!(s.explorer.as_ref().unwrap().ep_options().is_empty());
         assert!(play(s).contains(" b - - "));
     }
+
+    #[test]
+    fn a_saved_lab_game_brings_its_surface_to_the_lab() {
+        let settings = crate::settings::Settings {
+            variant: "lab-wrap-fold-8x6".into(),
+            ..Default::default()
+        };
+        let variant = crate::settings::variant_of(&settings).unwrap();
+        let game = topochess_core::game::Game::new(topochess_core::Position::start(variant));
+        let saved = crate::storage::SavedGame::of(3, &settings, &game, 0.0);
+        let s = AppState::from_saved(&saved).unwrap();
+        assert_eq!(s.lab.id(), "lab-wrap-fold-8x6");
+        // Opening it from the library in a running app does the same.
+        let s =
+            Rc::new(AppState::default()).reduce(Action::SwitchGame(3, settings, Box::new(game)));
+        assert_eq!(s.lab.id(), "lab-wrap-fold-8x6");
+    }
 }

@@ -259,13 +259,21 @@ impl AppState {
         next.worker_generation = self.worker_generation;
         next.saved = std::mem::take(&mut self.saved);
         next.explorer = self.explorer.take();
-        next.lab = self.lab;
+        // A lab game's surface is the lab's (also after a reload); other games keep the lab.
+        next.lab = LabSpec::parse(&next.settings.variant).unwrap_or(self.lab);
         next.screen = self.screen;
         *self = next;
     }
 
     fn with_game(settings: Settings, game: Game) -> AppState {
+        let lab = LabSpec::parse(&settings.variant).unwrap_or(LabSpec {
+            east_west: Gluing::Twist,
+            north_south: Gluing::Twist,
+            width: 6,
+            height: 6,
+        });
         AppState {
+            lab,
             settings,
             game,
             redo: Vec::new(),
@@ -286,12 +294,6 @@ impl AppState {
             new_game_open: false,
             screen: Screen::Play,
             explorer: None,
-            lab: LabSpec {
-                east_west: Gluing::Twist,
-                north_south: Gluing::Twist,
-                width: 6,
-                height: 6,
-            },
         }
     }
 
