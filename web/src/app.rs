@@ -6,6 +6,7 @@ use crate::engine::{EngineWorker, GameSpec, Request, Response};
 use crate::explore_panel::{ExplorerPanel, LabPanel};
 use crate::explorer::Explorer;
 use crate::panels::{score_text, select_value, Chooser, MoveList, NewGameForm, Transfer};
+use crate::play_panel;
 use crate::scene;
 use crate::state::{
     Action, AppState, EngineTask, ExploreAction, Margin, Opponent, Screen, Settings, Thinking,
@@ -30,7 +31,7 @@ use yew::prelude::*;
 const WORKER_SILENCE_MS: f64 = 6000.0;
 
 /// The saved games as the list shows them.
-fn summaries(lib: &Library) -> Vec<(u64, String)> {
+pub(crate) fn summaries(lib: &Library) -> Vec<(u64, String)> {
     lib.games.iter().map(|g| (g.id, g.summary())).collect()
 }
 
@@ -61,9 +62,7 @@ fn initial() -> AppState {
         None => AppState::default(),
     };
     if let Some(prefs) = prefs {
-        state.settings.view = prefs.view;
-        state.settings.margin = prefs.margin;
-        state.settings.dark = prefs.dark;
+        state.settings.keep_preferences_of(&prefs);
         if let Ok(valid) = state.settings.clone().validated() {
             state.settings = valid;
         }
@@ -277,15 +276,33 @@ pub fn app() -> Html {
             state.dispatch(Action::Library(summaries(&lib)));
         });
     }
-    // Theme on the document.
+    // Theme and board colours on the document.
     {
-        let dark = state.settings.dark;
-        use_effect_with(dark, move |dark| {
+        let key = (state.settings.dark, state.settings.board);
+        use_effect_with(key, move |(dark, board)| {
             if let Some(root) = web_sys::window()
                 .and_then(|w| w.document())
                 .and_then(|d| d.document_element())
             {
                 let _ = root.set_attribute("data-theme", if *dark { "dark" } else { "light" });
+                let _ = root.set_attribute("data-board", board.name());
+            }
+        });
+    }
+    // A sound for each move played in this game (not for a game opened or loaded).
+    {
+        let state = state.clone();
+        let heard_ply: Rc<Cell<Option<(u64, usize)>>> = use_memo((), |_| Cell::new(None));
+        let key = (
+            state.game_id,
+            state.game.moves().len(),
+            state.game.outcome(),
+        );
+        use_effect_with(key, move |&(game, ply, outcome)| {
+            let before = heard_ply.replace(Some((game, ply)));
+            let played = before == Some((game, ply.wrapping_sub(1)));
+            if state.settings.sound && (played || (outcome.is_some() && before.is_some())) {
+                crate::sound::play(crate::sound::Sound::of(&state.game));
             }
         });
     }
@@ -305,6 +322,7 @@ pub fn app() -> Html {
                         return;
                     }
                     let action = match e.key().as_str() {
+                        "Escape" => Some(Action::Cancel),
                         "ArrowLeft" => Some(Action::Step(-1)),
                         "ArrowRight" => Some(Action::Step(1)),
                         "Home" => Some(Action::View(0)),
@@ -358,6 +376,14 @@ pub fn app() -> Html {
                     Screen::Explore => state.dispatch(Action::Explore(ExploreAction::Click(sq))),
                     Screen::Lab => {}
                 }
+            }
+        })
+    };
+    let on_press = {
+        let state = state.clone();
+        Callback::from(move |name: String| {
+            if let (Some(sq), Screen::Play) = (square(&name), screen) {
+                state.dispatch(Action::Press(sq));
             }
         })
     };
@@ -604,11 +630,11 @@ pub fn app() -> Html {
             <main>
                 <section class="boards">
                     <div class="board-box normal-box">
-                        <Board name="normal" view={normal_view} flipped={state.settings.flipped}
+                        <Board name="normal" view={normal_view} flipped={state.settings.flipped} on_press={on_press.clone()}
                                on_click={on_click.clone()} on_point={on_point.clone()} on_drop={on_drop.clone()} />
                     </div>
                     <div class="board-box extended-box">
-                        <Board name="extended" view={extended_view} flipped={state.settings.flipped}
+                        <Board name="extended" view={extended_view} flipped={state.settings.flipped} on_press={on_press}
                                on_click={on_click} on_point={on_point} on_drop={on_drop} />
                     </div>
                 </section>
@@ -638,6 +664,7 @@ pub fn app() -> Html {
                     { for thinking }
                     { for choice }
                     <MoveList sans={sans} first_number={state.game.start().fullmove_number()}
+                              result={outcome.map(|o| o.result().to_string())}
                               black_first={state.game.start().turn() == Color::Black}
                               shown={state.shown_ply()} on_select={on_select} />
                     <div class="row nav">
@@ -652,10 +679,7 @@ pub fn app() -> Html {
                         <button id="hint" onclick={act(Action::Hint)} disabled={!state.player_to_move() || state.engine.is_some()}>{"Hint"}</button>
                         <button id="flip" onclick={act(Action::Flip)}>{"Flip"}</button>
                     </div>
-                    <div class="row">
-                        <button class="secondary" id="resign" onclick={act(Action::Resign)} disabled={outcome.is_some()}>{"Resign"}</button>
-                        <button class="secondary" id="draw" onclick={act(Action::Draw)} disabled={outcome.is_some()}>{"Agree draw"}</button>
-                    </div>
+                    { play_panel::game_end_controls(&state) }
                     <label class="san-input">{"Type a move "}
                         <input id="san-input" placeholder="e4, Nf3, O-O, e7e8q" onkeydown={on_typed} autocomplete="off" />
                     </label>
@@ -669,52 +693,13 @@ pub fn app() -> Html {
                         </label>
                         { margin_select.clone() }
                     </div>
+                    { play_panel::preferences(&state) }
                     <Transfer pgn={state.pgn()} fen={fen::write(pos)} link={storage::browser_link(&state.settings, &state.game)} on_load={on_load} />
-                    { saved_games(&state) }
+                    { play_panel::saved_games(&state, &switch_to) }
                 </aside>
                 }
             </main>
             <div class="sr-only" aria-live="polite" id="announce">{announce.unwrap_or_default()}</div>
         </div>
-    }
-}
-
-/// The list of saved games: open one, or delete one that is not on the board.
-fn saved_games(state: &UseReducerHandle<AppState>) -> Html {
-    let rows = state.saved.iter().map(|(id, line)| {
-        let id = *id;
-        let current = id == state.game_id;
-        let open = {
-            let state = state.clone();
-            Callback::from(move |_: MouseEvent| {
-                let lib = storage::browser_library().0;
-                if let Some(game) = lib.games.iter().find(|g| g.id == id) {
-                    state.dispatch(switch_to(game));
-                }
-            })
-        };
-        let remove = {
-            let state = state.clone();
-            Callback::from(move |_: MouseEvent| {
-                let lib = storage::browser_remove(id);
-                state.dispatch(Action::Library(summaries(&lib)));
-            })
-        };
-        html! {
-            <li class={classes!("saved-game", current.then_some("current"))} data-game={id.to_string()}>
-                <button class="link open-game" onclick={open} disabled={current}>{line.clone()}</button>
-                if current {
-                    <span class="on-board">{" (on the board)"}</span>
-                } else {
-                    <button class="secondary delete-game" onclick={remove} aria-label={format!("Delete {line}")}>{"Delete"}</button>
-                }
-            </li>
-        }
-    });
-    html! {
-        <details id="saved-games">
-            <summary>{format!("Saved games ({})", state.saved.len())}</summary>
-            <ul>{ for rows }</ul>
-        </details>
     }
 }

@@ -26,6 +26,10 @@ pub struct BoardProps {
     pub on_point: Callback<Option<(String, i32, i32)>>,
     /// A piece was dragged from one square and dropped on a cell of another.
     pub on_drop: Callback<(String, String)>,
+    /// The primary button went down on a cell: its real square (selection starts here, so a
+    /// drag shows its destinations).
+    #[prop_or_default]
+    pub on_press: Callback<String>,
 }
 
 #[derive(Clone, PartialEq)]
@@ -90,6 +94,32 @@ pub fn board(props: &BoardProps) -> Html {
         }
     };
 
+    // Esc drops a drag in progress.
+    {
+        let press = press.clone();
+        use_effect_with((), move |_| {
+            let listener =
+                Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
+                    if e.key() == "Escape" {
+                        PRESS.with(|p| p.borrow_mut().take());
+                        press.set(None);
+                    }
+                });
+            let window = web_sys::window();
+            if let Some(w) = &window {
+                let _ = w
+                    .add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
+            }
+            move || {
+                if let Some(w) = window {
+                    let _ = w.remove_event_listener_with_callback(
+                        "keydown",
+                        listener.as_ref().unchecked_ref(),
+                    );
+                }
+            }
+        });
+    }
     // Releases outside every board end a press; boards handle theirs first (the event bubbles
     // up to the window last).
     use_effect_with((), |_| {
@@ -113,6 +143,7 @@ pub fn board(props: &BoardProps) -> Html {
 
     let on_down = {
         let press = press.clone();
+        let on_press = props.on_press.clone();
         let to_svg = to_svg.clone();
         let cells = v.cells.clone();
         Callback::from(move |e: PointerEvent| {
@@ -128,6 +159,7 @@ pub fn board(props: &BoardProps) -> Html {
                 if let Some(t) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) {
                     let _ = t.release_pointer_capture(e.pointer_id());
                 }
+                on_press.emit(square.clone());
                 let p = Press {
                     square,
                     start: (e.client_x(), e.client_y()),

@@ -108,6 +108,7 @@ impl AppState {
         let Some(current) = self.engine.clone().filter(|j| j.id == job) else {
             return;
         };
+        self.remember_computer_eval();
         self.engine = None;
         self.thinking = None;
         let Ok(mv) = topochess_core::san::parse_move(self.game.position(), text) else {
@@ -232,7 +233,7 @@ mod tests {
                 "saved game",
                 Action::SwitchGame(77, hot_seat.clone(), Box::new(game.clone())),
             ),
-            ("resign", Action::Resign),
+            ("resign", Action::Resign(Some(true))),
             ("take back", Action::TakeBack),
         ] {
             let s = base.clone().reduce(action);
@@ -322,7 +323,7 @@ mod tests {
         let s = run(s, vec![Action::Typed("e4".into()), Action::View(0)]);
         let s = s.reduce(Action::Typed("e5".into()));
         assert!(s.offer_live, "{:?}", s.notice);
-        let s = run(s, vec![Action::Live, Action::Resign]);
+        let s = run(s, vec![Action::Live, Action::Resign(Some(true))]);
         let s = s.reduce(Action::Typed("e5".into()));
         assert!(s.notice.as_deref().unwrap().contains("over"));
         // A promotion typed without its piece asks which.

@@ -187,6 +187,9 @@ pub struct MoveListProps {
     pub black_first: bool,
     /// The ply shown (0: the start).
     pub shown: usize,
+    /// The result, once the game is over (`1-0`, `1/2-1/2`, ...).
+    #[prop_or_default]
+    pub result: Option<String>,
     /// Show the position after this many plies.
     pub on_select: Callback<usize>,
 }
@@ -202,6 +205,10 @@ pub fn move_list(props: &MoveListProps) -> Html {
             let number = props.first_number + (slot / 2) as u32;
             let dots = if slot.is_multiple_of(2) { "." } else { "..." };
             items.push(html! { <span class="num">{format!("{number}{dots}")}</span> });
+            if !slot.is_multiple_of(2) {
+                // A game Black starts: White's column stays empty on the first row.
+                items.push(html! { <span class="mv-gap" aria-hidden="true"></span> });
+            }
         }
         let ply = i + 1;
         let onclick = {
@@ -212,7 +219,24 @@ pub fn move_list(props: &MoveListProps) -> Html {
             <button class={classes!("mv", (ply == props.shown).then_some("current"))} data-ply={ply.to_string()} onclick={onclick}>{san.clone()}</button>
         });
     }
-    html! { <div class="moves" id="moves" role="list" aria-label="Moves">{ for items }</div> }
+    if let Some(result) = &props.result {
+        items.push(html! { <span class="result" id="result">{result.clone()}</span> });
+    }
+    // The current move stays in sight as the game grows or the player browses.
+    let list = use_node_ref();
+    {
+        let list = list.clone();
+        use_effect_with((props.shown, props.sans.len()), move |_| {
+            if let Some(el) = list.cast::<web_sys::Element>() {
+                if let Ok(Some(current)) = el.query_selector(".mv.current") {
+                    let options = web_sys::ScrollIntoViewOptions::new();
+                    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                    current.scroll_into_view_with_scroll_into_view_options(&options);
+                }
+            }
+        });
+    }
+    html! { <div class="moves" id="moves" role="list" aria-label="Moves" ref={list}>{ for items }</div> }
 }
 
 /// Props of [`Chooser`].

@@ -58,6 +58,36 @@ pub struct Settings {
     pub flipped: bool,
     /// Dark theme.
     pub dark: bool,
+    /// Sounds on.
+    pub sound: bool,
+    /// The board's colours.
+    pub board: BoardTheme,
+}
+
+/// The board's colours.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoardTheme {
+    /// Wood browns.
+    #[default]
+    Brown,
+    /// Blue-grey, as on lichess.
+    Blue,
+    /// Green and cream, as in print.
+    Green,
+}
+
+impl BoardTheme {
+    /// Every theme.
+    pub const ALL: [BoardTheme; 3] = [BoardTheme::Brown, BoardTheme::Blue, BoardTheme::Green];
+
+    /// The name used in the page (`data-board`) and the menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            BoardTheme::Brown => "brown",
+            BoardTheme::Blue => "blue",
+            BoardTheme::Green => "green",
+        }
+    }
 }
 
 impl Default for Settings {
@@ -70,6 +100,8 @@ impl Default for Settings {
             margin: Margin::Squares(2),
             flipped: false,
             dark: false,
+            sound: true,
+            board: BoardTheme::Brown,
         }
     }
 }
@@ -96,6 +128,16 @@ impl Settings {
             *level = (*level).clamp(1, 8);
         }
         Ok(self)
+    }
+
+    /// Takes the player's own preferences (views, margin, theme, sound, board colours) from
+    /// `other`: they belong to the player, not to a game.
+    pub fn keep_preferences_of(&mut self, other: &Settings) {
+        self.view = other.view;
+        self.margin = other.margin;
+        self.dark = other.dark;
+        self.sound = other.sound;
+        self.board = other.board;
     }
 
     /// The board's orientation for a new game: White at the bottom unless the computer plays

@@ -100,6 +100,14 @@ pub struct AppState {
     pub saved: Vec<(u64, String)>,
     /// Whether the notice offers to go back to the current position.
     pub offer_live: bool,
+    /// The selection was made by the pointer-down of the click now ending.
+    pub selected_on_press: bool,
+    /// Resign was pressed: asking whether to.
+    pub confirm_resign: bool,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Color>,
+    /// The computer's score of the game from its last finished search (its point of view).
+    pub computer_eval: Option<i32>,
     /// The engine's latest progress.
     pub thinking: Option<Thinking>,
     /// A hint to draw.
@@ -134,6 +142,10 @@ impl PartialEq for AppState {
             && self.game_id == other.game_id
             && self.saved == other.saved
             && self.offer_live == other.offer_live
+            && self.selected_on_press == other.selected_on_press
+            && self.confirm_resign == other.confirm_resign
+            && self.draw_offer == other.draw_offer
+            && self.computer_eval == other.computer_eval
             && self.thinking == other.thinking
             && self.hint == other.hint
             && self.notice == other.notice
@@ -200,10 +212,20 @@ pub enum Action {
     EngineAnswer(u32, String),
     /// The engine reported a problem.
     EngineFailed(u32, String),
-    /// The player resigns.
-    Resign,
-    /// The players agree a draw.
-    Draw,
+    /// Resign: `None` asks, `Some(true)` resigns, `Some(false)` does not.
+    Resign(Option<bool>),
+    /// Offer a draw (the computer answers at once; in hot-seat the other side does).
+    OfferDraw,
+    /// The other side accepts or declines the draw offered.
+    AnswerDraw(bool),
+    /// A pointer went down on a square (real or ghost).
+    Press(Square),
+    /// Esc: close the chooser or question, drop the selection.
+    Cancel,
+    /// Sounds on or off.
+    SetSound(bool),
+    /// The board's colours.
+    SetBoardTheme(crate::settings::BoardTheme),
     /// Show or clear a message.
     Notice(Option<String>),
     /// Change screens.
@@ -250,9 +272,7 @@ impl AppState {
     /// Replaces the game, keeping what belongs to the player and the session: view settings,
     /// job counter, worker, library list, explorer and lab.
     fn replace_game(&mut self, mut settings: Settings, game: Game, id: u64) {
-        settings.view = self.settings.view;
-        settings.margin = self.settings.margin;
-        settings.dark = self.settings.dark;
+        settings.keep_preferences_of(&self.settings);
         let mut next = AppState::with_game(settings, game);
         next.game_id = id;
         next.jobs = self.jobs;
@@ -288,6 +308,10 @@ impl AppState {
             game_id: storage::fresh_id(),
             saved: Vec::new(),
             offer_live: false,
+            selected_on_press: false,
+            confirm_resign: false,
+            draw_offer: None,
+            computer_eval: None,
             thinking: None,
             hint: None,
             notice: None,
@@ -353,7 +377,9 @@ impl AppState {
     }
 
     pub(crate) fn play(&mut self, mv: Move) {
+        let mover = self.game.position().turn();
         if self.game.play(mv).is_ok() {
+            self.after_move(mover);
             self.redo.clear();
             self.selected = None;
             self.pointed = None;
@@ -391,7 +417,7 @@ impl AppState {
         }
     }
 
-    fn own_piece(&self, sq: Square) -> bool {
+    pub(crate) fn own_piece(&self, sq: Square) -> bool {
         let pos = self.game.position();
         pos.piece_at(sq).is_some_and(|p| p.color == pos.turn())
     }
@@ -502,6 +528,10 @@ impl AppState {
             Action::Library(list) => s.saved = list,
             Action::Click(sq) => {
                 if s.choice.is_some() {
+                    return;
+                }
+                if s.selected == Some(sq) {
+                    s.click_selected();
                     return;
                 }
                 let selected = s.selected;
@@ -619,14 +649,13 @@ impl AppState {
                     s.engine_trouble = Some(format!("The engine could not move: {message}"));
                 }
             }
-            Action::Resign => {
-                let loser = match s.settings.opponent {
-                    Opponent::Computer { computer, .. } => !computer,
-                    Opponent::HotSeat => s.game.position().turn(),
-                };
-                s.game.resign(loser);
-            }
-            Action::Draw => s.game.agree_draw(),
+            Action::Resign(answer) => s.resign(answer),
+            Action::OfferDraw => s.offer_draw(),
+            Action::AnswerDraw(accept) => s.answer_draw(accept),
+            Action::Press(sq) => s.press(sq),
+            Action::Cancel => s.cancel(),
+            Action::SetSound(on) => s.settings.sound = on,
+            Action::SetBoardTheme(theme) => s.settings.board = theme,
             Action::Notice(n) => {
                 s.notice = n;
                 s.offer_live = false;

@@ -1,0 +1,149 @@
+// The board as lichess players expect it: selection on pointer-down, Esc, confirmed resignation,
+// draw offers, sounds, board colours, and a move list that keeps up.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSession, screenshot, newGame } from './harness.mjs';
+
+const session = useSession();
+const sq = (name) => `svg.normal [data-square="${name}"]`;
+const moves = (page) => page.locator('#moves .mv').allTextContents();
+
+async function type(page, text) {
+  await page.fill('#san-input', text);
+  await page.press('#san-input', 'Enter');
+}
+
+async function centre(page, name) {
+  const b = await page.locator(sq(name)).boundingBox();
+  return [b.x + b.width / 2, b.y + b.height / 2];
+}
+
+async function loadText(page, text) {
+  await page.evaluate(() => { document.querySelector('#transfer').open = true; });
+  await page.fill('#import-text', text);
+  await page.click('#import-load');
+}
+
+test('a piece is selected on pointer-down, so a drag shows its destinations; Esc cancels', async () => {
+  const { page } = session;
+  const [x, y] = await centre(page, 'g1');
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  assert.ok(await page.locator('svg.normal .cell.dest').count() > 0, 'dots while the button is down');
+  // Esc during the drag: the piece goes back, nothing is played.
+  const [tx, ty] = await centre(page, 'f3');
+  await page.mouse.move(tx, ty, { steps: 5 });
+  await page.keyboard.press('Escape');
+  await page.mouse.up();
+  assert.deepEqual(await moves(page), []);
+  assert.equal(await page.locator('svg.normal .cell.selected').count(), 0);
+  // A click keeps the selection made by its own press; Esc drops it.
+  await page.click(sq('g1'));
+  assert.equal(await page.locator('svg.normal .cell.selected').count(), 1);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('svg.normal .cell.selected').count(), 0);
+  // Esc closes the promotion chooser.
+  await loadText(page, '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1');
+  await page.click(sq('b7'));
+  await page.click(sq('b8'));
+  await page.waitForSelector('#chooser');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#chooser').count(), 0);
+  assert.deepEqual(await moves(page), []);
+});
+
+test('resigning asks first, and the move list shows the result', async () => {
+  const { page } = session;
+  await type(page, 'e4');
+  await page.click('#resign');
+  assert.match(await page.locator('#resign-confirm').textContent(), /Resign this game/);
+  await page.click('#resign-no');
+  assert.match(await page.locator('#status').textContent(), /Black to move/);
+  await page.click('#resign');
+  await page.click('#resign-yes');
+  assert.match(await page.locator('#status').textContent(), /White wins/);
+  assert.equal(await page.locator('#result').textContent(), '1-0');
+});
+
+test('a hot-seat draw is offered by one side and accepted by the other', async () => {
+  const { page } = session;
+  await page.click('#draw');
+  assert.match(await page.locator('#draw-offer').textContent(), /White offered a draw/);
+  assert.equal(await page.locator('#status').textContent(), 'White to move');
+  await type(page, 'e4');
+  assert.match(await page.locator('#draw-offer').textContent(), /White offers a draw/);
+  await page.click('#draw-accept');
+  assert.match(await page.locator('#status').textContent(), /[Dd]raw/);
+  assert.equal(await page.locator('#result').textContent(), '1/2-1/2');
+  // Declined by moving on.
+  await newGame(page, { variant: 'standard' });
+  await page.click('#draw');
+  await type(page, 'e4');
+  await type(page, 'e5');
+  assert.equal(await page.locator('#draw-offer').count(), 0);
+  assert.equal(await page.locator('#status').textContent(), 'White to move');
+});
+
+test('moves, captures and checks sound, and the mute switch silences them', async () => {
+  const { page } = session;
+  await newGame(page, { variant: 'standard' });
+  const sound = () => page.evaluate(() => document.documentElement.dataset.sound);
+  const count = () => page.evaluate(() => Number(document.documentElement.dataset.sounds ?? 0));
+  await type(page, 'e4');
+  assert.equal(await sound(), 'move');
+  await type(page, 'd5');
+  await type(page, 'exd5');
+  assert.equal(await sound(), 'capture');
+  await type(page, 'e6');
+  await type(page, 'Bb5+');
+  assert.equal(await sound(), 'check');
+  const before = await count();
+  await page.uncheck('#sound');
+  await type(page, 'c6');
+  assert.equal(await count(), before, 'muted');
+  // Opening a game is not a move: no sound.
+  await page.check('#sound');
+  await page.reload();
+  await page.waitForSelector('#moves .mv');
+  assert.equal(await count(), 0);
+});
+
+test('three board colour themes, kept across a reload', async () => {
+  const { page } = session;
+  const light = () => page.evaluate(() => getComputedStyle(document.querySelector('svg.normal .cell.light .sq')).fill);
+  const seen = new Set();
+  for (const theme of ['brown', 'blue', 'green']) {
+    await page.selectOption('#board-theme', theme);
+    seen.add(await light());
+    await screenshot(page, `board-theme-${theme}`);
+  }
+  assert.equal(seen.size, 3, 'each theme has its own colours');
+  await page.click('#theme');
+  await screenshot(page, 'board-theme-green-dark');
+  await page.reload();
+  await page.waitForSelector('svg.normal [data-square]');
+  assert.equal(await page.locator('#board-theme').inputValue(), 'green');
+});
+
+test('the move list aligns a game Black starts and keeps the current move in sight', async () => {
+  const { page } = session;
+  await loadText(page, 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+  await page.waitForSelector(`${sq('e4')} [data-piece]`);
+  await type(page, 'e5');
+  const first = await page.evaluate(() => [...document.querySelector('#moves').children].slice(0, 3).map((e) => e.className));
+  assert.deepEqual(first, ['num', 'mv-gap', 'mv current']);
+  // A long game: the list scrolls to its end, and back when browsing.
+  const long = ['Nf3', 'Nf6', 'Ng1', 'Ng8'];
+  await newGame(page, { variant: 'standard' });
+  for (let i = 0; i < 40; i++) await type(page, long[i % 4]);
+  const visible = () => page.evaluate(() => {
+    const list = document.querySelector('#moves').getBoundingClientRect();
+    const cur = document.querySelector('#moves .mv.current').getBoundingClientRect();
+    return cur.top >= list.top - 1 && cur.bottom <= list.bottom + 1;
+  });
+  assert.ok(await visible(), 'the last move is in sight');
+  await page.click('svg.normal');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  assert.ok(await visible(), 'the first move is in sight after going back');
+});
