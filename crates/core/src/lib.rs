@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod castling;
+pub mod compact;
 pub mod explore;
 pub mod fen;
 pub mod game;
