@@ -12,7 +12,7 @@ use crate::state::{
     Action, AppState, EngineTask, ExploreAction, Margin, Opponent, Screen, Settings, Thinking,
     ViewMode,
 };
-use crate::storage::{self, Library, SavedGame};
+use crate::storage::{self, Library, Opened};
 use gloo_worker::{Spawnable, WorkerBridge};
 use std::cell::Cell;
 use std::cell::RefCell;
@@ -30,54 +30,54 @@ use yew::prelude::*;
 /// sign of life every half second while searching; loading it takes well under a second here.
 const WORKER_SILENCE_MS: f64 = 6000.0;
 
-/// The saved games as the list shows them.
-pub(crate) fn summaries(lib: &Library) -> Vec<(u64, String)> {
-    lib.games.iter().map(|g| (g.id, g.summary())).collect()
+/// The library as the app lists it: every game, and a warning when storage runs short.
+pub(crate) fn library_action(lib: &Library) -> Action {
+    Action::Library(lib.games.clone(), storage::space_warning(lib))
 }
 
-/// The first state: a link's game (added to the library beside the others), else the library's
-/// current game, else a new folded game. The player's view settings are kept either way.
+/// The action for what opening a link in the address gave.
+fn opened_action(opened: Option<Result<Opened, String>>) -> Option<Action> {
+    Some(match opened? {
+        Ok(Opened::Game(game)) => Action::SwitchGame(Box::new(game)),
+        Ok(Opened::Ask {
+            kept,
+            incoming,
+            why,
+        }) => Action::AskLink(kept, incoming, why),
+        Err(e) => Action::Notice(Some(format!(
+            "The link's game could not be opened: {e}. Your saved games are unchanged."
+        ))),
+    })
+}
+
+/// The first state: the library's current game (or a new folded game, the player's view
+/// settings kept), then whatever a link in the address brings.
 fn initial() -> AppState {
-    let (lib, mut notice) = storage::browser_library();
-    let prefs = lib.current_game().map(|g| g.settings.clone());
-    let mut current = lib.current_game().cloned();
-    match storage::browser_open_link() {
-        Some(Ok(game)) => current = Some(game),
-        Some(Err(e)) => {
-            notice = Some(format!(
-                "The link's game could not be opened: {e}. Your saved games are unchanged."
-            ))
-        }
-        None => {}
-    }
-    let mut state = match current.as_ref().map(|g| (g, AppState::from_saved(g))) {
+    let (lib, notice) = storage::browser_library();
+    let mut state = match lib.current_game().map(|g| (g, AppState::from_saved(g))) {
         Some((_, Ok(state))) => state,
-        Some((g, Err(e))) => {
-            notice = Some(format!(
+        Some((g, Err(e))) => AppState {
+            notice: Some(format!(
                 "Saved game '{}' could not be replayed ({e}); it stays in your saved games.",
                 g.summary()
-            ));
-            AppState::default()
-        }
+            )),
+            ..AppState::default()
+        },
         None => AppState::default(),
     };
-    if let Some(prefs) = prefs {
+    if let Some(prefs) = lib.current_game().map(|g| g.settings.clone()) {
         state.settings.keep_preferences_of(&prefs);
         if let Ok(valid) = state.settings.clone().validated() {
             state.settings = valid;
         }
     }
     state.notice = notice.or(state.notice);
-    state.saved = summaries(&storage::browser_library().0);
-    state
-}
-
-/// The action that shows a saved game, or says why it cannot be shown.
-fn switch_to(game: &SavedGame) -> Action {
-    match game.rebuild() {
-        Ok((settings, g)) => Action::SwitchGame(game.id, settings, Box::new(g)),
-        Err(e) => Action::Notice(Some(format!("That game could not be opened: {e}."))),
-    }
+    let state = match opened_action(storage::browser_open_link()) {
+        Some(action) => Rc::new(state).reduce(action),
+        None => Rc::new(state),
+    };
+    let lib = storage::browser_library().0;
+    (*state.reduce(library_action(&lib))).clone()
 }
 
 fn spec(state: &AppState) -> GameSpec {
@@ -234,12 +234,8 @@ pub fn app() -> Html {
         let dispatch = state.dispatcher();
         use_effect_with((), move |_| {
             let listener = Closure::<dyn Fn(web_sys::Event)>::new(move |_: web_sys::Event| {
-                match storage::browser_open_link() {
-                    Some(Ok(game)) => dispatch.dispatch(switch_to(&game)),
-                    Some(Err(e)) => dispatch.dispatch(Action::Notice(Some(format!(
-                        "The link's game could not be opened: {e}. Your saved games are unchanged."
-                    )))),
-                    None => {}
+                if let Some(action) = opened_action(storage::browser_open_link()) {
+                    dispatch.dispatch(action);
                 }
             });
             let window = web_sys::window();
@@ -268,12 +264,15 @@ pub fn app() -> Html {
             state.settings.clone(),
             state.game.outcome(),
             fen::write(state.game.start()),
+            state.draw_offer,
         );
         use_effect_with(key, move |_| {
             crate::crash::remember_game(&state.pgn());
-            let saved = SavedGame::of(state.game_id, &state.settings, &state.game, storage::now());
-            let lib = storage::browser_save(saved);
-            state.dispatch(Action::Library(summaries(&lib)));
+            let (lib, written) = storage::browser_save(state.saved_game(storage::now()));
+            if let Err(why) = written {
+                state.dispatch(Action::Notice(Some(why)));
+            }
+            state.dispatch(library_action(&lib));
         });
     }
     // Theme and board colours on the document.
@@ -584,6 +583,11 @@ pub fn app() -> Html {
             format!("vs computer ({}), level {}", side(computer), level(n).label)
         }
         Opponent::HotSeat => "hot-seat".into(),
+        Opponent::Correspondence { me, .. } => format!(
+            "correspondence: {} (you) against {}",
+            state.settings.player_name(me),
+            state.settings.player_name(!me)
+        ),
     };
     let choice = state.choice.clone().map(|c| {
         let options: Vec<String> = c.options.iter().map(|(_, s)| s.clone()).collect();
@@ -620,6 +624,10 @@ pub fn app() -> Html {
                 <div class="notice" id="notice" role="alert">{n.clone()}
                     if state.offer_live {
                         <button id="go-live" onclick={act(Action::Live)}>{"Go to the current position"}</button>
+                    }
+                    if state.pending_link.is_some() {
+                        <button id="link-take" onclick={act(Action::AnswerLink(true))}>{"Use the link's game"}</button>
+                        <button class="secondary" id="link-keep" onclick={act(Action::AnswerLink(false))}>{"Keep mine"}</button>
                     }
                     <button class="secondary" onclick={act(Action::Notice(None))} aria-label="Dismiss">{"OK"}</button>
                 </div>
@@ -680,6 +688,7 @@ pub fn app() -> Html {
                         <button id="flip" onclick={act(Action::Flip)}>{"Flip"}</button>
                     </div>
                     { play_panel::game_end_controls(&state) }
+                    { play_panel::send_move(&state) }
                     <label class="san-input">{"Type a move "}
                         <input id="san-input" placeholder="e4, Nf3, O-O, e7e8q" onkeydown={on_typed} autocomplete="off" />
                     </label>
@@ -695,7 +704,7 @@ pub fn app() -> Html {
                     </div>
                     { play_panel::preferences(&state) }
                     <Transfer pgn={state.pgn()} fen={fen::write(pos)} link={storage::browser_link(&state.settings, &state.game)} on_load={on_load} />
-                    { play_panel::saved_games(&state, &switch_to) }
+                    { play_panel::saved_games(&state) }
                 </aside>
                 }
             </main>

@@ -62,7 +62,7 @@ impl AppState {
     fn computer_level(&self) -> Option<u8> {
         match self.settings.opponent {
             Opponent::Computer { level, .. } => Some(level),
-            Opponent::HotSeat => None,
+            Opponent::HotSeat | Opponent::Correspondence { .. } => None,
         }
     }
 
@@ -231,7 +231,9 @@ mod tests {
             ("new hot-seat game", Action::NewGame(hot_seat.clone(), None)),
             (
                 "saved game",
-                Action::SwitchGame(77, hot_seat.clone(), Box::new(game.clone())),
+                Action::SwitchGame(Box::new(crate::storage::SavedGame::of(
+                    77, &hot_seat, &game, 0.0,
+                ))),
             ),
             ("resign", Action::Resign(Some(true))),
             ("take back", Action::TakeBack),

@@ -311,8 +311,7 @@ mod tests {
         let s = AppState::from_saved(&saved).unwrap();
         assert_eq!(s.lab.id(), "lab-wrap-fold-8x6");
         // Opening it from the library in a running app does the same.
-        let s =
-            Rc::new(AppState::default()).reduce(Action::SwitchGame(3, settings, Box::new(game)));
+        let s = Rc::new(AppState::default()).reduce(Action::SwitchGame(Box::new(saved)));
         assert_eq!(s.lab.id(), "lab-wrap-fold-8x6");
     }
 }

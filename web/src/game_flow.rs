@@ -49,6 +49,7 @@ impl AppState {
     fn resigning_side(&self) -> Color {
         match self.settings.opponent {
             Opponent::Computer { computer, .. } => !computer,
+            Opponent::Correspondence { me, .. } => me,
             Opponent::HotSeat => self.game.position().turn(),
         }
     }
@@ -83,6 +84,8 @@ impl AppState {
         }
         match self.settings.opponent {
             Opponent::HotSeat => self.draw_offer = Some(self.game.position().turn()),
+            // The offer travels with the next link sent.
+            Opponent::Correspondence { me, .. } => self.draw_offer = Some(me),
             Opponent::Computer { .. } => {
                 let not_better = self
                     .computer_eval

@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod board;
+pub mod correspondence;
 pub mod crash;
 pub mod engine;
 pub mod engine_job;

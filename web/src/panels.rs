@@ -73,6 +73,15 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                     computer: Color::White,
                     level: level_of(&draft),
                 },
+                // The id is given when the game starts.
+                "corr-white" => Opponent::Correspondence {
+                    me: Color::White,
+                    id: 0,
+                },
+                "corr-black" => Opponent::Correspondence {
+                    me: Color::Black,
+                    id: 0,
+                },
                 _ => Opponent::HotSeat,
             };
             draft.set(Settings {
@@ -120,6 +129,22 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
             ..
         } => "white",
         Opponent::Computer { .. } => "black",
+        Opponent::Correspondence {
+            me: Color::White, ..
+        } => "corr-white",
+        Opponent::Correspondence { .. } => "corr-black",
+    };
+    let name_input = |mine: bool| {
+        let draft = draft.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            let mut next = (*draft).clone();
+            if let Opponent::Correspondence { me, .. } = next.opponent {
+                let side = if mine { me } else { !me };
+                next.names[side.index()] = input.value();
+            }
+            draft.set(next);
+        })
     };
     html! {
         <form class="new-game" id="new-game" onsubmit={on_start} aria-label="New game">
@@ -150,8 +175,18 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                     <option value="hotseat" selected={opponent_value == "hotseat"}>{"hot-seat: two players"}</option>
                     <option value="white" selected={opponent_value == "white"}>{"White against the computer"}</option>
                     <option value="black" selected={opponent_value == "black"}>{"Black against the computer"}</option>
+                    <option value="corr-white" selected={opponent_value == "corr-white"}>{"White by correspondence (moves sent as links)"}</option>
+                    <option value="corr-black" selected={opponent_value == "corr-black"}>{"Black by correspondence (moves sent as links)"}</option>
                 </select>
             </label>
+            if let Opponent::Correspondence { me, .. } = draft.opponent {
+                <label>{"Your name "}
+                    <input id="ng-my-name" value={draft.names[me.index()].clone()} oninput={name_input(true)} autocomplete="off" />
+                </label>
+                <label>{"Opponent's name "}
+                    <input id="ng-their-name" value={draft.names[(!me).index()].clone()} oninput={name_input(false)} autocomplete="off" />
+                </label>
+            }
             if let Opponent::Computer { level, .. } = draft.opponent {
                 <label>{"Level "}
                     <select id="ng-level" onchange={on_level}>
@@ -172,7 +207,9 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
 fn level_of(s: &Settings) -> u8 {
     match s.opponent {
         Opponent::Computer { level, .. } => level,
-        Opponent::HotSeat => topochess_search::levels::DEFAULT_LEVEL,
+        Opponent::HotSeat | Opponent::Correspondence { .. } => {
+            topochess_search::levels::DEFAULT_LEVEL
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::panels::select_value;
 use crate::settings::{BoardTheme, Opponent};
 use crate::state::{Action, AppState};
-use crate::storage::{self, SavedGame};
+use crate::storage;
 use yew::prelude::*;
 
 fn act(state: &UseReducerHandle<AppState>, action: Action) -> Callback<MouseEvent> {
@@ -35,15 +35,20 @@ pub fn game_end_controls(state: &UseReducerHandle<AppState>) -> Html {
     }
     let to_move = state.game.position().turn();
     let offer = state.draw_offered_by().filter(|_| !over);
-    let offer_row = match (offer, state.settings.opponent) {
-        (Some(by), Opponent::HotSeat) if by != to_move => html! {
+    let answers = |by| match state.settings.opponent {
+        Opponent::HotSeat => by != to_move,
+        Opponent::Correspondence { me, .. } => by != me,
+        Opponent::Computer { .. } => false,
+    };
+    let offer_row = match offer {
+        Some(by) if answers(by) => html! {
             <div class="row confirm" id="draw-offer">
                 <span>{format!("{} offers a draw.", side_name(by))}</span>
                 <button id="draw-accept" onclick={act(state, Action::AnswerDraw(true))}>{"Accept"}</button>
                 <button class="secondary" id="draw-decline" onclick={act(state, Action::AnswerDraw(false))}>{"Decline"}</button>
             </div>
         },
-        (Some(by), _) => html! {
+        Some(by) => html! {
             <div class="row" id="draw-offer"><span>{format!("{} offered a draw: {} answers after the move.", side_name(by), side_name(!by))}</span></div>
         },
         _ => html! {},
@@ -56,6 +61,45 @@ pub fn game_end_controls(state: &UseReducerHandle<AppState>) -> Html {
             </div>
             { offer_row }
         </>
+    }
+}
+
+/// In a correspondence game, once the player has moved (or the game ended): the link to send.
+pub fn send_move(state: &UseReducerHandle<AppState>) -> Html {
+    let Opponent::Correspondence { me, .. } = state.settings.opponent else {
+        return html! {};
+    };
+    let my_turn = state.game.position().turn() == me && state.game.outcome().is_none();
+    if my_turn && state.draw_offer.is_none() {
+        return html! {
+            <p class="muted" id="corr-wait">{format!("Your move, then send it to {}.", state.settings.player_name(!me))}</p>
+        };
+    }
+    let saved = state.saved_game(0.0);
+    let base = web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default();
+    let link = format!(
+        "{base}#{}",
+        crate::correspondence::fragment(&saved, &state.game, me)
+    );
+    let copy = {
+        let link = link.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.navigator().clipboard().write_text(&link);
+            }
+        })
+    };
+    html! {
+        <div class="send-move" id="send-move">
+            <strong>{format!("Send your move to {}", state.settings.player_name(!me))}</strong>
+            <input id="send-link" readonly=true value={link} aria-label="Link to send" />
+            <button id="send-copy" onclick={copy}>{"Copy link"}</button>
+        </div>
     }
 }
 
@@ -89,28 +133,22 @@ pub fn preferences(state: &UseReducerHandle<AppState>) -> Html {
     }
 }
 
-/// The list of saved games: open one, or delete one that is not on the board.
-pub fn saved_games(
-    state: &UseReducerHandle<AppState>,
-    switch_to: &'static dyn Fn(&SavedGame) -> Action,
-) -> Html {
-    let rows = state.saved.iter().map(|(id, line)| {
-        let id = *id;
+/// The list of saved games: open one, or delete one that is not on the board (the Games
+/// screen has the whole library).
+pub fn saved_games(state: &UseReducerHandle<AppState>) -> Html {
+    let rows = state.saved.iter().map(|g| {
+        let id = g.id;
+        let line = g.summary();
         let current = id == state.game_id;
-        let open = {
-            let state = state.clone();
-            Callback::from(move |_: MouseEvent| {
-                let lib = storage::browser_library().0;
-                if let Some(game) = lib.games.iter().find(|g| g.id == id) {
-                    state.dispatch(switch_to(game));
-                }
-            })
-        };
+        let open = act(state, Action::SwitchGame(Box::new(g.clone())));
         let remove = {
             let state = state.clone();
             Callback::from(move |_: MouseEvent| {
-                let lib = storage::browser_remove(id);
-                state.dispatch(Action::Library(crate::app::summaries(&lib)));
+                let (lib, written) = storage::browser_change(|lib| lib.remove(id));
+                if let Err(why) = written {
+                    state.dispatch(Action::Notice(Some(why)));
+                }
+                state.dispatch(crate::app::library_action(&lib));
             })
         };
         html! {
@@ -127,6 +165,9 @@ pub fn saved_games(
     html! {
         <details id="saved-games">
             <summary>{format!("Saved games ({})", state.saved.len())}</summary>
+            if let Some(w) = &state.space_warning {
+                <p class="error" id="space-warning">{w.clone()}</p>
+            }
             <ul>{ for rows }</ul>
         </details>
     }

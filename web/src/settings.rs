@@ -17,6 +17,13 @@ pub enum Opponent {
         /// Its level, 1 to 8.
         level: u8,
     },
+    /// A correspondence game with someone else, moves exchanged by links: the player plays `me`.
+    Correspondence {
+        /// The player's side in this browser.
+        me: Color,
+        /// The game's id, the same in both players' browsers.
+        id: u64,
+    },
 }
 
 /// Which board views are shown.
@@ -60,6 +67,8 @@ pub struct Settings {
     pub dark: bool,
     /// Sounds on.
     pub sound: bool,
+    /// The players' names (White, Black); empty for none given.
+    pub names: [String; 2],
     /// The board's colours.
     pub board: BoardTheme,
 }
@@ -101,6 +110,7 @@ impl Default for Settings {
             flipped: false,
             dark: false,
             sound: true,
+            names: Default::default(),
             board: BoardTheme::Brown,
         }
     }
@@ -148,7 +158,30 @@ impl Settings {
             Opponent::Computer {
                 computer: Color::White,
                 ..
+            } | Opponent::Correspondence {
+                me: Color::Black,
+                ..
             }
         )
+    }
+
+    /// The name shown for a side: the one given, else what plays it.
+    pub fn player_name(&self, side: Color) -> String {
+        let given = self.names[side.index()].trim();
+        if !given.is_empty() {
+            return given.to_string();
+        }
+        match self.opponent {
+            Opponent::Computer { computer, level } if computer == side => {
+                format!("Computer (level {level})")
+            }
+            Opponent::Correspondence { me, .. } if me == side => "You".into(),
+            _ => (if side == Color::White {
+                "White"
+            } else {
+                "Black"
+            })
+            .into(),
+        }
     }
 }

@@ -96,10 +96,14 @@ pub struct AppState {
     pub worker_generation: u32,
     /// The game's id in the library of saved games.
     pub game_id: u64,
-    /// The saved games: id and a line on each, most recent first.
-    pub saved: Vec<(u64, String)>,
+    /// The saved games, most recently played first.
+    pub saved: Vec<SavedGame>,
+    /// A warning that storage runs short.
+    pub space_warning: Option<String>,
     /// Whether the notice offers to go back to the current position.
     pub offer_live: bool,
+    /// A correspondence link's game waiting for the player's word (older, or another line).
+    pub pending_link: Option<SavedGame>,
     /// The selection was made by the pointer-down of the click now ending.
     pub selected_on_press: bool,
     /// Resign was pressed: asking whether to.
@@ -141,7 +145,9 @@ impl PartialEq for AppState {
             && self.worker_generation == other.worker_generation
             && self.game_id == other.game_id
             && self.saved == other.saved
+            && self.space_warning == other.space_warning
             && self.offer_live == other.offer_live
+            && self.pending_link == other.pending_link
             && self.selected_on_press == other.selected_on_press
             && self.confirm_resign == other.confirm_resign
             && self.draw_offer == other.draw_offer
@@ -163,11 +169,14 @@ pub enum Action {
     NewGame(Settings, Option<String>),
     /// Replace the game by an imported one (a new game in the library).
     LoadGame(Settings, Box<Game>),
-    /// Show a saved game (from the library or a link): its id, settings and game. The player's
-    /// view settings stay.
-    SwitchGame(u64, Settings, Box<Game>),
-    /// The library changed: its games, id and a line each.
-    Library(Vec<(u64, String)>),
+    /// Show a saved game (from the library or a link). The player's view settings stay.
+    SwitchGame(Box<SavedGame>),
+    /// A correspondence link that needs the player's word: the kept game, the link's, and why.
+    AskLink(Box<SavedGame>, Box<SavedGame>, String),
+    /// The answer: take the link's game (true) or keep one's own.
+    AnswerLink(bool),
+    /// The library changed: its games, and a warning when storage runs short.
+    Library(Vec<SavedGame>, Option<String>),
     /// A square (real or ghost) was clicked.
     Click(Square),
     /// A piece was dragged from one square and dropped on another.
@@ -265,8 +274,27 @@ impl AppState {
         let (settings, game) = saved.rebuild()?;
         let mut state = AppState::with_game(settings, game);
         state.game_id = saved.id;
+        state.draw_offer = saved.draw_offer;
         state.settle_engine();
         Ok(state)
+    }
+
+    /// Shows saved game `saved` in place of the current one, or says why it cannot.
+    fn switch_to(&mut self, saved: &SavedGame) {
+        match saved.rebuild() {
+            Ok((settings, game)) => {
+                self.replace_game(settings, game, saved.id);
+                self.draw_offer = saved.draw_offer;
+            }
+            Err(e) => self.notice = Some(format!("That game could not be opened: {e}.")),
+        }
+    }
+
+    /// The game as the library keeps it.
+    pub fn saved_game(&self, now: f64) -> SavedGame {
+        let mut saved = SavedGame::of(self.game_id, &self.settings, &self.game, now);
+        saved.draw_offer = self.draw_offer;
+        saved
     }
 
     /// Replaces the game, keeping what belongs to the player and the session: view settings,
@@ -307,7 +335,9 @@ impl AppState {
             worker_generation: 0,
             game_id: storage::fresh_id(),
             saved: Vec::new(),
+            space_warning: None,
             offer_live: false,
+            pending_link: None,
             selected_on_press: false,
             confirm_resign: false,
             draw_offer: None,
@@ -340,6 +370,8 @@ impl AppState {
             && match self.settings.opponent {
                 Opponent::HotSeat => true,
                 Opponent::Computer { computer, .. } => self.game.position().turn() != computer,
+                // A correspondence game: only one's own moves; the other's come by link.
+                Opponent::Correspondence { me, .. } => self.game.position().turn() == me,
             }
     }
 
@@ -508,7 +540,11 @@ impl AppState {
                 Ok(next) => {
                     let mut settings = next.settings.clone();
                     settings.flipped = Settings::orientation_for(settings.opponent);
-                    s.replace_game(settings, next.game, storage::fresh_id());
+                    let id = storage::fresh_id();
+                    if let Opponent::Correspondence { me, id: 0 } = settings.opponent {
+                        settings.opponent = Opponent::Correspondence { me, id };
+                    }
+                    s.replace_game(settings, next.game, id);
                     if let Some(text) = start {
                         // Castling rights the game cannot use were dropped: say so.
                         let variant = s.game.start().variant().clone();
@@ -522,10 +558,24 @@ impl AppState {
             Action::LoadGame(settings, game) => {
                 s.replace_game(settings, *game, storage::fresh_id());
             }
-            Action::SwitchGame(id, settings, game) => {
-                s.replace_game(settings, *game, id);
+            Action::SwitchGame(saved) => s.switch_to(&saved),
+            Action::AskLink(kept, incoming, why) => {
+                s.switch_to(&kept);
+                s.notice = Some(why);
+                s.pending_link = Some(*incoming);
             }
-            Action::Library(list) => s.saved = list,
+            Action::AnswerLink(take) => {
+                if let Some(incoming) = s.pending_link.take() {
+                    s.notice = None;
+                    if take {
+                        s.switch_to(&incoming);
+                    }
+                }
+            }
+            Action::Library(list, warning) => {
+                s.saved = list;
+                s.space_warning = warning;
+            }
             Action::Click(sq) => {
                 if s.choice.is_some() {
                     return;

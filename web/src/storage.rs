@@ -17,11 +17,12 @@ pub const UNREADABLE_KEY: &str = "topochess/games-unreadable";
 /// The single saved game of earlier versions, moved into the library on first load.
 pub const OLD_KEY: &str = "topochess/game";
 const VERSION: u32 = 2;
-/// Games kept at most; the least recently played beyond this are dropped.
-pub const MAX_GAMES: usize = 60;
+/// About what local storage holds (characters of the library's JSON); past 80% of it the
+/// player is warned to export and delete old games. Nothing is ever dropped to make room.
+pub const STORAGE_CHARS: usize = 5_000_000;
 
 /// One saved game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SavedGame {
     /// Its id in the library.
     pub id: u64,
@@ -39,6 +40,21 @@ pub struct SavedGame {
     /// When it was last saved (milliseconds since 1970, from the browser).
     #[serde(default)]
     pub updated: f64,
+    /// When it was first saved.
+    #[serde(default)]
+    pub started: f64,
+    /// A draw offer standing (by that side), for a correspondence game.
+    #[serde(default)]
+    pub draw_offer: Option<Color>,
+    /// The last move in SAN ("" before the first), for the games list.
+    #[serde(default)]
+    pub last_move: String,
+    /// The side to move.
+    #[serde(default)]
+    pub turn: Option<Color>,
+    /// The result (`1-0`, `0-1`, `1/2-1/2`, `*` while it goes on).
+    #[serde(default)]
+    pub result: String,
 }
 
 impl SavedGame {
@@ -51,7 +67,24 @@ impl SavedGame {
             moves: move_texts(game),
             ended: ended_text(game),
             updated,
+            started: updated,
+            draw_offer: None,
+            last_move: crate::correspondence::last_move_san(game).unwrap_or_default(),
+            turn: Some(game.position().turn()),
+            result: game.outcome().map_or("*", |o| o.result()).to_string(),
         }
+    }
+
+    /// Whether the game is worth keeping once the player leaves it: a move played, an ending,
+    /// a position of its own, or a correspondence game.
+    fn worth_keeping(&self) -> bool {
+        !self.moves.is_empty()
+            || self.ended.is_some()
+            || matches!(
+                self.settings.opponent,
+                crate::settings::Opponent::Correspondence { .. }
+            )
+            || variant_of(&self.settings).is_ok_and(|v| v.start_fen() != self.start_fen)
     }
 
     /// The same game: variant, start, moves and ending alike (ids and times aside).
@@ -143,7 +176,7 @@ impl Library {
             start_fen: old.start_fen,
             moves: old.moves,
             ended: old.ended,
-            updated: 0.0,
+            ..SavedGame::default()
         });
         Ok(lib)
     }
@@ -159,16 +192,20 @@ impl Library {
         self.games.iter().find(|g| g.id == id)
     }
 
-    /// Saves `game` (replacing the entry with its id) and makes it current. Games without a move
-    /// that are not current are dropped, then the oldest beyond [`MAX_GAMES`].
-    pub fn put(&mut self, game: SavedGame) {
+    /// Saves `game` (replacing the entry with its id, whose start date it keeps) and makes it
+    /// current. An untouched game (no move, no position or ending of its own) is dropped once
+    /// another is current; no other game is ever dropped.
+    pub fn put(&mut self, mut game: SavedGame) {
         let id = game.id;
+        if let Some(old) = self.games.iter().find(|g| g.id == id) {
+            if old.started > 0.0 {
+                game.started = old.started;
+            }
+        }
         self.games.retain(|g| g.id != id);
         self.games.insert(0, game);
         self.current = Some(id);
-        self.games
-            .retain(|g| g.id == id || !g.moves.is_empty() || g.ended.is_some());
-        self.games.truncate(MAX_GAMES);
+        self.games.retain(|g| g.id == id || g.worth_keeping());
     }
 
     /// Adds a game that came from outside (a link): when the library already has the same game,
@@ -353,48 +390,100 @@ pub fn browser_library() -> (Library, Option<String>) {
     (Library::default(), None)
 }
 
-/// Writes the library back.
-fn browser_store(lib: &Library) {
-    if let Some(store) = local_storage() {
-        let _ = store.set_item(LIBRARY_KEY, &lib.to_json());
-    }
+/// Writes the library back; a refusal (storage full) is said, never passed over.
+fn browser_store(lib: &Library) -> Result<(), String> {
+    let store = local_storage().ok_or("this browser keeps no local storage")?;
+    store.set_item(LIBRARY_KEY, &lib.to_json()).map_err(|_| {
+        "The browser's storage for this site is full: the last change was not saved. Export \
+         your games (Games screen) and delete some."
+            .to_string()
+    })
+}
+
+/// A warning when the library nears what the browser keeps for a site.
+pub fn space_warning(lib: &Library) -> Option<String> {
+    let used = lib.to_json().len();
+    (used > STORAGE_CHARS / 10 * 8).then(|| {
+        format!(
+            "Your saved games use {:.1} MB of the about {:.0} MB the browser keeps for this \
+             site: export them (Games screen) and delete old ones.",
+            used as f64 / 1e6,
+            STORAGE_CHARS as f64 / 1e6
+        )
+    })
 }
 
 /// Saves one game into the stored library (read afresh, so another tab's games stay) and
 /// returns the library as saved.
-pub fn browser_save(game: SavedGame) -> Library {
+pub fn browser_save(game: SavedGame) -> (Library, Result<(), String>) {
+    browser_change(|lib| lib.put(game))
+}
+
+/// Changes the stored library (read afresh) and writes it back: the library, and whether it
+/// was written.
+pub fn browser_change(change: impl FnOnce(&mut Library)) -> (Library, Result<(), String>) {
     let (mut lib, unreadable) = browser_library();
     if unreadable.is_some() {
         // Moved aside by browser_library: the new library starts empty.
         lib = Library::default();
     }
-    lib.put(game);
-    browser_store(&lib);
-    lib
+    change(&mut lib);
+    let written = browser_store(&lib);
+    (lib, written)
 }
 
-/// Removes a game from the stored library and returns what is left.
-pub fn browser_remove(id: u64) -> Library {
-    let (mut lib, _) = browser_library();
-    lib.remove(id);
-    browser_store(&lib);
-    lib
+/// What opening a link in the address gave.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Opened {
+    /// The game to show (added, brought up to date, or already kept).
+    Game(SavedGame),
+    /// A correspondence link older than the kept game, or of another line: the player decides.
+    Ask {
+        /// The game kept.
+        kept: Box<SavedGame>,
+        /// The link's game.
+        incoming: Box<SavedGame>,
+        /// Why the player is asked.
+        why: String,
+    },
 }
 
-/// Takes the game of the address's fragment into the library, then clears the fragment from the
-/// address (so a reload shows the game as played since, not the link again). `None` when the
-/// address carries no game; an error leaves the library and the address as they were.
-pub fn browser_open_link() -> Option<Result<SavedGame, String>> {
+/// Takes the game of the address's fragment (a share link or a correspondence link) into the
+/// library, then clears the fragment from the address (so a reload shows the game as played
+/// since, not the link again). `None` when the address carries no game; an error leaves the
+/// library and the address as they were.
+pub fn browser_open_link() -> Option<Result<Opened, String>> {
+    use crate::correspondence::{self, Received};
     let window = web_sys::window()?;
     let hash = window.location().hash().ok()?;
-    let game = parse_fragment(&hash)?;
-    Some(game.map(|game| {
-        let (mut lib, _) = browser_library();
-        let admitted = lib.admit(game, fresh_id());
-        browser_store(&lib);
+    let opened = if let Some(letter) = correspondence::parse(&hash) {
+        letter.map(|letter| {
+            let mut received = None;
+            let _ = browser_change(|lib| received = Some(lib.receive(letter, fresh_id())));
+            match received.expect("the change ran") {
+                Received::Added(g) | Received::Updated(g) | Received::Same(g) => Opened::Game(g),
+                Received::Ask {
+                    kept,
+                    incoming,
+                    why,
+                } => Opened::Ask {
+                    kept,
+                    incoming,
+                    why,
+                },
+            }
+        })
+    } else {
+        parse_fragment(&hash)?.map(|game| {
+            let mut admitted = None;
+            let _ = browser_change(|lib| admitted = Some(lib.admit(game, fresh_id())));
+            Opened::Game(admitted.expect("the change ran"))
+        })
+    };
+    if opened.is_ok() {
         clear_fragment(&window);
-        admitted
-    }))
+    }
+    Some(opened)
 }
 
 fn clear_fragment(window: &web_sys::Window) {
@@ -498,10 +587,12 @@ mod tests {
             [3, 1],
             "the untouched game 2 went, the current one stays"
         );
-        for id in 10..(10 + MAX_GAMES as u64 + 5) {
+        // No game played is ever dropped, however many there are.
+        for id in 10..200 {
             lib.put(SavedGame::of(id, &settings, &played, 0.0));
         }
-        assert_eq!(lib.games.len(), MAX_GAMES);
+        assert_eq!(lib.games.len(), 191, "game 1 and games 10-199");
+        assert!(space_warning(&lib).is_none());
         let text = lib.to_json();
         assert_eq!(Library::from_json(&text).unwrap(), lib);
     }
