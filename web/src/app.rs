@@ -38,7 +38,7 @@ pub(crate) fn library_action(lib: &Library) -> Action {
 /// The action for what opening a link in the address gave.
 fn opened_action(opened: Option<Result<Opened, String>>) -> Option<Action> {
     Some(match opened? {
-        Ok(Opened::Game(game)) => Action::SwitchGame(Box::new(game)),
+        Ok(Opened::Game(game)) => Action::SwitchGame(game),
         Ok(Opened::Ask {
             kept,
             incoming,

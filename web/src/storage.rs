@@ -436,7 +436,7 @@ pub fn browser_change(change: impl FnOnce(&mut Library)) -> (Library, Result<(),
 #[derive(Clone, Debug, PartialEq)]
 pub enum Opened {
     /// The game to show (added, brought up to date, or already kept).
-    Game(SavedGame),
+    Game(Box<SavedGame>),
     /// A correspondence link older than the kept game, or of another line: the player decides.
     Ask {
         /// The game kept.
@@ -461,7 +461,9 @@ pub fn browser_open_link() -> Option<Result<Opened, String>> {
             let mut received = None;
             let _ = browser_change(|lib| received = Some(lib.receive(letter, fresh_id())));
             match received.expect("the change ran") {
-                Received::Added(g) | Received::Updated(g) | Received::Same(g) => Opened::Game(g),
+                Received::Added(g) | Received::Updated(g) | Received::Same(g) => {
+                    Opened::Game(Box::new(g))
+                }
                 Received::Ask {
                     kept,
                     incoming,
@@ -477,7 +479,7 @@ pub fn browser_open_link() -> Option<Result<Opened, String>> {
         parse_fragment(&hash)?.map(|game| {
             let mut admitted = None;
             let _ = browser_change(|lib| admitted = Some(lib.admit(game, fresh_id())));
-            Opened::Game(admitted.expect("the change ran"))
+            Opened::Game(Box::new(admitted.expect("the change ran")))
         })
     };
     if opened.is_ok() {
