@@ -359,7 +359,7 @@ pub fn app() -> Html {
     let explorer = match state.screen {
         Screen::Explore => state.explorer.as_ref(),
         Screen::Lab => lab_preview.as_ref(),
-        Screen::Play => None,
+        Screen::Play | Screen::Games => None,
     };
     let size = explorer
         .map(|e| e.variant().size())
@@ -373,7 +373,7 @@ pub fn app() -> Html {
                 match screen {
                     Screen::Play => state.dispatch(Action::Click(sq)),
                     Screen::Explore => state.dispatch(Action::Explore(ExploreAction::Click(sq))),
-                    Screen::Lab => {}
+                    Screen::Lab | Screen::Games => {}
                 }
             }
         })
@@ -404,7 +404,7 @@ pub fn app() -> Html {
                     Screen::Explore => {
                         state.dispatch(Action::Explore(ExploreAction::Drop(from, to)))
                     }
-                    Screen::Lab => {}
+                    Screen::Lab | Screen::Games => {}
                 }
             }
         })
@@ -611,6 +611,7 @@ pub fn app() -> Html {
                     { nav(Screen::Play, "nav-play", "Play") }
                     { nav(Screen::Explore, "nav-explore", "Explore") }
                     { nav(Screen::Lab, "nav-lab", "Surface lab") }
+                    { nav(Screen::Games, "nav-games", "Games") }
                 </nav>
                 <span class="game-name" id="game-name">{state.game.start().variant().name().to_string()}</span>
                 <span class="opponent">{level_label}</span>
@@ -635,6 +636,12 @@ pub fn app() -> Html {
             if state.new_game_open {
                 <NewGameForm settings={state.settings.clone()} on_start={on_start} on_cancel={on_cancel} />
             }
+            if state.screen == Screen::Games {
+                <main class="games-main">
+                    <crate::games_screen::GamesScreen games={state.saved.clone()} current={state.game_id}
+                        warning={state.space_warning.clone()} on_action={on_action.clone()} />
+                </main>
+            } else {
             <main>
                 <section class="boards">
                     <div class="board-box normal-box">
@@ -682,9 +689,9 @@ pub fn app() -> Html {
                         <button onclick={act(Action::Live)} aria-label="Current position">{">|"}</button>
                     </div>
                     <div class="row">
-                        <button id="takeback" onclick={act(Action::TakeBack)}>{"Take back"}</button>
-                        <button id="redo" onclick={act(Action::Redo)} disabled={state.redo.is_empty()}>{"Redo"}</button>
-                        <button id="hint" onclick={act(Action::Hint)} disabled={!state.player_to_move() || state.engine.is_some()}>{"Hint"}</button>
+                        <button id="takeback" onclick={act(Action::TakeBack)} disabled={state.is_correspondence()}>{"Take back"}</button>
+                        <button id="redo" onclick={act(Action::Redo)} disabled={state.redo.is_empty() || state.is_correspondence()}>{"Redo"}</button>
+                        <button id="hint" onclick={act(Action::Hint)} disabled={!state.player_to_move() || state.engine.is_some() || state.is_correspondence()}>{"Hint"}</button>
                         <button id="flip" onclick={act(Action::Flip)}>{"Flip"}</button>
                     </div>
                     { play_panel::game_end_controls(&state) }
@@ -708,6 +715,7 @@ pub fn app() -> Html {
                 </aside>
                 }
             </main>
+            }
             <div class="sr-only" aria-live="polite" id="announce">{announce.unwrap_or_default()}</div>
         </div>
     }

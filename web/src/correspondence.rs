@@ -319,4 +319,62 @@ mod tests {
         assert!(matches!(lib.receive(branch, 104), Received::Ask { .. }));
         assert_eq!(lib.games.len(), 1);
     }
+
+    #[test]
+    fn a_hundred_move_game_link_fits_a_chat_message_on_every_preset() {
+        let mut longest = (0, "");
+        for preset in topochess_core::variant::PRESETS {
+            let settings = Settings {
+                variant: preset.id.into(),
+                opponent: Opponent::Correspondence {
+                    me: Color::White,
+                    id: u64::MAX,
+                },
+                names: ["Annabelle".into(), "Bartholomew".into()],
+                ..Settings::default()
+            }
+            .validated()
+            .unwrap();
+            let variant = variant_of(&settings).unwrap();
+            let mut game = Game::new(topochess_core::Position::start(variant));
+            // A long game of seeded random moves: 200 plies, or until the game ends.
+            let mut seed = 0x2545_f491_4f6c_dd1du64;
+            while game.moves().len() < 200 && game.outcome().is_none() {
+                let moves = game.position().legal_moves();
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                game.play(moves[(seed % moves.len() as u64) as usize])
+                    .unwrap();
+            }
+            let saved = SavedGame::of(1, &settings, &game, 0.0);
+            let text = fragment(&saved, &game, Color::White);
+            assert!(parse(&text).unwrap().is_ok(), "{}", preset.id);
+            if game.moves().len() == 200 && text.len() > longest.0 {
+                longest = (text.len(), preset.id);
+            }
+        }
+        println!(
+            "longest 100-move correspondence fragment: {} characters ({})",
+            longest.0, longest.1
+        );
+        assert!(longest.0 > 0 && longest.0 <= 450, "{longest:?}");
+    }
+
+    #[test]
+    fn no_take_back_redo_or_hint_in_a_correspondence_game() {
+        use crate::state::{Action, AppState};
+        use yew::Reducible;
+        let (saved, _) = correspondence_game(&["e2e4", "e7e5"], Color::White);
+        let s = std::rc::Rc::new(AppState::from_saved(&saved).unwrap());
+        let s = s.reduce(Action::TakeBack).reduce(Action::Hint);
+        assert_eq!(s.move_texts(), ["e2e4", "e7e5"]);
+        assert!(s.engine.is_none());
+        // The opponent's move cannot be typed either.
+        let s = s.reduce(Action::Typed("Nf3".into()));
+        assert_eq!(s.move_texts().len(), 3, "White (me) to move: played");
+        let s = s.reduce(Action::Typed("Nc6".into()));
+        assert_eq!(s.move_texts().len(), 3, "Black's move comes by link");
+        assert!(s.notice.as_deref().unwrap().contains("by link"));
+    }
 }

@@ -11,6 +11,7 @@ pub mod explore_panel;
 pub mod explorer;
 pub mod gallery;
 pub mod game_flow;
+pub mod games_screen;
 pub mod panels;
 pub mod play_panel;
 pub mod scene;

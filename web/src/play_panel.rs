@@ -6,6 +6,7 @@ use crate::panels::select_value;
 use crate::settings::{BoardTheme, Opponent};
 use crate::state::{Action, AppState};
 use crate::storage;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 fn act(state: &UseReducerHandle<AppState>, action: Action) -> Callback<MouseEvent> {
@@ -94,11 +95,41 @@ pub fn send_move(state: &UseReducerHandle<AppState>) -> Html {
             }
         })
     };
+    // The share sheet, where the browser has one (phones mostly).
+    let navigator = web_sys::window().map(|w| w.navigator());
+    let can_share = navigator
+        .as_ref()
+        .is_some_and(|n| js_sys::Reflect::has(n, &"share".into()).unwrap_or(false));
+    let share = {
+        let link = link.clone();
+        let title = format!(
+            "Topochess: my move against {}",
+            state.settings.player_name(!me)
+        );
+        Callback::from(move |_: MouseEvent| {
+            let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
+                return;
+            };
+            let data = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&data, &"title".into(), &title.clone().into());
+            let _ = js_sys::Reflect::set(&data, &"url".into(), &link.clone().into());
+            if let Ok(f) = js_sys::Reflect::get(&nav, &"share".into()) {
+                if let Ok(f) = f.dyn_into::<js_sys::Function>() {
+                    let _ = f.call1(&nav, &data);
+                }
+            }
+        })
+    };
     html! {
         <div class="send-move" id="send-move">
             <strong>{format!("Send your move to {}", state.settings.player_name(!me))}</strong>
             <input id="send-link" readonly=true value={link} aria-label="Link to send" />
-            <button id="send-copy" onclick={copy}>{"Copy link"}</button>
+            <div class="row">
+                <button id="send-copy" onclick={copy}>{"Copy link"}</button>
+                if can_share {
+                    <button id="send-share" onclick={share}>{"Share"}</button>
+                }
+            </div>
         </div>
     }
 }

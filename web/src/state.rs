@@ -24,6 +24,8 @@ pub enum Screen {
     Explore,
     /// The surface lab.
     Lab,
+    /// The library of games.
+    Games,
 }
 
 /// A change to the explorer.
@@ -175,6 +177,8 @@ pub enum Action {
     AskLink(Box<SavedGame>, Box<SavedGame>, String),
     /// The answer: take the link's game (true) or keep one's own.
     AnswerLink(bool),
+    /// Name the players of the game on the board (White, Black).
+    RenamePlayers([String; 2]),
     /// The library changed: its games, and a warning when storage runs short.
     Library(Vec<SavedGame>, Option<String>),
     /// A square (real or ghost) was clicked.
@@ -375,6 +379,11 @@ impl AppState {
             }
     }
 
+    /// Whether the game is played by correspondence.
+    pub fn is_correspondence(&self) -> bool {
+        matches!(self.settings.opponent, Opponent::Correspondence { .. })
+    }
+
     /// Whether it is the computer's turn in the live game (also while the player looks at an
     /// earlier position: the computer's reply is played into the live game).
     pub fn computer_to_move(&self) -> bool {
@@ -564,6 +573,7 @@ impl AppState {
                 s.notice = Some(why);
                 s.pending_link = Some(*incoming);
             }
+            Action::RenamePlayers(names) => s.settings.names = names,
             Action::AnswerLink(take) => {
                 if let Some(incoming) = s.pending_link.take() {
                     s.notice = None;
@@ -615,6 +625,8 @@ impl AppState {
                 s.selected = None;
             }
             Action::Typed(text) => s.typed(&text),
+            // A correspondence game's moves are already sent: no take back, redo or hints.
+            Action::TakeBack | Action::Redo | Action::Hint if s.is_correspondence() => {}
             Action::TakeBack => {
                 s.viewing = None;
                 s.choice = None;
@@ -755,7 +767,13 @@ impl AppState {
             return;
         }
         if !self.player_to_move() {
-            self.notice = Some("It is the computer's move.".into());
+            self.notice = Some(match self.settings.opponent {
+                Opponent::Correspondence { me, .. } => format!(
+                    "It is {}'s move: it comes to you by link.",
+                    self.settings.player_name(!me)
+                ),
+                _ => "It is the computer's move.".into(),
+            });
             return;
         }
         let pos = self.game.position().clone();

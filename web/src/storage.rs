@@ -220,6 +220,18 @@ impl Library {
         game
     }
 
+    /// Puts back a game removed a moment ago (undo), without making it current.
+    pub fn restore(&mut self, game: SavedGame) {
+        if self.games.iter().all(|g| g.id != game.id) {
+            let at = self
+                .games
+                .iter()
+                .position(|g| g.updated < game.updated)
+                .unwrap_or(self.games.len());
+            self.games.insert(at, game);
+        }
+    }
+
     /// Removes a game.
     pub fn remove(&mut self, id: u64) {
         self.games.retain(|g| g.id != id);
@@ -597,6 +609,27 @@ mod tests {
         assert!(space_warning(&lib).is_none());
         let text = lib.to_json();
         assert_eq!(Library::from_json(&text).unwrap(), lib);
+    }
+
+    #[test]
+    fn a_library_near_the_browsers_limit_is_warned_about() {
+        let (mut settings, played) = game_with(&["e2e4"]);
+        settings.names = ["x".repeat(20_000), "y".repeat(20_000)];
+        let mut lib = Library::default();
+        for id in 0..90 {
+            lib.put(SavedGame::of(id, &settings, &played, 0.0));
+        }
+        assert!(
+            space_warning(&lib).is_none(),
+            "{} characters",
+            lib.to_json().len()
+        );
+        for id in 90..110 {
+            lib.put(SavedGame::of(id, &settings, &played, 0.0));
+        }
+        let warning = space_warning(&lib).expect("over 80% of the space");
+        assert!(warning.contains("MB"), "{warning}");
+        assert_eq!(lib.games.len(), 110, "and nothing was dropped");
     }
 
     #[test]

@@ -147,6 +147,40 @@ fn tokens(text: &str) -> Result<Vec<String>, PgnError> {
     Ok(out)
 }
 
+/// The games of a PGN file, each as its own text (tags and moves): a game ends with its result
+/// (`1-0`, `0-1`, `1/2-1/2`, `*`) or where a tag line follows moves. Blank texts are left out.
+pub fn split_games(text: &str) -> Vec<&str> {
+    let mut games = Vec::new();
+    let mut start = 0;
+    let mut in_moves = false;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            if in_moves {
+                games.push(&text[start..offset]);
+                start = offset;
+                in_moves = false;
+            }
+        } else if !trimmed.is_empty() {
+            in_moves = true;
+        }
+        offset += line.len();
+        let ends = trimmed
+            .split_whitespace()
+            .last()
+            .is_some_and(|t| ["1-0", "0-1", "1/2-1/2", "*"].contains(&t));
+        if in_moves && ends {
+            games.push(&text[start..offset]);
+            start = offset;
+            in_moves = false;
+        }
+    }
+    games.push(&text[start..]);
+    games.retain(|g| !g.trim().is_empty());
+    games
+}
+
 /// Reads the first game of a PGN text. A missing `Variant` tag means standard chess.
 pub fn read(text: &str) -> Result<PgnGame, PgnError> {
     let mut tags = Vec::new();

@@ -262,3 +262,20 @@ fn pgn_rejections_say_what_is_wrong() {
         "{err:?}"
     );
 }
+
+#[test]
+fn a_pgn_file_of_several_games_splits_into_games() {
+    let a = "[Event \"a\"]\n[Variant \"folded\"]\n\n1. e4 e5 *\n";
+    let b = "[Event \"b\"]\n[Variant \"cylinder\"]\n\n1. d4 d5\n2. c4 *\n\n";
+    let c = "1. Nf3 *\n";
+    let file = format!("{a}\n{b}{c}");
+    let games = pgn::split_games(&file);
+    assert_eq!(games.len(), 3, "{games:?}");
+    let read: Vec<usize> = games
+        .iter()
+        .map(|g| pgn::read(g).unwrap().game.moves().len())
+        .collect();
+    assert_eq!(read, [2, 3, 1]);
+    assert_eq!(pgn::read(games[1]).unwrap().tag("Event"), Some("b"));
+    assert!(pgn::split_games("  \n\n").is_empty());
+}

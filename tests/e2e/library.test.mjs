@@ -1,0 +1,148 @@
+// The games library and correspondence play by link, between two players in two browser
+// contexts (each with its own storage), as two people would play.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { useSession, screenshot, newGame } from './harness.mjs';
+
+const session = useSession();
+const moves = (page) => page.locator('#moves .mv').allTextContents();
+
+async function type(page, text) {
+  await page.fill('#san-input', text);
+  await page.press('#san-input', 'Enter');
+}
+
+async function ready(page) {
+  await page.waitForSelector('svg.normal [data-square]');
+}
+
+/** Opens `link` in `page` (a reload of the link's page, as when it is pasted in a new tab). */
+async function open(page, link) {
+  await page.goto('about:blank');
+  await page.goto(link);
+  await ready(page);
+}
+
+test('the Games screen lists, filters, renames, deletes with undo, exports and imports', async () => {
+  const { page } = session;
+  await type(page, 'e4');
+  await newGame(page, { variant: 'cylinder' });
+  await type(page, 'd4');
+  await type(page, 'd5');
+  await newGame(page, { variant: 'standard' });
+  await type(page, 'e4');
+  await page.click('#resign');
+  await page.click('#resign-yes');
+  await page.click('#nav-games');
+  const rows = page.locator('#games .game-row');
+  assert.equal(await rows.count(), 3);
+  assert.equal(await rows.first().locator('.result').textContent(), '1-0', 'newest first');
+  await page.selectOption('#games-sort', 'oldest');
+  assert.match(await rows.first().textContent(), /Folded/);
+  await page.selectOption('#games-variant', 'cylinder');
+  assert.equal(await rows.count(), 1);
+  assert.match(await rows.first().locator('.last').textContent(), /d5 \(1\)/);
+  assert.equal(await rows.first().locator('.turn').textContent(), 'White');
+  // Rename the players of that game.
+  await rows.first().locator('.rename-game').click();
+  await page.fill('#rename-white', 'Ann');
+  await page.fill('#rename-black', 'Bo');
+  await page.click('#rename-save');
+  assert.equal(await rows.first().locator('.white').textContent(), 'Ann');
+  // Delete, then undo.
+  await rows.first().locator('.delete-game').click();
+  assert.equal(await rows.count(), 0);
+  await page.click('#undo');
+  assert.equal(await rows.count(), 1);
+  assert.equal(await rows.first().locator('.black').textContent(), 'Bo');
+  await page.selectOption('#games-variant', '');
+  assert.equal(await rows.count(), 3);
+  await screenshot(page, 'games-screen');
+  // Export all as one PGN file.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#games-export')]);
+  const text = await readFile(await download.path(), 'utf8');
+  assert.equal((text.match(/\[Event /g) ?? []).length, 3);
+  assert.match(text, /\[White "Ann"\]/);
+  // Import a file of 60 games: the progress bar reaches the end, the list grows.
+  const many = Array.from({ length: 60 }, (_, i) =>
+    `[Event "import ${i}"]\n[White "W${i}"]\n[Black "B${i}"]\n[Variant "folded"]\n\n1. e4 e5 2. Nf3 *\n`).join('\n');
+  await page.setInputFiles('#games-import', { name: 'many.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(many) });
+  await page.waitForFunction(() => /60 of 60 games read/.test(document.querySelector('#import-progress')?.textContent ?? ''));
+  assert.equal(await rows.count(), 63);
+  // Opening one from the list plays it.
+  await page.selectOption('#games-variant', 'cylinder');
+  await rows.first().locator('.open-game').click();
+  await ready(page);
+  assert.deepEqual(await moves(page), ['d4', 'd5']);
+  // Nothing was dropped: all 63 are still kept after a reload.
+  await page.reload();
+  await ready(page);
+  await page.click('#nav-games');
+  assert.equal(await rows.count(), 63);
+});
+
+test('a correspondence game exchanged by links between two players', async () => {
+  const ann = session.page;
+  const context = await session.browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const bo = await context.newPage();
+  const errors = [];
+  bo.on('pageerror', (e) => errors.push(String(e)));
+  try {
+    await bo.goto(session.server.url);
+    await ready(bo);
+    // Ann starts as White on the folded board.
+    await ann.click('#new-game-open');
+    await ann.selectOption('#ng-variant', 'folded');
+    await ann.selectOption('#ng-opponent', 'corr-white');
+    await ann.fill('#ng-my-name', 'Ann');
+    await ann.fill('#ng-their-name', 'Bo');
+    await ann.click('#ng-start');
+    const plies = ['a3', 'a6', 'b3', 'b6', 'c3', 'c6', 'd3', 'd6', 'e3', 'e6',
+      'f3', 'f6', 'g3', 'g6', 'h3', 'h6', 'a4', 'a5', 'b4', 'b5'];
+    const links = [];
+    for (let i = 0; i < plies.length; i++) {
+      const [me, other] = i % 2 === 0 ? [ann, bo] : [bo, ann];
+      await type(me, plies[i]);
+      assert.equal(await me.locator('#moves .mv').count(), i + 1, `${plies[i]} played`);
+      // A player cannot move for the opponent: the opponent's move comes by link.
+      await type(me, plies[i + 1] ?? 'Nf3');
+      assert.equal(await me.locator('#moves .mv').count(), i + 1, 'no move for the other side');
+      assert.match(await me.locator('#notice').textContent(), /comes to you by link/);
+      const link = await me.locator('#send-link').inputValue();
+      links.push(link);
+      // The other opens the link; a reload keeps the game.
+      await open(other, link);
+      assert.equal(await other.locator('#moves .mv').count(), i + 1);
+      await other.reload();
+      await ready(other);
+      assert.equal(await other.locator('#moves .mv').count(), i + 1, 'kept across a reload');
+    }
+    assert.deepEqual(await ann.locator('#moves .mv').allTextContents(), await bo.locator('#moves .mv').allTextContents());
+    assert.match(await bo.locator('.opponent').textContent(), /Bo \(you\) against Ann/);
+    await screenshot(ann, 'correspondence-ann');
+    // A stale link (Bo's first) asks before anything changes, and keeping changes nothing.
+    await open(ann, links[1]);
+    assert.match(await ann.locator('#notice').textContent(), /older than the game you keep/);
+    await ann.click('#link-keep');
+    assert.equal(await ann.locator('#moves .mv').count(), 20);
+    // A tampered link is refused.
+    const last = links[links.length - 1];
+    const tampered = last.replace('white=Ann', 'white=Eve');
+    await open(ann, tampered);
+    assert.match(await ann.locator('#notice').textContent(), /changed or corrupted/);
+    // The library shows whose turn it is on each side.
+    await ann.click('#nav-games');
+    const annRow = ann.locator('#games .game-row').first();
+    assert.equal(await annRow.locator('.turn').textContent(), 'yours');
+    assert.equal(await annRow.locator('.white').textContent(), 'Ann');
+    await bo.click('#nav-games');
+    const boRow = bo.locator('#games .game-row').first();
+    assert.equal(await boRow.locator('.turn').textContent(), 'theirs');
+    assert.equal(await boRow.locator('.black').textContent(), 'Bo');
+    console.log(`# correspondence link after 20 plies: ${last.length} characters`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
