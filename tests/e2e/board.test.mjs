@@ -147,3 +147,62 @@ test('the move list aligns a game Black starts and keeps the current move in sig
   await page.keyboard.press('ArrowRight');
   assert.ok(await visible(), 'the first move is in sight after going back');
 });
+
+test('clocks: a timed game runs both clocks, survives a reload, and a flag fall ends it', async () => {
+  const { browser, server } = session;
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  try {
+    await page.clock.install();
+    await page.goto(server.url);
+    await page.waitForSelector('svg.normal [data-square]');
+    await page.click('#new-game-open');
+    await page.selectOption('#ng-variant', 'standard');
+    await page.selectOption('#ng-time', 'custom');
+    await page.fill('#ng-minutes', '0.5');
+    await page.fill('#ng-increment', '0');
+    await page.click('#ng-start');
+    await page.waitForSelector('#clocks');
+    assert.equal(await page.locator('#clock-white .time').textContent(), '0:30');
+    await type(page, 'e4');
+    await page.clock.runFor(5000);
+    assert.equal(await page.locator('#clock-black .time').textContent(), '0:30', "Black's clock waits for its first move");
+    await type(page, 'e5');
+    await page.clock.runFor(12000);
+    // (The installed clock also flows in real time: a second or two more may pass.)
+    assert.match(await page.locator('#clock-white .time').textContent(), /^0:1[4-8]$/);
+    assert.equal(await page.locator('#clock-white.running').count(), 1);
+    // The clocks survive a reload: White's time kept running.
+    await page.reload();
+    await page.waitForSelector('#clocks');
+    assert.match(await page.locator('#clock-white .time').textContent(), /^0:1[3-8]$/);
+    // Low time (under a tenth of the base: 3 s) shows, then the flag falls.
+    await page.clock.runFor(15000);
+    assert.equal(await page.locator('#clock-white.low').count(), 1);
+    await page.clock.runFor(8000);
+    await page.waitForFunction(() => /Black wins on time/.test(document.querySelector('#status').textContent));
+    assert.equal(await page.locator('#result').textContent(), '0-1');
+    await screenshot(page, 'clock-flag');
+  } finally {
+    await page.close();
+  }
+});
+
+test('the computer plays to its clock: level 8 in a 1+0 game answers in seconds', async () => {
+  const { page } = session;
+  await page.click('#new-game-open');
+  await page.selectOption('#ng-variant', 'folded');
+  await page.selectOption('#ng-opponent', 'white');
+  await page.selectOption('#ng-level', '8');
+  await page.selectOption('#ng-time', '1+0');
+  await page.click('#ng-start');
+  // Level 8 alone thinks up to 10 s a move; inside a one-minute clock it takes about 2 s.
+  for (const [mine, plies] of [['e4', 2], ['Nf3', 4]]) {
+    await type(page, mine);
+    const asked = Date.now();
+    await page.waitForFunction((n) => document.querySelectorAll('#moves .mv').length >= n, plies, { timeout: 15000 });
+    const took = Date.now() - asked;
+    assert.ok(took < 4000, `answered in ${took} ms within a one-minute clock`);
+  }
+  assert.equal(await page.locator('#clock-black.running').count(), 0, "White's turn");
+  assert.equal(await page.locator('#clock-white.running').count(), 1);
+});

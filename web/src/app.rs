@@ -196,12 +196,20 @@ pub fn app() -> Html {
             if want != had {
                 match (&state.engine, had) {
                     (Some(job), _) => {
-                        // A new job replaces the running one in the worker.
+                        // A new job replaces the running one in the worker. With clocks, the
+                        // computer's level is a limit inside its own time.
+                        let turn = state.game.position().turn();
+                        let budget_ms = state
+                            .clock
+                            .as_ref()
+                            .filter(|_| job.task == EngineTask::Move)
+                            .map(|c| c.budget_ms(turn, turn, crate::clock::now()));
                         bridge.send(Request::Search {
                             job: job.id,
                             game: spec(&state),
                             level: job.level,
                             seed: seed(),
+                            budget_ms,
                         });
                         heard.set(js_sys::Date::now());
                     }
@@ -674,6 +682,13 @@ pub fn app() -> Html {
                     </aside>
                 } else {
                 <aside>
+                    if let Some(c) = &state.clock {
+                        <play_panel::ClockBar clock={c.clone()} turn={state.game.position().turn()}
+                            top={if state.settings.flipped { Color::White } else { Color::Black }}
+                            names={[Color::White, Color::Black].map(|side| state.settings.player_name(side))}
+                            over={outcome.is_some()} sound={state.settings.sound}
+                            on_flag={let state = state.clone(); Callback::from(move |_| state.dispatch(Action::Tick))} />
+                    }
                     <div class={classes!("status", outcome.map(|_| "over"))} id="status">{status.clone()}</div>
                     { for trouble }
                     { for thinking }

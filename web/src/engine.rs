@@ -42,6 +42,8 @@ pub enum Request {
         level: u8,
         /// Seed of the level's deliberate mistakes.
         seed: u64,
+        /// At most this many milliseconds (the computer's clock), if less than the level's.
+        budget_ms: Option<u64>,
     },
     /// Move now: if `job` is running, it answers at once with the best move of its deepest
     /// completed iteration (depth 1 is finished first if need be). Any other job is left alone.
@@ -302,6 +304,7 @@ impl Worker for EngineWorker {
                 game,
                 level: n,
                 seed,
+                budget_ms,
             } => match replay(&game) {
                 Ok((position, history)) if position.has_legal_move() => {
                     // A new job replaces the running one, which is not answered.
@@ -314,7 +317,10 @@ impl Worker for EngineWorker {
                         who,
                         search: Box::new(Search::new(position, history, limits)),
                         started,
-                        deadline: started + lvl.max_millis as f64,
+                        deadline: started
+                            + budget_ms
+                                .map_or(lvl.max_millis as u64, |b| b.min(lvl.max_millis as u64))
+                                as f64,
                         last_word: started,
                     });
                     self.schedule(scope);

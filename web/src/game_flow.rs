@@ -116,6 +116,21 @@ impl AppState {
         self.confirm_resign = false;
     }
 
+    /// The side to move's flag falls when its time is out; a game that ended stops the clock.
+    pub(crate) fn settle_clock(&mut self) {
+        let turn = self.game.position().turn();
+        let now = crate::clock::now();
+        let Some(c) = &mut self.clock else {
+            return;
+        };
+        if self.game.outcome().is_none() && c.running() && c.time_left(turn, turn, now) <= 0.0 {
+            self.game.flag(turn);
+        }
+        if self.game.outcome().is_some() {
+            c.stop(turn, now);
+        }
+    }
+
     /// Keeps the computer's own view of the game from its finished search (for draw offers).
     pub(crate) fn remember_computer_eval(&mut self) {
         if self

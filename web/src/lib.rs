@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod board;
+pub mod clock;
 pub mod correspondence;
 pub mod crash;
 pub mod engine;

@@ -1,6 +1,7 @@
 //! The side panels: new game, move list, choice of move, engine status, import and export. Each
 //! takes props and callbacks; none changes state itself.
 
+use crate::clock::TimeControl;
 use crate::state::{Opponent, Settings, Thinking};
 use topochess_core::variant::{preset, Family, PRESETS};
 use topochess_core::Color;
@@ -102,6 +103,44 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
             }
         })
     };
+    let on_time = {
+        let draft = draft.clone();
+        Callback::from(move |e: Event| {
+            let v = select_value(&e);
+            let time = match v.as_str() {
+                "none" => None,
+                "custom" => Some(draft.time.unwrap_or(TimeControl::new(600, 5))),
+                label => TimeControl::parse(label),
+            };
+            draft.set(Settings {
+                time,
+                ..(*draft).clone()
+            });
+        })
+    };
+    let custom_time = |minutes: bool| {
+        let draft = draft.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            let now = draft.time.unwrap_or(TimeControl::new(600, 5));
+            let text = if minutes {
+                format!("{}+{}", input.value(), now.inc_secs)
+            } else {
+                format!("{}+{}", now.base_secs as f64 / 60.0, input.value())
+            };
+            if let Some(time) = TimeControl::parse(&text) {
+                draft.set(Settings {
+                    time: Some(time),
+                    ..(*draft).clone()
+                });
+            }
+        })
+    };
+    let time_value = match draft.time {
+        None => "none".to_string(),
+        Some(t) if TimeControl::PRESETS.contains(&t) => t.label(),
+        Some(_) => "custom".to_string(),
+    };
     let on_start = {
         let draft = draft.clone();
         let cb = props.on_start.clone();
@@ -195,6 +234,29 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                         }) }
                     </select>
                 </label>
+            }
+            if !matches!(draft.opponent, Opponent::Correspondence { .. }) {
+                <label>{"Clock "}
+                    <select id="ng-time" onchange={on_time}>
+                        <option value="none" selected={time_value == "none"}>{"unlimited"}</option>
+                        { for TimeControl::PRESETS.iter().map(|t| html! {
+                            <option value={t.label()} selected={time_value == t.label()}>{t.label()}</option>
+                        }) }
+                        <option value="custom" selected={time_value == "custom"}>{"custom"}</option>
+                    </select>
+                </label>
+                if time_value == "custom" {
+                    <label>{"Minutes "}
+                        <input id="ng-minutes" type="number" min="0.5" max="180" step="0.5"
+                               value={draft.time.map(|t| (t.base_secs as f64 / 60.0).to_string()).unwrap_or_default()}
+                               oninput={custom_time(true)} />
+                    </label>
+                    <label>{"Increment (s) "}
+                        <input id="ng-increment" type="number" min="0" max="180"
+                               value={draft.time.map(|t| t.inc_secs.to_string()).unwrap_or_default()}
+                               oninput={custom_time(false)} />
+                    </label>
+                }
             }
             <div class="row">
                 <button type="submit" id="ng-start">{"Start"}</button>

@@ -203,3 +203,68 @@ pub fn saved_games(state: &UseReducerHandle<AppState>) -> Html {
         </details>
     }
 }
+
+/// Props of [`ClockBar`].
+#[derive(Properties, Clone, PartialEq)]
+pub struct ClockProps {
+    /// The clocks.
+    pub clock: crate::clock::Clock,
+    /// The side to move.
+    pub turn: topochess_core::Color,
+    /// The side shown at the top of the board.
+    pub top: topochess_core::Color,
+    /// The players' names (White, Black).
+    pub names: [String; 2],
+    /// Whether the game is over (the clocks stand still).
+    pub over: bool,
+    /// Whether sounds are on.
+    pub sound: bool,
+    /// The running clock reached zero.
+    pub on_flag: Callback<()>,
+}
+
+/// Both clocks, the top board side first; it redraws itself ten times a second (the app does
+/// not), says when a flag falls, and warns once when a side gets low on time.
+#[function_component(ClockBar)]
+pub fn clock_bar(p: &ClockProps) -> Html {
+    use crate::clock::{format_ms, now};
+    let redraw = use_force_update();
+    use_effect_with((), move |_| {
+        let interval = gloo_timers::callback::Interval::new(100, move || redraw.force_update());
+        move || drop(interval)
+    });
+    let warned = use_mut_ref(|| [false; 2]);
+    let t = now();
+    let c = &p.clock;
+    if !p.over && c.running() && c.time_left(p.turn, p.turn, t) <= 0.0 {
+        p.on_flag.emit(());
+    }
+    let low_now = c.running() && !p.over && c.low(p.turn, p.turn, t);
+    if low_now && !warned.borrow()[p.turn.index()] {
+        warned.borrow_mut()[p.turn.index()] = true;
+        if p.sound {
+            crate::sound::play(crate::sound::Sound::LowTime);
+        }
+    }
+    let row = |side: topochess_core::Color| {
+        let running = c.running() && !p.over && side == p.turn;
+        let low = running && c.low(side, p.turn, t);
+        let name = if side == topochess_core::Color::White {
+            "white"
+        } else {
+            "black"
+        };
+        html! {
+            <div class={classes!("clock", running.then_some("running"), low.then_some("low"))} id={format!("clock-{name}")}>
+                <span class="who">{p.names[side.index()].clone()}</span>
+                <span class="time" role="timer">{format_ms(c.time_left(side, p.turn, t))}</span>
+            </div>
+        }
+    };
+    html! {
+        <div class="clocks" id="clocks">
+            { row(p.top) }
+            { row(!p.top) }
+        </div>
+    }
+}

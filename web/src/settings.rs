@@ -69,6 +69,8 @@ pub struct Settings {
     pub sound: bool,
     /// The players' names (White, Black); empty for none given.
     pub names: [String; 2],
+    /// The time control; `None` for no clock.
+    pub time: Option<crate::clock::TimeControl>,
     /// The board's colours.
     pub board: BoardTheme,
 }
@@ -111,6 +113,7 @@ impl Default for Settings {
             dark: false,
             sound: true,
             names: Default::default(),
+            time: None,
             board: BoardTheme::Brown,
         }
     }

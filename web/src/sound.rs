@@ -17,6 +17,8 @@ pub enum Sound {
     Check,
     /// The game ended.
     End,
+    /// A clock is low on time.
+    LowTime,
 }
 
 impl Sound {
@@ -48,6 +50,7 @@ impl Sound {
             Sound::Capture => "capture",
             Sound::Check => "check",
             Sound::End => "end",
+            Sound::LowTime => "low-time",
         }
     }
 
@@ -57,6 +60,7 @@ impl Sound {
             Sound::Move => &[(520.0, 0.0, 0.07, 0.25)],
             Sound::Capture => &[(300.0, 0.0, 0.05, 0.35), (220.0, 0.05, 0.09, 0.3)],
             Sound::Check => &[(660.0, 0.0, 0.08, 0.3), (880.0, 0.09, 0.12, 0.3)],
+            Sound::LowTime => &[(440.0, 0.0, 0.06, 0.25), (440.0, 0.12, 0.06, 0.25)],
             Sound::End => &[
                 (523.0, 0.0, 0.16, 0.3),
                 (659.0, 0.16, 0.16, 0.3),

@@ -1,6 +1,7 @@
 //! The app's state and the reducer that is the only way to change it. Side effects (the engine
 //! worker, storage, the address bar) live in the app component's effects, driven by this state.
 
+use crate::clock::{self, Clock};
 pub use crate::engine_job::{EngineJob, EngineTask, Thinking};
 use crate::explorer::{Explorer, Tool};
 pub use crate::settings::{variant_of, Margin, Opponent, Settings, ViewMode};
@@ -114,6 +115,8 @@ pub struct AppState {
     pub draw_offer: Option<Color>,
     /// The computer's score of the game from its last finished search (its point of view).
     pub computer_eval: Option<i32>,
+    /// The clocks, in a game with a time control.
+    pub clock: Option<Clock>,
     /// The engine's latest progress.
     pub thinking: Option<Thinking>,
     /// A hint to draw.
@@ -154,6 +157,7 @@ impl PartialEq for AppState {
             && self.confirm_resign == other.confirm_resign
             && self.draw_offer == other.draw_offer
             && self.computer_eval == other.computer_eval
+            && self.clock == other.clock
             && self.thinking == other.thinking
             && self.hint == other.hint
             && self.notice == other.notice
@@ -179,6 +183,8 @@ pub enum Action {
     AnswerLink(bool),
     /// Name the players of the game on the board (White, Black).
     RenamePlayers([String; 2]),
+    /// A clock may have run out: look.
+    Tick,
     /// The library changed: its games, and a warning when storage runs short.
     Library(Vec<SavedGame>, Option<String>),
     /// A square (real or ghost) was clicked.
@@ -279,6 +285,7 @@ impl AppState {
         let mut state = AppState::with_game(settings, game);
         state.game_id = saved.id;
         state.draw_offer = saved.draw_offer;
+        state.clock = saved.clock.clone();
         state.settle_engine();
         Ok(state)
     }
@@ -289,6 +296,7 @@ impl AppState {
             Ok((settings, game)) => {
                 self.replace_game(settings, game, saved.id);
                 self.draw_offer = saved.draw_offer;
+                self.clock = saved.clock.clone();
             }
             Err(e) => self.notice = Some(format!("That game could not be opened: {e}.")),
         }
@@ -298,6 +306,7 @@ impl AppState {
     pub fn saved_game(&self, now: f64) -> SavedGame {
         let mut saved = SavedGame::of(self.game_id, &self.settings, &self.game, now);
         saved.draw_offer = self.draw_offer;
+        saved.clock = self.clock.clone();
         saved
     }
 
@@ -318,6 +327,7 @@ impl AppState {
     }
 
     fn with_game(settings: Settings, game: Game) -> AppState {
+        let clock = settings.time.map(Clock::new);
         let lab = LabSpec::parse(&settings.variant).unwrap_or(LabSpec {
             east_west: Gluing::Twist,
             north_south: Gluing::Twist,
@@ -346,6 +356,7 @@ impl AppState {
             confirm_resign: false,
             draw_offer: None,
             computer_eval: None,
+            clock,
             thinking: None,
             hint: None,
             notice: None,
@@ -381,7 +392,11 @@ impl AppState {
 
     /// Whether the game is played by correspondence.
     pub fn is_correspondence(&self) -> bool {
-        matches!(self.settings.opponent, Opponent::Correspondence { .. })
+        self.is_correspondence_settings(&self.settings)
+    }
+
+    fn is_correspondence_settings(&self, settings: &Settings) -> bool {
+        matches!(settings.opponent, Opponent::Correspondence { .. })
     }
 
     /// Whether it is the computer's turn in the live game (also while the player looks at an
@@ -420,6 +435,10 @@ impl AppState {
     pub(crate) fn play(&mut self, mv: Move) {
         let mover = self.game.position().turn();
         if self.game.play(mv).is_ok() {
+            let ply = self.game.moves().len();
+            if let Some(c) = &mut self.clock {
+                c.moved(mover, ply, clock::now());
+            }
             self.after_move(mover);
             self.redo.clear();
             self.selected = None;
@@ -536,6 +555,7 @@ impl Reducible for AppState {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
         s.reduce_in_place(action);
+        s.settle_clock();
         s.settle_engine();
         Rc::new(s)
     }
@@ -552,6 +572,9 @@ impl AppState {
                     let id = storage::fresh_id();
                     if let Opponent::Correspondence { me, id: 0 } = settings.opponent {
                         settings.opponent = Opponent::Correspondence { me, id };
+                    }
+                    if s.is_correspondence_settings(&settings) {
+                        settings.time = None;
                     }
                     s.replace_game(settings, next.game, id);
                     if let Some(text) = start {
@@ -574,6 +597,8 @@ impl AppState {
                 s.pending_link = Some(*incoming);
             }
             Action::RenamePlayers(names) => s.settings.names = names,
+            // The flag is looked at after every action (settle_clock).
+            Action::Tick => {}
             Action::AnswerLink(take) => {
                 if let Some(incoming) = s.pending_link.take() {
                     s.notice = None;

@@ -55,6 +55,9 @@ pub struct SavedGame {
     /// The result (`1-0`, `0-1`, `1/2-1/2`, `*` while it goes on).
     #[serde(default)]
     pub result: String,
+    /// The clocks, in a game with a time control.
+    #[serde(default)]
+    pub clock: Option<crate::clock::Clock>,
 }
 
 impl SavedGame {
@@ -72,6 +75,7 @@ impl SavedGame {
             last_move: crate::correspondence::last_move_san(game).unwrap_or_default(),
             turn: Some(game.position().turn()),
             result: game.outcome().map_or("*", |o| o.result()).to_string(),
+            clock: settings.time.map(crate::clock::Clock::new),
         }
     }
 
@@ -245,6 +249,11 @@ fn ended_text(game: &Game) -> Option<String> {
     match game.outcome()? {
         Outcome::Resignation { winner } => Some(format!("resign:{}", winner.name())),
         Outcome::DrawAgreed => Some("draw".into()),
+        Outcome::Timeout { winner } => Some(format!("flag:{}", (!winner).name())),
+        Outcome::TimeoutDraw => {
+            let loser = game.position().turn();
+            Some(format!("flag:{}", loser.name()))
+        }
         _ => None,
     }
 }
@@ -276,6 +285,8 @@ pub fn rebuild(
         Some("draw") => game.agree_draw(),
         Some("resign:white") => game.resign(Color::Black),
         Some("resign:black") => game.resign(Color::White),
+        Some("flag:white") => game.flag(Color::White),
+        Some("flag:black") => game.flag(Color::Black),
         _ => {}
     }
     Ok(game)

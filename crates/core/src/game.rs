@@ -30,13 +30,22 @@ pub enum Outcome {
     },
     /// The players agreed a draw.
     DrawAgreed,
+    /// A side ran out of time and the other could still mate.
+    Timeout {
+        /// The side whose time did not run out.
+        winner: Color,
+    },
+    /// A side ran out of time, but the other has only its king: a draw.
+    TimeoutDraw,
 }
 
 impl Outcome {
     /// The winner, or `None` for a draw.
     pub fn winner(self) -> Option<Color> {
         match self {
-            Outcome::Checkmate { winner } | Outcome::Resignation { winner } => Some(winner),
+            Outcome::Checkmate { winner }
+            | Outcome::Resignation { winner }
+            | Outcome::Timeout { winner } => Some(winner),
             _ => None,
         }
     }
@@ -64,6 +73,13 @@ impl fmt::Display for Outcome {
                 write!(f, "{} wins: {} resigned", side(*winner), side(!*winner))
             }
             Outcome::DrawAgreed => write!(f, "Draw by agreement"),
+            Outcome::Timeout { winner } => {
+                write!(f, "{} wins on time", side(*winner))
+            }
+            Outcome::TimeoutDraw => write!(
+                f,
+                "Draw: time ran out, but the other side has only its king"
+            ),
         }
     }
 }
@@ -175,6 +191,24 @@ impl Game {
     pub fn resign(&mut self, loser: Color) {
         if self.outcome().is_none() {
             self.ended_by_player = Some(Outcome::Resignation { winner: !loser });
+        }
+    }
+
+    /// Ends the game because `loser`'s time ran out: a loss, or a draw when the other side has
+    /// only its king left.
+    pub fn flag(&mut self, loser: Color) {
+        if self.outcome().is_none() {
+            let winner = !loser;
+            let pos = self.position();
+            let bare = pos
+                .pieces()
+                .iter()
+                .all(|(_, p)| p.color != winner || p.role == Role::King);
+            self.ended_by_player = Some(if bare {
+                Outcome::TimeoutDraw
+            } else {
+                Outcome::Timeout { winner }
+            });
         }
     }
 

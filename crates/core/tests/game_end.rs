@@ -101,3 +101,32 @@ fn resignation_and_agreed_draw() {
         Some("Draw by agreement".into())
     );
 }
+
+#[test]
+fn a_flag_fall_loses_unless_the_other_side_has_only_its_king() {
+    use topochess_core::game::{Game, Outcome};
+    use topochess_core::Color;
+    let v = std::sync::Arc::new(topochess_core::Variant::preset("folded", None).unwrap());
+    let mut game = Game::new(topochess_core::Position::start(v.clone()));
+    game.flag(Color::White);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Timeout {
+            winner: Color::Black
+        })
+    );
+    assert_eq!(game.outcome().unwrap().result(), "0-1");
+    let bare = topochess_core::fen::parse_position(v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    let mut game = Game::new(bare);
+    game.flag(Color::White);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::TimeoutDraw),
+        "Black has only its king"
+    );
+    assert_eq!(game.outcome().unwrap().result(), "1/2-1/2");
+    // The side with the rook wins when the other's time runs out.
+    let mut game2 = Game::new(game.start().clone());
+    game2.flag(Color::Black);
+    assert_eq!(game2.outcome().and_then(|o| o.winner()), Some(Color::White));
+}
