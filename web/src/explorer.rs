@@ -2,7 +2,7 @@
 //! count and paths, and an attack map.
 
 use crate::scene::{cell_of, frame, path_drawings, Drawing, LineKind, Marks, View};
-use crate::state::Margin;
+use crate::state::{AppState, Margin, Screen};
 use std::sync::Arc;
 use topochess_core::explore::Placement;
 use topochess_core::{Color, Piece, Position, Square, Variant};
@@ -203,6 +203,107 @@ impl Explorer {
     /// The extended view.
     pub fn extended(&self, margin: Margin, pointed: Option<(Square, i32, i32)>) -> View {
         self.view(Some(margin), pointed)
+    }
+}
+
+/// A change to the explorer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExploreAction {
+    /// Open the explorer on a variant id: its start position, or (with `piece`) that piece
+    /// alone on its square, selected, under a gallery caption.
+    Open {
+        /// Variant id (preset or lab).
+        variant: String,
+        /// A lone piece (FEN letter, square) instead of the start position.
+        piece: Option<(char, String)>,
+        /// A caption.
+        caption: Option<String>,
+    },
+    /// A click on a square.
+    Click(Square),
+    /// A piece dragged from one square to another.
+    Drop(Square, Square),
+    /// Choose the tool.
+    Tool(Tool),
+    /// Empty the board.
+    Clear,
+    /// Back to the start position.
+    Reset,
+    /// The side to move when playing from here.
+    Turn(Color),
+    /// Keep (true) or drop a castling right (its bit) when playing from here.
+    Castling(u8, bool),
+    /// The en-passant square (its name) when playing from here.
+    EnPassant(Option<String>),
+    /// Draw all paths of the selected piece.
+    AllPaths(bool),
+    /// Show the attack map.
+    Heat(bool),
+}
+
+impl AppState {
+    pub(crate) fn explore(&mut self, action: ExploreAction) {
+        if let ExploreAction::Open {
+            variant,
+            piece,
+            caption,
+        } = &action
+        {
+            match Variant::preset(variant, None) {
+                Ok(v) => {
+                    let v = Arc::new(v);
+                    let mut ex = Explorer::new(v.clone());
+                    if let Some((letter, square)) = piece {
+                        ex.placement = Placement::empty(v.clone());
+                        if let (Some(p), Some(sq)) =
+                            (Piece::from_char(*letter), v.size().parse_square(square))
+                        {
+                            ex.placement.set(sq, Some(p));
+                            ex.selected = Some(sq);
+                        }
+                    }
+                    ex.caption = caption.clone();
+                    self.explorer = Some(ex);
+                    self.screen = Screen::Explore;
+                }
+                Err(e) => self.notice = Some(e.to_string()),
+            }
+            return;
+        }
+        let Some(ex) = self.explorer.as_mut() else {
+            return;
+        };
+        match action {
+            ExploreAction::Open { .. } => {}
+            ExploreAction::Click(sq) => ex.click(sq),
+            ExploreAction::Drop(a, b) => ex.drop(a, b),
+            ExploreAction::Tool(t) => {
+                ex.tool = t;
+                ex.selected = None;
+            }
+            ExploreAction::Clear => {
+                ex.placement = Placement::empty(ex.variant().clone());
+                ex.selected = None;
+                ex.caption = None;
+            }
+            ExploreAction::Reset => {
+                let v = ex.variant().clone();
+                *ex = Explorer::new(v);
+            }
+            ExploreAction::Turn(c) => ex.turn = c,
+            ExploreAction::Castling(bit, on) => {
+                if on {
+                    ex.rights_off &= !bit;
+                } else {
+                    ex.rights_off |= bit;
+                }
+            }
+            ExploreAction::EnPassant(name) => {
+                ex.ep = name.and_then(|n| ex.variant().size().parse_square(&n));
+            }
+            ExploreAction::AllPaths(on) => ex.all_paths = on,
+            ExploreAction::Heat(on) => ex.heat = on,
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::engine_job::EngineTask;
 use crate::settings::Opponent;
 use crate::state::AppState;
-use topochess_core::{Color, Square};
+use topochess_core::{san, Color, Square};
 
 /// The computer accepts a draw when its own last score is at most this (centipawns): when it
 /// is not better.
@@ -141,6 +141,50 @@ impl AppState {
             if let Some(t) = &self.thinking {
                 self.computer_eval = Some(t.score);
             }
+        }
+    }
+}
+
+impl AppState {
+    /// A move typed in SAN or coordinate form.
+    pub(crate) fn typed(&mut self, text: &str) {
+        self.offer_live = false;
+        if self.game.outcome().is_some() {
+            self.notice = Some("The game is over: start a new game to play on.".into());
+            return;
+        }
+        if self.viewing.is_some() {
+            self.notice = Some("You are looking at an earlier position.".into());
+            self.offer_live = true;
+            return;
+        }
+        if !self.player_to_move() {
+            self.notice = Some(match self.settings.opponent {
+                Opponent::Correspondence { me, .. } => format!(
+                    "It is {}'s move: it comes to you by link.",
+                    self.settings.player_name(!me)
+                ),
+                _ => "It is the computer's move.".into(),
+            });
+            return;
+        }
+        let pos = self.game.position().clone();
+        match san::candidate_moves(&pos, text) {
+            Ok(moves) if moves.is_empty() => {
+                self.notice = Some(format!("'{}' is not a legal move here.", text.trim()));
+            }
+            Ok(moves) => {
+                let shadowed = san::step_shadows_castling(&pos, text);
+                self.play_or_ask(&moves);
+                self.notice = shadowed.map(|kind| {
+                    format!(
+                        "{} was played as a king move; castling is written {}.",
+                        text.trim(),
+                        kind.notation()
+                    )
+                });
+            }
+            Err(e) => self.notice = Some(format!("{e}.")),
         }
     }
 }

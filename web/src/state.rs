@@ -3,17 +3,16 @@
 
 use crate::clock::{self, Clock};
 pub use crate::engine_job::{EngineJob, EngineTask, Thinking};
-use crate::explorer::{Explorer, Tool};
+pub use crate::explorer::ExploreAction;
+use crate::explorer::Explorer;
 pub use crate::settings::{variant_of, Margin, Opponent, Settings, ViewMode};
 use crate::storage::{self, SavedGame};
 use std::rc::Rc;
-use std::sync::Arc;
-use topochess_core::explore::Placement;
 use topochess_core::game::Game;
 use topochess_core::lab::LabSpec;
 use topochess_core::surface::Gluing;
 use topochess_core::variant::preset;
-use topochess_core::{fen, pgn, san, CastlingMode, Color, Move, Piece, Position, Square, Variant};
+use topochess_core::{fen, pgn, san, CastlingMode, Color, Move, Position, Square};
 use yew::Reducible;
 
 /// Which screen is shown.
@@ -27,41 +26,6 @@ pub enum Screen {
     Lab,
     /// The library of games.
     Games,
-}
-
-/// A change to the explorer.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ExploreAction {
-    /// Open the explorer on a variant id: its start position, or (with `piece`) that piece
-    /// alone on its square, selected, under a gallery caption.
-    Open {
-        /// Variant id (preset or lab).
-        variant: String,
-        /// A lone piece (FEN letter, square) instead of the start position.
-        piece: Option<(char, String)>,
-        /// A caption.
-        caption: Option<String>,
-    },
-    /// A click on a square.
-    Click(Square),
-    /// A piece dragged from one square to another.
-    Drop(Square, Square),
-    /// Choose the tool.
-    Tool(Tool),
-    /// Empty the board.
-    Clear,
-    /// Back to the start position.
-    Reset,
-    /// The side to move when playing from here.
-    Turn(Color),
-    /// Keep (true) or drop a castling right (its bit) when playing from here.
-    Castling(u8, bool),
-    /// The en-passant square (its name) when playing from here.
-    EnPassant(Option<String>),
-    /// Draw all paths of the selected piece.
-    AllPaths(bool),
-    /// Show the attack map.
-    Heat(bool),
 }
 
 /// A choice the player must make before a move is played.
@@ -460,7 +424,7 @@ impl AppState {
     }
 
     /// Plays the one move, or asks which when several fit; false when none does.
-    fn play_or_ask(&mut self, candidates: &[Move]) -> bool {
+    pub(crate) fn play_or_ask(&mut self, candidates: &[Move]) -> bool {
         match candidates {
             [] => false,
             [mv] => {
@@ -480,72 +444,6 @@ impl AppState {
     pub(crate) fn own_piece(&self, sq: Square) -> bool {
         let pos = self.game.position();
         pos.piece_at(sq).is_some_and(|p| p.color == pos.turn())
-    }
-}
-
-impl AppState {
-    fn explore(&mut self, action: ExploreAction) {
-        if let ExploreAction::Open {
-            variant,
-            piece,
-            caption,
-        } = &action
-        {
-            match Variant::preset(variant, None) {
-                Ok(v) => {
-                    let v = Arc::new(v);
-                    let mut ex = Explorer::new(v.clone());
-                    if let Some((letter, square)) = piece {
-                        ex.placement = Placement::empty(v.clone());
-                        if let (Some(p), Some(sq)) =
-                            (Piece::from_char(*letter), v.size().parse_square(square))
-                        {
-                            ex.placement.set(sq, Some(p));
-                            ex.selected = Some(sq);
-                        }
-                    }
-                    ex.caption = caption.clone();
-                    self.explorer = Some(ex);
-                    self.screen = Screen::Explore;
-                }
-                Err(e) => self.notice = Some(e.to_string()),
-            }
-            return;
-        }
-        let Some(ex) = self.explorer.as_mut() else {
-            return;
-        };
-        match action {
-            ExploreAction::Open { .. } => {}
-            ExploreAction::Click(sq) => ex.click(sq),
-            ExploreAction::Drop(a, b) => ex.drop(a, b),
-            ExploreAction::Tool(t) => {
-                ex.tool = t;
-                ex.selected = None;
-            }
-            ExploreAction::Clear => {
-                ex.placement = Placement::empty(ex.variant().clone());
-                ex.selected = None;
-                ex.caption = None;
-            }
-            ExploreAction::Reset => {
-                let v = ex.variant().clone();
-                *ex = Explorer::new(v);
-            }
-            ExploreAction::Turn(c) => ex.turn = c,
-            ExploreAction::Castling(bit, on) => {
-                if on {
-                    ex.rights_off &= !bit;
-                } else {
-                    ex.rights_off |= bit;
-                }
-            }
-            ExploreAction::EnPassant(name) => {
-                ex.ep = name.and_then(|n| ex.variant().size().parse_square(&n));
-            }
-            ExploreAction::AllPaths(on) => ex.all_paths = on,
-            ExploreAction::Heat(on) => ex.heat = on,
-        }
     }
 }
 
@@ -776,48 +674,6 @@ impl AppState {
                 }
             }
             Action::SetLab(spec) => s.lab = spec,
-        }
-    }
-
-    /// A move typed in SAN or coordinate form.
-    fn typed(&mut self, text: &str) {
-        self.offer_live = false;
-        if self.game.outcome().is_some() {
-            self.notice = Some("The game is over: start a new game to play on.".into());
-            return;
-        }
-        if self.viewing.is_some() {
-            self.notice = Some("You are looking at an earlier position.".into());
-            self.offer_live = true;
-            return;
-        }
-        if !self.player_to_move() {
-            self.notice = Some(match self.settings.opponent {
-                Opponent::Correspondence { me, .. } => format!(
-                    "It is {}'s move: it comes to you by link.",
-                    self.settings.player_name(!me)
-                ),
-                _ => "It is the computer's move.".into(),
-            });
-            return;
-        }
-        let pos = self.game.position().clone();
-        match san::candidate_moves(&pos, text) {
-            Ok(moves) if moves.is_empty() => {
-                self.notice = Some(format!("'{}' is not a legal move here.", text.trim()));
-            }
-            Ok(moves) => {
-                let shadowed = san::step_shadows_castling(&pos, text);
-                self.play_or_ask(&moves);
-                self.notice = shadowed.map(|kind| {
-                    format!(
-                        "{} was played as a king move; castling is written {}.",
-                        text.trim(),
-                        kind.notation()
-                    )
-                });
-            }
-            Err(e) => self.notice = Some(format!("{e}.")),
         }
     }
 }
