@@ -206,3 +206,26 @@ test('the computer plays to its clock: level 8 in a 1+0 game answers in seconds'
   assert.equal(await page.locator('#clock-black.running').count(), 0, "White's turn");
   assert.equal(await page.locator('#clock-white.running').count(), 1);
 });
+
+test('on a phone (390x844, touch): taps move pieces and no screen overflows sideways', async () => {
+  const { browser, server } = session;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  try {
+    await page.goto(server.url);
+    await page.waitForSelector('svg.normal [data-square]');
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    assert.equal(await width(), 390, 'play screen');
+    await page.tap('svg.normal [data-square="e2"]');
+    assert.ok(await page.locator('svg.normal .cell.dest').count() > 0, 'a tap selects and shows the destinations');
+    await page.tap('svg.normal [data-square="e4"]');
+    assert.deepEqual(await page.locator('#moves .mv').allTextContents(), ['e4']);
+    for (const tab of ['#nav-games', '#nav-explore', '#nav-lab']) {
+      await page.tap(tab);
+      assert.equal(await width(), 390, tab);
+    }
+    await screenshot(page, 'phone-lab');
+  } finally {
+    await context.close();
+  }
+});

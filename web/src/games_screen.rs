@@ -257,12 +257,12 @@ pub fn games_screen(p: &GamesProps) -> Html {
         html! {
             <tr class={classes!("game-row", current.then_some("current"))} data-game={id.to_string()}>
                 <td>{variant_name(&g.settings.variant)}</td>
-                <td class="white">{names[0].clone()}</td>
-                <td class="black">{names[1].clone()}</td>
-                <td>{date(g.started)}</td>
-                <td class="last">{if g.last_move.is_empty() { "-".to_string() } else { format!("{} ({})", g.last_move, g.moves.len().div_ceil(2)) }}</td>
-                <td class="turn">{turn}</td>
-                <td class="result">{g.result.clone()}</td>
+                <td class="white" data-label="White">{names[0].clone()}</td>
+                <td class="black" data-label="Black">{names[1].clone()}</td>
+                <td data-label="Started">{date(g.started)}</td>
+                <td class="last" data-label="Last move">{if g.last_move.is_empty() { "-".to_string() } else { format!("{} ({})", g.last_move, g.moves.len().div_ceil(2)) }}</td>
+                <td class="turn" data-label="To move">{turn}</td>
+                <td class="result" data-label="Result">{g.result.clone()}</td>
                 <td class="actions">
                     <button class="open-game" onclick={open}>{"Open"}</button>
                     <button class="secondary rename-game" onclick={rename}>{"Rename"}</button>
