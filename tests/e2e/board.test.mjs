@@ -229,3 +229,24 @@ test('on a phone (390x844, touch): taps move pieces and no screen overflows side
     await context.close();
   }
 });
+
+test('a pre-move across the fold, set while the computer thinks, is played at once', async () => {
+  const { page } = session;
+  await newGame(page, { variant: 'folded', opponent: 'white', level: 8 });
+  await loadText(page, '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1');
+  await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
+  await type(page, 'Rc2');
+  await page.waitForSelector('#thinking');
+  // c2 down over the fold: c1, then f1, f2.
+  await page.click('svg.normal [data-square="c2"]');
+  assert.ok(await page.locator('svg.normal [data-square="f2"].dest').count() === 1, 'f2 offered as a pre-move');
+  await page.click('svg.normal [data-square="f2"]');
+  assert.equal(await page.locator('svg.normal .cell.premove').count(), 2);
+  await screenshot(page, 'premove-set');
+  await page.waitForFunction(() => /depth \d+/.test(document.querySelector('#thinking-text')?.textContent ?? ''));
+  await page.click('#stop');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length >= 3, null, { timeout: 5000 });
+  const played = await page.locator('#moves .mv').allTextContents();
+  assert.match(played[2], /^Rf2/, `${played}`);
+  assert.equal(await page.locator('svg.normal .cell.premove').count(), 0);
+});

@@ -292,6 +292,7 @@ fn cell_html(
         m.last.then_some("last"),
         m.check.then_some("check"),
         m.dest.then_some("dest"),
+        m.premove.then_some("premove"),
     );
     let label = match &c.label {
         Some(piece) => format!(

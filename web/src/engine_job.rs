@@ -116,8 +116,12 @@ impl AppState {
             return;
         };
         match current.task {
-            // Played into the live game even while the player looks at an earlier move.
-            EngineTask::Move => self.play(mv),
+            // Played into the live game even while the player looks at an earlier move; a
+            // pre-move follows at once.
+            EngineTask::Move => {
+                self.play(mv);
+                self.play_premove();
+            }
             EngineTask::Hint => self.hint = Some(mv),
         }
     }

@@ -7,6 +7,15 @@ use crate::settings::Opponent;
 use crate::state::AppState;
 use topochess_core::{san, Color, Square};
 
+/// Whether a pre-move may be set now: against the computer, while it is thinking, the game on,
+/// the live position shown.
+pub(crate) fn premove_time(state: &AppState) -> bool {
+    state.viewing.is_none()
+        && state.game.outcome().is_none()
+        && matches!(state.settings.opponent, Opponent::Computer { computer, .. }
+            if state.game.position().turn() == computer)
+}
+
 /// The computer accepts a draw when its own last score is at most this (centipawns): when it
 /// is not better.
 pub const COMPUTER_ACCEPTS_DRAW_AT: i32 = 0;
@@ -18,12 +27,91 @@ impl AppState {
         if self.choice.is_some() || self.selected == Some(sq) {
             return;
         }
+        if premove_time(self) {
+            let is_dest = self
+                .selected
+                .is_some_and(|from| self.premove_dests(from).contains(&sq));
+            if !is_dest && self.own_piece_for_premove(sq) {
+                self.selected = Some(sq);
+                self.selected_on_press = true;
+            }
+            return;
+        }
         let is_destination = self
             .selected
             .is_some_and(|from| self.moves_from(from).iter().any(|m| m.to == sq));
         if !is_destination && self.player_to_move() && self.own_piece(sq) {
             self.selected = Some(sq);
             self.selected_on_press = true;
+        }
+    }
+
+    /// The player's own piece on `sq` while the computer thinks (a pre-move may start there).
+    fn own_piece_for_premove(&self, sq: Square) -> bool {
+        let pos = self.game.position();
+        premove_time(self) && pos.piece_at(sq).is_some_and(|p| p.color != pos.turn())
+    }
+
+    /// Where the piece on `from` may be pre-moved: every square it reaches on the empty
+    /// surface, and a pawn's capture squares (the computer's reply may change anything).
+    pub fn premove_dests(&self, from: Square) -> Vec<Square> {
+        if !self.own_piece_for_premove(from) {
+            return Vec::new();
+        }
+        let pos = self.game.position();
+        let Some(piece) = pos.piece_at(from) else {
+            return Vec::new();
+        };
+        let v = pos.variant();
+        let mut set = v.reach(piece.role, piece.color, from);
+        if piece.role == topochess_core::Role::Pawn {
+            set.extend(v.tables().pawn_captures(piece.color, from).iter().copied());
+        }
+        set.iter().filter(|&sq| sq != from).collect()
+    }
+
+    /// A click while the computer thinks: select an own piece, set a pre-move to one of its
+    /// squares, or (anywhere else) drop the selection and any pre-move. True when handled.
+    pub(crate) fn premove_click(&mut self, sq: Square) -> bool {
+        if !premove_time(self) {
+            return false;
+        }
+        match self.selected {
+            Some(from) if from != sq && self.premove_dests(from).contains(&sq) => {
+                self.premove = Some((from, sq));
+                self.selected = None;
+            }
+            _ if self.own_piece_for_premove(sq) && self.selected != Some(sq) => {
+                self.selected = Some(sq);
+                self.premove = None;
+            }
+            _ => {
+                self.selected = None;
+                self.premove = None;
+            }
+        }
+        true
+    }
+
+    /// After the computer's move: the pre-move is played at once when legal (a promotion
+    /// becomes a queen), else dropped.
+    pub(crate) fn play_premove(&mut self) {
+        let Some((from, to)) = self.premove.take() else {
+            return;
+        };
+        let candidates: Vec<topochess_core::Move> = self
+            .moves_from(from)
+            .into_iter()
+            .filter(|m| m.to == to)
+            .collect();
+        let chosen = candidates
+            .iter()
+            .find(|m| m.promotion() == Some(topochess_core::Role::Queen))
+            .or_else(|| candidates.iter().find(|m| m.castle().is_none()))
+            .or(candidates.first())
+            .copied();
+        if let Some(mv) = chosen {
+            self.play(mv);
         }
     }
 
@@ -38,6 +126,7 @@ impl AppState {
 
     /// Esc: closes the promotion chooser, the resign question, and drops the selection.
     pub(crate) fn cancel(&mut self) {
+        self.premove = None;
         self.choice = None;
         self.selected = None;
         self.selected_on_press = false;
@@ -293,5 +382,52 @@ mod tests {
         s.computer_eval = Some(-40);
         let s = Rc::new(s).reduce(Action::OfferDraw);
         assert!(s.game.outcome().is_some());
+    }
+
+    fn vs_computer() -> Rc<AppState> {
+        Rc::new(AppState::default()).reduce(Action::NewGame(
+            Settings {
+                variant: "folded".into(),
+                opponent: Opponent::Computer {
+                    computer: Color::Black,
+                    level: 3,
+                },
+                ..Settings::default()
+            },
+            None,
+        ))
+    }
+
+    #[test]
+    fn a_premove_is_played_at_once_when_legal_and_dropped_when_not() {
+        let s = vs_computer().reduce(Action::Typed("e4".into()));
+        let job = s.engine.as_ref().unwrap().id;
+        // While the computer thinks: select the knight, pre-move it.
+        let (g1, f3) = (square(&s, "g1"), square(&s, "f3"));
+        let s = s.reduce(Action::Click(g1));
+        assert_eq!(s.selected, Some(g1));
+        assert!(s.premove_dests(g1).contains(&f3));
+        let s = s.reduce(Action::Click(f3));
+        assert_eq!(s.premove, Some((g1, f3)));
+        // The reply comes: the pre-move is played, and the computer thinks again.
+        let s = s.reduce(Action::EngineAnswer(job, "e7e5".into()));
+        assert_eq!(s.move_texts(), ["e2e4", "e7e5", "g1f3"]);
+        assert!(s.premove.is_none() && s.engine.is_some());
+        // A pre-move that is not legal after the reply is dropped: e4-e5 onto Black's pawn.
+        let job = s.engine.as_ref().unwrap().id;
+        let (e4, e5) = (square(&s, "e4"), square(&s, "e5"));
+        let s = s.reduce(Action::Drop(e4, e5));
+        assert_eq!(s.premove, Some((e4, e5)), "a drag sets a pre-move too");
+        let s = s.reduce(Action::EngineAnswer(job, "b8c6".into()));
+        assert_eq!(s.move_texts().len(), 4);
+        assert!(s.premove.is_none());
+        assert_eq!(s.game.position().turn(), Color::White, "the player's move");
+        // Esc cancels a pre-move.
+        let s = s.reduce(Action::Typed("d4".into()));
+        let (b1, c3) = (square(&s, "b1"), square(&s, "c3"));
+        let s = s.reduce(Action::Click(b1)).reduce(Action::Click(c3));
+        assert_eq!(s.premove, Some((b1, c3)));
+        let s = s.reduce(Action::Cancel);
+        assert!(s.premove.is_none());
     }
 }

@@ -20,6 +20,8 @@ pub struct Marks {
     pub last: bool,
     /// A king in check.
     pub check: bool,
+    /// A square of the pre-move set.
+    pub premove: bool,
 }
 
 /// One cell of a view.
@@ -114,6 +116,13 @@ fn marks(state: &AppState, pos: &Position) -> Vec<Marks> {
             m.dest = true;
             m.capture |= pos.is_capture(mv);
         }
+        for sq in state.premove_dests(sel) {
+            marks[sq.index()].dest = true;
+        }
+    }
+    if let Some((from, to)) = state.premove {
+        marks[from.index()].premove = true;
+        marks[to.index()].premove = true;
     }
     let ply = state.shown_ply();
     if ply > 0 {

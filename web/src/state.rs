@@ -81,6 +81,8 @@ pub struct AppState {
     pub computer_eval: Option<i32>,
     /// The clocks, in a game with a time control.
     pub clock: Option<Clock>,
+    /// A pre-move (from, to) set while the computer thinks.
+    pub premove: Option<(Square, Square)>,
     /// The engine's latest progress.
     pub thinking: Option<Thinking>,
     /// A hint to draw.
@@ -122,6 +124,7 @@ impl PartialEq for AppState {
             && self.draw_offer == other.draw_offer
             && self.computer_eval == other.computer_eval
             && self.clock == other.clock
+            && self.premove == other.premove
             && self.thinking == other.thinking
             && self.hint == other.hint
             && self.notice == other.notice
@@ -321,6 +324,7 @@ impl AppState {
             draw_offer: None,
             computer_eval: None,
             clock,
+            premove: None,
             thinking: None,
             hint: None,
             notice: None,
@@ -453,6 +457,9 @@ impl Reducible for AppState {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
         s.reduce_in_place(action);
+        if !crate::game_flow::premove_time(&s) {
+            s.premove = None;
+        }
         s.settle_clock();
         s.settle_engine();
         Rc::new(s)
@@ -513,6 +520,13 @@ impl AppState {
                 if s.choice.is_some() {
                     return;
                 }
+                if s.selected == Some(sq) && s.selected_on_press {
+                    s.click_selected();
+                    return;
+                }
+                if s.premove_click(sq) {
+                    return;
+                }
                 if s.selected == Some(sq) {
                     s.click_selected();
                     return;
@@ -528,6 +542,13 @@ impl AppState {
                 }
             }
             Action::Drop(from, to) => {
+                if crate::game_flow::premove_time(s) {
+                    s.selected = Some(from);
+                    if from != to {
+                        s.premove_click(to);
+                    }
+                    return;
+                }
                 if from != to && !s.try_move(from, to) {
                     s.selected = None;
                 } else if from == to && s.player_to_move() && s.own_piece(from) {
