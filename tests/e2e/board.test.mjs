@@ -142,7 +142,7 @@ test('the move list aligns a game Black starts and keeps the current move in sig
     return cur.top >= list.top - 1 && cur.bottom <= list.bottom + 1;
   });
   assert.ok(await visible(), 'the last move is in sight');
-  await page.click('svg.normal');
+  await page.click('#status'); // arrows outside the board step through the moves
   await page.keyboard.press('Home');
   await page.keyboard.press('ArrowRight');
   assert.ok(await visible(), 'the first move is in sight after going back');
@@ -249,4 +249,31 @@ test('a pre-move across the fold, set while the computer thinks, is played at on
   const played = await page.locator('#moves .mv').allTextContents();
   assert.match(played[2], /^Rf2/, `${played}`);
   assert.equal(await page.locator('svg.normal .cell.premove').count(), 0);
+});
+
+test('keyboard: one tab stop, arrows move over the squares, Enter selects and moves, the selection is announced', async () => {
+  const { page } = session;
+  assert.equal(await page.locator('svg.normal [tabindex="0"]').count(), 1, 'one tab stop per board');
+  await page.focus('svg.normal [tabindex="0"]');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), 'a1');
+  await page.keyboard.press('ArrowUp');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), 'e2');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.locator('svg.normal .cell.selected').getAttribute('data-square'), 'e2');
+  assert.match(await page.locator('#announce').textContent(), /Pawn e2 selected: it can go to e3, e4/);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await page.locator('#moves .mv').allTextContents(), ['e4']);
+  assert.match(await page.locator('#announce').textContent(), /White played e4/);
+  // The arrows moved the cursor, not the move list.
+  assert.match(await page.locator('#status').textContent(), /Black to move/);
+  // The cursor follows the board when it is turned: "up" is towards the player.
+  await page.click('#flip');
+  await page.focus('svg.normal [tabindex="0"]');
+  const from = await page.evaluate(() => document.activeElement.dataset.square);
+  await page.keyboard.press('ArrowUp');
+  const to = await page.evaluate(() => document.activeElement.dataset.square);
+  assert.equal(Number(to.slice(1)), Number(from.slice(1)) - 1, `${from} -> ${to} on a turned board`);
 });

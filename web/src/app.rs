@@ -325,7 +325,12 @@ pub fn app() -> Html {
                         .is_some_and(|el| {
                             matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
                         });
-                    if typing {
+                    let on_board = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .and_then(|el| el.closest("svg.board").ok().flatten())
+                        .is_some();
+                    if typing || (on_board && e.key().starts_with("Arrow")) {
                         return;
                     }
                     let action = match e.key().as_str() {
@@ -536,13 +541,39 @@ pub fn app() -> Html {
             format!("{} to move{check}", side(pos.turn()))
         }
     };
-    let announce = sans.last().map(|m| {
-        let mover = if sans.len() % 2 == 1 {
-            side(state.game.start().turn())
+    // What a screen reader hears: the selected piece and where it can go, else the last move.
+    let selection = state.selected.and_then(|sq| {
+        let size = pos.size();
+        let piece = pos.piece_at(sq)?;
+        let mut dests: Vec<String> = state
+            .moves_from(sq)
+            .iter()
+            .map(|m| size.name(m.to))
+            .chain(state.premove_dests(sq).iter().map(|&t| size.name(t)))
+            .collect();
+        dests.sort();
+        dests.dedup();
+        let mut name = piece.role.name().to_string();
+        name[..1].make_ascii_uppercase();
+        Some(if dests.is_empty() {
+            format!("{name} {} selected: no moves.", size.name(sq))
         } else {
-            side(!state.game.start().turn())
-        };
-        format!("{mover} played {m}. {status}")
+            format!(
+                "{name} {} selected: it can go to {}.",
+                size.name(sq),
+                dests.join(", ")
+            )
+        })
+    });
+    let announce = selection.or_else(|| {
+        sans.last().map(|m| {
+            let mover = if sans.len() % 2 == 1 {
+                side(state.game.start().turn())
+            } else {
+                side(!state.game.start().turn())
+            };
+            format!("{mover} played {m}. {status}")
+        })
     });
     let view_class = match state.settings.view {
         ViewMode::Normal => "view-normal",
@@ -579,7 +610,7 @@ pub fn app() -> Html {
                 })
                 .unwrap_or_default();
             html! {
-                <div class="thinking" id="thinking" aria-live="polite">
+                <div class="thinking" id="thinking">
                     <span class="spinner" aria-hidden="true"></span>
                     <span id="thinking-text">{format!("{what}{detail}")}</span>
                     <button id="stop" onclick={on_stop.clone()}>{"Stop"}</button>

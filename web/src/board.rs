@@ -230,11 +230,72 @@ pub fn board(props: &BoardProps) -> Html {
         })
     };
 
+    // Keyboard: one tab stop per board; arrow keys move a focus cursor over the cells (turned
+    // with the board), Enter or Space acts on the focused square.
+    let cursor = use_state(|| None::<(i32, i32)>);
+    let home = v
+        .cells
+        .iter()
+        .filter(|c| !c.ghost && !c.square.is_empty())
+        .min_by_key(|c| if flipped { (-c.y, -c.x) } else { (c.y, c.x) })
+        .map(|c| (c.x, c.y));
+    let focus_at = (*cursor)
+        .filter(|&(x, y)| {
+            v.cells
+                .iter()
+                .any(|c| c.x == x && c.y == y && !c.square.is_empty())
+        })
+        .or(home);
+    {
+        let svg_ref = svg_ref.clone();
+        use_effect_with(*cursor, move |cursor| {
+            if let (Some((x, y)), Some(svg)) = (cursor, svg_ref.cast::<Element>()) {
+                let selector = format!("[data-x=\"{x}\"][data-y=\"{y}\"]");
+                if let Ok(Some(cell)) = svg.query_selector(&selector) {
+                    if let Ok(cell) = cell.dyn_into::<web_sys::SvgElement>() {
+                        let _ = cell.focus();
+                    }
+                }
+            }
+        });
+    }
+    let on_key = {
+        let cursor = cursor.clone();
+        let cells: Vec<(i32, i32)> = v
+            .cells
+            .iter()
+            .filter(|c| !c.square.is_empty())
+            .map(|c| (c.x, c.y))
+            .collect();
+        Callback::from(move |e: KeyboardEvent| {
+            let (dx, dy) = match e.key().as_str() {
+                "ArrowRight" => (1, 0),
+                "ArrowLeft" => (-1, 0),
+                "ArrowUp" => (0, 1),
+                "ArrowDown" => (0, -1),
+                _ => return,
+            };
+            e.prevent_default();
+            // The page's own arrow keys (stepping through the moves) are for outside the board.
+            e.stop_propagation();
+            let turn = if flipped { -1 } else { 1 };
+            if let Some((x, y)) = focus_at {
+                let next = (x + dx * turn, y + dy * turn);
+                if cells.contains(&next) {
+                    cursor.set(Some(next));
+                }
+            }
+        })
+    };
+
     let dragging = (*press).clone().filter(|p| p.moved);
     let cells: Vec<Html> = v
         .cells
         .iter()
-        .map(|c| cell_html(c, place, &props.on_click, dragging.as_ref()))
+        .map(|c| {
+            let focusable = focus_at == Some((c.x, c.y));
+            cell_html(c, place, &props.on_click, dragging.as_ref(), focusable)
+        })
         .collect();
     let drawings = v.drawings.iter().map(|d| drawing_html(d, place));
     let coords = coordinates(v, place);
@@ -251,7 +312,8 @@ pub fn board(props: &BoardProps) -> Html {
              data-view={props.name.clone()}
              viewBox={format!("0 0 {} {}", cols * CELL, rows * CELL)}
              style={format!("aspect-ratio: {cols} / {rows}")}
-             onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up} onpointerleave={on_leave}>
+             onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up} onpointerleave={on_leave}
+             onkeydown={on_key}>
             <defs>
                 <marker id={format!("arrow-{}", props.name)} viewBox="0 0 10 10" refX="5" refY="5"
                         markerWidth="3" markerHeight="3" orient="auto-start-reverse">
@@ -278,6 +340,7 @@ fn cell_html(
     place: impl Fn(f64, f64) -> (f64, f64),
     on_click: &Callback<String>,
     dragging: Option<&Press>,
+    focusable: bool,
 ) -> Html {
     let (x, y) = corner(&place, c.x, c.y);
     if c.square.is_empty() {
@@ -317,7 +380,7 @@ fn cell_html(
     html! {
         <g class={class} data-square={c.square.clone()} data-x={c.x.to_string()} data-y={c.y.to_string()}
            data-ghost={c.ghost.to_string()} role="gridcell" aria-label={label}
-           tabindex={if c.ghost { None } else { Some(AttrValue::from("0")) }} onkeydown={onkeydown}>
+           tabindex={if focusable { "0" } else { "-1" }} onkeydown={onkeydown}>
             <rect class="sq" x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()} />
             if c.ghost {
                 <text class="ghost-name" x={(x + 0.6).to_string()} y={(y + 2.4).to_string()}>{c.square.clone()}</text>
