@@ -277,3 +277,44 @@ test('keyboard: one tab stop, arrows move over the squares, Enter selects and mo
   const to = await page.evaluate(() => document.activeElement.dataset.square);
   assert.equal(Number(to.slice(1)), Number(from.slice(1)) - 1, `${from} -> ${to} on a turned board`);
 });
+
+test('board size and coordinates inside, outside or off, right when the board is turned', async () => {
+  const { page } = session;
+  const letters = () => page.evaluate(() => [...document.querySelectorAll('svg.normal .coord:not(.rank)')]
+    .map((t) => [t.getBoundingClientRect().x, t.getBoundingClientRect().y, t.textContent])
+    .sort((a, b) => a[0] - b[0]));
+  const boardBottom = () => page.evaluate(() => Math.max(...[...document.querySelectorAll('svg.normal .cell .sq')]
+    .map((r) => r.getBoundingClientRect().bottom)));
+  // Inside: the letters run a-h along the bottom row.
+  let l = await letters();
+  assert.equal(l.map((x) => x[2]).join(''), 'abcdefgh');
+  // Turned: h-a, still along the bottom edge (the old code wrote them along the top).
+  await page.click('#flip');
+  l = await letters();
+  assert.equal(l.map((x) => x[2]).join(''), 'hgfedcba');
+  assert.ok(l[0][1] > (await boardBottom()) - 40, 'letters on the bottom row');
+  // Outside: beside the board.
+  await page.selectOption('#coords', 'outside');
+  l = await letters();
+  assert.equal(l.length, 8);
+  const bottom = await boardBottom();
+  assert.ok(l.every((x) => x[1] >= bottom - 1), 'under the board');
+  await screenshot(page, 'coords-outside-flipped');
+  // A move still lands where it is dropped with the wider drawing.
+  await page.click('#flip');
+  await page.click('svg.normal [data-square="e2"]');
+  await page.click('svg.normal [data-square="e4"]');
+  assert.deepEqual(await page.locator('#moves .mv').allTextContents(), ['e4']);
+  await page.selectOption('#coords', 'off');
+  assert.equal(await page.locator('svg.normal .coord').count(), 0);
+  // Board size, remembered.
+  const width = () => page.evaluate(() => document.querySelector('svg.normal').getBoundingClientRect().width);
+  const full = await width();
+  await page.locator('#board-size').fill('60');
+  const small = await width();
+  assert.ok(small < full * 0.8, `${small} < ${full}`);
+  await page.reload();
+  await page.waitForSelector('svg.normal [data-square]');
+  assert.ok(Math.abs((await width()) - small) < 2, 'kept across a reload');
+  assert.equal(await page.locator('#coords').inputValue(), 'off');
+});

@@ -682,13 +682,13 @@ pub fn app() -> Html {
                 </main>
             } else {
             <main>
-                <section class="boards">
+                <section class="boards" style={format!("--zoom: {}", state.settings.zoom.clamp(50, 100) as f64 / 100.0)}>
                     <div class="board-box normal-box">
-                        <Board name="normal" view={normal_view} flipped={state.settings.flipped} on_press={on_press.clone()}
+                        <Board name="normal" view={normal_view} flipped={state.settings.flipped} on_press={on_press.clone()} coords={state.settings.coords}
                                on_click={on_click.clone()} on_point={on_point.clone()} on_drop={on_drop.clone()} />
                     </div>
                     <div class="board-box extended-box">
-                        <Board name="extended" view={extended_view} flipped={state.settings.flipped} on_press={on_press}
+                        <Board name="extended" view={extended_view} flipped={state.settings.flipped} on_press={on_press} coords={state.settings.coords}
                                on_click={on_click} on_point={on_point} on_drop={on_drop} />
                     </div>
                 </section>

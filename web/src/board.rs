@@ -18,6 +18,9 @@ pub struct BoardProps {
     /// Seen from Black's side.
     #[prop_or_default]
     pub flipped: bool,
+    /// Where the coordinates are written.
+    #[prop_or_default]
+    pub coords: crate::settings::Coords,
     /// A name for tests and screen readers (`normal`, `extended`).
     pub name: AttrValue,
     /// A cell was clicked (or tapped, or activated by keyboard): its real square.
@@ -74,6 +77,11 @@ pub fn board(props: &BoardProps) -> Html {
             ((x - v0.0) * CELL, (v0.3 + 1.0 - y) * CELL)
         }
     };
+    let gutter = if props.coords == crate::settings::Coords::Outside {
+        GUTTER
+    } else {
+        0.0
+    };
     let press = use_state(|| None::<Press>);
     let last_point = use_mut_ref(|| None::<(String, i32, i32)>);
     let svg_ref = use_node_ref();
@@ -86,8 +94,11 @@ pub fn board(props: &BoardProps) -> Html {
                 .map(|svg| {
                     let r = svg.get_bounding_client_rect();
                     (
-                        (e.client_x() as f64 - r.left()) / r.width().max(1.0) * cols * CELL,
-                        (e.client_y() as f64 - r.top()) / r.height().max(1.0) * rows * CELL,
+                        (e.client_x() as f64 - r.left()) / r.width().max(1.0)
+                            * (cols * CELL + gutter)
+                            - gutter,
+                        (e.client_y() as f64 - r.top()) / r.height().max(1.0)
+                            * (rows * CELL + gutter),
                     )
                 })
                 .unwrap_or((0.0, 0.0))
@@ -298,7 +309,11 @@ pub fn board(props: &BoardProps) -> Html {
         })
         .collect();
     let drawings = v.drawings.iter().map(|d| drawing_html(d, place));
-    let coords = coordinates(v, place);
+    let outside = props.coords == crate::settings::Coords::Outside;
+    let coords = match props.coords {
+        crate::settings::Coords::Off => html! {},
+        c => coordinates(v, place, flipped, c == crate::settings::Coords::Outside, rows),
+    };
     let floating = dragging.and_then(|p| {
         let (g, white) = p.glyph?;
         Some(html! {
@@ -310,7 +325,11 @@ pub fn board(props: &BoardProps) -> Html {
         <svg class={classes!("board", props.name.to_string())} ref={svg_ref}
              role="grid" aria-label={format!("{} board", props.name)}
              data-view={props.name.clone()}
-             viewBox={format!("0 0 {} {}", cols * CELL, rows * CELL)}
+             viewBox={if outside {
+                 format!("{} 0 {} {}", -GUTTER, cols * CELL + GUTTER, rows * CELL + GUTTER)
+             } else {
+                 format!("0 0 {} {}", cols * CELL, rows * CELL)
+             }}
              style={format!("aspect-ratio: {cols} / {rows}")}
              onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up} onpointerleave={on_leave}
              onkeydown={on_key}>
@@ -444,15 +463,36 @@ fn drawing_html(d: &Drawing, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> H
     html! { <g class={classes!("drawing", kind)} data-kind={kind}>{ for strokes }{ for markers }</g> }
 }
 
-fn coordinates(v: &View, place: impl Fn(f64, f64) -> (f64, f64)) -> Html {
+/// Room beside the board for coordinates written outside it (SVG units).
+const GUTTER: f64 = 4.0;
+
+/// File letters along the viewer's bottom edge and rank numbers along the left edge (whichever
+/// way the board is turned), in the edge squares or beside the board.
+fn coordinates(
+    v: &View,
+    place: impl Fn(f64, f64) -> (f64, f64),
+    flipped: bool,
+    outside: bool,
+    rows: f64,
+) -> Html {
+    let bottom = if flipped { v.height - 1 } else { 0 };
+    let left = if flipped { v.width - 1 } else { 0 };
     let files = (0..v.width).map(|f| {
-        let (x, y) = corner(&place, f, 0);
+        let (x, y) = corner(&place, f, bottom);
         let letter = ((b'a' + f as u8) as char).to_string();
-        html! { <text class="coord" x={(x + CELL - 0.8).to_string()} y={(y + CELL - 0.8).to_string()}>{letter}</text> }
+        if outside {
+            html! { <text class="coord outside" x={(x + CELL / 2.0).to_string()} y={(rows * CELL + GUTTER * 0.75).to_string()}>{letter}</text> }
+        } else {
+            html! { <text class="coord" x={(x + CELL - 0.8).to_string()} y={(y + CELL - 0.8).to_string()}>{letter}</text> }
+        }
     });
     let ranks = (0..v.height).map(|r| {
-        let (x, y) = corner(&place, 0, r);
-        html! { <text class="coord rank" x={(x + 0.6).to_string()} y={(y + 2.6).to_string()}>{(r + 1).to_string()}</text> }
+        let (x, y) = corner(&place, left, r);
+        if outside {
+            html! { <text class="coord rank outside" x={(-GUTTER / 2.0).to_string()} y={(y + CELL / 2.0 + 1.2).to_string()}>{(r + 1).to_string()}</text> }
+        } else {
+            html! { <text class="coord rank" x={(x + 0.6).to_string()} y={(y + 2.6).to_string()}>{(r + 1).to_string()}</text> }
+        }
     });
     html! { <g class="coords" aria-hidden="true">{ for files }{ for ranks }</g> }
 }

@@ -3,7 +3,7 @@
 //! sound, and the list of saved games.
 
 use crate::panels::select_value;
-use crate::settings::{BoardTheme, Opponent};
+use crate::settings::{BoardTheme, Coords, Opponent};
 use crate::state::{Action, AppState};
 use crate::storage;
 use wasm_bindgen::JsCast;
@@ -150,8 +150,37 @@ pub fn preferences(state: &UseReducerHandle<AppState>) -> Html {
         let on = state.settings.sound;
         Callback::from(move |_: Event| state.dispatch(Action::SetSound(!on)))
     };
+    let on_coords = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let v = select_value(&e);
+            if let Some(c) = Coords::ALL.into_iter().find(|c| c.name() == v) {
+                state.dispatch(Action::SetCoords(c));
+            }
+        })
+    };
+    let on_zoom = {
+        let state = state.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            if let Ok(z) = input.value().parse::<u8>() {
+                state.dispatch(Action::SetZoom(z));
+            }
+        })
+    };
     html! {
         <div class="row">
+            <label>{"Size "}
+                <input type="range" id="board-size" min="50" max="100" step="5"
+                       value={state.settings.zoom.to_string()} oninput={on_zoom} />
+            </label>
+            <label>{"Coordinates "}
+                <select id="coords" onchange={on_coords}>
+                    { for Coords::ALL.iter().map(|c| html! {
+                        <option value={c.name()} selected={*c == state.settings.coords}>{c.name()}</option>
+                    }) }
+                </select>
+            </label>
             <label>{"Board "}
                 <select id="board-theme" onchange={on_board}>
                     { for BoardTheme::ALL.iter().map(|t| html! {

@@ -73,6 +73,36 @@ pub struct Settings {
     pub time: Option<crate::clock::TimeControl>,
     /// The board's colours.
     pub board: BoardTheme,
+    /// Where the coordinates are written.
+    pub coords: Coords,
+    /// The boards' size, in percent of the room they have (50 to 100).
+    pub zoom: u8,
+}
+
+/// Where the board's coordinates are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Coords {
+    /// In the corners of the edge squares.
+    #[default]
+    Inside,
+    /// Beside the board.
+    Outside,
+    /// Not at all.
+    Off,
+}
+
+impl Coords {
+    /// Every choice.
+    pub const ALL: [Coords; 3] = [Coords::Inside, Coords::Outside, Coords::Off];
+
+    /// The name used in the menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            Coords::Inside => "inside",
+            Coords::Outside => "outside",
+            Coords::Off => "off",
+        }
+    }
 }
 
 /// The board's colours.
@@ -115,6 +145,8 @@ impl Default for Settings {
             names: Default::default(),
             time: None,
             board: BoardTheme::Brown,
+            coords: Coords::Inside,
+            zoom: 100,
         }
     }
 }
@@ -137,6 +169,7 @@ impl Settings {
         if let Margin::Squares(n) = self.margin {
             self.margin = Margin::Squares(n.min(3));
         }
+        self.zoom = self.zoom.clamp(50, 100);
         if let Opponent::Computer { level, .. } = &mut self.opponent {
             *level = (*level).clamp(1, 8);
         }
@@ -151,6 +184,8 @@ impl Settings {
         self.dark = other.dark;
         self.sound = other.sound;
         self.board = other.board;
+        self.coords = other.coords;
+        self.zoom = other.zoom;
     }
 
     /// The board's orientation for a new game: White at the bottom unless the computer plays

@@ -212,6 +212,10 @@ pub enum Action {
     SetSound(bool),
     /// The board's colours.
     SetBoardTheme(crate::settings::BoardTheme),
+    /// Where the coordinates are written.
+    SetCoords(crate::settings::Coords),
+    /// The boards' size in percent (50 to 100).
+    SetZoom(u8),
     /// Show or clear a message.
     Notice(Option<String>),
     /// Change screens.
@@ -662,6 +666,8 @@ impl AppState {
             Action::Cancel => s.cancel(),
             Action::SetSound(on) => s.settings.sound = on,
             Action::SetBoardTheme(theme) => s.settings.board = theme,
+            Action::SetCoords(c) => s.settings.coords = c,
+            Action::SetZoom(z) => s.settings.zoom = z.clamp(50, 100),
             Action::Notice(n) => {
                 s.notice = n;
                 s.offer_live = false;
