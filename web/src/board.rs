@@ -312,7 +312,13 @@ pub fn board(props: &BoardProps) -> Html {
     let outside = props.coords == crate::settings::Coords::Outside;
     let coords = match props.coords {
         crate::settings::Coords::Off => html! {},
-        c => coordinates(v, place, flipped, c == crate::settings::Coords::Outside, rows),
+        c => coordinates(
+            v,
+            place,
+            flipped,
+            c == crate::settings::Coords::Outside,
+            rows,
+        ),
     };
     let floating = dragging.and_then(|p| {
         let (g, white) = p.glyph?;
