@@ -318,3 +318,46 @@ test('board size and coordinates inside, outside or off, right when the board is
   assert.ok(Math.abs((await width()) - small) < 2, 'kept across a reload');
   assert.equal(await page.locator('#coords').inputValue(), 'off');
 });
+
+test('arrows and circles by right-drag: colours, per position, cleared by a left click, across the fold', async () => {
+  const { page } = session;
+  const rightDrag = async (from, to, key) => {
+    const [fx, fy] = await centre(page, from);
+    const [tx, ty] = await centre(page, to);
+    if (key) await page.keyboard.down(key);
+    await page.mouse.move(fx, fy);
+    await page.mouse.down({ button: 'right' });
+    await page.mouse.move(tx, ty, { steps: 4 });
+    await page.mouse.up({ button: 'right' });
+    if (key) await page.keyboard.up(key);
+  };
+  const shapes = (view) => page.locator(`svg.${view} .drawing.shape`);
+  await rightDrag('g1', 'f3');
+  assert.equal(await shapes('normal').count(), 1);
+  assert.equal(await page.locator('svg.normal .drawing.shape.green').getAttribute('data-kind'), 'arrow');
+  assert.equal(await shapes('extended').count(), 1, 'drawn on both views');
+  await rightDrag('e4', 'e4', 'Shift');
+  assert.equal(await page.locator('svg.normal .drawing.shape.red').getAttribute('data-kind'), 'circle');
+  assert.deepEqual(await page.locator('#moves .mv').allTextContents(), [], 'drawing moves nothing');
+  // The same arrow again takes it away.
+  await rightDrag('g1', 'f3');
+  assert.equal(await shapes('normal').count(), 1);
+  // Across the fold: c1 to f1 is one step down over the edge (f1 is the ghost below c1).
+  await rightDrag('c1', 'f1', 'Alt');
+  const fold = page.locator('svg.normal .drawing.shape.blue');
+  assert.equal(await fold.locator('.edge-marker').count(), 2, 'leaves at one edge, comes back at the other');
+  assert.equal(await fold.locator('polyline').count(), 2);
+  assert.equal(await page.locator('svg.extended .drawing.shape.blue polyline').count(), 1, 'straight through the ghosts');
+  await screenshot(page, 'arrows');
+  // Kept per position while browsing.
+  await page.fill('#san-input', 'e4');
+  await page.press('#san-input', 'Enter');
+  assert.equal(await shapes('normal').count(), 0, 'a new position has its own');
+  await page.click('#back');
+  assert.equal(await shapes('normal').count(), 2, 'back at the start, the shapes are there');
+  await page.click('#forward');
+  // A left click clears them.
+  await page.click('#back');
+  await page.click('svg.normal [data-square="a4"]');
+  assert.equal(await shapes('normal').count(), 0);
+});

@@ -399,6 +399,16 @@ pub fn app() -> Html {
             }
         })
     };
+    let on_shape = {
+        let state = state.clone();
+        Callback::from(
+            move |(from, to, brush): (String, String, crate::scene::Brush)| {
+                if let (Some(from), Some(to), Screen::Play) = (square(&from), square(&to), screen) {
+                    state.dispatch(Action::Shape(crate::scene::Shape { from, to, brush }));
+                }
+            },
+        )
+    };
     let on_point = {
         let state = state.clone();
         Callback::from(move |p: Option<(String, i32, i32)>| {
@@ -684,11 +694,11 @@ pub fn app() -> Html {
             <main>
                 <section class="boards" style={format!("--zoom: {}", state.settings.zoom.clamp(50, 100) as f64 / 100.0)}>
                     <div class="board-box normal-box">
-                        <Board name="normal" view={normal_view} flipped={state.settings.flipped} on_press={on_press.clone()} coords={state.settings.coords}
+                        <Board name="normal" view={normal_view} flipped={state.settings.flipped} on_press={on_press.clone()} on_shape={on_shape.clone()} coords={state.settings.coords}
                                on_click={on_click.clone()} on_point={on_point.clone()} on_drop={on_drop.clone()} />
                     </div>
                     <div class="board-box extended-box">
-                        <Board name="extended" view={extended_view} flipped={state.settings.flipped} on_press={on_press} coords={state.settings.coords}
+                        <Board name="extended" view={extended_view} flipped={state.settings.flipped} on_press={on_press} on_shape={on_shape} coords={state.settings.coords}
                                on_click={on_click} on_point={on_point} on_drop={on_drop} />
                     </div>
                 </section>

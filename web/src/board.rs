@@ -21,6 +21,9 @@ pub struct BoardProps {
     /// Where the coordinates are written.
     #[prop_or_default]
     pub coords: crate::settings::Coords,
+    /// A shape drawn with the right button: from, to (the same square: a circle), brush.
+    #[prop_or_default]
+    pub on_shape: Callback<(String, String, crate::scene::Brush)>,
     /// A name for tests and screen readers (`normal`, `extended`).
     pub name: AttrValue,
     /// A cell was clicked (or tapped, or activated by keyboard): its real square.
@@ -152,13 +155,20 @@ pub fn board(props: &BoardProps) -> Html {
         }
     });
 
+    let drawing_from = use_mut_ref(|| None::<String>);
     let on_down = {
         let press = press.clone();
         let on_press = props.on_press.clone();
+        let drawing_from = drawing_from.clone();
         let to_svg = to_svg.clone();
         let cells = v.cells.clone();
         Callback::from(move |e: PointerEvent| {
-            // Only the primary button (a touch or a pen counts as one) moves pieces.
+            // The right button draws shapes; only the primary one (a touch or a pen counts as
+            // one) moves pieces.
+            if e.button() == 2 {
+                *drawing_from.borrow_mut() = cell_at(e.client_x(), e.client_y()).map(|c| c.0);
+                return;
+            }
             if e.button() != 0 {
                 return;
             }
@@ -211,9 +221,24 @@ pub fn board(props: &BoardProps) -> Html {
     };
     let on_up = {
         let press = press.clone();
+        let drawing_from = drawing_from.clone();
+        let on_shape = props.on_shape.clone();
         let on_click = props.on_click.clone();
         let on_drop = props.on_drop.clone();
         Callback::from(move |e: PointerEvent| {
+            if e.button() == 2 {
+                let from = drawing_from.borrow_mut().take();
+                if let (Some(from), Some((to, _, _))) = (from, cell_at(e.client_x(), e.client_y()))
+                {
+                    let brush = crate::scene::Brush::of(
+                        e.shift_key(),
+                        e.alt_key(),
+                        e.ctrl_key() || e.meta_key(),
+                    );
+                    on_shape.emit((from, to, brush));
+                }
+                return;
+            }
             if e.button() != 0 {
                 return;
             }
@@ -338,7 +363,8 @@ pub fn board(props: &BoardProps) -> Html {
              }}
              style={format!("aspect-ratio: {cols} / {rows}")}
              onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up} onpointerleave={on_leave}
-             onkeydown={on_key}>
+             onkeydown={on_key}
+             oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
             <defs>
                 <marker id={format!("arrow-{}", props.name)} viewBox="0 0 10 10" refX="5" refY="5"
                         markerWidth="3" markerHeight="3" orient="auto-start-reverse">
@@ -437,7 +463,19 @@ fn drawing_html(d: &Drawing, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> H
         LineKind::Hover => "hover",
         LineKind::Last => "last-move",
         LineKind::Hint => "hint",
+        LineKind::Arrow(b) | LineKind::Circle(b) => b.name(),
     };
+    if let (LineKind::Circle(_), Some(&(x, y))) =
+        (d.kind, d.strokes.first().and_then(|s| s.points.first()))
+    {
+        let (cx, cy) = place(x, y);
+        return html! {
+            <g class={classes!("drawing", "shape", kind)} data-kind="circle">
+                <circle class={classes!("shape-circle", kind)} cx={cx.to_string()} cy={cy.to_string()} r={(CELL * 0.44).to_string()} />
+            </g>
+        };
+    }
+    let shape = matches!(d.kind, LineKind::Arrow(_));
     let to_svg = |(x, y): (f64, f64)| {
         let (sx, sy) = place(x, y);
         (sx, sy)
@@ -454,7 +492,7 @@ fn drawing_html(d: &Drawing, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> H
             html! { <path class={classes!("stroke", "jump", kind)} d={format!("M {} {} Q {} {} {} {}", a.0, a.1, ctrl.0, ctrl.1, b.0, b.1)} /> }
         } else {
             let points = pts.iter().map(|(x, y)| format!("{x},{y}")).collect::<Vec<_>>().join(" ");
-            html! { <polyline class={classes!("stroke", kind, end)} points={points} /> }
+            html! { <polyline class={classes!("stroke", kind, end, shape.then_some("shape-arrow"))} points={points} /> }
         }
     });
     let markers = d.markers.iter().map(|&(x, y, n)| {
@@ -466,7 +504,8 @@ fn drawing_html(d: &Drawing, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> H
             </g>
         }
     });
-    html! { <g class={classes!("drawing", kind)} data-kind={kind}>{ for strokes }{ for markers }</g> }
+    let data_kind = if shape { "arrow" } else { kind };
+    html! { <g class={classes!("drawing", kind, shape.then_some("shape"))} data-kind={data_kind}>{ for strokes }{ for markers }</g> }
 }
 
 /// Room beside the board for coordinates written outside it (SVG units).

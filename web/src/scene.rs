@@ -58,6 +58,144 @@ pub enum LineKind {
     Last,
     /// The engine's hint.
     Hint,
+    /// An arrow the player drew.
+    Arrow(Brush),
+    /// A circle the player drew (its one stroke is the centre).
+    Circle(Brush),
+}
+
+/// The colour of a drawn shape: green, or red with Shift, blue with Alt, yellow with Ctrl (or
+/// the command key), as on lichess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Brush {
+    /// Plain.
+    Green,
+    /// With Shift.
+    Red,
+    /// With Alt.
+    Blue,
+    /// With Ctrl or the command key.
+    Yellow,
+}
+
+impl Brush {
+    /// The brush of a pointer release with these keys held.
+    pub fn of(shift: bool, alt: bool, ctrl: bool) -> Brush {
+        match (shift, alt, ctrl) {
+            (_, _, true) => Brush::Yellow,
+            (true, _, _) => Brush::Red,
+            (_, true, _) => Brush::Blue,
+            _ => Brush::Green,
+        }
+    }
+
+    /// The class name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Brush::Green => "green",
+            Brush::Red => "red",
+            Brush::Blue => "blue",
+            Brush::Yellow => "yellow",
+        }
+    }
+}
+
+/// A shape the player drew: an arrow, or a circle where `from == to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Shape {
+    /// Where it starts.
+    pub from: Square,
+    /// Where it points.
+    pub to: Square,
+    /// Its colour.
+    pub brush: Brush,
+}
+
+/// The drawings of the player's shapes. An arrow points at the nearest copy of its target:
+/// straight through the ghosts in the extended view; on the normal board it leaves at an edge
+/// and comes back in at the glued edge, both ends numbered.
+fn shape_drawings(state: &AppState, pos: &Position, extended: bool) -> Vec<Drawing> {
+    let surface = pos.variant().surface();
+    let size = pos.size();
+    let (w, h) = (size.width() as i32, size.height() as i32);
+    let at = |sq: Square| (size.file(sq), size.rank(sq));
+    state
+        .shapes_here()
+        .iter()
+        .map(|shape| {
+            let a = at(shape.from);
+            if shape.from == shape.to {
+                return Drawing {
+                    kind: LineKind::Circle(shape.brush),
+                    strokes: vec![Stroke {
+                        points: vec![centre(a.0, a.1)],
+                        arc: false,
+                    }],
+                    markers: Vec::new(),
+                };
+            }
+            // The nearest copy of the target in the plane (the real square wins a tie).
+            let dist = |(x, y): (i32, i32)| (x - a.0).pow(2) + (y - a.1).pow(2);
+            let real = at(shape.to);
+            let target = (-w..2 * w)
+                .flat_map(|x| (-h..2 * h).map(move |y| (x, y)))
+                .filter(|&p| surface.ghost_square(p.0, p.1) == Some(shape.to))
+                .min_by_key(|&p| (dist(p), p != real))
+                .unwrap_or(real);
+            let kind = LineKind::Arrow(shape.brush);
+            let (ca, ct) = (centre(a.0, a.1), centre(target.0, target.1));
+            if extended || target == real {
+                return Drawing {
+                    kind,
+                    strokes: vec![Stroke {
+                        points: vec![ca, ct],
+                        arc: false,
+                    }],
+                    markers: Vec::new(),
+                };
+            }
+            // Where the line leaves the board, the ghost cell just beyond, and the glued edge of
+            // that cell's real square.
+            let inside = |(x, y): (f64, f64)| x >= 0.0 && y >= 0.0 && x < w as f64 && y < h as f64;
+            let steps = 200;
+            let point = |t: f64| (ca.0 + (ct.0 - ca.0) * t, ca.1 + (ct.1 - ca.1) * t);
+            let k = (1..=steps)
+                .find(|&k| !inside(point(k as f64 / steps as f64)))
+                .unwrap_or(steps);
+            let exit = point((k - 1) as f64 / steps as f64);
+            let beyond = point(k as f64 / steps as f64);
+            let across_x = beyond.0 < 0.0 || beyond.0 >= w as f64;
+            let ghost = surface
+                .ghost_square(beyond.0.floor() as i32, beyond.1.floor() as i32)
+                .map(at)
+                .unwrap_or(real);
+            let entry = if across_x {
+                (
+                    if ghost.0 == 0 { 0.0 } else { w as f64 },
+                    ghost.1 as f64 + 0.5,
+                )
+            } else {
+                (
+                    ghost.0 as f64 + 0.5,
+                    if ghost.1 == 0 { 0.0 } else { h as f64 },
+                )
+            };
+            Drawing {
+                kind,
+                strokes: vec![
+                    Stroke {
+                        points: vec![ca, exit],
+                        arc: false,
+                    },
+                    Stroke {
+                        points: vec![entry, centre(real.0, real.1)],
+                        arc: false,
+                    },
+                ],
+                markers: vec![(exit.0, exit.1, 1), (entry.0, entry.1, 1)],
+            }
+        })
+        .collect()
 }
 
 /// A polyline in plane coordinates (cell centres are at `x + 0.5`, `y + 0.5`).
@@ -343,6 +481,7 @@ fn drawings(state: &AppState, pos: &Position, extended: bool) -> Vec<Drawing> {
             .map(|(_, x, y)| (x, y));
         out.extend(path_drawings(kind, paths, pointed, before.size(), extended));
     }
+    out.extend(shape_drawings(state, pos, extended));
     out
 }
 

@@ -5,6 +5,7 @@ use crate::clock::{self, Clock};
 pub use crate::engine_job::{EngineJob, EngineTask, Thinking};
 pub use crate::explorer::ExploreAction;
 use crate::explorer::Explorer;
+use crate::scene::Shape;
 pub use crate::settings::{variant_of, Margin, Opponent, Settings, ViewMode};
 use crate::storage::{self, SavedGame};
 use std::rc::Rc;
@@ -83,6 +84,8 @@ pub struct AppState {
     pub clock: Option<Clock>,
     /// A pre-move (from, to) set while the computer thinks.
     pub premove: Option<(Square, Square)>,
+    /// The player's arrows and circles, per game and ply (kept while browsing).
+    pub shapes: std::collections::BTreeMap<(u64, usize), Vec<Shape>>,
     /// The engine's latest progress.
     pub thinking: Option<Thinking>,
     /// A hint to draw.
@@ -125,6 +128,7 @@ impl PartialEq for AppState {
             && self.computer_eval == other.computer_eval
             && self.clock == other.clock
             && self.premove == other.premove
+            && self.shapes == other.shapes
             && self.thinking == other.thinking
             && self.hint == other.hint
             && self.notice == other.notice
@@ -214,6 +218,8 @@ pub enum Action {
     SetBoardTheme(crate::settings::BoardTheme),
     /// Where the coordinates are written.
     SetCoords(crate::settings::Coords),
+    /// A shape drawn on the position shown: added, or removed when the same is there.
+    Shape(Shape),
     /// The boards' size in percent (50 to 100).
     SetZoom(u8),
     /// Show or clear a message.
@@ -329,6 +335,7 @@ impl AppState {
             computer_eval: None,
             clock,
             premove: None,
+            shapes: Default::default(),
             thinking: None,
             hint: None,
             notice: None,
@@ -360,6 +367,18 @@ impl AppState {
                 // A correspondence game: only one's own moves; the other's come by link.
                 Opponent::Correspondence { me, .. } => self.game.position().turn() == me,
             }
+    }
+
+    /// The shapes drawn on the position shown.
+    pub fn shapes_here(&self) -> &[Shape] {
+        self.shapes
+            .get(&(self.game_id, self.shown_ply()))
+            .map_or(&[], |v| v.as_slice())
+    }
+
+    /// A left click clears the shapes of the position shown.
+    fn clear_shapes(&mut self) {
+        self.shapes.remove(&(self.game_id, self.shown_ply()));
     }
 
     /// Whether the game is played by correspondence.
@@ -521,6 +540,7 @@ impl AppState {
                 s.space_warning = warning;
             }
             Action::Click(sq) => {
+                s.clear_shapes();
                 if s.choice.is_some() {
                     return;
                 }
@@ -662,11 +682,27 @@ impl AppState {
             Action::Resign(answer) => s.resign(answer),
             Action::OfferDraw => s.offer_draw(),
             Action::AnswerDraw(accept) => s.answer_draw(accept),
-            Action::Press(sq) => s.press(sq),
+            Action::Press(sq) => {
+                s.clear_shapes();
+                s.press(sq);
+            }
             Action::Cancel => s.cancel(),
             Action::SetSound(on) => s.settings.sound = on,
             Action::SetBoardTheme(theme) => s.settings.board = theme,
             Action::SetCoords(c) => s.settings.coords = c,
+            Action::Shape(shape) => {
+                let list = s.shapes.entry((s.game_id, s.shown_ply())).or_default();
+                match list.iter().position(|x| *x == shape) {
+                    Some(i) => {
+                        list.remove(i);
+                    }
+                    None => {
+                        // One shape per pair of squares: a new colour replaces the old.
+                        list.retain(|x| (x.from, x.to) != (shape.from, shape.to));
+                        list.push(shape);
+                    }
+                }
+            }
             Action::SetZoom(z) => s.settings.zoom = z.clamp(50, 100),
             Action::Notice(n) => {
                 s.notice = n;
