@@ -361,3 +361,14 @@ test('arrows and circles by right-drag: colours, per position, cleared by a left
   await page.click('svg.normal [data-square="a4"]');
   assert.equal(await shapes('normal').count(), 0);
 });
+
+test('pieces are drawn as text, never as colour emoji: every glyph carries the text selector', async () => {
+  const { page } = session;
+  const texts = await page.locator('svg.normal [data-piece]').allTextContents();
+  assert.equal(texts.length, 32);
+  assert.ok(texts.every((t) => t.endsWith('\ufe0e')), 'U+FE0E after every glyph');
+  const pawns = await page.evaluate(() => [...document.querySelectorAll('svg.normal [data-piece]')]
+    .filter((t) => t.dataset.piece === '\u265f' || t.dataset.piece === '\u2659')
+    .map((t) => getComputedStyle(t).fill));
+  assert.equal(new Set(pawns).size, 2, 'White and Black pawns are filled differently');
+});

@@ -77,7 +77,7 @@ test('castling with the far rook round the edge, and a promotion chosen', async 
   await page.waitForSelector('#chooser');
   assert.equal(await page.locator('#chooser .choice').count(), 4);
   await page.click('#chooser .choice[data-san^="b8=N"]');
-  assert.equal(await page.locator(`${sq('normal', 'b8')} [data-piece]`).textContent(), '\u265e');
+  assert.equal(await page.locator(`${sq('normal', 'b8')} [data-piece]`).getAttribute('data-piece'), '\u265e');
   assert.equal(await page.locator('#moves .mv').first().textContent(), 'b8=N+', 'the knight checks over the fold');
 });
 

@@ -349,7 +349,7 @@ pub fn board(props: &BoardProps) -> Html {
         let (g, white) = p.glyph?;
         Some(html! {
             <text class={classes!("piece", "floating", if white { "white" } else { "black" })}
-                  x={p.at.0.to_string()} y={(p.at.1 + CELL * 0.05).to_string()}>{g}</text>
+                  x={p.at.0.to_string()} y={(p.at.1 + CELL * 0.05).to_string()}>{text_glyph(g)}</text>
         })
     });
     html! {
@@ -438,7 +438,7 @@ fn cell_html(
             }
             if let Some(g) = c.glyph {
                 <text class={classes!("piece", if c.white { "white" } else { "black" }, lifted.then_some("lifted"))}
-                      data-piece={g.to_string()} x={(x + CELL / 2.0).to_string()} y={(y + CELL * 0.55).to_string()}>{g}</text>
+                      data-piece={g.to_string()} x={(x + CELL / 2.0).to_string()} y={(y + CELL * 0.55).to_string()}>{text_glyph(g)}</text>
             }
             if let Some((white, black)) = c.heat.filter(|h| h.0 + h.1 > 0) {
                 <rect class="heat" x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()}
@@ -506,6 +506,12 @@ fn drawing_html(d: &Drawing, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> H
     });
     let data_kind = if shape { "arrow" } else { kind };
     html! { <g class={classes!("drawing", kind, shape.then_some("shape"))} data-kind={data_kind}>{ for strokes }{ for markers }</g> }
+}
+
+/// A chess glyph followed by the text-presentation selector (U+FE0E): without it some phones
+/// draw the black pawn as a colour emoji, and White's and Black's pawns look alike.
+fn text_glyph(g: char) -> String {
+    format!("{g}\u{FE0E}")
 }
 
 /// Room beside the board for coordinates written outside it (SVG units).
