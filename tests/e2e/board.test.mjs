@@ -372,3 +372,31 @@ test('pieces are drawn as text, never as colour emoji: every glyph carries the t
     .map((t) => getComputedStyle(t).fill));
   assert.equal(new Set(pawns).size, 2, 'White and Black pawns are filled differently');
 });
+
+test('moves animate along their path, across the fold too, and end with the piece on its square', async () => {
+  const { page } = session;
+  await loadText(page, '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1');
+  await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
+  // c1 to f2 goes down over the fold: on the normal board two strokes, one jump.
+  await page.click('svg.normal [data-square="c1"]');
+  await page.click('svg.normal [data-square="f2"]');
+  const mover = page.locator('svg.normal .piece.moving');
+  assert.equal(await mover.count(), 1, 'a piece on its way');
+  assert.equal(await mover.getAttribute('data-strokes'), '2', 'leaves at one edge, enters at the other');
+  assert.equal(await page.locator('svg.normal [data-square="f2"] .piece.arriving').count(), 1);
+  assert.equal(await page.locator('svg.extended .piece.moving').getAttribute('data-strokes'), '1', 'straight through the ghosts');
+  await page.waitForFunction(() => !document.querySelector('svg.normal .piece.moving'));
+  assert.equal(await page.locator('svg.normal [data-square="f2"] [data-piece]').count(), 1);
+  assert.equal(await page.locator('svg.normal .piece.arriving').count(), 0, 'the piece shows on its square');
+  // Reduced motion: no animation.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.click('svg.normal [data-square="e8"]');
+  await page.click('svg.normal [data-square="d8"]');
+  assert.equal(await page.locator('svg.normal .piece.moving').count(), 0);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  // The switch turns them off too.
+  await page.uncheck('#motion');
+  await page.click('svg.normal [data-square="f2"]');
+  await page.click('svg.normal [data-square="f3"]');
+  assert.equal(await page.locator('svg.normal .piece.moving').count(), 0);
+});

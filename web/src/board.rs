@@ -324,15 +324,87 @@ pub fn board(props: &BoardProps) -> Html {
         })
     };
 
+    // Move animation: once per move, the piece slides along its path (jumping from the edge it
+    // leaves to the edge it comes back in at); the piece on its square shows when it is done.
+    // The move already on the board when the page opens is not animated.
+    let animated = use_mut_ref(|| v.motion.as_ref().map(|m| m.key.clone()));
+    let moving = use_state(|| None::<String>);
+    let overlay = use_node_ref();
+    let fresh = v
+        .motion
+        .clone()
+        .filter(|m| animated.borrow().as_deref() != Some(m.key.as_str()));
+    {
+        let (animated, moving, overlay) = (animated.clone(), moving.clone(), overlay.clone());
+        let motion = v.motion.clone();
+        let points: Option<Vec<Vec<(f64, f64)>>> = motion.as_ref().map(|m| {
+            m.strokes
+                .iter()
+                .map(|s| s.iter().map(|&(x, y)| place(x, y)).collect())
+                .collect()
+        });
+        use_effect_with(motion.as_ref().map(|m| m.key.clone()), move |key| {
+            let Some(key) = key.clone() else {
+                return;
+            };
+            if animated.borrow().as_deref() == Some(key.as_str()) {
+                return;
+            }
+            *animated.borrow_mut() = Some(key.clone());
+            if reduced_motion() {
+                moving.set(None);
+                return;
+            }
+            moving.set(Some(key));
+            let overlay = overlay.clone();
+            let moving = moving.clone();
+            // The overlay exists after this render: start it on the next tick.
+            gloo_timers::callback::Timeout::new(0, move || {
+                if let (Some(el), Some(points)) = (overlay.cast::<Element>(), points) {
+                    slide(&el, &points);
+                }
+                gloo_timers::callback::Timeout::new(MOTION_MS + 30, move || moving.set(None))
+                    .forget();
+            })
+            .forget();
+        });
+    }
+    let arriving = fresh
+        .as_ref()
+        .or_else(|| {
+            v.motion
+                .as_ref()
+                .filter(|m| moving.as_deref() == Some(m.key.as_str()))
+        })
+        .cloned();
+
     let dragging = (*press).clone().filter(|p| p.moved);
     let cells: Vec<Html> = v
         .cells
         .iter()
         .map(|c| {
             let focusable = focus_at == Some((c.x, c.y));
-            cell_html(c, place, &props.on_click, dragging.as_ref(), focusable)
+            let hidden = arriving.as_ref().is_some_and(|m| m.to == c.square);
+            cell_html(
+                c,
+                place,
+                &props.on_click,
+                dragging.as_ref(),
+                focusable,
+                hidden,
+            )
         })
         .collect();
+    let mover = arriving.as_ref().and_then(|m| {
+        let start = m.strokes.first()?.first()?;
+        let (x, y) = place(start.0, start.1);
+        Some(html! {
+            <text key={m.key.clone()} ref={overlay.clone()} class={classes!("piece", "moving", if m.white { "white" } else { "black" })}
+                  data-strokes={m.strokes.len().to_string()}
+                  x="0" y={(CELL * 0.05).to_string()}
+                  style={format!("transform: translate({x}px, {y}px)")}>{text_glyph(m.glyph)}</text>
+        })
+    });
     let drawings = v.drawings.iter().map(|d| drawing_html(d, place));
     let outside = props.coords == crate::settings::Coords::Outside;
     let coords = match props.coords {
@@ -374,6 +446,7 @@ pub fn board(props: &BoardProps) -> Html {
             { for cells }
             { coords }
             <g class="drawings" marker-end={format!("url(#arrow-{})", props.name)}>{ for drawings }</g>
+            { for mover }
             { for floating }
         </svg>
     }
@@ -392,10 +465,11 @@ fn cell_html(
     on_click: &Callback<String>,
     dragging: Option<&Press>,
     focusable: bool,
+    arriving: bool,
 ) -> Html {
     let (x, y) = corner(&place, c.x, c.y);
     if c.square.is_empty() {
-        return html! { <rect class="wall" x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()} /> };
+        return html! { <rect key={format!("{},{}", c.x, c.y)} class="wall" x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()} /> };
     }
     let m = c.marks;
     let class = classes!(
@@ -418,6 +492,7 @@ fn cell_html(
         None => format!("{}{}", c.square, if c.ghost { ", ghost" } else { "" }),
     };
     let lifted = dragging.is_some_and(|p| p.square == c.square);
+    let arriving = arriving && !c.ghost;
     let onkeydown = {
         let on_click = on_click.clone();
         let square = c.square.clone();
@@ -429,7 +504,7 @@ fn cell_html(
         })
     };
     html! {
-        <g class={class} data-square={c.square.clone()} data-x={c.x.to_string()} data-y={c.y.to_string()}
+        <g key={format!("{},{}", c.x, c.y)} class={class} data-square={c.square.clone()} data-x={c.x.to_string()} data-y={c.y.to_string()}
            data-ghost={c.ghost.to_string()} role="gridcell" aria-label={label}
            tabindex={if focusable { "0" } else { "-1" }} onkeydown={onkeydown}>
             <rect class="sq" x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()} />
@@ -437,7 +512,7 @@ fn cell_html(
                 <text class="ghost-name" x={(x + 0.6).to_string()} y={(y + 2.4).to_string()}>{c.square.clone()}</text>
             }
             if let Some(g) = c.glyph {
-                <text class={classes!("piece", if c.white { "white" } else { "black" }, lifted.then_some("lifted"))}
+                <text class={classes!("piece", if c.white { "white" } else { "black" }, lifted.then_some("lifted"), arriving.then_some("arriving"))}
                       data-piece={g.to_string()} x={(x + CELL / 2.0).to_string()} y={(y + CELL * 0.55).to_string()}>{text_glyph(g)}</text>
             }
             if let Some((white, black)) = c.heat.filter(|h| h.0 + h.1 > 0) {
@@ -506,6 +581,59 @@ fn drawing_html(d: &Drawing, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> H
     });
     let data_kind = if shape { "arrow" } else { kind };
     html! { <g class={classes!("drawing", kind, shape.then_some("shape"))} data-kind={data_kind}>{ for strokes }{ for markers }</g> }
+}
+
+/// How long a move's animation takes.
+const MOTION_MS: u32 = 220;
+
+/// Whether the system asks for reduced motion.
+fn reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|m| m.matches())
+}
+
+/// Slides `el` through `strokes` (SVG points): along each stroke, jumping between strokes.
+fn slide(el: &Element, strokes: &[Vec<(f64, f64)>]) {
+    let lengths: Vec<f64> = strokes
+        .iter()
+        .map(|s| {
+            s.windows(2)
+                .map(|w| (w[1].0 - w[0].0).hypot(w[1].1 - w[0].1))
+                .sum()
+        })
+        .collect();
+    let total: f64 = lengths.iter().sum::<f64>().max(1e-9);
+    let frames = js_sys::Array::new();
+    let mut done = 0.0;
+    for stroke in strokes {
+        for (i, p) in stroke.iter().enumerate() {
+            if i > 0 {
+                let prev = stroke[i - 1];
+                done += (p.0 - prev.0).hypot(p.1 - prev.1);
+            }
+            let frame = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(
+                &frame,
+                &"transform".into(),
+                &format!("translate({}px, {}px)", p.0, p.1).into(),
+            );
+            let _ = js_sys::Reflect::set(&frame, &"offset".into(), &(done / total).min(1.0).into());
+            frames.push(&frame);
+        }
+    }
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"duration".into(), &(MOTION_MS as f64).into());
+    let _ = js_sys::Reflect::set(&options, &"fill".into(), &"forwards".into());
+    if let Ok(animate) = js_sys::Reflect::get(el, &"animate".into()) {
+        if let Ok(animate) = animate.dyn_into::<js_sys::Function>() {
+            let _ = animate.call2(el, &frames, &options);
+        }
+    }
 }
 
 /// A chess glyph followed by the text-presentation selector (U+FE0E): without it some phones

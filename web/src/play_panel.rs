@@ -150,6 +150,11 @@ pub fn preferences(state: &UseReducerHandle<AppState>) -> Html {
         let on = state.settings.sound;
         Callback::from(move |_: Event| state.dispatch(Action::SetSound(!on)))
     };
+    let on_motion = {
+        let state = state.clone();
+        let on = state.settings.motion;
+        Callback::from(move |_: Event| state.dispatch(Action::SetMotion(!on)))
+    };
     let on_coords = {
         let state = state.clone();
         Callback::from(move |e: Event| {
@@ -189,6 +194,7 @@ pub fn preferences(state: &UseReducerHandle<AppState>) -> Html {
                 </select>
             </label>
             <label class="check"><input type="checkbox" id="sound" checked={state.settings.sound} onchange={on_sound} />{" Sound"}</label>
+            <label class="check"><input type="checkbox" id="motion" checked={state.settings.motion} onchange={on_motion} />{" Animations"}</label>
         </div>
     }
 }

@@ -237,6 +237,49 @@ pub struct View {
     pub cells: Vec<Cell>,
     /// The paths.
     pub drawings: Vec<Drawing>,
+    /// The last move's piece travelling along its path, to animate once.
+    pub motion: Option<Motion>,
+}
+
+/// A move to animate: the piece, where it lands, and its path in plane coordinates (several
+/// strokes where it leaves the board at one edge and comes back in at another).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Motion {
+    /// Which move (game and ply): animated once.
+    pub key: String,
+    /// The square it lands on.
+    pub to: String,
+    /// The piece's glyph.
+    pub glyph: char,
+    /// A white piece.
+    pub white: bool,
+    /// The path.
+    pub strokes: Vec<Vec<(f64, f64)>>,
+}
+
+/// The last move of the position shown, as a motion for one view.
+fn motion(state: &AppState, extended: bool) -> Option<Motion> {
+    let ply = state.shown_ply().checked_sub(1)?;
+    let before = state.game.position_at(ply)?;
+    let mv = *state.game.moves().get(ply)?;
+    let after = state.shown();
+    let piece = after.piece_at(mv.to).or_else(|| before.piece_at(mv.from))?;
+    let path = move_paths(before, mv).into_iter().next()?;
+    if path.len() < 2 {
+        return None;
+    }
+    let drawing = if extended {
+        plane_drawing(LineKind::Hover, &path)
+    } else {
+        board_drawing(LineKind::Hover, before.size(), &path)
+    };
+    Some(Motion {
+        key: format!("{}-{ply}", state.game_id),
+        to: after.size().name(path[path.len() - 1].square),
+        glyph: glyph(piece),
+        white: piece.color == Color::White,
+        strokes: drawing.strokes.into_iter().map(|s| s.points).collect(),
+    })
 }
 
 fn centre(x: i32, y: i32) -> (f64, f64) {
@@ -511,6 +554,7 @@ pub(crate) fn frame(
         y1: h - 1 + my,
         cells,
         drawings,
+        motion: None,
     }
 }
 
@@ -519,12 +563,14 @@ pub fn normal(state: &AppState) -> View {
     let pos = state.shown();
     let m = marks(state, pos);
     let drawings = drawings(state, pos, false);
-    frame(
+    let mut view = frame(
         pos.variant().surface(),
         None,
         |x, y, sq| cell(pos, &m, x, y, sq),
         drawings,
-    )
+    );
+    view.motion = motion(state, false).filter(|_| state.settings.motion);
+    view
 }
 
 /// The extended view: the board and the ghost squares around it.
@@ -533,12 +579,14 @@ pub fn extended(state: &AppState) -> View {
     let m = marks(state, pos);
     let drawings = drawings(state, pos, true);
     let margin = Some(state.settings.margin);
-    frame(
+    let mut view = frame(
         pos.variant().surface(),
         margin,
         |x, y, sq| cell(pos, &m, x, y, sq),
         drawings,
-    )
+    );
+    view.motion = motion(state, true).filter(|_| state.settings.motion);
+    view
 }
 
 /// The extended view's margins in columns and rows.

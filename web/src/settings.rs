@@ -77,6 +77,8 @@ pub struct Settings {
     pub coords: Coords,
     /// The boards' size, in percent of the room they have (50 to 100).
     pub zoom: u8,
+    /// Moves animate (unless the system asks for reduced motion).
+    pub motion: bool,
 }
 
 /// Where the board's coordinates are written.
@@ -147,6 +149,7 @@ impl Default for Settings {
             board: BoardTheme::Brown,
             coords: Coords::Inside,
             zoom: 100,
+            motion: true,
         }
     }
 }
@@ -186,6 +189,7 @@ impl Settings {
         self.board = other.board;
         self.coords = other.coords;
         self.zoom = other.zoom;
+        self.motion = other.motion;
     }
 
     /// The board's orientation for a new game: White at the bottom unless the computer plays

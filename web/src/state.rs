@@ -222,6 +222,8 @@ pub enum Action {
     Shape(Shape),
     /// The boards' size in percent (50 to 100).
     SetZoom(u8),
+    /// Moves animate or not.
+    SetMotion(bool),
     /// Show or clear a message.
     Notice(Option<String>),
     /// Change screens.
@@ -704,6 +706,7 @@ impl AppState {
                 }
             }
             Action::SetZoom(z) => s.settings.zoom = z.clamp(50, 100),
+            Action::SetMotion(on) => s.settings.motion = on,
             Action::Notice(n) => {
                 s.notice = n;
                 s.offer_live = false;
