@@ -17,6 +17,7 @@ pub mod panels;
 pub mod play_panel;
 pub mod scene;
 pub mod settings;
+pub mod shapes;
 pub mod sound;
 pub mod state;
 pub mod storage;

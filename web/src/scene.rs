@@ -1,6 +1,7 @@
 //! Turns the app state into what the board draws: cells (real and ghost) with their marks, and
 //! move paths as strokes. The board component receives only this data, never rules.
 
+pub use crate::shapes::{Brush, Shape};
 use crate::state::{AppState, Margin};
 use topochess_core::paths::{move_paths, PathStep};
 use topochess_core::pieces::glyph;
@@ -62,53 +63,6 @@ pub enum LineKind {
     Arrow(Brush),
     /// A circle the player drew (its one stroke is the centre).
     Circle(Brush),
-}
-
-/// The colour of a drawn shape: green, or red with Shift, blue with Alt, yellow with Ctrl (or
-/// the command key), as on lichess.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Brush {
-    /// Plain.
-    Green,
-    /// With Shift.
-    Red,
-    /// With Alt.
-    Blue,
-    /// With Ctrl or the command key.
-    Yellow,
-}
-
-impl Brush {
-    /// The brush of a pointer release with these keys held.
-    pub fn of(shift: bool, alt: bool, ctrl: bool) -> Brush {
-        match (shift, alt, ctrl) {
-            (_, _, true) => Brush::Yellow,
-            (true, _, _) => Brush::Red,
-            (_, true, _) => Brush::Blue,
-            _ => Brush::Green,
-        }
-    }
-
-    /// The class name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Brush::Green => "green",
-            Brush::Red => "red",
-            Brush::Blue => "blue",
-            Brush::Yellow => "yellow",
-        }
-    }
-}
-
-/// A shape the player drew: an arrow, or a circle where `from == to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Shape {
-    /// Where it starts.
-    pub from: Square,
-    /// Where it points.
-    pub to: Square,
-    /// Its colour.
-    pub brush: Brush,
 }
 
 /// The drawings of the player's shapes. An arrow points at the nearest copy of its target:
