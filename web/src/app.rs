@@ -13,6 +13,7 @@ use crate::state::{
     ViewMode,
 };
 use crate::storage::{self, Library, Opened};
+use gloo_events::{EventListener, EventListenerOptions};
 use gloo_worker::{Spawnable, WorkerBridge};
 use std::cell::Cell;
 use std::cell::RefCell;
@@ -21,7 +22,6 @@ use std::sync::Arc;
 use topochess_core::Variant;
 use topochess_core::{fen, pgn, san, Color};
 use topochess_search::levels::level;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -241,26 +241,14 @@ pub fn app() -> Html {
     {
         let dispatch = state.dispatcher();
         use_effect_with((), move |_| {
-            let listener = Closure::<dyn Fn(web_sys::Event)>::new(move |_: web_sys::Event| {
-                if let Some(action) = opened_action(storage::browser_open_link()) {
-                    dispatch.dispatch(action);
-                }
+            let listener = web_sys::window().map(|w| {
+                EventListener::new(&w, "hashchange", move |_| {
+                    if let Some(action) = opened_action(storage::browser_open_link()) {
+                        dispatch.dispatch(action);
+                    }
+                })
             });
-            let window = web_sys::window();
-            if let Some(w) = &window {
-                let _ = w.add_event_listener_with_callback(
-                    "hashchange",
-                    listener.as_ref().unchecked_ref(),
-                );
-            }
-            move || {
-                if let Some(w) = window {
-                    let _ = w.remove_event_listener_with_callback(
-                        "hashchange",
-                        listener.as_ref().unchecked_ref(),
-                    );
-                }
-            }
+            move || drop(listener)
         });
     }
     // Save after every change of the game or settings.
@@ -317,8 +305,13 @@ pub fn app() -> Html {
     {
         let dispatch = state.dispatcher();
         use_effect_with((), move |_| {
-            let listener =
-                Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
+            let listener = web_sys::window().map(|w| {
+                // Not passive: the arrow keys' default (scrolling) is prevented.
+                let options = EventListenerOptions::enable_prevent_default();
+                EventListener::new_with_options(&w, "keydown", options, move |e| {
+                    let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
                     let typing = e
                         .target()
                         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -345,20 +338,9 @@ pub fn app() -> Html {
                         e.prevent_default();
                         dispatch.dispatch(a);
                     }
-                });
-            let window = web_sys::window();
-            if let Some(w) = &window {
-                let _ = w
-                    .add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(w) = window {
-                    let _ = w.remove_event_listener_with_callback(
-                        "keydown",
-                        listener.as_ref().unchecked_ref(),
-                    );
-                }
-            }
+                })
+            });
+            move || drop(listener)
         });
     }
 

@@ -2,8 +2,8 @@
 //! drops by square name, like lichess's chessground: it knows no rules.
 
 use crate::scene::{Cell, Drawing, LineKind, View};
+use gloo_events::EventListener;
 use std::cell::RefCell;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, PointerEvent};
 use yew::prelude::*;
@@ -112,47 +112,30 @@ pub fn board(props: &BoardProps) -> Html {
     {
         let press = press.clone();
         use_effect_with((), move |_| {
-            let listener =
-                Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
-                    if e.key() == "Escape" {
+            let listener = web_sys::window().map(|w| {
+                EventListener::new(&w, "keydown", move |e| {
+                    if e.dyn_ref::<web_sys::KeyboardEvent>()
+                        .map(|k| k.key())
+                        .as_deref()
+                        == Some("Escape")
+                    {
                         PRESS.with(|p| p.borrow_mut().take());
                         press.set(None);
                     }
-                });
-            let window = web_sys::window();
-            if let Some(w) = &window {
-                let _ = w
-                    .add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(w) = window {
-                    let _ = w.remove_event_listener_with_callback(
-                        "keydown",
-                        listener.as_ref().unchecked_ref(),
-                    );
-                }
-            }
+                })
+            });
+            move || drop(listener)
         });
     }
     // Releases outside every board end a press; boards handle theirs first (the event bubbles
     // up to the window last).
     use_effect_with((), |_| {
-        let listener = Closure::<dyn Fn(PointerEvent)>::new(|_: PointerEvent| {
-            PRESS.with(|p| p.borrow_mut().take());
+        let listener = web_sys::window().map(|w| {
+            EventListener::new(&w, "pointerup", |_| {
+                PRESS.with(|p| p.borrow_mut().take());
+            })
         });
-        let window = web_sys::window();
-        if let Some(w) = &window {
-            let _ =
-                w.add_event_listener_with_callback("pointerup", listener.as_ref().unchecked_ref());
-        }
-        move || {
-            if let Some(w) = window {
-                let _ = w.remove_event_listener_with_callback(
-                    "pointerup",
-                    listener.as_ref().unchecked_ref(),
-                );
-            }
-        }
+        move || drop(listener)
     });
 
     let drawing_from = use_mut_ref(|| None::<String>);

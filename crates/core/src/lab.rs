@@ -108,6 +108,15 @@ fn fen_row(cells: &[char]) -> String {
     row
 }
 
+/// The FEN board field of a grid of piece letters (`.` for empty), bottom rank first.
+fn board_field(grid: &[Vec<char>]) -> String {
+    grid.iter()
+        .rev()
+        .map(|r| fen_row(r))
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 impl Variant {
     /// A lab variant. Its start position puts the pieces on the first and last ranks and pawns in
     /// front of them, Black's rank turned or shifted until neither king is attacked.
@@ -142,11 +151,7 @@ impl Variant {
             grid[1] = vec!['P'; w];
             grid[top - 1] = vec!['p'; w];
             grid[top] = black.to_vec();
-            grid.iter()
-                .rev()
-                .map(|r| fen_row(r))
-                .collect::<Vec<_>>()
-                .join("/")
+            board_field(&grid)
         };
         // The tables depend on the surface only: build them once, then try arrangements.
         let variant = Arc::new(Variant::build(
@@ -178,11 +183,7 @@ impl Variant {
             let mut grid = vec![vec!['.'; w]; h];
             grid[0] = white.clone();
             grid[top] = black.to_vec();
-            grid.iter()
-                .rev()
-                .map(|r| fen_row(r))
-                .collect::<Vec<_>>()
-                .join("/")
+            board_field(&grid)
         };
         if chosen.is_none() {
             'pieces: for top in (2..h).rev() {
@@ -207,12 +208,7 @@ impl Variant {
                         let mut grid = vec![vec!['.'; w]; h];
                         grid[0][wf] = 'K';
                         grid[br][bf] = 'k';
-                        let p = grid
-                            .iter()
-                            .rev()
-                            .map(|r| fen_row(r))
-                            .collect::<Vec<_>>()
-                            .join("/");
+                        let p = board_field(&grid);
                         if legal_start(&variant, &p) {
                             chosen = Some(p);
                             break 'kings;
