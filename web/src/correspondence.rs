@@ -377,4 +377,30 @@ mod tests {
         assert_eq!(s.move_texts().len(), 3, "Black's move comes by link");
         assert!(s.notice.as_deref().unwrap().contains("by link"));
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 600, ..Default::default() })]
+
+        /// Correspondence links from outside, edited anywhere: never a panic, and whatever is
+        /// accepted replays as a legal game.
+        #[test]
+        fn edited_links_are_never_a_panic(
+            at in 0usize..400,
+            c in proptest::char::any(),
+            cut in 0usize..400,
+        ) {
+            let (saved, game) = correspondence_game(&["e2e4", "e7e5", "g1f3", "b8c6"], Color::White);
+            let good = fragment(&saved, &game, Color::White);
+            let mut chars: Vec<char> = good.chars().collect();
+            let i = at % chars.len();
+            chars[i] = c;
+            let edited: String = chars.into_iter().collect();
+            let cut_text: String = good.chars().take(cut % good.len()).collect();
+            for text in [edited, cut_text] {
+                if let Some(Ok(letter)) = parse(&text) {
+                    proptest::prop_assert!(letter.game.rebuild().is_ok());
+                }
+            }
+        }
+    }
 }
