@@ -2,26 +2,14 @@
 // draw offers, sounds, board colours, and a move list that keeps up.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot, newGame } from './harness.mjs';
+import { useSession, screenshot, newGame, type, loadText, moves } from './harness.mjs';
 
 const session = useSession();
 const sq = (name) => `svg.normal [data-square="${name}"]`;
-const moves = (page) => page.locator('#moves .mv').allTextContents();
-
-async function type(page, text) {
-  await page.fill('#san-input', text);
-  await page.press('#san-input', 'Enter');
-}
 
 async function centre(page, name) {
   const b = await page.locator(sq(name)).boundingBox();
   return [b.x + b.width / 2, b.y + b.height / 2];
-}
-
-async function loadText(page, text) {
-  await page.evaluate(() => { document.querySelector('#transfer').open = true; });
-  await page.fill('#import-text', text);
-  await page.click('#import-load');
 }
 
 test('a piece is selected on pointer-down, so a drag shows its destinations; Esc cancels', async () => {

@@ -95,3 +95,19 @@ export async function newGame(page, { variant, castling, opponent = 'hotseat', l
   await page.click('#ng-start');
   await page.waitForSelector('#new-game', { state: 'detached' });
 }
+
+/** The moves in the move list, as shown. */
+export const moves = (page) => page.locator('#moves .mv').allTextContents();
+
+/** Types a move (SAN or coordinates) and presses Enter. */
+export async function type(page, text) {
+  await page.fill('#san-input', text);
+  await page.press('#san-input', 'Enter');
+}
+
+/** Pastes a PGN or a FEN into the import box and loads it. */
+export async function loadText(page, text) {
+  await page.evaluate(() => { document.querySelector('#transfer').open = true; });
+  await page.fill('#import-text', text);
+  await page.click('#import-load');
+}

@@ -3,15 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { useSession, screenshot, newGame } from './harness.mjs';
+import { useSession, screenshot, newGame, type, moves } from './harness.mjs';
 
 const session = useSession();
-const moves = (page) => page.locator('#moves .mv').allTextContents();
-
-async function type(page, text) {
-  await page.fill('#san-input', text);
-  await page.press('#san-input', 'Enter');
-}
 
 async function ready(page) {
   await page.waitForSelector('svg.normal [data-square]');

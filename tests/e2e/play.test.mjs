@@ -1,17 +1,11 @@
 // The play screen in headless Chromium, the way a player meets it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot, newGame } from './harness.mjs';
+import { useSession, screenshot, newGame, loadText } from './harness.mjs';
 
 const session = useSession();
 
 const sq = (view, name) => `svg.${view} [data-square="${name}"]`;
-
-async function loadText(page, text) {
-  await page.evaluate(() => { document.querySelector('#transfer').open = true; });
-  await page.fill('#import-text', text);
-  await page.click('#import-load');
-}
 
 async function move(page, from, to) {
   await page.click(sq('normal', from));

@@ -2,18 +2,12 @@
 // Each test does things in the awkward order a player (or a flaky worker) will.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, serveDist, openPage, screenshot, newGame } from './harness.mjs';
+import { useSession, serveDist, openPage, screenshot, newGame, type, moves } from './harness.mjs';
 
 const session = useSession();
 
 const sq = (name) => `svg.normal [data-square="${name}"]`;
 const moveCount = (page) => page.locator('#moves .mv').count();
-const moves = (page) => page.locator('#moves .mv').allTextContents();
-
-async function type(page, text) {
-  await page.fill('#san-input', text);
-  await page.press('#san-input', 'Enter');
-}
 
 async function waitMoves(page, n, timeout = 15000) {
   await page.waitForFunction((n) => document.querySelectorAll('#moves .mv').length >= n, n, { timeout });

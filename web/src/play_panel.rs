@@ -134,36 +134,37 @@ pub fn send_move(state: &UseReducerHandle<AppState>) -> Html {
     }
 }
 
+/// A menu's change handler: the choice whose name was picked, as an action.
+fn pick<T: Copy + 'static>(
+    state: &UseReducerHandle<AppState>,
+    all: &'static [T],
+    name: fn(T) -> &'static str,
+    action: fn(T) -> Action,
+) -> Callback<Event> {
+    let state = state.clone();
+    Callback::from(move |e: Event| {
+        let v = select_value(&e);
+        if let Some(&choice) = all.iter().find(|&&c| name(c) == v) {
+            state.dispatch(action(choice));
+        }
+    })
+}
+
 /// Board colours and sound.
 pub fn preferences(state: &UseReducerHandle<AppState>) -> Html {
-    let on_board = {
+    let on_board = pick(
+        state,
+        &BoardTheme::ALL,
+        BoardTheme::name,
+        Action::SetBoardTheme,
+    );
+    let on_coords = pick(state, &Coords::ALL, Coords::name, Action::SetCoords);
+    let toggle = |on: bool, action: fn(bool) -> Action| {
         let state = state.clone();
-        Callback::from(move |e: Event| {
-            let v = select_value(&e);
-            if let Some(theme) = BoardTheme::ALL.into_iter().find(|t| t.name() == v) {
-                state.dispatch(Action::SetBoardTheme(theme));
-            }
-        })
+        Callback::from(move |_: Event| state.dispatch(action(!on)))
     };
-    let on_sound = {
-        let state = state.clone();
-        let on = state.settings.sound;
-        Callback::from(move |_: Event| state.dispatch(Action::SetSound(!on)))
-    };
-    let on_motion = {
-        let state = state.clone();
-        let on = state.settings.motion;
-        Callback::from(move |_: Event| state.dispatch(Action::SetMotion(!on)))
-    };
-    let on_coords = {
-        let state = state.clone();
-        Callback::from(move |e: Event| {
-            let v = select_value(&e);
-            if let Some(c) = Coords::ALL.into_iter().find(|c| c.name() == v) {
-                state.dispatch(Action::SetCoords(c));
-            }
-        })
-    };
+    let on_sound = toggle(state.settings.sound, Action::SetSound);
+    let on_motion = toggle(state.settings.motion, Action::SetMotion);
     let on_zoom = {
         let state = state.clone();
         Callback::from(move |e: InputEvent| {

@@ -197,45 +197,31 @@ fn errors_go_to_stderr_with_a_failing_exit() {
 #[test]
 fn a_huge_perft_depth_allocates_nothing_up_front() {
     // Checkmate: no move at any depth, so even the largest depth answers at once.
-    let out = Command::new(env!("CARGO_BIN_EXE_topochess"))
-        .args([
-            "perft",
-            "--variant",
-            "standard",
-            "--fen",
-            "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
-            "--depth",
-            "4294967295",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "0");
+    let (ok, out, err) = run(&[
+        "perft",
+        "--variant",
+        "standard",
+        "--fen",
+        "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
+        "--depth",
+        "4294967295",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(out.trim(), "0");
 }
 
 #[test]
 fn a_pasted_start_fen_plays_on_the_folded_board_with_a_notice() {
-    let out = Command::new(env!("CARGO_BIN_EXE_topochess"))
-        .args([
-            "perft",
-            "--variant",
-            "folded",
-            "--fen",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "--depth",
-            "2",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "392");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no castling"));
+    let (ok, out, err) = run(&[
+        "perft",
+        "--variant",
+        "folded",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "--depth",
+        "2",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(out.trim(), "392");
+    assert!(err.contains("no castling"));
 }

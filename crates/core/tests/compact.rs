@@ -6,8 +6,6 @@ mod common;
 use common::{all_variants, random_game, Rng};
 use std::sync::Arc;
 use topochess_core::compact::{self, CompactError};
-use topochess_core::lab::LabSpec;
-use topochess_core::surface::Gluing;
 use topochess_core::{Move, Position, Variant};
 
 /// The moves between consecutive positions of a random game.
@@ -29,21 +27,7 @@ fn moves_of(positions: &[Position]) -> Vec<Move> {
 
 fn variants() -> Vec<Arc<Variant>> {
     let mut all = all_variants();
-    for ew in Gluing::ALL {
-        for ns in Gluing::ALL {
-            for (width, height) in [(6, 6), (9, 7), (16, 16)] {
-                let spec = LabSpec {
-                    east_west: ew,
-                    north_south: ns,
-                    width,
-                    height,
-                };
-                if let Ok(v) = Variant::lab(spec) {
-                    all.push(Arc::new(v));
-                }
-            }
-        }
-    }
+    all.extend(common::lab_variants(&[(6, 6), (9, 7), (16, 16)]));
     all
 }
 

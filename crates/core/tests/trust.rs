@@ -34,30 +34,9 @@ fn check_san_unique(pos: &Position) {
     }
 }
 
+/// The lab surfaces these tests walk.
 fn lab_variants() -> Vec<Arc<Variant>> {
-    let g = [
-        Gluing::Flat,
-        Gluing::Wrap,
-        Gluing::Twist,
-        Gluing::Fold,
-        Gluing::Pole,
-    ];
-    let mut out = Vec::new();
-    for (i, &east_west) in g.iter().enumerate() {
-        for (j, &north_south) in g.iter().enumerate() {
-            let (width, height) = (6 + (i % 2) as u8 * 2, 6 + (j % 3) as u8);
-            let spec = LabSpec {
-                east_west,
-                north_south,
-                width,
-                height,
-            };
-            if let Ok(v) = Variant::lab(spec) {
-                out.push(Arc::new(v));
-            }
-        }
-    }
-    out
+    common::lab_variants(&[(6, 6), (8, 7), (6, 8)])
 }
 
 #[test]

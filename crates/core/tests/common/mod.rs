@@ -2,6 +2,8 @@
 #![allow(dead_code)]
 
 use std::sync::Arc;
+use topochess_core::lab::LabSpec;
+use topochess_core::surface::Gluing;
 use topochess_core::variant::PRESETS;
 use topochess_core::{fen, reference, CastlingMode, Move, Position, Variant};
 
@@ -36,6 +38,28 @@ pub fn all_variants() -> Vec<Arc<Variant>> {
                 .map(|&m| Arc::new(Variant::preset(p.id, Some(m)).unwrap()))
         })
         .collect()
+}
+
+/// Every lab surface (each gluing of each edge pair) at each of `sizes` (files, ranks) where
+/// it can be built.
+pub fn lab_variants(sizes: &[(u8, u8)]) -> Vec<Arc<Variant>> {
+    let mut out = Vec::new();
+    for east_west in Gluing::ALL {
+        for north_south in Gluing::ALL {
+            for &(width, height) in sizes {
+                let spec = LabSpec {
+                    east_west,
+                    north_south,
+                    width,
+                    height,
+                };
+                if let Ok(v) = Variant::lab(spec) {
+                    out.push(Arc::new(v));
+                }
+            }
+        }
+    }
+    out
 }
 
 pub fn variant(id: &str, mode: Option<CastlingMode>) -> Arc<Variant> {
