@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Perft node rates: native (with shakmaty in the same run) and the same perft in the wasm build
-# under Node.js. Prints the ratios the targets are stated in.
+# under Node.js, the search rate, and the download size. Prints the ratios the targets are stated in.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh >/dev/null
@@ -18,3 +18,6 @@ awk '/^topochess standard/ {s=$7} /^topochess folded/ {printf "folded perft 5 ta
 ./target/release/topochess bench --depth 6 | tail -2 | tee "$out/search-native.txt"
 awk '/nodes\/s$/ {n=$1} END {print n}' "$out/search-native.txt" > "$out/native-rate"
 awk -v native="$(cat "$out/native-rate")" '/wasm search bench/ {printf "search: wasm rate is %.2f of the native rate (target: at least 0.5)\n", $8/native}' "$out/wasm.txt"
+# The download: the release build's wasm (the page and the engine worker share one module).
+trunk build --release 2>&1 | grep 'wasm size' | tee "$out/download.txt"
+awk '{gz += $(NF-2)} END {printf "download: %d KB gzip of wasm in all (target: at most 400 KB)\n", gz/1000}' "$out/download.txt"

@@ -350,15 +350,43 @@ test('arrows and circles by right-drag: colours, per position, cleared by a left
   assert.equal(await shapes('normal').count(), 0);
 });
 
-test('pieces are drawn as text, never as colour emoji: every glyph carries the text selector', async () => {
-  const { page } = session;
-  const texts = await page.locator('svg.normal [data-piece]').allTextContents();
+test('two drawn piece sets and the Unicode one; pawns never look alike; the choice is kept', async () => {
+  const { page, browser } = session;
+  const pawnFills = (prop) => page.evaluate((prop) => [...document.querySelectorAll('svg.normal [data-piece]')]
+    .filter((t) => t.dataset.piece === '\u265f' || t.dataset.piece === '\u2659')
+    .map((t) => getComputedStyle(t).getPropertyValue(prop).trim()), prop);
+  const pawnDrawing = () => page.evaluate(() => document.querySelector('#normal-piece-p path')?.getAttribute('d'));
+  // Drawn by default: every piece a <use> of its role's symbol, Black's pawns filled darker.
+  assert.equal(await page.locator('svg.normal use.piece[data-piece]').count(), 32);
+  assert.equal(await page.locator('svg.normal [data-square="e1"] use').getAttribute('href'), '#normal-piece-k');
+  assert.equal(new Set(await pawnFills('--fill')).size, 2, 'White and Black pawns are filled differently');
+  const staunton = await pawnDrawing();
+  await screenshot(page, 'pieces-staunton');
+  await page.selectOption('#piece-set', 'geometric');
+  assert.notEqual(await pawnDrawing(), staunton, 'another drawing');
+  assert.equal(new Set(await pawnFills('--fill')).size, 2);
+  await screenshot(page, 'pieces-geometric');
+  // The Unicode glyphs carry the text selector: never colour emoji.
+  await page.selectOption('#piece-set', 'unicode');
+  const texts = await page.locator('svg.normal text[data-piece]').allTextContents();
   assert.equal(texts.length, 32);
   assert.ok(texts.every((t) => t.endsWith('\ufe0e')), 'U+FE0E after every glyph');
-  const pawns = await page.evaluate(() => [...document.querySelectorAll('svg.normal [data-piece]')]
-    .filter((t) => t.dataset.piece === '\u265f' || t.dataset.piece === '\u2659')
-    .map((t) => getComputedStyle(t).fill));
-  assert.equal(new Set(pawns).size, 2, 'White and Black pawns are filled differently');
+  assert.equal(new Set(await pawnFills('fill')).size, 2);
+  assert.equal(await pawnDrawing(), undefined, 'no symbols for the glyphs');
+  await screenshot(page, 'pieces-unicode');
+  await page.selectOption('#piece-set', 'geometric');
+  await page.reload();
+  await page.waitForSelector('svg.normal use.piece');
+  assert.equal(await page.locator('#piece-set').inputValue(), 'geometric');
+  // On a phone too, in each set.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await phone.goto(page.url());
+  for (const set of ['staunton', 'geometric', 'unicode']) {
+    await phone.selectOption('#piece-set', set);
+    await phone.waitForSelector('svg.normal [data-piece]');
+    await screenshot(phone, `pieces-${set}-phone`);
+  }
+  await phone.close();
 });
 
 test('moves animate along their path, across the fold too, and end with the piece on its square', async () => {
@@ -370,9 +398,9 @@ test('moves animate along their path, across the fold too, and end with the piec
   await page.click('svg.normal [data-square="f2"]');
   const mover = page.locator('svg.normal .piece.moving');
   assert.equal(await mover.count(), 1, 'a piece on its way');
-  assert.equal(await mover.getAttribute('data-strokes'), '2', 'leaves at one edge, enters at the other');
+  assert.equal(await page.locator('svg.normal .mover').getAttribute('data-strokes'), '2', 'leaves at one edge, enters at the other');
   assert.equal(await page.locator('svg.normal [data-square="f2"] .piece.arriving').count(), 1);
-  assert.equal(await page.locator('svg.extended .piece.moving').getAttribute('data-strokes'), '1', 'straight through the ghosts');
+  assert.equal(await page.locator('svg.extended .mover').getAttribute('data-strokes'), '1', 'straight through the ghosts');
   await page.waitForFunction(() => !document.querySelector('svg.normal .piece.moving'));
   assert.equal(await page.locator('svg.normal [data-square="f2"] [data-piece]').count(), 1);
   assert.equal(await page.locator('svg.normal .piece.arriving').count(), 0, 'the piece shows on its square');

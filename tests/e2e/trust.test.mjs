@@ -139,11 +139,14 @@ test('a worker killed mid-search is detected, said, and a retry brings the compu
 test('a worker that fails to load is said too, not a spinner forever', async () => {
   const { browser } = session;
   const page = await browser.newPage();
-  await page.route('**/worker_loader*', (route) => route.abort());
+  // The page loads the module first; the worker loads the same module again: that one fails.
+  let loads = 0;
+  await page.route('**/*_bg.wasm', (route) => (loads++ === 0 ? route.continue() : route.abort()));
   await page.goto(session.server.url);
   await page.waitForSelector('svg.normal [data-square]');
   await newGame(page, { variant: 'folded', opponent: 'black', level: 2 });
   await page.waitForSelector('#engine-trouble', { timeout: 12000 });
+  assert.ok(loads >= 2, 'the worker asked for the module');
   await page.close();
 });
 

@@ -178,8 +178,12 @@ pub fn app() -> Html {
                     };
                     dispatch.dispatch(action);
                 })
-                // Relative, so the site also works under a sub-path.
-                .spawn_with_loader("worker_loader.js")
+                // The page's own module, found relative to the page (sub-paths work). Without
+                // it the worker never answers and the watchdog says so.
+                .spawn_with_loader(&crate::engine::loader_url().unwrap_or_else(|why| {
+                    web_sys::console::warn_1(&format!("no engine: {why}").into());
+                    "engine-unavailable.js".into()
+                }))
         })
     };
 
@@ -676,11 +680,11 @@ pub fn app() -> Html {
             <main>
                 <section class="boards" style={format!("--zoom: {}", state.settings.zoom.clamp(50, 100) as f64 / 100.0)}>
                     <div class="board-box normal-box">
-                        <Board name="normal" view={normal_view} flipped={state.settings.flipped} on_press={on_press.clone()} on_shape={on_shape.clone()} coords={state.settings.coords}
+                        <Board name="normal" view={normal_view} flipped={state.settings.flipped} on_press={on_press.clone()} on_shape={on_shape.clone()} coords={state.settings.coords} pieces={state.settings.pieces}
                                on_click={on_click.clone()} on_point={on_point.clone()} on_drop={on_drop.clone()} />
                     </div>
                     <div class="board-box extended-box">
-                        <Board name="extended" view={extended_view} flipped={state.settings.flipped} on_press={on_press} on_shape={on_shape} coords={state.settings.coords}
+                        <Board name="extended" view={extended_view} flipped={state.settings.flipped} on_press={on_press} on_shape={on_shape} coords={state.settings.coords} pieces={state.settings.pieces}
                                on_click={on_click} on_point={on_point} on_drop={on_drop} />
                     </div>
                 </section>

@@ -1,7 +1,9 @@
 //! The board component. It draws the cells and paths it is given and reports clicks, pointing and
 //! drops by square name, like lichess's chessground: it knows no rules.
 
+use crate::piece_art::piece;
 use crate::scene::{Cell, Drawing, LineKind, View};
+use crate::settings::PieceSet;
 use gloo_events::EventListener;
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;
@@ -21,6 +23,9 @@ pub struct BoardProps {
     /// Where the coordinates are written.
     #[prop_or_default]
     pub coords: crate::settings::Coords,
+    /// The piece set.
+    #[prop_or_default]
+    pub pieces: PieceSet,
     /// A shape drawn with the right button: from, to (the same square: a circle), brush.
     #[prop_or_default]
     pub on_shape: Callback<(String, String, crate::scene::Brush)>,
@@ -362,6 +367,7 @@ pub fn board(props: &BoardProps) -> Html {
         .cloned();
 
     let dragging = (*press).clone().filter(|p| p.moved);
+    let art = (props.name.as_str(), props.pieces);
     let cells: Vec<Html> = v
         .cells
         .iter()
@@ -370,6 +376,7 @@ pub fn board(props: &BoardProps) -> Html {
             let hidden = arriving.as_ref().is_some_and(|m| m.to == c.square);
             cell_html(
                 c,
+                art,
                 place,
                 &props.on_click,
                 dragging.as_ref(),
@@ -382,10 +389,10 @@ pub fn board(props: &BoardProps) -> Html {
         let start = m.strokes.first()?.first()?;
         let (x, y) = place(start.0, start.1);
         Some(html! {
-            <text key={m.key.clone()} ref={overlay.clone()} class={classes!("piece", "moving", if m.white { "white" } else { "black" })}
-                  data-strokes={m.strokes.len().to_string()}
-                  x="0" y={(CELL * 0.05).to_string()}
-                  style={format!("transform: translate({x}px, {y}px)")}>{text_glyph(m.glyph)}</text>
+            <g key={m.key.clone()} ref={overlay.clone()} class="mover" data-strokes={m.strokes.len().to_string()}
+               style={format!("transform: translate({x}px, {y}px)")}>
+                { piece(art.0, art.1, m.glyph, m.white, (0.0, 0.0), CELL, classes!("moving")) }
+            </g>
         })
     });
     let drawings = v.drawings.iter().map(|d| drawing_html(d, place));
@@ -402,10 +409,15 @@ pub fn board(props: &BoardProps) -> Html {
     };
     let floating = dragging.and_then(|p| {
         let (g, white) = p.glyph?;
-        Some(html! {
-            <text class={classes!("piece", "floating", if white { "white" } else { "black" })}
-                  x={p.at.0.to_string()} y={(p.at.1 + CELL * 0.05).to_string()}>{text_glyph(g)}</text>
-        })
+        Some(piece(
+            art.0,
+            art.1,
+            g,
+            white,
+            p.at,
+            CELL * 1.15,
+            classes!("floating"),
+        ))
     });
     html! {
         <svg class={classes!("board", props.name.to_string())} ref={svg_ref}
@@ -425,6 +437,7 @@ pub fn board(props: &BoardProps) -> Html {
                         markerWidth="3" markerHeight="3" orient="auto-start-reverse">
                     <path d="M 0 0 L 10 5 L 0 10 z" />
                 </marker>
+                { crate::piece_art::defs(&props.name, props.pieces) }
             </defs>
             { for cells }
             { coords }
@@ -444,6 +457,7 @@ fn corner(place: impl Fn(f64, f64) -> (f64, f64), x: i32, y: i32) -> (f64, f64) 
 
 fn cell_html(
     c: &Cell,
+    (board, set): (&str, PieceSet),
     place: impl Fn(f64, f64) -> (f64, f64),
     on_click: &Callback<String>,
     dragging: Option<&Press>,
@@ -495,8 +509,8 @@ fn cell_html(
                 <text class="ghost-name" x={(x + 0.6).to_string()} y={(y + 2.4).to_string()}>{c.square.clone()}</text>
             }
             if let Some(g) = c.glyph {
-                <text class={classes!("piece", if c.white { "white" } else { "black" }, lifted.then_some("lifted"), arriving.then_some("arriving"))}
-                      data-piece={g.to_string()} x={(x + CELL / 2.0).to_string()} y={(y + CELL * 0.55).to_string()}>{text_glyph(g)}</text>
+                { piece(board, set, g, c.white, (x + CELL / 2.0, y + CELL / 2.0), CELL,
+                        classes!(lifted.then_some("lifted"), arriving.then_some("arriving"))) }
             }
             if let Some((white, black)) = c.heat.filter(|h| h.0 + h.1 > 0) {
                 <rect class="heat" x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()}
@@ -617,12 +631,6 @@ fn slide(el: &Element, strokes: &[Vec<(f64, f64)>]) {
             let _ = animate.call2(el, &frames, &options);
         }
     }
-}
-
-/// A chess glyph followed by the text-presentation selector (U+FE0E): without it some phones
-/// draw the black pawn as a colour emoji, and White's and Black's pawns look alike.
-fn text_glyph(g: char) -> String {
-    format!("{g}\u{FE0E}")
 }
 
 /// Room beside the board for coordinates written outside it (SVG units).

@@ -349,3 +349,36 @@ impl EngineWorker {
         gloo_timers::callback::Timeout::new(0, move || scope.send_message(Tick::Slice)).forget();
     }
 }
+
+/// A script that starts the engine worker from the page's own wasm module, so the rules core and
+/// the search are shipped once. It is a small classic-worker script in a Blob that imports the
+/// page's wasm-bindgen glue (found through the `modulepreload` and wasm `preload` links Trunk
+/// writes into the page) and initialises it; the module's `main` sees no window and registers the
+/// worker. Returns an object URL for `spawn_with_loader`, or why it cannot.
+pub fn loader_url() -> Result<String, String> {
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let base = document.base_uri().ok().flatten().ok_or("no base URI")?;
+    let href = |selector: &str| -> Result<String, String> {
+        let link = document
+            .query_selector(selector)
+            .ok()
+            .flatten()
+            .ok_or_else(|| format!("the page has no {selector}"))?;
+        let relative = link.get_attribute("href").ok_or("a link without href")?;
+        web_sys::Url::new_with_base(&relative, &base)
+            .map(|url| url.href())
+            .map_err(|_| format!("a bad link: {relative}"))
+    };
+    let glue = href("link[rel=modulepreload]")?;
+    let wasm = href("link[rel=preload][type='application/wasm']")?;
+    let script =
+        format!("import({glue:?}).then((glue) => glue.default({{ module_or_path: {wasm:?} }}));");
+    let parts = js_sys::Array::of1(&script.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/javascript");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|_| "no Blob")?;
+    web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| "no object URL".into())
+}

@@ -14,6 +14,7 @@ pub mod gallery;
 pub mod game_flow;
 pub mod games_screen;
 pub mod panels;
+pub mod piece_art;
 pub mod play_panel;
 pub mod scene;
 pub mod settings;

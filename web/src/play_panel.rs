@@ -3,7 +3,7 @@
 //! sound, and the list of saved games.
 
 use crate::panels::select_value;
-use crate::settings::{BoardTheme, Coords, Opponent};
+use crate::settings::{BoardTheme, Coords, Opponent, PieceSet};
 use crate::state::{Action, AppState};
 use crate::storage;
 use wasm_bindgen::JsCast;
@@ -159,6 +159,7 @@ pub fn preferences(state: &UseReducerHandle<AppState>) -> Html {
         Action::SetBoardTheme,
     );
     let on_coords = pick(state, &Coords::ALL, Coords::name, Action::SetCoords);
+    let on_pieces = pick(state, &PieceSet::ALL, PieceSet::name, Action::SetPieceSet);
     let toggle = |on: bool, action: fn(bool) -> Action| {
         let state = state.clone();
         Callback::from(move |_: Event| state.dispatch(action(!on)))
@@ -191,6 +192,13 @@ pub fn preferences(state: &UseReducerHandle<AppState>) -> Html {
                 <select id="board-theme" onchange={on_board}>
                     { for BoardTheme::ALL.iter().map(|t| html! {
                         <option value={t.name()} selected={*t == state.settings.board}>{t.name()}</option>
+                    }) }
+                </select>
+            </label>
+            <label>{"Pieces "}
+                <select id="piece-set" onchange={on_pieces}>
+                    { for PieceSet::ALL.iter().map(|p| html! {
+                        <option value={p.name()} selected={*p == state.settings.pieces}>{p.name()}</option>
                     }) }
                 </select>
             </label>

@@ -73,6 +73,8 @@ pub struct Settings {
     pub time: Option<crate::clock::TimeControl>,
     /// The board's colours.
     pub board: BoardTheme,
+    /// The pieces' drawings.
+    pub pieces: PieceSet,
     /// Where the coordinates are written.
     pub coords: Coords,
     /// The boards' size, in percent of the room they have (50 to 100).
@@ -133,6 +135,32 @@ impl BoardTheme {
     }
 }
 
+/// The pieces' drawings (see `piece_art`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PieceSet {
+    /// Staunton-like pieces drawn for Topochess.
+    #[default]
+    Staunton,
+    /// Pieces built from plain shapes.
+    Geometric,
+    /// The Unicode chess glyphs in the system's font.
+    Unicode,
+}
+
+impl PieceSet {
+    /// Every set.
+    pub const ALL: [PieceSet; 3] = [PieceSet::Staunton, PieceSet::Geometric, PieceSet::Unicode];
+
+    /// The name used in the page (`data-pieces`) and the menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceSet::Staunton => "staunton",
+            PieceSet::Geometric => "geometric",
+            PieceSet::Unicode => "unicode",
+        }
+    }
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {
@@ -147,6 +175,7 @@ impl Default for Settings {
             names: Default::default(),
             time: None,
             board: BoardTheme::Brown,
+            pieces: PieceSet::Staunton,
             coords: Coords::Inside,
             zoom: 100,
             motion: true,
@@ -187,6 +216,7 @@ impl Settings {
         self.dark = other.dark;
         self.sound = other.sound;
         self.board = other.board;
+        self.pieces = other.pieces;
         self.coords = other.coords;
         self.zoom = other.zoom;
         self.motion = other.motion;

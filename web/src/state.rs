@@ -216,6 +216,8 @@ pub enum Action {
     SetSound(bool),
     /// The board's colours.
     SetBoardTheme(crate::settings::BoardTheme),
+    /// Choose the piece set.
+    SetPieceSet(crate::settings::PieceSet),
     /// Where the coordinates are written.
     SetCoords(crate::settings::Coords),
     /// A shape drawn on the position shown: added, or removed when the same is there.
@@ -691,6 +693,7 @@ impl AppState {
             Action::Cancel => s.cancel(),
             Action::SetSound(on) => s.settings.sound = on,
             Action::SetBoardTheme(theme) => s.settings.board = theme,
+            Action::SetPieceSet(set) => s.settings.pieces = set,
             Action::SetCoords(c) => s.settings.coords = c,
             Action::Shape(shape) => {
                 let list = s.shapes.entry((s.game_id, s.shown_ply())).or_default();

@@ -1,6 +1,15 @@
-//! The browser app's entry point.
+//! The one wasm module of the site: the browser app on a page, the engine in a Web Worker.
+//!
+//! The worker loads this same module (see `engine_spawn`), so the rules core is shipped once.
+
+use gloo_worker::Registrable;
+use wasm_bindgen::JsCast;
 
 fn main() {
-    topochess_web::crash::install();
-    yew::Renderer::<topochess_web::app::App>::new().render();
+    if js_sys::global().dyn_into::<web_sys::Window>().is_ok() {
+        topochess_web::crash::install();
+        yew::Renderer::<topochess_web::app::App>::new().render();
+    } else {
+        topochess_web::engine::EngineWorker::registrar().register();
+    }
 }
