@@ -34,9 +34,9 @@ test('a piece is selected on pointer-down, so a drag shows its destinations; Esc
   await loadText(page, '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1');
   await page.click(sq('b7'));
   await page.click(sq('b8'));
-  await page.waitForSelector('#chooser');
+  await page.waitForSelector('svg.normal .promotion');
   await page.keyboard.press('Escape');
-  assert.equal(await page.locator('#chooser').count(), 0);
+  assert.equal(await page.locator('.promotion').count(), 0);
   assert.deepEqual(await moves(page), []);
 });
 
@@ -415,4 +415,86 @@ test('moves animate along their path, across the fold too, and end with the piec
   await page.click('svg.normal [data-square="f2"]');
   await page.click('svg.normal [data-square="f3"]');
   assert.equal(await page.locator('svg.normal .piece.moving').count(), 0);
+});
+
+test('pointing across the board draws the paths in the board alone: the app does not re-render', async () => {
+  const { page } = session;
+  await loadText(page, '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1');
+  await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
+  await page.click(sq('c1'));
+  const renders = (selector) => page.locator(selector).getAttribute('data-renders').then(Number);
+  const app = await renders('.app');
+  const board = await renders('svg.normal');
+  const hover = page.locator('svg.normal .drawing.hover');
+  for (const name of ['c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'b1', 'a1', 'd1', 'h8', 'f2']) {
+    const [x, y] = await centre(page, name);
+    await page.mouse.move(x, y, { steps: 2 });
+  }
+  // f2 is reached down over the fold: the path leaves at one edge and comes back at another.
+  assert.ok(await hover.count() >= 1, 'the paths to f2');
+  assert.ok(await hover.locator('.edge-marker').count() >= 2, 'numbered where they leave and come back');
+  const [x, y] = await centre(page, 'c4');
+  await page.mouse.move(x, y);
+  assert.equal(await hover.locator('.edge-marker').count(), 0, 'straight up to c4');
+  assert.equal(await renders('.app'), app, 'no app render while pointing');
+  assert.ok(await renders('svg.normal') > board + 5, 'the board drew each pointed square');
+  // A square the rook cannot reach draws nothing.
+  const [hx, hy] = await centre(page, 'h8');
+  await page.mouse.move(hx, hy);
+  assert.equal(await hover.count(), 0);
+  // The extended view: pointing at a ghost copy of f2 draws the path to that copy only.
+  const ghost = page.locator('svg.extended [data-square="f2"][data-ghost="true"]').first();
+  await ghost.hover();
+  const ends = await page.locator('svg.extended .drawing.hover').count();
+  assert.equal(ends, 1, 'the path to that copy');
+  assert.equal(await renders('.app'), app, 'still no app render');
+});
+
+test('on a phone: status and clocks above the board, the extended view one tap away, a ghost path on the first tap, promotion on the board', async () => {
+  const { browser, server } = session;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const box = (selector) => page.locator(selector).boundingBox();
+  try {
+    await page.goto(server.url);
+    await page.waitForSelector('svg.normal [data-square]');
+    await page.tap('#new-game-open');
+    await page.selectOption('#ng-time', '3+2');
+    await page.tap('#ng-start');
+    await page.waitForSelector('.clocks');
+    const board = await box('svg.normal');
+    assert.ok((await box('#status')).y + (await box('#status')).height <= board.y, 'the status above the board');
+    assert.ok((await box('.clocks')).y + (await box('.clocks')).height <= board.y, 'the clocks above the board');
+    await screenshot(page, 'phone-play');
+    // The extended view, one tap away.
+    await loadText(page, '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1');
+    await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
+    assert.equal(await page.locator('svg.extended').isVisible(), false);
+    await page.tap('#view-swap');
+    assert.equal(await page.locator('svg.extended').isVisible(), true);
+    assert.equal(await page.locator('svg.normal').isVisible(), false);
+    // A ghost destination: the first tap shows the path there, the second plays the move.
+    await page.tap('svg.extended [data-square="c1"][data-ghost="false"]');
+    const ghost = page.locator('svg.extended [data-square="f2"][data-ghost="true"].dest').first();
+    await ghost.tap();
+    assert.equal(await page.locator('svg.extended .drawing.hover').count(), 1, 'the path previewed');
+    assert.deepEqual(await moves(page), [], 'not played yet');
+    // (Not a full-page shot: resizing the page sends a mouse move that would point elsewhere.)
+    await page.screenshot({ path: 'target/e2e/phone-ghost-preview.png' });
+    await ghost.tap();
+    assert.match((await moves(page))[0] ?? '', /^Rf2/);
+    // A promotion is chosen on the board, by taps.
+    await page.tap('#view-swap');
+    await loadText(page, '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1');
+    await page.waitForSelector('svg.normal [data-square="b7"] [data-piece]');
+    await page.tap('svg.normal [data-square="b7"]');
+    await page.tap('svg.normal [data-square="b8"]');
+    await page.waitForSelector('svg.normal .promotion .choice');
+    await screenshot(page, 'phone-promotion');
+    await page.tap('svg.normal .promotion .choice[data-san^="b8=N"]');
+    assert.deepEqual(await moves(page), ['b8=N+']);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing overflows');
+  } finally {
+    await context.close();
+  }
 });

@@ -68,9 +68,27 @@ test('castling with the far rook round the edge, and a promotion chosen', async 
   await loadText(page, '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1');
   await page.waitForSelector(`${sq('normal', 'b7')} [data-piece]`);
   await move(page, 'b7', 'b8');
-  await page.waitForSelector('#chooser');
-  assert.equal(await page.locator('#chooser .choice').count(), 4);
-  await page.click('#chooser .choice[data-san^="b8=N"]');
+  // The chooser opens on the board, at b8, the four pieces in a column toward the middle.
+  const choices = page.locator('svg.normal .promotion .choice');
+  await choices.first().waitFor();
+  assert.equal(await choices.count(), 4);
+  const b8 = await page.locator(sq('normal', 'b8')).boundingBox();
+  const first = await choices.first().boundingBox();
+  assert.ok(Math.abs(first.x - b8.x) < 2 && Math.abs(first.y - b8.y) < 2, 'the first option covers b8');
+  assert.ok((await choices.nth(3).boundingBox()).y > first.y, 'the others below it');
+  assert.equal(await page.locator('svg.normal .promotion use.piece').count(), 4, 'drawn as pieces');
+  assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('choice')), true, 'focus on an option');
+  await screenshot(page, 'promotion-chooser');
+  // Esc, or a click beside the options, cancels; the pawn stays.
+  await page.keyboard.press('Escape');
+  assert.equal(await choices.count(), 0);
+  await move(page, 'b7', 'b8');
+  await choices.first().waitFor();
+  await page.mouse.click(b8.x + b8.width * 4, b8.y + b8.height * 4);
+  assert.equal(await choices.count(), 0);
+  assert.equal(await pieceOn(page, 'b7'), 1);
+  await move(page, 'b7', 'b8');
+  await page.click('svg.normal .promotion .choice[data-san^="b8=N"]');
   assert.equal(await page.locator(`${sq('normal', 'b8')} [data-piece]`).getAttribute('data-piece'), '\u265e');
   assert.equal(await page.locator('#moves .mv').first().textContent(), 'b8=N+', 'the knight checks over the fold');
 });

@@ -5,7 +5,7 @@ use crate::board::Board;
 use crate::engine::{EngineWorker, GameSpec, Request, Response};
 use crate::explore_panel::{ExplorerPanel, LabPanel};
 use crate::explorer::Explorer;
-use crate::panels::{score_text, select_value, Chooser, MoveList, NewGameForm, Transfer};
+use crate::panels::{score_text, select_value, MoveList, NewGameForm, Transfer};
 use crate::play_panel;
 use crate::scene;
 use crate::state::{
@@ -130,6 +130,13 @@ fn import(state: &AppState, text: &str) -> Action {
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(initial);
+    // How often the app has rendered: tests check that pointing at squares does not re-render it.
+    let renders = {
+        let count = use_mut_ref(|| 0u64);
+        *count.borrow_mut() += 1;
+        let n = *count.borrow();
+        n
+    };
     // The job last sent to the worker, and when the worker was last heard from.
     let sent: Rc<RefCell<Option<u32>>> = use_mut_ref(|| None);
     let heard: Rc<Cell<f64>> = use_memo((), |_| Cell::new(js_sys::Date::now()));
@@ -395,15 +402,6 @@ pub fn app() -> Html {
             },
         )
     };
-    let on_point = {
-        let state = state.clone();
-        Callback::from(move |p: Option<(String, i32, i32)>| {
-            let p = p.and_then(|(name, x, y)| Some((square(&name)?, x, y)));
-            if p != state.pointed {
-                state.dispatch(Action::Point(p));
-            }
-        })
-    };
     let on_drop = {
         let state = state.clone();
         Callback::from(move |(a, b): (String, String)| {
@@ -422,12 +420,27 @@ pub fn app() -> Html {
         let state = state.clone();
         Callback::from(move |a: Action| state.dispatch(a))
     };
+    // The paths the boards draw under the pointer: worked out once per position.
+    let move_hover = {
+        let key = (
+            state.live_point(),
+            state.viewing.is_some(),
+            state.player_to_move(),
+        );
+        let state = state.clone();
+        use_memo(key, move |_| {
+            let (normal, extended) = scene::move_hover(&state);
+            (Rc::new(normal), Rc::new(extended))
+        })
+    };
     let (normal_view, extended_view) = match explorer {
-        Some(ex) => (
-            ex.normal(state.pointed),
-            ex.extended(state.settings.margin, state.pointed),
-        ),
-        None => (scene::normal(&state), scene::extended(&state)),
+        Some(ex) => (ex.normal(), ex.extended(state.settings.margin)),
+        None => {
+            let (mut normal, mut extended) = (scene::normal(&state), scene::extended(&state));
+            normal.hover = move_hover.0.clone();
+            extended.hover = move_hover.1.clone();
+            (normal, extended)
+        }
     };
     let nav = |target: Screen, id: &'static str, label: &'static str| {
         let state = state.clone();
@@ -624,22 +637,20 @@ pub fn app() -> Html {
             state.settings.player_name(!me)
         ),
     };
-    let choice = state.choice.clone().map(|c| {
-        let options: Vec<String> = c.options.iter().map(|(_, s)| s.clone()).collect();
-        let on_choose = {
-            let state = state.clone();
-            let moves: Vec<_> = c.options.iter().map(|(m, _)| *m).collect();
-            Callback::from(move |i: usize| state.dispatch(Action::Choose(moves[i])))
-        };
-        let on_cancel = {
-            let state = state.clone();
-            Callback::from(move |_| state.dispatch(Action::CancelChoice))
-        };
-        html! { <Chooser options={options} on_choose={on_choose} on_cancel={on_cancel} /> }
-    });
+    // The board's chooser: an option's index, or none to cancel.
+    let on_choose = {
+        let state = state.clone();
+        Callback::from(move |i: Option<usize>| {
+            let chosen = i.and_then(|i| state.choice.as_ref()?.options.get(i).map(|o| o.0));
+            state.dispatch(match chosen {
+                Some(mv) => Action::Choose(mv),
+                None => Action::CancelChoice,
+            })
+        })
+    };
 
     html! {
-        <div class={classes!("app", view_class)}>
+        <div class={classes!("app", view_class, state.narrow_extended.then_some("show-extended"))} data-renders={renders.to_string()}>
             <header>
                 <h1>{"Topochess"}</h1>
                 <nav class="tabs" aria-label="Screens">
@@ -678,14 +689,35 @@ pub fn app() -> Html {
                 </main>
             } else {
             <main>
+                if state.screen == Screen::Play {
+                    // The game's state above the boards on a phone, above the panel on a desktop.
+                    <section class="game-head">
+                        if let Some(c) = &state.clock {
+                            <play_panel::ClockBar clock={c.clone()} turn={state.game.position().turn()}
+                                top={if state.settings.flipped { Color::White } else { Color::Black }}
+                                names={[Color::White, Color::Black].map(|side| state.settings.player_name(side))}
+                                over={outcome.is_some()} sound={state.settings.sound}
+                                on_flag={let state = state.clone(); Callback::from(move |_| state.dispatch(Action::Tick))} />
+                        }
+                        <div class={classes!("status", outcome.map(|_| "over"))} id="status">{status.clone()}</div>
+                        { for trouble }
+                        { for thinking }
+                    </section>
+                }
+                if state.settings.view == ViewMode::Both {
+                    // Where the two views do not fit side by side: one tap between them.
+                    <button class="secondary view-swap" id="view-swap" onclick={act(Action::ShowExtended(!state.narrow_extended))}>
+                        { if state.narrow_extended { "Show the board" } else { "Show the extended view" } }
+                    </button>
+                }
                 <section class="boards" style={format!("--zoom: {}", state.settings.zoom.clamp(50, 100) as f64 / 100.0)}>
                     <div class="board-box normal-box">
-                        <Board name="normal" view={normal_view} flipped={state.settings.flipped} on_press={on_press.clone()} on_shape={on_shape.clone()} coords={state.settings.coords} pieces={state.settings.pieces}
-                               on_click={on_click.clone()} on_point={on_point.clone()} on_drop={on_drop.clone()} />
+                        <Board name="normal" view={normal_view} flipped={state.settings.flipped} on_press={on_press.clone()} on_shape={on_shape.clone()} coords={state.settings.coords} pieces={state.settings.pieces} on_choose={on_choose.clone()}
+                               on_click={on_click.clone()} on_drop={on_drop.clone()} />
                     </div>
                     <div class="board-box extended-box">
-                        <Board name="extended" view={extended_view} flipped={state.settings.flipped} on_press={on_press} on_shape={on_shape} coords={state.settings.coords} pieces={state.settings.pieces}
-                               on_click={on_click} on_point={on_point} on_drop={on_drop} />
+                        <Board name="extended" view={extended_view} flipped={state.settings.flipped} on_press={on_press} on_shape={on_shape} coords={state.settings.coords} pieces={state.settings.pieces} on_choose={on_choose.clone()}
+                               on_click={on_click} on_drop={on_drop} />
                     </div>
                 </section>
                 if state.screen == Screen::Explore {
@@ -709,17 +741,6 @@ pub fn app() -> Html {
                     </aside>
                 } else {
                 <aside>
-                    if let Some(c) = &state.clock {
-                        <play_panel::ClockBar clock={c.clone()} turn={state.game.position().turn()}
-                            top={if state.settings.flipped { Color::White } else { Color::Black }}
-                            names={[Color::White, Color::Black].map(|side| state.settings.player_name(side))}
-                            over={outcome.is_some()} sound={state.settings.sound}
-                            on_flag={let state = state.clone(); Callback::from(move |_| state.dispatch(Action::Tick))} />
-                    }
-                    <div class={classes!("status", outcome.map(|_| "over"))} id="status">{status.clone()}</div>
-                    { for trouble }
-                    { for thinking }
-                    { for choice }
                     <MoveList sans={sans} first_number={state.game.start().fullmove_number()}
                               result={outcome.map(|o| o.result().to_string())}
                               black_first={state.game.start().turn() == Color::Black}

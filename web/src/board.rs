@@ -1,8 +1,8 @@
 //! The board component. It draws the cells and paths it is given and reports clicks, pointing and
 //! drops by square name, like lichess's chessground: it knows no rules.
 
+use crate::board_view::{Cell, Drawing, LineKind, View};
 use crate::piece_art::piece;
-use crate::scene::{Cell, Drawing, LineKind, View};
 use crate::settings::PieceSet;
 use gloo_events::EventListener;
 use std::cell::RefCell;
@@ -26,15 +26,16 @@ pub struct BoardProps {
     /// The piece set.
     #[prop_or_default]
     pub pieces: PieceSet,
+    /// An option of the view's choice was picked (its index), or the choice was cancelled.
+    #[prop_or_default]
+    pub on_choose: Callback<Option<usize>>,
     /// A shape drawn with the right button: from, to (the same square: a circle), brush.
     #[prop_or_default]
-    pub on_shape: Callback<(String, String, crate::scene::Brush)>,
+    pub on_shape: Callback<(String, String, crate::shapes::Brush)>,
     /// A name for tests and screen readers (`normal`, `extended`).
     pub name: AttrValue,
     /// A cell was clicked (or tapped, or activated by keyboard): its real square.
     pub on_click: Callback<String>,
-    /// The pointer is over a cell (real square, plane point), or left the board.
-    pub on_point: Callback<Option<(String, i32, i32)>>,
     /// A piece was dragged from one square and dropped on a cell of another.
     pub on_drop: Callback<(String, String)>,
     /// The primary button went down on a cell: its real square (selection starts here, so a
@@ -91,7 +92,14 @@ pub fn board(props: &BoardProps) -> Html {
         0.0
     };
     let press = use_state(|| None::<Press>);
-    let last_point = use_mut_ref(|| None::<(String, i32, i32)>);
+    let renders = {
+        let count = use_mut_ref(|| 0u64);
+        *count.borrow_mut() += 1;
+        let n = *count.borrow();
+        n
+    };
+    // The cell under the pointer: kept here, so pointing re-renders the board alone.
+    let hover = use_state(|| None::<(String, i32, i32)>);
     let svg_ref = use_node_ref();
 
     let to_svg = {
@@ -183,8 +191,7 @@ pub fn board(props: &BoardProps) -> Html {
     };
     let on_move = {
         let press = press.clone();
-        let on_point = props.on_point.clone();
-        let last_point = last_point.clone();
+        let hover = hover.clone();
         Callback::from(move |e: PointerEvent| {
             PRESS.with(|g| {
                 if let Some(p) = g.borrow_mut().as_mut() {
@@ -201,14 +208,22 @@ pub fn board(props: &BoardProps) -> Html {
                 }));
             }
             let here = cell_at(e.client_x(), e.client_y());
-            if *last_point.borrow() != here {
-                *last_point.borrow_mut() = here.clone();
-                on_point.emit(here);
+            if *hover != here {
+                hover.set(here);
             }
         })
     };
+    // Touch has no hover: the first tap on a ghost destination shows the path there, the second
+    // plays the move. The ghost cells that are destinations:
+    let ghost_dests: Vec<(i32, i32)> = v
+        .cells
+        .iter()
+        .filter(|c| c.ghost && c.marks.dest)
+        .map(|c| (c.x, c.y))
+        .collect();
     let on_up = {
         let press = press.clone();
+        let hover = hover.clone();
         let drawing_from = drawing_from.clone();
         let on_shape = props.on_shape.clone();
         let on_click = props.on_click.clone();
@@ -218,7 +233,7 @@ pub fn board(props: &BoardProps) -> Html {
                 let from = drawing_from.borrow_mut().take();
                 if let (Some(from), Some((to, _, _))) = (from, cell_at(e.client_x(), e.client_y()))
                 {
-                    let brush = crate::scene::Brush::of(
+                    let brush = crate::shapes::Brush::of(
                         e.shift_key(),
                         e.alt_key(),
                         e.ctrl_key() || e.meta_key(),
@@ -231,6 +246,15 @@ pub fn board(props: &BoardProps) -> Html {
                 return;
             }
             let target = cell_at(e.client_x(), e.client_y());
+            if let Some(t) = target.as_ref().filter(|_| e.pointer_type() == "touch") {
+                let first_tap = ghost_dests.contains(&(t.1, t.2)) && hover.as_ref() != Some(t);
+                if first_tap && PRESS.with(|g| g.borrow().as_ref().is_some_and(|p| !p.moved)) {
+                    PRESS.with(|g| g.borrow_mut().take());
+                    press.set(None);
+                    hover.set(Some(t.clone()));
+                    return;
+                }
+            }
             if let Some(p) = PRESS.with(|g| g.borrow_mut().take()) {
                 match target {
                     Some((to, _, _)) if p.moved && p.glyph.is_some() => {
@@ -245,12 +269,13 @@ pub fn board(props: &BoardProps) -> Html {
     };
     let on_leave = {
         let press = press.clone();
-        let on_point = props.on_point.clone();
-        let last_point = last_point.clone();
-        Callback::from(move |_: PointerEvent| {
+        let hover = hover.clone();
+        Callback::from(move |e: PointerEvent| {
             press.set(None);
-            *last_point.borrow_mut() = None;
-            on_point.emit(None);
+            // A finger leaves the board at every lift: keep a tapped preview.
+            if e.pointer_type() != "touch" {
+                hover.set(None);
+            }
         })
     };
 
@@ -395,7 +420,61 @@ pub fn board(props: &BoardProps) -> Html {
             </g>
         })
     });
-    let drawings = v.drawings.iter().map(|d| drawing_html(d, place));
+    // Keyboard focus goes to the chooser's first option when it opens (on one board only).
+    {
+        let svg_ref = svg_ref.clone();
+        use_effect_with(v.choice.is_some(), move |open| {
+            let focused = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector(".choice:focus").ok().flatten())
+                .is_some();
+            if let (true, false, Some(svg)) = (*open, focused, svg_ref.cast::<Element>()) {
+                if let Ok(Some(first)) = svg.query_selector(".choice") {
+                    if let Ok(first) = first.dyn_into::<web_sys::SvgElement>() {
+                        let _ = first.focus();
+                    }
+                }
+            }
+        });
+    }
+    // The path of the move pointed at, for the piece dragged or selected.
+    let from = dragging.as_ref().map(|p| p.square.clone()).or_else(|| {
+        v.cells
+            .iter()
+            .find(|c| c.marks.selected)
+            .map(|c| c.square.clone())
+    });
+    let pointed: Vec<&Drawing> = match (&from, &*hover) {
+        (Some(from), Some((to, x, y))) => {
+            let paths: Vec<_> = v
+                .hover
+                .iter()
+                .filter(|h| &h.from == from && &h.to == to)
+                .collect();
+            let ending = paths.iter().any(|h| h.end == (*x, *y));
+            paths
+                .into_iter()
+                .filter(|h| !ending || h.end == (*x, *y))
+                .map(|h| &h.drawing)
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    let drawings = v
+        .drawings
+        .iter()
+        .chain(pointed)
+        .map(|d| drawing_html(d, place));
+    let choice = v.choice.as_ref().map(|choice| {
+        crate::board_choice::chooser(
+            choice,
+            &v.cells,
+            |c| corner(place, c.x, c.y),
+            (cols * CELL, rows * CELL, CELL),
+            art,
+            &props.on_choose,
+        )
+    });
     let outside = props.coords == crate::settings::Coords::Outside;
     let coords = match props.coords {
         crate::settings::Coords::Off => html! {},
@@ -422,7 +501,7 @@ pub fn board(props: &BoardProps) -> Html {
     html! {
         <svg class={classes!("board", props.name.to_string())} ref={svg_ref}
              role="grid" aria-label={format!("{} board", props.name)}
-             data-view={props.name.clone()}
+             data-view={props.name.clone()} data-renders={renders.to_string()}
              viewBox={if outside {
                  format!("{} 0 {} {}", -GUTTER, cols * CELL + GUTTER, rows * CELL + GUTTER)
              } else {
@@ -444,6 +523,7 @@ pub fn board(props: &BoardProps) -> Html {
             <g class="drawings" marker-end={format!("url(#arrow-{})", props.name)}>{ for drawings }</g>
             { for mover }
             { for floating }
+            { for choice }
         </svg>
     }
 }

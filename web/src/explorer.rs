@@ -1,8 +1,8 @@
 //! The explorer: an editor board on any preset or lab surface, the selected piece's reach with its
 //! count and paths, and an attack map.
 
-use crate::scene::{cell_of, frame, path_drawings, Drawing, LineKind, Marks, View};
-use crate::state::{AppState, Margin, Screen};
+use crate::board_view::{cell_of, frame, hover_paths, Drawing, HoverPath, Marks, View};
+use crate::settings::Margin;
 use std::sync::Arc;
 use topochess_core::explore::Placement;
 use topochess_core::{Color, Piece, Position, Square, Variant};
@@ -145,43 +145,33 @@ impl Explorer {
         marks
     }
 
-    fn drawings(&self, pointed: Option<(Square, i32, i32)>, extended: bool) -> Vec<Drawing> {
+    /// The selected piece's paths: all drawn when asked for, else each shown while its end is
+    /// pointed at (see `HoverPath`).
+    fn paths(&self, extended: bool) -> (Vec<Drawing>, Vec<HoverPath>) {
         let Some(from) = self.selected else {
-            return Vec::new();
-        };
-        let reach = self.placement.reach(from);
-        let targets: Vec<Square> = if self.all_paths {
-            reach.iter().collect()
-        } else {
-            pointed
-                .map(|p| p.0)
-                .filter(|t| reach.contains(*t))
-                .into_iter()
-                .collect()
+            return Default::default();
         };
         let size = self.variant().size();
-        let pointed = pointed.filter(|_| !self.all_paths).map(|(_, x, y)| (x, y));
-        targets
-            .into_iter()
-            .flat_map(|to| {
-                path_drawings(
-                    LineKind::Hover,
-                    self.placement.paths(from, to),
-                    pointed,
-                    size,
-                    extended,
-                )
-            })
-            .collect()
+        let hover: Vec<HoverPath> = self
+            .placement
+            .reach(from)
+            .iter()
+            .flat_map(|to| hover_paths(self.placement.paths(from, to), (from, to), size, extended))
+            .collect();
+        if self.all_paths {
+            (hover.into_iter().map(|h| h.drawing).collect(), Vec::new())
+        } else {
+            (Vec::new(), hover)
+        }
     }
 
-    fn view(&self, margin: Option<Margin>, pointed: Option<(Square, i32, i32)>) -> View {
+    fn view(&self, margin: Option<Margin>) -> View {
         let size = self.variant().size();
         let marks = self.marks();
         let heat = self.heat.then(|| self.placement.attack_counts());
         let pieces = |s: Square| self.placement.get(s);
-        let drawings = self.drawings(pointed, margin.is_some());
-        frame(
+        let (drawings, hover) = self.paths(margin.is_some());
+        let mut view = frame(
             self.variant().surface(),
             margin,
             |x, y, sq| {
@@ -192,17 +182,19 @@ impl Explorer {
                 c
             },
             drawings,
-        )
+        );
+        view.hover = std::rc::Rc::new(hover);
+        view
     }
 
     /// The normal view.
-    pub fn normal(&self, pointed: Option<(Square, i32, i32)>) -> View {
-        self.view(None, pointed)
+    pub fn normal(&self) -> View {
+        self.view(None)
     }
 
     /// The extended view.
-    pub fn extended(&self, margin: Margin, pointed: Option<(Square, i32, i32)>) -> View {
-        self.view(Some(margin), pointed)
+    pub fn extended(&self, margin: Margin) -> View {
+        self.view(Some(margin))
     }
 }
 
@@ -239,180 +231,4 @@ pub enum ExploreAction {
     AllPaths(bool),
     /// Show the attack map.
     Heat(bool),
-}
-
-impl AppState {
-    pub(crate) fn explore(&mut self, action: ExploreAction) {
-        if let ExploreAction::Open {
-            variant,
-            piece,
-            caption,
-        } = &action
-        {
-            match Variant::preset(variant, None) {
-                Ok(v) => {
-                    let v = Arc::new(v);
-                    let mut ex = Explorer::new(v.clone());
-                    if let Some((letter, square)) = piece {
-                        ex.placement = Placement::empty(v.clone());
-                        if let (Some(p), Some(sq)) =
-                            (Piece::from_char(*letter), v.size().parse_square(square))
-                        {
-                            ex.placement.set(sq, Some(p));
-                            ex.selected = Some(sq);
-                        }
-                    }
-                    ex.caption = caption.clone();
-                    self.explorer = Some(ex);
-                    self.screen = Screen::Explore;
-                }
-                Err(e) => self.notice = Some(e.to_string()),
-            }
-            return;
-        }
-        let Some(ex) = self.explorer.as_mut() else {
-            return;
-        };
-        match action {
-            ExploreAction::Open { .. } => {}
-            ExploreAction::Click(sq) => ex.click(sq),
-            ExploreAction::Drop(a, b) => ex.drop(a, b),
-            ExploreAction::Tool(t) => {
-                ex.tool = t;
-                ex.selected = None;
-            }
-            ExploreAction::Clear => {
-                ex.placement = Placement::empty(ex.variant().clone());
-                ex.selected = None;
-                ex.caption = None;
-            }
-            ExploreAction::Reset => {
-                let v = ex.variant().clone();
-                *ex = Explorer::new(v);
-            }
-            ExploreAction::Turn(c) => ex.turn = c,
-            ExploreAction::Castling(bit, on) => {
-                if on {
-                    ex.rights_off &= !bit;
-                } else {
-                    ex.rights_off |= bit;
-                }
-            }
-            ExploreAction::EnPassant(name) => {
-                ex.ep = name.and_then(|n| ex.variant().size().parse_square(&n));
-            }
-            ExploreAction::AllPaths(on) => ex.all_paths = on,
-            ExploreAction::Heat(on) => ex.heat = on,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Tool;
-    use crate::settings::Opponent;
-    use crate::state::{Action, AppState, ExploreAction};
-    use std::rc::Rc;
-    use topochess_core::{fen, Piece};
-    use yew::Reducible;
-
-    /// The explorer on `variant` with exactly these pieces (FEN letter, square).
-    fn diagram(variant: &str, pieces: &[(char, &str)]) -> Rc<AppState> {
-        let open = ExploreAction::Open {
-            variant: variant.into(),
-            piece: None,
-            caption: None,
-        };
-        let mut s = Rc::new(AppState::default())
-            .reduce(Action::Explore(open))
-            .reduce(Action::Explore(ExploreAction::Clear));
-        for &(letter, name) in pieces {
-            let sq = s
-                .explorer
-                .as_ref()
-                .unwrap()
-                .variant()
-                .size()
-                .parse_square(name)
-                .unwrap();
-            let piece = Piece::from_char(letter).unwrap();
-            s = s
-                .reduce(Action::Explore(ExploreAction::Tool(Tool::Place(piece))))
-                .reduce(Action::Explore(ExploreAction::Click(sq)));
-        }
-        s
-    }
-
-    fn play(s: Rc<AppState>) -> String {
-        let s = s.reduce(Action::PlayFromDiagram(Opponent::HotSeat));
-        assert!(s.notice.is_none(), "{:?}", s.notice);
-        fen::write(s.game.start())
-    }
-
-    const HOME: &[(char, &str)] = &[
-        ('K', "e1"),
-        ('R', "a1"),
-        ('R', "h1"),
-        ('k', "e8"),
-        ('r', "a8"),
-        ('r', "h8"),
-    ];
-
-    #[test]
-    fn play_from_here_keeps_the_castling_rights_of_pieces_at_home() {
-        let s = diagram("standard", HOME);
-        assert_eq!(play(s.clone()), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-        // Unticking a right drops it.
-        let bit = topochess_core::castling::rights_bit(topochess_core::Color::White, true);
-        let s = s.reduce(Action::Explore(ExploreAction::Castling(bit, false)));
-        assert_eq!(play(s.clone()), "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1");
-        let s = s.reduce(Action::Explore(ExploreAction::Castling(bit, true)));
-        assert!(play(s).contains(" KQkq "));
-        // A rook away from home gives no right; a game without castling gives none.
-        let moved = diagram(
-            "standard",
-            &[('K', "e1"), ('R', "a2"), ('R', "h1"), ('k', "e8")],
-        );
-        assert!(play(moved).contains(" K - "));
-        assert!(play(diagram("folded", HOME)).contains(" w - - "));
-    }
-
-    #[test]
-    fn play_from_here_offers_en_passant_where_it_is_possible() {
-        let s = diagram(
-            "standard",
-            &[('K', "e1"), ('k', "e8"), ('P', "e5"), ('p', "d5")],
-        );
-        let ex = s.explorer.as_ref().unwrap();
-        let names: Vec<String> = ex
-            .ep_options()
-            .into_iter()
-            .map(|sq| ex.variant().size().name(sq))
-            .collect();
-        assert_eq!(names, ["d6"]);
-        let s = s.reduce(Action::Explore(ExploreAction::EnPassant(Some("d6".into()))));
-        assert_eq!(play(s.clone()), "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
-        // Black to move: no white pawn just pushed, so no en passant, whatever was chosen.
-        let s = s.reduce(Action::Explore(ExploreAction::Turn(
-            topochess_core::Color::Black,
-        )));
-        assert!(s.explorer.as_ref().unwrap().ep_options().is_empty());
-        assert!(play(s).contains(" b - - "));
-    }
-
-    #[test]
-    fn a_saved_lab_game_brings_its_surface_to_the_lab() {
-        let settings = crate::settings::Settings {
-            variant: "lab-wrap-fold-8x6".into(),
-            ..Default::default()
-        };
-        let variant = crate::settings::variant_of(&settings).unwrap();
-        let game = topochess_core::game::Game::new(topochess_core::Position::start(variant));
-        let saved = crate::storage::SavedGame::of(3, &settings, &game, 0.0);
-        let s = AppState::from_saved(&saved).unwrap();
-        assert_eq!(s.lab.id(), "lab-wrap-fold-8x6");
-        // Opening it from the library in a running app does the same.
-        let s = Rc::new(AppState::default()).reduce(Action::SwitchGame(Box::new(saved)));
-        assert_eq!(s.lab.id(), "lab-wrap-fold-8x6");
-    }
 }

@@ -3,11 +3,14 @@
 
 pub mod app;
 pub mod board;
+pub mod board_choice;
+pub mod board_view;
 pub mod clock;
 pub mod correspondence;
 pub mod crash;
 pub mod engine;
 pub mod engine_job;
+pub mod explore_flow;
 pub mod explore_panel;
 pub mod explorer;
 pub mod gallery;

@@ -338,36 +338,6 @@ pub fn move_list(props: &MoveListProps) -> Html {
     html! { <div class="moves" id="moves" role="list" aria-label="Moves" ref={list}>{ for items }</div> }
 }
 
-/// Props of [`Chooser`].
-#[derive(Properties, Clone, PartialEq)]
-pub struct ChooserProps {
-    /// The moves offered, as SAN, with their index.
-    pub options: Vec<String>,
-    /// The index chosen.
-    pub on_choose: Callback<usize>,
-    /// Nothing chosen.
-    pub on_cancel: Callback<()>,
-}
-
-/// A small dialog to choose among moves with the same squares (promotion, two castlings).
-#[function_component(Chooser)]
-pub fn chooser(props: &ChooserProps) -> Html {
-    let cancel = {
-        let cb = props.on_cancel.clone();
-        Callback::from(move |_| cb.emit(()))
-    };
-    html! {
-        <div class="chooser" id="chooser" role="dialog" aria-label="Choose a move">
-            <p>{"Which move?"}</p>
-            { for props.options.iter().enumerate().map(|(i, san)| {
-                let cb = props.on_choose.clone();
-                html! { <button class="choice" data-san={san.clone()} onclick={Callback::from(move |_| cb.emit(i))}>{san.clone()}</button> }
-            }) }
-            <button class="secondary" onclick={cancel}>{"Cancel"}</button>
-        </div>
-    }
-}
-
 /// A score as players read it: `+1.25`, `#3`, `#-2`.
 pub fn score_text(t: &Thinking) -> String {
     match t.mate {

@@ -1,69 +1,16 @@
-//! Turns the app state into what the board draws: cells (real and ghost) with their marks, and
-//! move paths as strokes. The board component receives only this data, never rules.
+//! The game's scene: what the boards are handed for the position shown (cells and their marks,
+//! the last move, the hint, the shapes, the move to animate, the choice, the hover paths),
+//! worked out from the app state. The types are in `board_view`.
 
+use crate::board_view::{
+    board_drawing, cell_of, centre, frame, hover_paths, path_drawings, plane_drawing, BoardChoice,
+    Cell, Drawing, HoverPath, LineKind, Marks, Motion, Stroke, View,
+};
 pub use crate::shapes::{Brush, Shape};
-use crate::state::{AppState, Margin};
-use topochess_core::paths::{move_paths, PathStep};
+use crate::state::AppState;
+use topochess_core::paths::move_paths;
 use topochess_core::pieces::glyph;
-use topochess_core::surface::Surface;
 use topochess_core::{Color, Move, Piece, Position, Square};
-
-/// Marks on a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
-pub struct Marks {
-    /// The selected piece's square.
-    pub selected: bool,
-    /// A legal destination of the selected piece.
-    pub dest: bool,
-    /// A destination with a piece to take.
-    pub capture: bool,
-    /// A square of the last move.
-    pub last: bool,
-    /// A king in check.
-    pub check: bool,
-    /// A square of the pre-move set.
-    pub premove: bool,
-}
-
-/// One cell of a view.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Cell {
-    /// Plane column (board files are 0..width).
-    pub x: i32,
-    /// Plane row (board ranks are 0..height).
-    pub y: i32,
-    /// The real square's name; empty where a wall leaves the plane blank.
-    pub square: String,
-    /// Light or dark.
-    pub light: bool,
-    /// The piece glyph.
-    pub glyph: Option<char>,
-    /// A White piece.
-    pub white: bool,
-    /// Spoken name of the piece.
-    pub label: Option<String>,
-    /// A ghost: a copy of a real square outside the board.
-    pub ghost: bool,
-    /// Marks.
-    pub marks: Marks,
-    /// Attack counts (White's, Black's) for the explorer's heat map.
-    pub heat: Option<(u8, u8)>,
-}
-
-/// What a drawing stands for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LineKind {
-    /// The path of the move pointed at.
-    Hover,
-    /// The last move.
-    Last,
-    /// The engine's hint.
-    Hint,
-    /// An arrow the player drew.
-    Arrow(Brush),
-    /// A circle the player drew (its one stroke is the centre).
-    Circle(Brush),
-}
 
 /// The drawings of the player's shapes. An arrow points at the nearest copy of its target:
 /// straight through the ghosts in the extended view; on the normal board it leaves at an edge
@@ -152,63 +99,49 @@ fn shape_drawings(state: &AppState, pos: &Position, extended: bool) -> Vec<Drawi
         .collect()
 }
 
-/// A polyline in plane coordinates (cell centres are at `x + 0.5`, `y + 0.5`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Stroke {
-    /// The points.
-    pub points: Vec<(f64, f64)>,
-    /// Drawn as an arc: a jump over a pole that is not a gluing.
-    pub arc: bool,
+/// The hover paths of every legal move of the player to move (none while browsing history or
+/// while the computer is to move), for the normal view and the extended one.
+pub fn move_hover(state: &AppState) -> (Vec<HoverPath>, Vec<HoverPath>) {
+    let pos = state.game.position();
+    if state.viewing.is_some() || !state.player_to_move() {
+        return Default::default();
+    }
+    let size = pos.size();
+    let (mut normal, mut extended) = (Vec::new(), Vec::new());
+    for mv in pos.legal_moves() {
+        let mut paths = move_paths(pos, mv);
+        if mv.castle().is_some() {
+            paths.truncate(2);
+        }
+        normal.extend(hover_paths(paths.clone(), (mv.from, mv.to), size, false));
+        extended.extend(hover_paths(paths, (mv.from, mv.to), size, true));
+    }
+    (normal, extended)
 }
 
-/// One path as drawn.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Drawing {
-    /// What it is.
-    pub kind: LineKind,
-    /// Its strokes; the last ends at the destination.
-    pub strokes: Vec<Stroke>,
-    /// Numbered markers where the path leaves an edge and where it comes back in.
-    pub markers: Vec<(f64, f64, u32)>,
-}
-
-/// A view of the board.
-#[derive(Clone, Debug, PartialEq)]
-pub struct View {
-    /// Board files.
-    pub width: i32,
-    /// Board ranks.
-    pub height: i32,
-    /// Plane extent: columns `x0..=x1`, rows `y0..=y1`.
-    pub x0: i32,
-    /// See `x0`.
-    pub y0: i32,
-    /// See `x0`.
-    pub x1: i32,
-    /// See `x0`.
-    pub y1: i32,
-    /// The cells.
-    pub cells: Vec<Cell>,
-    /// The paths.
-    pub drawings: Vec<Drawing>,
-    /// The last move's piece travelling along its path, to animate once.
-    pub motion: Option<Motion>,
-}
-
-/// A move to animate: the piece, where it lands, and its path in plane coordinates (several
-/// strokes where it leaves the board at one edge and comes back in at another).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Motion {
-    /// Which move (game and ply): animated once.
-    pub key: String,
-    /// The square it lands on.
-    pub to: String,
-    /// The piece's glyph.
-    pub glyph: char,
-    /// A white piece.
-    pub white: bool,
-    /// The path.
-    pub strokes: Vec<Vec<(f64, f64)>>,
+/// The pending choice of the game shown, for the boards.
+fn board_choice(state: &AppState, pos: &Position) -> Option<BoardChoice> {
+    let choice = state.choice.as_ref()?;
+    let to = choice.options.first()?.0.to;
+    let white = pos.turn() == Color::White;
+    let options = choice
+        .options
+        .iter()
+        .map(|(mv, san)| {
+            let piece = mv.promotion().map(|role| {
+                let g = glyph(Piece {
+                    color: Color::Black,
+                    role,
+                });
+                (g, white)
+            });
+            (piece, san.clone())
+        })
+        .collect();
+    Some(BoardChoice {
+        at: pos.variant().size().name(to),
+        options,
+    })
 }
 
 /// The last move of the position shown, as a motion for one view.
@@ -234,10 +167,6 @@ fn motion(state: &AppState, extended: bool) -> Option<Motion> {
         white: piece.color == Color::White,
         strokes: drawing.strokes.into_iter().map(|s| s.points).collect(),
     })
-}
-
-fn centre(x: i32, y: i32) -> (f64, f64) {
-    (x as f64 + 0.5, y as f64 + 0.5)
 }
 
 /// The marks of every real square.
@@ -276,50 +205,6 @@ fn cell(pos: &Position, marks: &[Marks], x: i32, y: i32, sq: Option<Square>) -> 
     cell_of(pos.size(), &|s| pos.piece_at(s), marks, x, y, sq)
 }
 
-/// A cell at plane point (x, y) showing real square `sq` (none where a wall leaves it blank).
-pub(crate) fn cell_of(
-    size: topochess_core::BoardSize,
-    pieces: &dyn Fn(Square) -> Option<Piece>,
-    marks: &[Marks],
-    x: i32,
-    y: i32,
-    sq: Option<Square>,
-) -> Cell {
-    let ghost = !(0..size.width() as i32).contains(&x) || !(0..size.height() as i32).contains(&y);
-    let Some(sq) = sq else {
-        return Cell {
-            x,
-            y,
-            square: String::new(),
-            light: false,
-            glyph: None,
-            white: false,
-            label: None,
-            ghost,
-            marks: Marks::default(),
-            heat: None,
-        };
-    };
-    let piece = pieces(sq);
-    Cell {
-        x,
-        y,
-        square: size.name(sq),
-        light: size.is_light(sq),
-        glyph: piece.map(|p| {
-            glyph(Piece {
-                color: Color::Black,
-                role: p.role,
-            })
-        }),
-        white: piece.is_some_and(|p| p.color == Color::White),
-        label: piece.map(|p| format!("{} {}", p.color.name(), p.role.name())),
-        ghost,
-        marks: marks[sq.index()],
-        heat: None,
-    }
-}
-
 /// The moves whose paths are drawn: the one pointed at, the last one, the hint.
 fn shown_moves(state: &AppState, pos: &Position) -> Vec<(LineKind, Position, Move)> {
     let mut out = Vec::new();
@@ -335,134 +220,7 @@ fn shown_moves(state: &AppState, pos: &Position) -> Vec<(LineKind, Position, Mov
     if let Some(hint) = state.hint.filter(|_| state.viewing.is_none()) {
         out.push((LineKind::Hint, pos.clone(), hint));
     }
-    if let (Some(from), Some((to, _, _))) = (state.selected, state.pointed) {
-        if let Some(mv) = state.moves_from(from).into_iter().find(|m| m.to == to) {
-            out.push((LineKind::Hover, pos.clone(), mv));
-        }
-    }
     out
-}
-
-/// The paths of a move for the extended view: straight through ghost squares, arcs at jumps.
-pub(crate) fn plane_drawing(kind: LineKind, path: &[PathStep]) -> Drawing {
-    let mut strokes = vec![Stroke {
-        points: vec![centre(path[0].x, path[0].y)],
-        arc: false,
-    }];
-    for pair in path.windows(2) {
-        let p = centre(pair[1].x, pair[1].y);
-        if pair[1].jump {
-            let from = centre(pair[0].x, pair[0].y);
-            strokes.push(Stroke {
-                points: vec![from, p],
-                arc: true,
-            });
-            strokes.push(Stroke {
-                points: vec![p],
-                arc: false,
-            });
-        } else if let Some(last) = strokes.last_mut() {
-            last.points.push(p);
-        }
-    }
-    strokes.retain(|s| s.points.len() > 1);
-    Drawing {
-        kind,
-        strokes,
-        markers: Vec::new(),
-    }
-}
-
-/// The paths of a move on the normal board: where a step crosses an edge the line leaves the
-/// board and re-enters at the matching edge, both ends carrying the same number.
-pub(crate) fn board_drawing(
-    kind: LineKind,
-    size: topochess_core::BoardSize,
-    path: &[PathStep],
-) -> Drawing {
-    let real = |s: &PathStep| (size.file(s.square), size.rank(s.square));
-    let mut strokes = vec![Stroke {
-        points: vec![centre(real(&path[0]).0, real(&path[0]).1)],
-        arc: false,
-    }];
-    let mut markers = Vec::new();
-    for pair in path.windows(2) {
-        let (a, b) = (&pair[0], &pair[1]);
-        let (ra, rb) = (real(a), real(b));
-        // The direction the piece leaves `a` in, on the board.
-        let (dx, dy) = (a.heading.dx as i32, a.heading.dy as i32);
-        let pb = centre(rb.0, rb.1);
-        if b.jump {
-            strokes.push(Stroke {
-                points: vec![centre(ra.0, ra.1), pb],
-                arc: true,
-            });
-            strokes.push(Stroke {
-                points: vec![pb],
-                arc: false,
-            });
-        } else if (ra.0 + b.heading.dx as i32, ra.1 + b.heading.dy as i32) == rb {
-            // A step inside the board keeps its heading and lands on the next square.
-            if let Some(last) = strokes.last_mut() {
-                last.points.push(pb);
-            }
-        } else {
-            let n = markers.len() as u32 / 2 + 1;
-            let exit = (
-                ra.0 as f64 + 0.5 + dx as f64 * 0.5,
-                ra.1 as f64 + 0.5 + dy as f64 * 0.5,
-            );
-            let (hx, hy) = (b.heading.dx as f64, b.heading.dy as f64);
-            let entry = (pb.0 - hx * 0.5, pb.1 - hy * 0.5);
-            if let Some(last) = strokes.last_mut() {
-                last.points.push(exit);
-            }
-            strokes.push(Stroke {
-                points: vec![entry, pb],
-                arc: false,
-            });
-            markers.push((exit.0, exit.1, n));
-            markers.push((entry.0, entry.1, n));
-        }
-    }
-    strokes.retain(|s| s.points.len() > 1);
-    Drawing {
-        kind,
-        strokes,
-        markers,
-    }
-}
-
-/// Draws `paths` for one view. `pointed`: the plane point pointed at; when some paths end there
-/// (a ghost cell), only those are drawn.
-pub(crate) fn path_drawings(
-    kind: LineKind,
-    mut paths: Vec<Vec<PathStep>>,
-    pointed: Option<(i32, i32)>,
-    size: topochess_core::BoardSize,
-    extended: bool,
-) -> Vec<Drawing> {
-    if let Some(point) = pointed {
-        let ending: Vec<_> = paths
-            .iter()
-            .filter(|p| p.last().is_some_and(|s| (s.x, s.y) == point))
-            .cloned()
-            .collect();
-        if !ending.is_empty() {
-            paths = ending;
-        }
-    }
-    paths
-        .iter()
-        .filter(|p| p.len() > 1)
-        .map(|path| {
-            if extended {
-                plane_drawing(kind, path)
-            } else {
-                board_drawing(kind, size, path)
-            }
-        })
-        .collect()
 }
 
 fn drawings(state: &AppState, pos: &Position, extended: bool) -> Vec<Drawing> {
@@ -472,44 +230,10 @@ fn drawings(state: &AppState, pos: &Position, extended: bool) -> Vec<Drawing> {
         if mv.castle().is_some() {
             paths.truncate(2);
         }
-        let pointed = state
-            .pointed
-            .filter(|_| kind == LineKind::Hover)
-            .map(|(_, x, y)| (x, y));
-        out.extend(path_drawings(kind, paths, pointed, before.size(), extended));
+        out.extend(path_drawings(kind, paths, before.size(), extended));
     }
     out.extend(shape_drawings(state, pos, extended));
     out
-}
-
-/// A view of `surface`: the board alone (`margin` none) or surrounded by ghost squares, each
-/// plane point drawn by `cell` from its coordinates and the real square shown there.
-pub(crate) fn frame(
-    surface: &Surface,
-    margin: Option<Margin>,
-    mut cell: impl FnMut(i32, i32, Option<Square>) -> Cell,
-    drawings: Vec<Drawing>,
-) -> View {
-    let size = surface.size();
-    let (w, h) = (size.width() as i32, size.height() as i32);
-    let (mx, my) = margin.map(|m| margins(m, w, h)).unwrap_or((0, 0));
-    let mut cells = Vec::with_capacity(((w + 2 * mx) * (h + 2 * my)) as usize);
-    for y in -my..h + my {
-        for x in -mx..w + mx {
-            cells.push(cell(x, y, surface.ghost_square(x, y)));
-        }
-    }
-    View {
-        width: w,
-        height: h,
-        x0: -mx,
-        y0: -my,
-        x1: w - 1 + mx,
-        y1: h - 1 + my,
-        cells,
-        drawings,
-        motion: None,
-    }
 }
 
 /// The normal view.
@@ -524,6 +248,7 @@ pub fn normal(state: &AppState) -> View {
         drawings,
     );
     view.motion = motion(state, false).filter(|_| state.settings.motion);
+    view.choice = board_choice(state, pos);
     view
 }
 
@@ -540,13 +265,6 @@ pub fn extended(state: &AppState) -> View {
         drawings,
     );
     view.motion = motion(state, true).filter(|_| state.settings.motion);
+    view.choice = board_choice(state, pos);
     view
-}
-
-/// The extended view's margins in columns and rows.
-fn margins(margin: Margin, w: i32, h: i32) -> (i32, i32) {
-    match margin {
-        Margin::Squares(n) => (n as i32, n as i32),
-        Margin::Copies => (w, h),
-    }
 }

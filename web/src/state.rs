@@ -49,8 +49,6 @@ pub struct AppState {
     pub viewing: Option<usize>,
     /// The selected square.
     pub selected: Option<Square>,
-    /// The square pointed at, and the plane point of the cell (for ghost cells).
-    pub pointed: Option<(Square, i32, i32)>,
     /// A pending promotion or castling choice.
     pub choice: Option<Choice>,
     /// The engine's job, if it has one.
@@ -96,6 +94,8 @@ pub struct AppState {
     pub new_game_open: bool,
     /// The screen.
     pub screen: Screen,
+    /// On a narrow screen, where both views do not fit: the extended view is the one shown.
+    pub narrow_extended: bool,
     /// The explorer, once opened.
     pub explorer: Option<Explorer>,
     /// The lab's surface.
@@ -111,7 +111,6 @@ impl PartialEq for AppState {
             && self.redo == other.redo
             && self.viewing == other.viewing
             && self.selected == other.selected
-            && self.pointed == other.pointed
             && self.choice == other.choice
             && self.engine == other.engine
             && self.jobs == other.jobs
@@ -162,8 +161,6 @@ pub enum Action {
     Click(Square),
     /// A piece was dragged from one square and dropped on another.
     Drop(Square, Square),
-    /// The pointer is over a cell: the real square and the cell's plane point.
-    Point(Option<(Square, i32, i32)>),
     /// The player picked one of the offered moves.
     Choose(Move),
     /// The player closed the choice without picking.
@@ -230,6 +227,8 @@ pub enum Action {
     Notice(Option<String>),
     /// Change screens.
     SetScreen(Screen),
+    /// On a narrow screen, show the extended view (or the normal one).
+    ShowExtended(bool),
     /// Change the explorer.
     Explore(ExploreAction),
     /// Start a game from the explorer's diagram.
@@ -322,7 +321,6 @@ impl AppState {
             redo: Vec::new(),
             viewing: None,
             selected: None,
-            pointed: None,
             choice: None,
             engine: None,
             jobs: 0,
@@ -345,6 +343,7 @@ impl AppState {
             notice: None,
             new_game_open: false,
             screen: Screen::Play,
+            narrow_extended: false,
             explorer: None,
         }
     }
@@ -437,7 +436,6 @@ impl AppState {
             self.after_move(mover);
             self.redo.clear();
             self.selected = None;
-            self.pointed = None;
             self.choice = None;
             self.hint = None;
             self.thinking = None;
@@ -583,7 +581,6 @@ impl AppState {
                     s.selected = Some(from);
                 }
             }
-            Action::Point(p) => s.pointed = p,
             Action::Choose(mv) => {
                 if s.choice
                     .as_ref()
@@ -714,6 +711,7 @@ impl AppState {
                 s.notice = n;
                 s.offer_live = false;
             }
+            Action::ShowExtended(on) => s.narrow_extended = on,
             Action::SetScreen(screen) => {
                 s.screen = screen;
                 if screen == Screen::Explore && s.explorer.is_none() {
