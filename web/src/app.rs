@@ -1,7 +1,7 @@
 //! The app: layout, the engine worker, saving, keyboard. State changes only through
 //! [`Action`]s; the effects here turn state into requests to the worker and saved data.
 
-use crate::board::Board;
+use crate::boards::Boards;
 use crate::engine::{EngineWorker, GameSpec, Request, Response};
 use crate::explore_panel::{ExplorerPanel, LabPanel};
 use crate::explorer::Explorer;
@@ -384,13 +384,17 @@ pub fn app() -> Html {
             }
         })
     };
-    let on_press = {
+    let on_move = {
         let state = state.clone();
-        Callback::from(move |name: String| {
-            if let (Some(sq), Screen::Play) = (square(&name), screen) {
-                state.dispatch(Action::Press(sq));
+        Callback::from(move |(a, b): (String, String)| {
+            if let (Some(from), Some(to), Screen::Play) = (square(&a), square(&b), screen) {
+                state.dispatch(Action::Move(from, to));
             }
         })
+    };
+    let on_drop_premove = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(Action::DropPremove))
     };
     let on_shape = {
         let state = state.clone();
@@ -406,12 +410,8 @@ pub fn app() -> Html {
         let state = state.clone();
         Callback::from(move |(a, b): (String, String)| {
             if let (Some(from), Some(to)) = (square(&a), square(&b)) {
-                match screen {
-                    Screen::Play => state.dispatch(Action::Drop(from, to)),
-                    Screen::Explore => {
-                        state.dispatch(Action::Explore(ExploreAction::Drop(from, to)))
-                    }
-                    Screen::Lab | Screen::Games => {}
+                if screen == Screen::Explore {
+                    state.dispatch(Action::Explore(ExploreAction::Drop(from, to)));
                 }
             }
         })
@@ -432,6 +432,21 @@ pub fn app() -> Html {
             let (normal, extended) = scene::move_hover(&state);
             (Rc::new(normal), Rc::new(extended))
         })
+    };
+    // The moves the boards may make, once per position; the selection lives in the boards.
+    let dests = {
+        let key = (
+            state.live_point(),
+            state.viewing.is_some(),
+            state.player_to_move(),
+            crate::game_flow::premove_time(&state),
+        );
+        let state = state.clone();
+        use_memo(key, move |_| scene::dests(&state))
+    };
+    let position_key = {
+        let (game, ply, hash) = state.live_point();
+        hash ^ game.rotate_left(29) ^ (state.shown_ply() as u64).rotate_left(7) ^ ply as u64
     };
     let (normal_view, extended_view) = match explorer {
         Some(ex) => (ex.normal(), ex.extended(state.settings.margin)),
@@ -550,39 +565,14 @@ pub fn app() -> Html {
             format!("{} to move{check}", side(pos.turn()))
         }
     };
-    // What a screen reader hears: the selected piece and where it can go, else the last move.
-    let selection = state.selected.and_then(|sq| {
-        let size = pos.size();
-        let piece = pos.piece_at(sq)?;
-        let mut dests: Vec<String> = state
-            .moves_from(sq)
-            .iter()
-            .map(|m| size.name(m.to))
-            .chain(state.premove_dests(sq).iter().map(|&t| size.name(t)))
-            .collect();
-        dests.sort();
-        dests.dedup();
-        let mut name = piece.role.name().to_string();
-        name[..1].make_ascii_uppercase();
-        Some(if dests.is_empty() {
-            format!("{name} {} selected: no moves.", size.name(sq))
+    // What a screen reader hears when nothing is selected: the last move.
+    let announce = sans.last().map(|m| {
+        let mover = if sans.len() % 2 == 1 {
+            side(state.game.start().turn())
         } else {
-            format!(
-                "{name} {} selected: it can go to {}.",
-                size.name(sq),
-                dests.join(", ")
-            )
-        })
-    });
-    let announce = selection.or_else(|| {
-        sans.last().map(|m| {
-            let mover = if sans.len() % 2 == 1 {
-                side(state.game.start().turn())
-            } else {
-                side(!state.game.start().turn())
-            };
-            format!("{mover} played {m}. {status}")
-        })
+            side(!state.game.start().turn())
+        };
+        format!("{mover} played {m}. {status}")
     });
     let view_class = match state.settings.view {
         ViewMode::Normal => "view-normal",
@@ -711,14 +701,12 @@ pub fn app() -> Html {
                     </button>
                 }
                 <section class="boards" style={format!("--zoom: {}", state.settings.zoom.clamp(50, 100) as f64 / 100.0)}>
-                    <div class="board-box normal-box">
-                        <Board name="normal" view={normal_view} flipped={state.settings.flipped} on_press={on_press.clone()} on_shape={on_shape.clone()} coords={state.settings.coords} pieces={state.settings.pieces} on_choose={on_choose.clone()}
-                               on_click={on_click.clone()} on_drop={on_drop.clone()} />
-                    </div>
-                    <div class="board-box extended-box">
-                        <Board name="extended" view={extended_view} flipped={state.settings.flipped} on_press={on_press} on_shape={on_shape} coords={state.settings.coords} pieces={state.settings.pieces} on_choose={on_choose.clone()}
-                               on_click={on_click} on_drop={on_drop} />
-                    </div>
+                    <Boards normal={normal_view} extended={extended_view} flipped={state.settings.flipped}
+                        coords={state.settings.coords} pieces={state.settings.pieces}
+                        dests={(state.screen == Screen::Play).then(|| dests.clone())} position={position_key}
+                        announce={announce.clone().unwrap_or_default()}
+                        on_move={on_move} on_drop_premove={on_drop_premove} on_click={on_click} on_drop={on_drop}
+                        on_shape={on_shape} on_choose={on_choose.clone()} />
                 </section>
                 if state.screen == Screen::Explore {
                     <aside>
@@ -779,7 +767,6 @@ pub fn app() -> Html {
                 }
             </main>
             }
-            <div class="sr-only" aria-live="polite" id="announce">{announce.unwrap_or_default()}</div>
         </div>
     }
 }

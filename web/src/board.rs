@@ -26,6 +26,12 @@ pub struct BoardProps {
     /// The piece set.
     #[prop_or_default]
     pub pieces: PieceSet,
+    /// The selected piece's square (kept by [`crate::boards::Boards`]).
+    #[prop_or_default]
+    pub selected: Option<String>,
+    /// The selected piece's destinations (square, whether it takes).
+    #[prop_or_default]
+    pub targets: Vec<(String, bool)>,
     /// An option of the view's choice was picked (its index), or the choice was cancelled.
     #[prop_or_default]
     pub on_choose: Callback<Option<usize>>,
@@ -218,7 +224,7 @@ pub fn board(props: &BoardProps) -> Html {
     let ghost_dests: Vec<(i32, i32)> = v
         .cells
         .iter()
-        .filter(|c| c.ghost && c.marks.dest)
+        .filter(|c| c.ghost && (c.marks.dest || props.targets.iter().any(|(t, _)| *t == c.square)))
         .map(|c| (c.x, c.y))
         .collect();
     let on_up = {
@@ -398,6 +404,15 @@ pub fn board(props: &BoardProps) -> Html {
         .iter()
         .map(|c| {
             let focusable = focus_at == Some((c.x, c.y));
+            let mut c = c.clone();
+            if !c.square.is_empty() {
+                c.marks.selected |= props.selected.as_deref() == Some(c.square.as_str());
+                if let Some((_, takes)) = props.targets.iter().find(|(t, _)| *t == c.square) {
+                    c.marks.dest = true;
+                    c.marks.capture |= *takes;
+                }
+            }
+            let c = &c;
             let hidden = arriving.as_ref().is_some_and(|m| m.to == c.square);
             cell_html(
                 c,
@@ -438,12 +453,16 @@ pub fn board(props: &BoardProps) -> Html {
         });
     }
     // The path of the move pointed at, for the piece dragged or selected.
-    let from = dragging.as_ref().map(|p| p.square.clone()).or_else(|| {
-        v.cells
-            .iter()
-            .find(|c| c.marks.selected)
-            .map(|c| c.square.clone())
-    });
+    let from = dragging
+        .as_ref()
+        .map(|p| p.square.clone())
+        .or_else(|| props.selected.clone())
+        .or_else(|| {
+            v.cells
+                .iter()
+                .find(|c| c.marks.selected)
+                .map(|c| c.square.clone())
+        });
     let pointed: Vec<&Drawing> = match (&from, &*hover) {
         (Some(from), Some((to, x, y))) => {
             let paths: Vec<_> = v

@@ -21,31 +21,6 @@ pub(crate) fn premove_time(state: &AppState) -> bool {
 pub const COMPUTER_ACCEPTS_DRAW_AT: i32 = 0;
 
 impl AppState {
-    /// A pointer went down on `sq`: an own piece not yet selected is selected at once, so a drag
-    /// from it shows its destinations; the click that follows on the same square keeps it.
-    pub(crate) fn press(&mut self, sq: Square) {
-        if self.choice.is_some() || self.selected == Some(sq) {
-            return;
-        }
-        if premove_time(self) {
-            let is_dest = self
-                .selected
-                .is_some_and(|from| self.premove_dests(from).contains(&sq));
-            if !is_dest && self.own_piece_for_premove(sq) {
-                self.selected = Some(sq);
-                self.selected_on_press = true;
-            }
-            return;
-        }
-        let is_destination = self
-            .selected
-            .is_some_and(|from| self.moves_from(from).iter().any(|m| m.to == sq));
-        if !is_destination && self.player_to_move() && self.own_piece(sq) {
-            self.selected = Some(sq);
-            self.selected_on_press = true;
-        }
-    }
-
     /// The player's own piece on `sq` while the computer thinks (a pre-move may start there).
     fn own_piece_for_premove(&self, sq: Square) -> bool {
         let pos = self.game.position();
@@ -70,29 +45,6 @@ impl AppState {
         set.iter().filter(|&sq| sq != from).collect()
     }
 
-    /// A click while the computer thinks: select an own piece, set a pre-move to one of its
-    /// squares, or (anywhere else) drop the selection and any pre-move. True when handled.
-    pub(crate) fn premove_click(&mut self, sq: Square) -> bool {
-        if !premove_time(self) {
-            return false;
-        }
-        match self.selected {
-            Some(from) if from != sq && self.premove_dests(from).contains(&sq) => {
-                self.premove = Some((from, sq));
-                self.selected = None;
-            }
-            _ if self.own_piece_for_premove(sq) && self.selected != Some(sq) => {
-                self.selected = Some(sq);
-                self.premove = None;
-            }
-            _ => {
-                self.selected = None;
-                self.premove = None;
-            }
-        }
-        true
-    }
-
     /// After the computer's move: the pre-move is played at once when legal (a promotion
     /// becomes a queen), else dropped.
     pub(crate) fn play_premove(&mut self) {
@@ -115,21 +67,11 @@ impl AppState {
         }
     }
 
-    /// A click on the selected square: kept when the press just selected it, else unselected.
-    pub(crate) fn click_selected(&mut self) {
-        if self.selected_on_press {
-            self.selected_on_press = false;
-        } else {
-            self.selected = None;
-        }
-    }
-
-    /// Esc: closes the promotion chooser, the resign question, and drops the selection.
+    /// Esc: closes the promotion chooser and the resign question, and drops the pre-move (the
+    /// board drops its selection on the same key).
     pub(crate) fn cancel(&mut self) {
         self.premove = None;
         self.choice = None;
-        self.selected = None;
-        self.selected_on_press = false;
         self.confirm_resign = false;
     }
 
@@ -201,7 +143,6 @@ impl AppState {
         if self.draw_offer.is_some_and(|by| by != mover) {
             self.draw_offer = None;
         }
-        self.selected_on_press = false;
         self.confirm_resign = false;
     }
 
@@ -301,28 +242,28 @@ mod tests {
     }
 
     #[test]
-    fn a_press_selects_and_the_click_after_it_keeps_the_selection() {
+    fn a_move_from_the_board_is_played_and_esc_closes_the_chooser() {
         let s = hot_seat();
-        let e2 = square(&s, "e2");
-        let s = s.reduce(Action::Press(e2));
-        assert_eq!(s.selected, Some(e2), "selected on pointer-down");
-        let s = s.reduce(Action::Click(e2));
-        assert_eq!(s.selected, Some(e2), "the click of the same press keeps it");
-        // A second click on it unselects, as before.
-        let s = s.reduce(Action::Press(e2)).reduce(Action::Click(e2));
-        assert_eq!(s.selected, None);
-        // Pressing a destination does not select anything else; the click moves.
-        let e4 = square(&s, "e4");
-        let s = s
-            .reduce(Action::Press(e2))
-            .reduce(Action::Click(e2))
-            .reduce(Action::Press(e4))
-            .reduce(Action::Click(e4));
+        let (e2, e4) = (square(&s, "e2"), square(&s, "e4"));
+        let s = s.reduce(Action::Move(e2, e4));
         assert_eq!(s.move_texts(), ["e2e4"]);
-        // Esc drops a selection.
-        let e7 = square(&s, "e7");
-        let s = s.reduce(Action::Press(e7)).reduce(Action::Cancel);
-        assert_eq!(s.selected, None);
+        // A move that is not legal changes nothing.
+        let s = s.reduce(Action::Move(e2, e4));
+        assert_eq!(s.move_texts(), ["e2e4"]);
+        // A promotion asks which piece; Esc closes the question and plays nothing.
+        let pos = topochess_core::fen::parse_position(
+            s.game.start().variant().clone(),
+            "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+        )
+        .unwrap();
+        let game = topochess_core::game::Game::new(pos);
+        let settings = s.settings.clone();
+        let s = s.reduce(Action::LoadGame(settings, Box::new(game)));
+        let (b7, b8) = (square(&s, "b7"), square(&s, "b8"));
+        let s = s.reduce(Action::Move(b7, b8));
+        assert_eq!(s.choice.as_ref().map(|c| c.options.len()), Some(4));
+        let s = s.reduce(Action::Cancel);
+        assert!(s.choice.is_none() && s.game.moves().is_empty());
     }
 
     #[test]
@@ -404,10 +345,15 @@ mod tests {
         let job = s.engine.as_ref().unwrap().id;
         // While the computer thinks: select the knight, pre-move it.
         let (g1, f3) = (square(&s, "g1"), square(&s, "f3"));
-        let s = s.reduce(Action::Click(g1));
-        assert_eq!(s.selected, Some(g1));
         assert!(s.premove_dests(g1).contains(&f3));
-        let s = s.reduce(Action::Click(f3));
+        let dests = crate::scene::dests(&s);
+        assert!(
+            dests.premove
+                && dests
+                    .of("g1")
+                    .is_some_and(|d| d.iter().any(|(t, _)| t == "f3"))
+        );
+        let s = s.reduce(Action::Move(g1, f3));
         assert_eq!(s.premove, Some((g1, f3)));
         // The reply comes: the pre-move is played, and the computer thinks again.
         let s = s.reduce(Action::EngineAnswer(job, "e7e5".into()));
@@ -416,8 +362,8 @@ mod tests {
         // A pre-move that is not legal after the reply is dropped: e4-e5 onto Black's pawn.
         let job = s.engine.as_ref().unwrap().id;
         let (e4, e5) = (square(&s, "e4"), square(&s, "e5"));
-        let s = s.reduce(Action::Drop(e4, e5));
-        assert_eq!(s.premove, Some((e4, e5)), "a drag sets a pre-move too");
+        let s = s.reduce(Action::Move(e4, e5));
+        assert_eq!(s.premove, Some((e4, e5)));
         let s = s.reduce(Action::EngineAnswer(job, "b8c6".into()));
         assert_eq!(s.move_texts().len(), 4);
         assert!(s.premove.is_none());
@@ -425,9 +371,16 @@ mod tests {
         // Esc cancels a pre-move.
         let s = s.reduce(Action::Typed("d4".into()));
         let (b1, c3) = (square(&s, "b1"), square(&s, "c3"));
-        let s = s.reduce(Action::Click(b1)).reduce(Action::Click(c3));
+        let s = s.reduce(Action::Move(b1, c3));
         assert_eq!(s.premove, Some((b1, c3)));
         let s = s.reduce(Action::Cancel);
+        assert!(s.premove.is_none());
+        // A square no piece of the player reaches is no pre-move; the board drops one too.
+        let (h2, h5) = (square(&s, "h2"), square(&s, "h5"));
+        assert!(!s.premove_dests(h2).contains(&h5));
+        let s = s.reduce(Action::Move(b1, c3)).reduce(Action::Move(h2, h5));
+        assert_eq!(s.premove, Some((b1, c3)));
+        let s = s.reduce(Action::DropPremove);
         assert!(s.premove.is_none());
     }
 }

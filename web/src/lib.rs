@@ -4,7 +4,9 @@
 pub mod app;
 pub mod board;
 pub mod board_choice;
+pub mod board_selection;
 pub mod board_view;
+pub mod boards;
 pub mod clock;
 pub mod correspondence;
 pub mod crash;

@@ -2,6 +2,7 @@
 //! the last move, the hint, the shapes, the move to animate, the choice, the hover paths),
 //! worked out from the app state. The types are in `board_view`.
 
+use crate::board_selection::Dests;
 use crate::board_view::{
     board_drawing, cell_of, centre, frame, hover_paths, path_drawings, plane_drawing, BoardChoice,
     Cell, Drawing, HoverPath, LineKind, Marks, Motion, Stroke, View,
@@ -99,6 +100,47 @@ fn shape_drawings(state: &AppState, pos: &Position, extended: bool) -> Vec<Drawi
         .collect()
 }
 
+/// The moves the boards may make: the player's legal moves, or while the computer thinks the
+/// pre-moves (every square a piece reaches on the empty surface); none while browsing or after
+/// the game. Every piece of the side is listed, so one without moves can be selected.
+pub fn dests(state: &AppState) -> Dests {
+    let pos = state.game.position();
+    let size = pos.size();
+    let premove = crate::game_flow::premove_time(state);
+    let side = if premove { !pos.turn() } else { pos.turn() };
+    if !premove && !state.player_to_move() {
+        return Dests::default();
+    }
+    let legal = if premove {
+        Vec::new()
+    } else {
+        pos.legal_moves()
+    };
+    let from = pos
+        .occupied_by(side)
+        .iter()
+        .map(|sq| {
+            let mut to: Vec<(String, bool)> = if premove {
+                state
+                    .premove_dests(sq)
+                    .into_iter()
+                    .map(|t| (size.name(t), false))
+                    .collect()
+            } else {
+                legal
+                    .iter()
+                    .filter(|m| m.from == sq)
+                    .map(|&m| (size.name(m.to), pos.is_capture(m)))
+                    .collect()
+            };
+            to.sort();
+            to.dedup();
+            (size.name(sq), to)
+        })
+        .collect();
+    Dests { from, premove }
+}
+
 /// The hover paths of every legal move of the player to move (none while browsing history or
 /// while the computer is to move), for the normal view and the extended one.
 pub fn move_hover(state: &AppState) -> (Vec<HoverPath>, Vec<HoverPath>) {
@@ -173,17 +215,6 @@ fn motion(state: &AppState, extended: bool) -> Option<Motion> {
 fn marks(state: &AppState, pos: &Position) -> Vec<Marks> {
     let size = pos.size();
     let mut marks = vec![Marks::default(); size.squares()];
-    if let Some(sel) = state.selected {
-        marks[sel.index()].selected = true;
-        for mv in state.moves_from(sel) {
-            let m = &mut marks[mv.to.index()];
-            m.dest = true;
-            m.capture |= pos.is_capture(mv);
-        }
-        for sq in state.premove_dests(sel) {
-            marks[sq.index()].dest = true;
-        }
-    }
     if let Some((from, to)) = state.premove {
         marks[from.index()].premove = true;
         marks[to.index()].premove = true;

@@ -47,8 +47,6 @@ pub struct AppState {
     pub redo: Vec<Move>,
     /// The ply being looked at; `None` for the current position.
     pub viewing: Option<usize>,
-    /// The selected square.
-    pub selected: Option<Square>,
     /// A pending promotion or castling choice.
     pub choice: Option<Choice>,
     /// The engine's job, if it has one.
@@ -70,8 +68,6 @@ pub struct AppState {
     pub offer_live: bool,
     /// A correspondence link's game waiting for the player's word (older, or another line).
     pub pending_link: Option<SavedGame>,
-    /// The selection was made by the pointer-down of the click now ending.
-    pub selected_on_press: bool,
     /// Resign was pressed: asking whether to.
     pub confirm_resign: bool,
     /// The side whose draw offer stands.
@@ -110,7 +106,6 @@ impl PartialEq for AppState {
             && self.game.outcome() == other.game.outcome()
             && self.redo == other.redo
             && self.viewing == other.viewing
-            && self.selected == other.selected
             && self.choice == other.choice
             && self.engine == other.engine
             && self.jobs == other.jobs
@@ -121,7 +116,6 @@ impl PartialEq for AppState {
             && self.space_warning == other.space_warning
             && self.offer_live == other.offer_live
             && self.pending_link == other.pending_link
-            && self.selected_on_press == other.selected_on_press
             && self.confirm_resign == other.confirm_resign
             && self.draw_offer == other.draw_offer
             && self.computer_eval == other.computer_eval
@@ -157,10 +151,13 @@ pub enum Action {
     Tick,
     /// The library changed: its games, and a warning when storage runs short.
     Library(Vec<SavedGame>, Option<String>),
-    /// A square (real or ghost) was clicked.
+    /// A left click on the board (it clears the drawn shapes).
     Click(Square),
-    /// A piece was dragged from one square and dropped on another.
-    Drop(Square, Square),
+    /// A move made on the board: played (or a promotion asked), or while the computer thinks
+    /// set as the pre-move.
+    Move(Square, Square),
+    /// Drop the pre-move.
+    DropPremove,
     /// The player picked one of the offered moves.
     Choose(Move),
     /// The player closed the choice without picking.
@@ -205,8 +202,6 @@ pub enum Action {
     OfferDraw,
     /// The other side accepts or declines the draw offered.
     AnswerDraw(bool),
-    /// A pointer went down on a square (real or ghost).
-    Press(Square),
     /// Esc: close the chooser or question, drop the selection.
     Cancel,
     /// Sounds on or off.
@@ -320,7 +315,6 @@ impl AppState {
             game,
             redo: Vec::new(),
             viewing: None,
-            selected: None,
             choice: None,
             engine: None,
             jobs: 0,
@@ -331,7 +325,6 @@ impl AppState {
             space_warning: None,
             offer_live: false,
             pending_link: None,
-            selected_on_press: false,
             confirm_resign: false,
             draw_offer: None,
             computer_eval: None,
@@ -435,7 +428,6 @@ impl AppState {
             }
             self.after_move(mover);
             self.redo.clear();
-            self.selected = None;
             self.choice = None;
             self.hint = None;
             self.thinking = None;
@@ -468,11 +460,6 @@ impl AppState {
                 true
             }
         }
-    }
-
-    pub(crate) fn own_piece(&self, sq: Square) -> bool {
-        let pos = self.game.position();
-        pos.piece_at(sq).is_some_and(|p| p.color == pos.turn())
     }
 }
 
@@ -541,46 +528,17 @@ impl AppState {
                 s.saved = list;
                 s.space_warning = warning;
             }
-            Action::Click(sq) => {
-                s.clear_shapes();
-                if s.choice.is_some() {
-                    return;
-                }
-                if s.selected == Some(sq) && s.selected_on_press {
-                    s.click_selected();
-                    return;
-                }
-                if s.premove_click(sq) {
-                    return;
-                }
-                if s.selected == Some(sq) {
-                    s.click_selected();
-                    return;
-                }
-                let selected = s.selected;
-                let moved = match selected {
-                    Some(from) if from != sq => s.try_move(from, sq),
-                    _ => false,
-                };
-                if !moved {
-                    s.selected = (s.player_to_move() && s.own_piece(sq) && selected != Some(sq))
-                        .then_some(sq);
-                }
-            }
-            Action::Drop(from, to) => {
+            Action::Click(_) => s.clear_shapes(),
+            Action::Move(from, to) => {
                 if crate::game_flow::premove_time(s) {
-                    s.selected = Some(from);
-                    if from != to {
-                        s.premove_click(to);
+                    if s.premove_dests(from).contains(&to) {
+                        s.premove = Some((from, to));
                     }
-                    return;
-                }
-                if from != to && !s.try_move(from, to) {
-                    s.selected = None;
-                } else if from == to && s.player_to_move() && s.own_piece(from) {
-                    s.selected = Some(from);
+                } else {
+                    s.try_move(from, to);
                 }
             }
+            Action::DropPremove => s.premove = None,
             Action::Choose(mv) => {
                 if s.choice
                     .as_ref()
@@ -589,17 +547,13 @@ impl AppState {
                     s.play(mv);
                 }
             }
-            Action::CancelChoice => {
-                s.choice = None;
-                s.selected = None;
-            }
+            Action::CancelChoice => s.choice = None,
             Action::Typed(text) => s.typed(&text),
             // A correspondence game's moves are already sent: no take back, redo or hints.
             Action::TakeBack | Action::Redo | Action::Hint if s.is_correspondence() => {}
             Action::TakeBack => {
                 s.viewing = None;
                 s.choice = None;
-                s.selected = None;
                 s.hint = None;
                 if let Some(mv) = s.game.undo() {
                     s.redo.push(mv);
@@ -631,13 +585,11 @@ impl AppState {
             }
             Action::View(ply) => {
                 s.viewing = (ply < s.game.moves().len()).then_some(ply);
-                s.selected = None;
             }
             Action::Step(delta) => {
                 let len = s.game.moves().len() as i64;
                 let ply = (s.shown_ply() as i64 + delta as i64).clamp(0, len) as usize;
                 s.viewing = (ply < len as usize).then_some(ply);
-                s.selected = None;
             }
             Action::Live => {
                 s.viewing = None;
@@ -683,10 +635,6 @@ impl AppState {
             Action::Resign(answer) => s.resign(answer),
             Action::OfferDraw => s.offer_draw(),
             Action::AnswerDraw(accept) => s.answer_draw(accept),
-            Action::Press(sq) => {
-                s.clear_shapes();
-                s.press(sq);
-            }
             Action::Cancel => s.cancel(),
             Action::SetSound(on) => s.settings.sound = on,
             Action::SetBoardTheme(theme) => s.settings.board = theme,
