@@ -99,6 +99,12 @@ enum Command {
         /// Random plies played before the players take over (the same for both games of a pair).
         #[arg(long, default_value_t = 4)]
         opening: u32,
+        /// Games played at once, one thread each.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Milliseconds per move for engine and plain players, instead of nodes.
+        #[arg(long)]
+        ms: Option<u64>,
     },
 }
 
@@ -185,11 +191,13 @@ fn run(cli: Cli) -> Result<(), String> {
             nodes,
             seed,
             opening,
+            jobs,
+            ms,
         } => {
             let v = variant(&id, None)?;
-            let a = matches::Player::parse(&first, nodes)?;
-            let b = matches::Player::parse(&second, nodes)?;
-            let tally = matches::play(&v, a, b, games, seed, opening, |g, outcome, white| {
+            let a = matches::Player::parse(&first, nodes, ms)?;
+            let b = matches::Player::parse(&second, nodes, ms)?;
+            let tally = matches::play(&v, a, b, games, seed, opening, jobs, |g, outcome, white| {
                 let result = outcome
                     .map(|o| o.to_string())
                     .unwrap_or_else(|| "draw: 400 plies".into());
@@ -199,8 +207,12 @@ fn run(cli: Cli) -> Result<(), String> {
                     if white { "white" } else { "black" }
                 );
             });
+            let elo = tally
+                .elo()
+                .map(|(e, err)| format!(", Elo {e:+.0} +/- {err:.0}"))
+                .unwrap_or_default();
             println!(
-                "{first} vs {second} on {id}: +{} ={} -{} ({:.1}%)",
+                "{first} vs {second} on {id}: +{} ={} -{} ({:.1}%{elo})",
                 tally.wins,
                 tally.draws,
                 tally.losses,

@@ -8,13 +8,21 @@ use std::sync::Arc;
 use topochess_core::game::{Game, Outcome};
 use topochess_core::{Color, Move, Position, Variant};
 use topochess_search::levels::level;
-use topochess_search::{Engine, Limits, Search, Style};
+use topochess_search::{Engine, Features, Limited, Limits, Search, Style};
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
-    /// The engine with derived values, searching `nodes` nodes per move (at most `depth`).
-    Engine { nodes: u64, style: Style },
+    /// The engine with derived values, searching `nodes` nodes per move, with these search
+    /// techniques.
+    Engine {
+        nodes: u64,
+        style: Style,
+        features: Features,
+        /// Instead of nodes, milliseconds per move (as on a clock: no new iteration after
+        /// 55% of them).
+        ms: Option<u64>,
+    },
     /// The engine at a playing level (depth and deliberate mistakes; no clock).
     Level(u8),
     /// A uniformly random legal move.
@@ -24,17 +32,33 @@ pub enum Player {
 }
 
 impl Player {
-    /// Parses `engine`, `plain`, `level:N`, `random` or `greedy`.
-    pub fn parse(text: &str, nodes: u64) -> Result<Player, String> {
+    /// Parses `engine`, `plain`, `level:N`, `random` or `greedy`. `engine` and `plain` may name
+    /// search techniques to leave out: `engine-rfp-lmp` (see `Features::NAMED`).
+    pub fn parse(text: &str, nodes: u64, ms: Option<u64>) -> Result<Player, String> {
+        let mut parts = text.split('-');
+        let head = parts.next().unwrap_or_default();
+        if head == "engine" || head == "plain" {
+            let mut features = Features::ALL;
+            for name in parts {
+                let off = Features::named(name).ok_or_else(|| {
+                    let names: Vec<&str> = Features::NAMED.iter().map(|(n, _)| *n).collect();
+                    format!("unknown technique '{name}' ({})", names.join(", "))
+                })?;
+                features = features.without(off);
+            }
+            let style = if head == "engine" {
+                Style::Derived
+            } else {
+                Style::Plain
+            };
+            return Ok(Player::Engine {
+                nodes,
+                style,
+                features,
+                ms,
+            });
+        }
         Ok(match text {
-            "engine" => Player::Engine {
-                nodes,
-                style: Style::Derived,
-            },
-            "plain" => Player::Engine {
-                nodes,
-                style: Style::Plain,
-            },
             "random" => Player::Random,
             "greedy" => Player::Greedy,
             t if t.starts_with("level:") => {
@@ -67,7 +91,13 @@ struct Seat {
 impl Seat {
     fn new(player: Player, variant: &Arc<Variant>) -> Seat {
         let engine = match player {
-            Player::Engine { style, .. } => Some(Engine::new(variant.clone(), style, 8 << 20)),
+            Player::Engine {
+                style, features, ..
+            } => {
+                let mut engine = Engine::new(variant.clone(), style, 8 << 20);
+                engine.set_features(features);
+                Some(engine)
+            }
             Player::Level(_) => Some(Engine::new(variant.clone(), Style::Derived, 8 << 20)),
             _ => None,
         };
@@ -93,11 +123,17 @@ impl Seat {
                 let top: Vec<Move> = moves.iter().copied().filter(|m| value(m) == best).collect();
                 top[rng.below(top.len())]
             }
-            (Player::Engine { nodes, .. }, Some(engine)) => {
+            (Player::Engine { nodes, ms, .. }, Some(engine)) => {
                 let mut limits = Limits::depth(64);
-                limits.nodes = Some(nodes);
+                limits.nodes = ms.is_none().then_some(nodes);
                 let mut search = Search::new(pos.clone(), history, limits);
-                let _ = engine.think(&mut search, &mut |_| false, &mut |_| {});
+                let started = std::time::Instant::now();
+                let budget = std::time::Duration::from_millis(ms.unwrap_or(u64::MAX / 4));
+                let mut control = Limited(
+                    |_| started.elapsed() >= budget,
+                    |_| started.elapsed() >= budget * 11 / 20,
+                );
+                let _ = engine.think(&mut search, &mut control, &mut |_| {});
                 search.best_move().unwrap_or(moves[0])
             }
             (Player::Level(n), Some(engine)) => {
@@ -151,7 +187,9 @@ fn opening(variant: &Arc<Variant>, seed: u64, pair: u32, plies: u32) -> Game {
 }
 
 /// Plays `games` games of `variant` between `first` and `second`, colours alternating, each pair
-/// from a random opening of `opening_plies` plies.
+/// from a random opening of `opening_plies` plies, on `jobs` threads. `each` hears of every game
+/// as it ends (game index, outcome, whether the first player was White).
+#[allow(clippy::too_many_arguments)]
 pub fn play(
     variant: &Arc<Variant>,
     first: Player,
@@ -159,38 +197,138 @@ pub fn play(
     games: u32,
     seed: u64,
     opening_plies: u32,
-    mut each: impl FnMut(u32, Option<Outcome>, bool),
+    jobs: usize,
+    each: impl Fn(u32, Option<Outcome>, bool) + Sync,
 ) -> Tally {
-    let mut tally = Tally::default();
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    for g in 0..games {
-        let mut seats = [Seat::new(first, variant), Seat::new(second, variant)];
-        let first_is_white = g % 2 == 0;
-        let mut game = opening(variant, seed, g / 2, opening_plies);
-        while game.outcome().is_none() && game.moves().len() < 400 {
-            let white_to_move = game.position().turn() == Color::White;
-            let seat = if white_to_move == first_is_white {
-                0
-            } else {
-                1
-            };
-            let mv = seats[seat].choose(&game, &mut rng);
-            if game.play(mv).is_err() {
-                break;
-            }
+    let next = std::sync::atomic::AtomicU32::new(0);
+    let tally = std::sync::Mutex::new(Tally::default());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| loop {
+                let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if g >= games {
+                    break;
+                }
+                let (outcome, first_is_white) =
+                    play_one(variant, first, second, g, seed, opening_plies);
+                let first_color = if first_is_white {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if let Ok(mut t) = tally.lock() {
+                    match outcome.and_then(|o| o.winner()) {
+                        Some(c) if c == first_color => t.wins += 1,
+                        Some(_) => t.losses += 1,
+                        None => t.draws += 1,
+                    }
+                }
+                each(g, outcome, first_is_white);
+            });
         }
-        let outcome = game.outcome();
-        let first_color = if first_is_white {
-            Color::White
+    });
+    tally.into_inner().unwrap_or_default()
+}
+
+/// Game `g` of a match: its outcome (none after 400 plies) and whether the first player had White.
+fn play_one(
+    variant: &Arc<Variant>,
+    first: Player,
+    second: Player,
+    g: u32,
+    seed: u64,
+    opening_plies: u32,
+) -> (Option<Outcome>, bool) {
+    let mut rng = Rng((seed ^ (g as u64 + 7).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1);
+    let mut seats = [Seat::new(first, variant), Seat::new(second, variant)];
+    let first_is_white = g.is_multiple_of(2);
+    let mut game = opening(variant, seed, g / 2, opening_plies);
+    while game.outcome().is_none() && game.moves().len() < 400 {
+        let white_to_move = game.position().turn() == Color::White;
+        let seat = if white_to_move == first_is_white {
+            0
         } else {
-            Color::Black
+            1
         };
-        match outcome.and_then(|o| o.winner()) {
-            Some(c) if c == first_color => tally.wins += 1,
-            Some(_) => tally.losses += 1,
-            None => tally.draws += 1,
+        let mv = seats[seat].choose(&game, &mut rng);
+        if game.play(mv).is_err() {
+            break;
         }
-        each(g, outcome, first_is_white);
     }
-    tally
+    (game.outcome(), first_is_white)
+}
+
+impl Tally {
+    /// The first player's Elo difference and the half-width of its 95% interval, from the score
+    /// and its spread over the games (none while the score is 0% or 100%).
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        let n = (self.wins + self.draws + self.losses) as f64;
+        if n == 0.0 {
+            return None;
+        }
+        let s = (self.wins as f64 + 0.5 * self.draws as f64) / n;
+        let var = (self.wins as f64 * (1.0 - s).powi(2)
+            + self.draws as f64 * (0.5 - s).powi(2)
+            + self.losses as f64 * s.powi(2))
+            / n;
+        let se = (var / n).sqrt();
+        let elo = |p: f64| -400.0 * (1.0 / p - 1.0).log10();
+        if s <= 0.0 || s >= 1.0 {
+            return None;
+        }
+        let (lo, hi) = ((s - 1.96 * se).max(1e-6), (s + 1.96 * se).min(1.0 - 1e-6));
+        Some((elo(s), (elo(hi) - elo(lo)) / 2.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tally;
+
+    #[test]
+    fn elo_of_a_score() {
+        let even = Tally {
+            wins: 50,
+            draws: 100,
+            losses: 50,
+        };
+        let (e, err) = even.elo().unwrap();
+        assert!(e.abs() < 1e-9 && err > 20.0 && err < 40.0, "{e} {err}");
+        let better = Tally {
+            wins: 120,
+            draws: 40,
+            losses: 40,
+        };
+        let (e, _) = better.elo().unwrap();
+        // 70% is about +147 Elo.
+        assert!((e - 147.2).abs() < 1.0, "{e}");
+        assert_eq!(
+            Tally {
+                wins: 3,
+                draws: 0,
+                losses: 0
+            }
+            .elo(),
+            None
+        );
+    }
+}
+
+#[cfg(test)]
+mod parse_tests {
+    use super::Player;
+    use topochess_search::Features;
+
+    #[test]
+    fn engine_players_name_the_techniques_they_leave_out() {
+        let Ok(Player::Engine { features, ms, .. }) = Player::parse("engine-rfp-tt", 100, Some(40))
+        else {
+            panic!("an engine player");
+        };
+        assert!(!features.has(Features::RFP) && !features.has(Features::TT));
+        assert!(features.has(Features::LMP));
+        assert_eq!(ms, Some(40));
+        assert!(Player::parse("engine-bogus", 100, None).is_err());
+        assert_eq!(Player::parse("level:3", 1, None), Ok(Player::Level(3)));
+    }
 }

@@ -11,7 +11,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use topochess_core::variant::PRESETS;
 use topochess_core::{fen, san, CastlingMode, Color, Move, Position, Variant};
-use topochess_search::{Engine, Info, Limits, Search, Style};
+use topochess_search::{Engine, Info, Limited, Limits, Search, Style};
 
 struct State {
     variant: Arc<Variant>,
@@ -179,8 +179,15 @@ impl State {
         } else {
             (num("btime"), num("binc"))
         };
-        let budget =
-            num("movetime").or_else(|| time.map(|t| clock_budget(t, inc, num("movestogo"))));
+        let from_clock = time.map(|t| clock_budget(t, inc, num("movestogo")));
+        let budget = num("movetime").or(from_clock);
+        // On a clock, no new iteration after a little over half the budget: it would not
+        // finish. A fixed move time is used whole.
+        let soft = if num("movetime").is_none() {
+            from_clock.map(|ms| ms * 11 / 20)
+        } else {
+            None
+        };
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let pos = self.position.clone();
@@ -193,9 +200,15 @@ impl State {
                 .filter(|_| !infinite)
                 .and_then(|ms| started.checked_add(Duration::from_millis(ms)));
             let mut search = Search::new(pos.clone(), history, limits);
-            let mut control = |_nodes: u64| {
-                flag.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
-            };
+            let soft = soft
+                .filter(|_| !infinite)
+                .and_then(|ms| started.checked_add(Duration::from_millis(ms)));
+            let mut control = Limited(
+                |_nodes: u64| {
+                    flag.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
+                },
+                |_nodes: u64| soft.is_some_and(|d| Instant::now() >= d),
+            );
             let mut report = |info: &Info| {
                 let line = info_line(info, &pos, started);
                 let mut o = out.lock().expect("stdout lock");

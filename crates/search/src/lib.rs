@@ -1,9 +1,14 @@
 //! # topochess-search
 //!
-//! The engine: iterative-deepening principal-variation search with a transposition table,
-//! quiescence search, move ordering (hash move, captures by value, killers, history), check
-//! extension, null-move pruning and late-move reductions, over an evaluation derived from each
-//! variant's own move tables.
+//! The engine: iterative-deepening principal-variation search with aspiration windows, a
+//! bucketed transposition table with aging and stored static evaluations, quiescence search
+//! (with table cut-offs and check evasions), move ordering (hash move, captures by value,
+//! killers, history with a malus), check extension, null-move pruning, reverse futility,
+//! futility and late-move pruning and logarithmic late-move reductions, over an evaluation
+//! derived from each variant's own move tables. Each technique can be switched off
+//! ([`Features`]) so a match measures it. Time is the caller's: a hard limit pauses the search,
+//! a soft one starts no new iteration, and a root move proved better in an unfinished
+//! iteration is kept.
 //!
 //! The crate is pure like the rules core: it reads no clock and starts no thread. The caller
 //! injects a [`Control`] that decides when to pause (the browser worker pauses every few dozen
@@ -14,10 +19,12 @@
 
 pub mod bench;
 pub mod eval;
+pub mod features;
 pub mod levels;
 pub mod search;
 pub mod tt;
 
 pub use eval::{Evaluator, Style};
+pub use features::Features;
 pub use levels::{Level, LEVELS};
-pub use search::{Control, Engine, Info, Limits, Search, Status, WrongVariant, MATE};
+pub use search::{Control, Engine, Info, Limited, Limits, Search, Status, WrongVariant, MATE};

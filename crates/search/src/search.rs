@@ -1,6 +1,7 @@
 //! Iterative-deepening principal-variation search, resumable in slices.
 
 use crate::eval::{Evaluator, Style};
+use crate::features::{futility_margin, late_move_count, reduction, rfp_margin, Features};
 use crate::levels::Level;
 use crate::tt::{Bound, Table};
 use std::sync::Arc;
@@ -12,10 +13,30 @@ pub const MATE: i32 = 30_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 96;
 
-/// What the caller injects: asked every 1024 nodes whether to pause.
+/// What the caller injects: asked every 1024 nodes whether to pause (the hard limit, or the end
+/// of a time slice), and between iterations whether the search has had enough (the soft limit:
+/// an iteration started late would not finish).
 pub trait Control {
     /// Whether to pause now, after `nodes` nodes of this search.
     fn pause(&mut self, nodes: u64) -> bool;
+
+    /// Whether to start no further iteration. Never, unless the caller says so.
+    fn enough(&mut self, _nodes: u64) -> bool {
+        false
+    }
+}
+
+/// A control from two tests: `pause` (hard) and `enough` (soft), each given the nodes searched.
+pub struct Limited<P, E>(pub P, pub E);
+
+impl<P: FnMut(u64) -> bool, E: FnMut(u64) -> bool> Control for Limited<P, E> {
+    fn pause(&mut self, nodes: u64) -> bool {
+        (self.0)(nodes)
+    }
+
+    fn enough(&mut self, nodes: u64) -> bool {
+        (self.1)(nodes)
+    }
 }
 
 impl<F: FnMut(u64) -> bool> Control for F {
@@ -176,6 +197,8 @@ pub struct Engine {
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
     buffers: Vec<Vec<Move>>,
+    /// The quiet moves searched at each ply (for the history malus).
+    quiets: Vec<Vec<Move>>,
     path: Vec<u64>,
     nodes: u64,
     node_limit: u64,
@@ -183,6 +206,9 @@ pub struct Engine {
     /// Set while depth 1 runs: nothing may stop it.
     must_finish: bool,
     root_depth: i32,
+    features: Features,
+    /// The iteration in progress found this root move better than the one searched first.
+    partial: Option<(i32, Move)>,
 }
 
 struct Ctx<'a> {
@@ -207,13 +233,22 @@ impl Engine {
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; squares * squares],
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             path: Vec::with_capacity(MAX_PLY + 2),
             nodes: 0,
             node_limit: u64::MAX,
             aborted: false,
             must_finish: false,
             root_depth: 1,
+            features: Features::ALL,
+            partial: None,
         }
+    }
+
+    /// Switches search techniques on or off (all are on by default): matches measure each one.
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
+        self.tt.set_buckets(features.has(Features::TT));
     }
 
     /// The variant.
@@ -264,12 +299,26 @@ impl Engine {
             return Ok(Status::Finished);
         }
         self.node_limit = search.limits.nodes.unwrap_or(u64::MAX);
+        if search.nodes == 0 && search.best.is_none() {
+            // A new search: what the last one learnt about quiet moves counts half, and what
+            // it stored ages.
+            if self.features.has(Features::HISTORY) {
+                self.history.iter_mut().for_each(|h| *h /= 2);
+            }
+            if self.features.has(Features::TT) {
+                self.tt.new_search();
+            }
+        }
         while search.next_depth <= search.limits.depth.max(1) {
-            if search.nodes >= self.node_limit && search.best.is_some() {
+            if search.best.is_some()
+                && (search.nodes >= self.node_limit
+                    || (self.features.has(Features::TIME) && ctx.control.enough(search.nodes)))
+            {
                 break;
             }
             let depth = search.next_depth;
             self.nodes = search.nodes;
+            self.partial = None;
             self.aborted = false;
             self.must_finish = search.best.is_none();
             self.root_depth = depth as i32;
@@ -293,8 +342,26 @@ impl Engine {
                         break;
                     }
                 }
-                None if self.nodes >= self.node_limit => break,
-                None => return Ok(Status::Paused),
+                None => {
+                    // Stopped inside the iteration: a root move already proved better than the
+                    // last iteration's choice is kept.
+                    if let (Some((score, mv)), Some(best)) = (self.partial.take(), &search.best) {
+                        if best.pv.first() != Some(&mv) && self.features.has(Features::TIME) {
+                            let mut pv = self.principal_variation(&search.root, mv, depth as usize);
+                            pv.truncate(best.depth.max(1) as usize);
+                            search.best = Some(Info {
+                                depth: best.depth,
+                                score,
+                                nodes: self.nodes,
+                                pv,
+                            });
+                        }
+                    }
+                    if self.nodes >= self.node_limit {
+                        break;
+                    }
+                    return Ok(Status::Paused);
+                }
             }
         }
         search.finished = true;
@@ -311,7 +378,63 @@ impl Engine {
                 moves[..=i].rotate_right(1);
             }
         }
-        let (mut alpha, beta) = (-INF, INF);
+        // Aspiration: a narrow window around the last score, widened while the score falls
+        // outside it.
+        let previous = s
+            .best
+            .as_ref()
+            .map(|i| i.score)
+            .filter(|sc| sc.abs() < MATE - MAX_PLY as i32);
+        let mut window = match previous {
+            Some(_) if depth >= 4 && self.features.has(Features::ASPIRATION) => 35,
+            _ => INF,
+        };
+        let (alpha, best_move) = loop {
+            let centre = previous.unwrap_or(0);
+            let (lo, hi) = if window >= INF {
+                (-INF, INF)
+            } else {
+                ((centre - window).max(-INF), (centre + window).min(INF))
+            };
+            let (score, best) = self.root_window(s, moves, depth, lo, hi, ctx)?;
+            if (score <= lo && lo > -INF) || (score >= hi && hi < INF) {
+                window = if window >= 500 { INF } else { window * 3 };
+                if let Some(i) = moves.iter().position(|m| *m == best) {
+                    moves[..=i].rotate_right(1);
+                }
+                continue;
+            }
+            break (score, best);
+        };
+        self.tt.store(
+            s.root.hash(),
+            Some(best_move),
+            alpha,
+            depth as i16,
+            Bound::Exact,
+            None,
+        );
+        Some(Info {
+            depth: depth as u32,
+            score: alpha,
+            nodes: self.nodes,
+            pv: self.principal_variation(&s.root, best_move, depth as usize),
+        })
+    }
+
+    /// The root moves searched in the window (`lo`, `hi`): the best score (at most `lo` when
+    /// every move fails low, at least `hi` on a cut-off) and its move; none when stopped.
+    fn root_window(
+        &mut self,
+        s: &Search,
+        moves: &[Move],
+        depth: i32,
+        lo: i32,
+        beta: i32,
+        ctx: &mut Ctx,
+    ) -> Option<(i32, Move)> {
+        let mut alpha = lo;
+        let mut best_score = -INF;
         let mut best_move = moves[0];
         for (i, &mv) in moves.iter().enumerate() {
             let mut child = s.root.clone();
@@ -330,24 +453,21 @@ impl Engine {
             if self.aborted {
                 return None;
             }
-            if score > alpha {
-                alpha = score;
-                best_move = mv;
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = mv;
+                    if i > 0 {
+                        self.partial = Some((score, mv));
+                    }
+                }
+                if score >= beta {
+                    break;
+                }
             }
         }
-        self.tt.store(
-            s.root.hash(),
-            Some(best_move),
-            alpha,
-            depth as i16,
-            Bound::Exact,
-        );
-        Some(Info {
-            depth: depth as u32,
-            score: alpha,
-            nodes: self.nodes,
-            pv: self.principal_variation(&s.root, best_move, depth as usize),
-        })
+        Some((best_score, best_move))
     }
 
     /// The weak levels: every root move gets its own full-window score, then an error is added
@@ -551,8 +671,26 @@ impl Engine {
             }
         }
         let us = pos.turn();
+        let static_eval = if in_check {
+            -INF
+        } else if let Some(stored) = entry.and_then(|e| e.eval) {
+            stored
+        } else {
+            self.eval.evaluate(pos)
+        };
+        let f = self.features;
+        let decisive = MATE - MAX_PLY as i32;
+        // Reverse futility: far enough above beta that no quiet reply will bring it back.
+        if f.has(Features::RFP)
+            && !pv_node
+            && !in_check
+            && depth <= 6
+            && beta.abs() < decisive
+            && static_eval - rfp_margin(depth) >= beta
+        {
+            return static_eval;
+        }
         if !pv_node && !in_check && depth >= 3 {
-            let static_eval = self.eval.evaluate(pos);
             let pieces = pos.occupied_by(us).len();
             let pawns_and_king = pos
                 .occupied_by(us)
@@ -591,6 +729,8 @@ impl Engine {
         let mut best = -INF;
         let mut best_move = None;
         let original_alpha = alpha;
+        let mut quiets_tried = std::mem::take(&mut self.quiets[ply]);
+        quiets_tried.clear();
         for i in 0..moves.len() {
             // Selection sort: the best-scored remaining move next.
             let j = (i..moves.len()).max_by_key(|&k| scores[k]).unwrap_or(i);
@@ -598,13 +738,43 @@ impl Engine {
             scores.swap(i, j);
             let mv = moves[i];
             let quiet = !pos.is_capture(mv) && mv.promotion().is_none();
+            let killer = scores[i] >= 90_000 && scores[i] <= 100_000;
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            let gives_check = quiet && child.is_check();
+            // Near the leaves, quiet moves that cannot matter are skipped once a move has
+            // been searched (and no mate is being fended off).
+            if quiet && !in_check && !pv_node && !gives_check && best > -decisive && i > 0 {
+                if f.has(Features::LMP)
+                    && depth <= 4
+                    && quiets_tried.len() >= late_move_count(depth)
+                {
+                    continue;
+                }
+                if f.has(Features::FUTILITY)
+                    && depth <= 3
+                    && static_eval + futility_margin(depth) <= alpha
+                {
+                    continue;
+                }
+            }
+            if quiet {
+                quiets_tried.push(mv);
+            }
             self.path.push(child.hash());
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node, ctx)
             } else {
-                let reduction = if depth >= 3 && i >= 3 && quiet && !in_check {
+                let reduction = if !quiet || in_check {
+                    0
+                } else if f.has(Features::LMR) {
+                    if killer || gives_check {
+                        0
+                    } else {
+                        let r = reduction(depth, i + 1) - pv_node as i32;
+                        r.min(depth - 2).max(0)
+                    }
+                } else if depth >= 3 && i >= 3 {
                     1 + (i >= 8) as i32 + (depth >= 6) as i32
                 } else {
                     0
@@ -629,6 +799,7 @@ impl Engine {
             self.path.pop();
             if self.aborted {
                 self.buffers[ply] = moves;
+                self.quiets[ply] = quiets_tried;
                 return 0;
             }
             if score > best {
@@ -643,8 +814,16 @@ impl Engine {
                                 k[1] = k[0];
                                 k[0] = Some(mv);
                             }
+                            let bonus = depth * depth;
                             let h = &mut self.history[mv.from.index() * n + mv.to.index()];
-                            *h = (*h + depth * depth).min(70_000);
+                            *h = (*h + bonus).min(70_000);
+                            if f.has(Features::HISTORY) {
+                                // The quiet moves tried before it did not cut: a malus.
+                                for m in quiets_tried.iter().filter(|&&m| m != mv) {
+                                    let h = &mut self.history[m.from.index() * n + m.to.index()];
+                                    *h = (*h - bonus).max(-70_000);
+                                }
+                            }
                         }
                         break;
                     }
@@ -652,6 +831,11 @@ impl Engine {
             }
         }
         self.buffers[ply] = moves;
+        self.quiets[ply] = quiets_tried;
+        if best == -INF {
+            // Every move was pruned: the node is as good as its static evaluation.
+            return alpha;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if alpha > original_alpha {
@@ -659,8 +843,9 @@ impl Engine {
         } else {
             Bound::Upper
         };
+        let eval = (!in_check).then_some(static_eval);
         self.tt
-            .store(key, best_move, to_tt(best, ply), depth as i16, bound);
+            .store(key, best_move, to_tt(best, ply), depth as i16, bound, eval);
         best
     }
 
@@ -682,6 +867,17 @@ impl Engine {
         }
         if qply >= 10 {
             return self.eval.evaluate(pos);
+        }
+        if self.features.has(Features::QS_TT) {
+            if let Some(e) = self.tt.probe(pos.hash()) {
+                let score = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
         }
         // Evasions are searched in the first quiescence plies only.
         let in_check = qply < 4 && pos.is_check();

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 use topochess_core::{fen, san, Position, Variant};
-use topochess_search::{Engine, Info, Limits, Search, Status, Style};
+use topochess_search::{Engine, Features, Info, Limited, Limits, Search, Status, Style};
 
 fn pos(id: &str, text: &str) -> Position {
     fen::parse_position(Arc::new(Variant::preset(id, None).unwrap()), text).unwrap()
@@ -171,4 +171,41 @@ fn a_position_of_another_variant_is_refused_not_a_panic() {
         engine.think(&mut search, &mut |_| false, &mut |_| {}),
         Ok(Status::Finished)
     );
+}
+
+#[test]
+fn a_soft_limit_starts_no_new_iteration_but_lets_the_current_one_finish() {
+    let start = Position::start(Arc::new(Variant::preset("folded", None).unwrap()));
+    let mut engine = Engine::new(start.variant().clone(), Style::Derived, 1 << 20);
+    let mut search = Search::new(start.clone(), Vec::new(), Limits::depth(30));
+    let mut depths = Vec::new();
+    // Enough once depth 3 is done: no depth 4 is started, and nothing is cut short before.
+    let done = std::cell::Cell::new(0);
+    let mut control = Limited(|_| false, |_| done.get() >= 3);
+    let status = engine.think(&mut search, &mut control, &mut |info: &Info| {
+        depths.push(info.depth);
+        done.set(info.depth);
+    });
+    assert_eq!(status, Ok(Status::Finished));
+    assert_eq!(depths, [1, 2, 3]);
+    // With time management off, the soft limit is not heard.
+    let mut engine = Engine::new(start.variant().clone(), Style::Derived, 1 << 20);
+    engine.set_features(Features::ALL.without(Features::TIME));
+    let mut search = Search::new(start, Vec::new(), Limits::depth(4));
+    let mut control = Limited(|_| false, |_| true);
+    let _ = engine.think(&mut search, &mut control, &mut |_| {});
+    assert_eq!(search.best().map(|i| i.depth), Some(4));
+}
+
+#[test]
+fn every_technique_can_be_switched_off_and_the_mates_are_still_found() {
+    let mate = pos("standard", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    for &(name, off) in Features::NAMED.iter() {
+        let mut engine = Engine::new(mate.variant().clone(), Style::Derived, 1 << 20);
+        engine.set_features(Features::ALL.without(off));
+        let mut search = Search::new(mate.clone(), Vec::new(), Limits::depth(4));
+        let _ = engine.think(&mut search, &mut |_| false, &mut |_| {});
+        let info = search.best().unwrap();
+        assert_eq!(san::to_san(&mate, info.pv[0]), "Ra8#", "without {name}");
+    }
 }

@@ -1,0 +1,124 @@
+//! The search's optional techniques, each of which can be switched off, so that a match measures
+//! what one of them is worth (`topochess match --first engine --second engine-rfp`), and the
+//! margins and tables they use.
+
+/// A set of search techniques.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Features(u32);
+
+impl Features {
+    /// Reverse futility pruning: a quiet node whose static evaluation beats beta by a margin
+    /// growing with depth returns at once.
+    pub const RFP: Features = Features(1);
+    /// Futility pruning: near the leaves, quiet moves that cannot lift the static evaluation to
+    /// alpha are skipped.
+    pub const FUTILITY: Features = Features(2);
+    /// Late-move pruning: near the leaves, quiet moves after the first few are skipped.
+    pub const LMP: Features = Features(4);
+    /// Late-move reductions by a logarithmic table of depth and move number, never for killers
+    /// or checking moves, less at principal-variation nodes (off: the older step reductions).
+    pub const LMR: Features = Features(8);
+    /// History with a malus for the quiet moves tried before a cut-off, and halved between
+    /// searches.
+    pub const HISTORY: Features = Features(16);
+    /// Aspiration windows around the previous iteration's score.
+    pub const ASPIRATION: Features = Features(32);
+    /// Quiescence search cut-offs from the transposition table.
+    pub const QS_TT: Features = Features(64);
+    /// The transposition table in buckets of four with aging, holding static evaluations
+    /// (off: one slot per position, always replaced).
+    pub const TT: Features = Features(128);
+    /// Time management: no new iteration once the caller says enough (soft limit), and a root
+    /// move proved best in an unfinished iteration is kept.
+    pub const TIME: Features = Features(256);
+
+    /// Every technique, with its name for the command line.
+    pub const NAMED: [(&'static str, Features); 9] = [
+        ("rfp", Features::RFP),
+        ("futility", Features::FUTILITY),
+        ("lmp", Features::LMP),
+        ("lmr", Features::LMR),
+        ("history", Features::HISTORY),
+        ("aspiration", Features::ASPIRATION),
+        ("qstt", Features::QS_TT),
+        ("tt", Features::TT),
+        ("time", Features::TIME),
+    ];
+
+    /// Every technique on.
+    pub const ALL: Features = Features(511);
+
+    /// None of them.
+    pub const NONE: Features = Features(0);
+
+    /// Whether every technique of `other` is on.
+    pub fn has(self, other: Features) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// This set without `other`.
+    pub fn without(self, other: Features) -> Features {
+        Features(self.0 & !other.0)
+    }
+
+    /// A technique by its name.
+    pub fn named(name: &str) -> Option<Features> {
+        Features::NAMED
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, f)| f)
+    }
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features::ALL
+    }
+}
+
+/// The reverse-futility margin at `depth`.
+pub fn rfp_margin(depth: i32) -> i32 {
+    80 * depth
+}
+
+/// The futility margin at `depth`: what a quiet move may at best gain.
+pub fn futility_margin(depth: i32) -> i32 {
+    100 + 110 * depth
+}
+
+/// How many quiet moves are searched at `depth` before the rest are pruned.
+pub fn late_move_count(depth: i32) -> usize {
+    (3 + depth * depth) as usize
+}
+
+/// The late-move reduction of the `index`-th move at `depth` (both from 1).
+pub fn reduction(depth: i32, index: usize) -> i32 {
+    if depth < 3 || index < 3 {
+        return 0;
+    }
+    let r = (depth as f64).ln() * (index as f64).ln() / 2.2 + 0.3;
+    r as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_sets() {
+        let f = Features::ALL.without(Features::RFP);
+        assert!(!f.has(Features::RFP) && f.has(Features::LMP));
+        assert_eq!(Features::named("qstt"), Some(Features::QS_TT));
+        let all = Features::NAMED
+            .iter()
+            .fold(Features::NONE, |a, &(_, f)| Features(a.0 | f.0));
+        assert_eq!(all, Features::ALL);
+    }
+
+    #[test]
+    fn reductions_grow_with_depth_and_move_number() {
+        assert_eq!(reduction(2, 20), 0);
+        assert!(reduction(8, 30) > reduction(4, 5));
+        assert!(reduction(20, 60) < 20);
+    }
+}
