@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use topochess_core::{fen, san, CastlingMode, Position, Variant};
 use topochess_search::levels::level;
-use topochess_search::{Engine, Info, Limits, Search, Status, Style};
+use topochess_search::{Engine, Info, Limited, Limits, Search, Status, Style};
 
 /// Milliseconds of work between two looks at the message queue.
 const SLICE_MS: f64 = 30.0;
@@ -115,6 +115,8 @@ enum Job {
         search: Box<Search>,
         started: f64,
         deadline: f64,
+        /// No new iteration after this (on a clock; infinite otherwise).
+        soft: f64,
         last_word: f64,
     },
 }
@@ -207,6 +209,7 @@ impl Worker for EngineWorker {
                 mut search,
                 started,
                 deadline,
+                soft,
                 mut last_word,
             }) => {
                 let variant = search.root().variant().clone();
@@ -238,7 +241,8 @@ impl Worker for EngineWorker {
                         },
                     );
                 };
-                let status = engine.think(&mut search, &mut |_| now() >= slice_end, &mut report);
+                let mut control = Limited(|_| now() >= slice_end, |_| now() >= soft);
+                let status = engine.think(&mut search, &mut control, &mut report);
                 match status {
                     Err(e) => scope.respond(
                         who,
@@ -262,6 +266,7 @@ impl Worker for EngineWorker {
                             search,
                             started,
                             deadline,
+                            soft,
                             last_word,
                         });
                         self.schedule(scope);
@@ -321,6 +326,11 @@ impl Worker for EngineWorker {
                             + budget_ms
                                 .map_or(lvl.max_millis as u64, |b| b.min(lvl.max_millis as u64))
                                 as f64,
+                        // On a clock, a little over half the budget: a later iteration would
+                        // not finish.
+                        soft: budget_ms.map_or(f64::INFINITY, |b| {
+                            started + b.min(lvl.max_millis as u64) as f64 * 0.55
+                        }),
                         last_word: started,
                     });
                     self.schedule(scope);
