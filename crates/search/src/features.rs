@@ -31,9 +31,12 @@ impl Features {
     /// Time management: no new iteration once the caller says enough (soft limit), and a root
     /// move proved best in an unfinished iteration is kept.
     pub const TIME: Features = Features(256);
+    /// Static exchange evaluation: losing captures ordered after the quiet moves, and left out
+    /// of quiescence (off: the older guess from the pieces' values and one attack test).
+    pub const SEE: Features = Features(512);
 
     /// Every technique, with its name for the command line.
-    pub const NAMED: [(&'static str, Features); 9] = [
+    pub const NAMED: [(&'static str, Features); 10] = [
         ("rfp", Features::RFP),
         ("futility", Features::FUTILITY),
         ("lmp", Features::LMP),
@@ -43,10 +46,11 @@ impl Features {
         ("qstt", Features::QS_TT),
         ("tt", Features::TT),
         ("time", Features::TIME),
+        ("see", Features::SEE),
     ];
 
     /// Every technique on.
-    pub const ALL: Features = Features(511);
+    pub const ALL: Features = Features(1023);
 
     /// None of them.
     pub const NONE: Features = Features(0);

@@ -19,6 +19,7 @@
 
 pub mod bench;
 pub mod eval;
+pub mod exchange;
 pub mod features;
 pub mod levels;
 pub mod search;

@@ -1,6 +1,7 @@
 //! Iterative-deepening principal-variation search, resumable in slices.
 
 use crate::eval::{Evaluator, Style};
+use crate::exchange::exchange;
 use crate::features::{futility_margin, late_move_count, reduction, rfp_margin, Features};
 use crate::levels::Level;
 use crate::tt::{Bound, Table};
@@ -602,6 +603,13 @@ impl Engine {
                         .map(|p| self.eval.value(p.role))
                         .unwrap_or(0);
                     score += 200_000 + victim * 10 - attacker / 10;
+                    // A capture that loses material in the exchange comes after the quiet moves.
+                    if self.features.has(Features::SEE)
+                        && attacker > victim
+                        && exchange(pos, mv, &self.eval) < 0
+                    {
+                        score = -200_000 + victim;
+                    }
                 }
                 if let Some(role) = mv.promotion() {
                     score += 150_000 + self.eval.value(role);
@@ -920,10 +928,14 @@ impl Engine {
                     .piece_at(mv.from)
                     .map(|p| self.eval.value(p.role))
                     .unwrap_or(0);
-                if attacker > victim
-                    && mv.promotion().is_none()
-                    && pos.attacked_by(mv.to, !pos.turn())
-                {
+                let losing = if self.features.has(Features::SEE) {
+                    attacker > victim && exchange(pos, mv, &self.eval) < 0
+                } else {
+                    attacker > victim
+                        && mv.promotion().is_none()
+                        && pos.attacked_by(mv.to, !pos.turn())
+                };
+                if losing {
                     continue;
                 }
             }
