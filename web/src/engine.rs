@@ -143,7 +143,7 @@ fn now() -> f64 {
 fn replay(game: &GameSpec) -> Result<(Position, Vec<u64>), String> {
     let mode = CastlingMode::from_name(&game.castling)
         .ok_or_else(|| format!("unknown castling mode '{}'", game.castling))?;
-    let variant = Arc::new(Variant::preset(&game.variant, Some(mode)).map_err(|e| e.to_string())?);
+    let variant = Arc::new(Variant::by_id(&game.variant, Some(mode)).map_err(|e| e.to_string())?);
     let mut pos = fen::parse_position(variant, &game.start_fen).map_err(|e| e.to_string())?;
     let mut history = Vec::new();
     for text in &game.moves {

@@ -15,7 +15,7 @@ impl AppState {
             caption,
         } = &action
         {
-            match Variant::preset(variant, None) {
+            match Variant::by_id(variant, None) {
                 Ok(v) => {
                     let v = Arc::new(v);
                     let mut ex = Explorer::new(v.clone());

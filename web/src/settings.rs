@@ -186,8 +186,8 @@ impl Default for Settings {
 /// The variant a settings object names.
 pub fn variant_of(settings: &Settings) -> Result<Arc<Variant>, String> {
     let mode = CastlingMode::from_name(&settings.castling);
-    Variant::preset(&settings.variant, mode)
-        .or_else(|_| Variant::preset(&settings.variant, None))
+    Variant::by_id(&settings.variant, mode)
+        .or_else(|_| Variant::by_id(&settings.variant, None))
         .map(Arc::new)
         .map_err(|e| e.to_string())
 }

@@ -116,7 +116,7 @@ fn variant(id: &str, castling: Option<&str>) -> Result<Arc<Variant>, String> {
         None => None,
     };
     Ok(Arc::new(
-        Variant::preset(id, mode).map_err(|e| e.to_string())?,
+        Variant::by_id(id, mode).map_err(|e| e.to_string())?,
     ))
 }
 

@@ -142,12 +142,12 @@ impl State {
     /// Rebuilds the variant `id` with the chosen castling. A castling mode the variant does not
     /// offer is reported and the variant's own default is used instead.
     fn set_variant(&mut self, id: &str) -> Result<(), String> {
-        let (v, refused) = match Variant::preset(id, self.castling) {
+        let (v, refused) = match Variant::by_id(id, self.castling) {
             Ok(v) => (v, None),
             Err(e) if self.castling.is_some() => {
                 self.castling = None;
                 (
-                    Variant::preset(id, None).map_err(|e| e.to_string())?,
+                    Variant::by_id(id, None).map_err(|e| e.to_string())?,
                     Some(e.to_string()),
                 )
             }
@@ -244,7 +244,7 @@ pub fn run() {
         let _ = writeln!(o, "{line}");
         let _ = o.flush();
     };
-    let variant = Arc::new(Variant::preset("standard", None).expect("standard exists"));
+    let variant = Arc::new(Variant::by_id("standard", None).expect("standard exists"));
     let mut state = State {
         position: Position::start(variant.clone()),
         variant,

@@ -118,6 +118,18 @@ fn board_field(grid: &[Vec<char>]) -> String {
 }
 
 impl Variant {
+    /// The variant an id names: a preset (with castling `mode`, `None` for its default) or a lab
+    /// surface (`lab-wrap-twist-6x6`), which has no castling.
+    pub fn by_id(id: &str, mode: Option<CastlingMode>) -> Result<Variant, VariantError> {
+        match LabSpec::parse(id) {
+            Some(_) if mode.is_some_and(|m| m != CastlingMode::None) => {
+                Err(VariantError::Lab("lab surfaces have no castling".into()))
+            }
+            Some(spec) => Variant::lab(spec),
+            None => Variant::preset(id, mode),
+        }
+    }
+
     /// A lab variant. Its start position puts the pieces on the first and last ranks and pawns in
     /// front of them, Black's rank turned or shifted until neither king is attacked.
     pub fn lab(spec: LabSpec) -> Result<Variant, VariantError> {

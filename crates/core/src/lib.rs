@@ -27,6 +27,7 @@ pub mod poles;
 pub mod position;
 pub mod reference;
 pub mod san;
+pub mod setup;
 pub mod surface;
 pub mod tables;
 pub mod topology;

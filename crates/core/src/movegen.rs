@@ -9,7 +9,7 @@
 use crate::geometry::{Square, SquareSet};
 use crate::moves::{Move, MoveKind};
 use crate::pieces::{Color, Piece, Role};
-use crate::position::{Board, Position};
+use crate::position::{Board, IllegalMove, Position};
 use crate::variant::Variant;
 
 #[inline]
@@ -383,5 +383,52 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
                 out.push(mv);
             }
         }
+    }
+}
+
+/// The rules of movement, asked of a position.
+impl Position {
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.attacked_by(self.king(self.turn), !self.turn)
+    }
+
+    /// Whether a piece of `by` attacks `sq` (could capture a piece of the other side there).
+    pub fn attacked_by(&self, sq: Square, by: Color) -> bool {
+        attacked(&self.variant, &self.board, sq, by)
+    }
+
+    /// The squares of `by`'s pieces that attack `sq`.
+    pub fn attackers(&self, sq: Square, by: Color) -> Vec<Square> {
+        attackers(&self.variant, &self.board, sq, by)
+    }
+
+    /// Plays `mv` if it is legal in this position.
+    pub fn play(&self, mv: Move) -> Result<Position, IllegalMove> {
+        if self.legal_moves().contains(&mv) {
+            let mut next = self.clone();
+            next.play_unchecked(mv);
+            Ok(next)
+        } else {
+            Err(IllegalMove(mv))
+        }
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(64);
+        legal_moves(self, &mut moves);
+        moves
+    }
+
+    /// Fills `moves` with every legal move (clearing it first).
+    pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        legal_moves(self, moves);
+    }
+
+    /// Whether the side to move has a legal move.
+    pub fn has_legal_move(&self) -> bool {
+        !self.legal_moves().is_empty()
     }
 }

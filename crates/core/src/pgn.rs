@@ -222,7 +222,7 @@ pub fn read(text: &str) -> Result<PgnGame, PgnError> {
         Some(name) => Some(CastlingMode::from_name(&name).ok_or(PgnError::BadCastling(name))?),
         None => None,
     };
-    let variant = Arc::new(Variant::preset(&id, mode).map_err(PgnError::Variant)?);
+    let variant = Arc::new(Variant::by_id(&id, mode).map_err(PgnError::Variant)?);
     let start = match tag("FEN") {
         Some(f) => fen::parse_position(variant, &f).map_err(PgnError::Fen)?,
         None => Position::start(variant),

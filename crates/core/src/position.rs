@@ -84,12 +84,6 @@ impl PartialEq for Position {
 }
 
 impl Position {
-    /// The start position of a variant.
-    pub fn start(variant: Arc<Variant>) -> Position {
-        let fen = variant.start_fen();
-        crate::fen::parse_position(variant, &fen).expect("every variant's start position is valid")
-    }
-
     /// The variant.
     #[inline]
     pub fn variant(&self) -> &Arc<Variant> {
@@ -166,21 +160,6 @@ impl Position {
     #[inline]
     pub fn king(&self, color: Color) -> Square {
         self.board.kings[color.index()]
-    }
-
-    /// Whether the side to move is in check.
-    pub fn is_check(&self) -> bool {
-        self.attacked_by(self.king(self.turn), !self.turn)
-    }
-
-    /// Whether a piece of `by` attacks `sq` (could capture a piece of the other side there).
-    pub fn attacked_by(&self, sq: Square, by: Color) -> bool {
-        crate::movegen::attacked(&self.variant, &self.board, sq, by)
-    }
-
-    /// The squares of `by`'s pieces that attack `sq`.
-    pub fn attackers(&self, sq: Square, by: Color) -> Vec<Square> {
-        crate::movegen::attackers(&self.variant, &self.board, sq, by)
     }
 
     /// The hash computed from scratch; always equal to [`Position::hash`] (tests check it).
@@ -298,35 +277,6 @@ impl Position {
     pub fn is_capture(&self, mv: Move) -> bool {
         mv.kind == MoveKind::EnPassant
             || (mv.from != mv.to && mv.castle().is_none() && self.board.code(mv.to) != 0)
-    }
-
-    /// Plays `mv` if it is legal in this position.
-    pub fn play(&self, mv: Move) -> Result<Position, IllegalMove> {
-        if self.legal_moves().contains(&mv) {
-            let mut next = self.clone();
-            next.play_unchecked(mv);
-            Ok(next)
-        } else {
-            Err(IllegalMove(mv))
-        }
-    }
-
-    /// Every legal move.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = Vec::with_capacity(64);
-        crate::movegen::legal_moves(self, &mut moves);
-        moves
-    }
-
-    /// Fills `moves` with every legal move (clearing it first).
-    pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
-        moves.clear();
-        crate::movegen::legal_moves(self, moves);
-    }
-
-    /// Whether the side to move has a legal move.
-    pub fn has_legal_move(&self) -> bool {
-        !self.legal_moves().is_empty()
     }
 
     /// The board after `mv`, for the legality test; `None` if the move has no piece.

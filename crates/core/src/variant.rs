@@ -362,15 +362,9 @@ pub struct Variant {
 }
 
 impl Variant {
-    /// The preset `id` with castling `mode` (`None`: the preset's default). Lab ids
-    /// (`lab-wrap-twist-6x6`, see [`crate::lab`]) name lab surfaces, which have no castling.
+    /// The preset `id` with castling `mode` (`None`: the preset's default). For any id, lab ids
+    /// included, see `Variant::by_id` (in `lab`).
     pub fn preset(id: &str, mode: Option<CastlingMode>) -> Result<Variant, VariantError> {
-        if let Some(spec) = crate::lab::LabSpec::parse(id) {
-            if mode.is_some_and(|m| m != CastlingMode::None) {
-                return Err(VariantError::Lab("lab surfaces have no castling".into()));
-            }
-            return Variant::lab(spec);
-        }
         let p = preset(id).ok_or_else(|| VariantError::UnknownPreset(id.to_string()))?;
         let mode = mode.unwrap_or(p.castling);
         if !p.castling_options.contains(&mode) {

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 /// preset id is unknown.
 #[wasm_bindgen]
 pub fn perft_start(id: &str, depth: u32) -> f64 {
-    match Variant::preset(id, None) {
+    match Variant::by_id(id, None) {
         Ok(v) => topochess_core::perft::perft(&Position::start(Arc::new(v)), depth) as f64,
         Err(_) => -1.0,
     }

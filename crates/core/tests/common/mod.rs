@@ -63,7 +63,7 @@ pub fn lab_variants(sizes: &[(u8, u8)]) -> Vec<Arc<Variant>> {
 }
 
 pub fn variant(id: &str, mode: Option<CastlingMode>) -> Arc<Variant> {
-    Arc::new(Variant::preset(id, mode).unwrap())
+    Arc::new(Variant::by_id(id, mode).unwrap())
 }
 
 pub fn position(id: &str, fen_text: &str) -> Position {

@@ -1,0 +1,114 @@
+//! The rules core flows one way: text -> setup -> position, with no module cycle anywhere in the
+//! crate (each module's `crate::` references, read from the sources, form no loop), and the
+//! variant knows nothing of lab ids.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+use topochess_core::fen;
+use topochess_core::setup::SetupError;
+use topochess_core::{Position, Variant};
+
+/// Each module of `src/` and the modules it refers to (comments left out).
+fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut graph = BTreeMap::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut deps = BTreeSet::new();
+        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            assert!(
+                !line.contains("use crate::{"),
+                "grouped imports hide modules: {line}"
+            );
+            for part in line.split("crate::").skip(1) {
+                let module: String = part
+                    .chars()
+                    .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                    .collect();
+                if !module.is_empty() && module != name {
+                    deps.insert(module);
+                }
+            }
+        }
+        graph.insert(name, deps);
+    }
+    graph
+}
+
+/// A cycle through `node`, if any (depth-first).
+fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        node: &str,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(i) = path.iter().position(|p| p == node) {
+            return Some(path[i..].to_vec());
+        }
+        if done.contains(node) {
+            return None;
+        }
+        path.push(node.to_string());
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(c) = visit(graph, next, path, done) {
+                return Some(c);
+            }
+        }
+        path.pop();
+        done.insert(node.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph
+        .keys()
+        .find_map(|n| visit(graph, n, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn no_module_of_the_core_depends_on_itself_through_others() {
+    let graph = module_graph();
+    assert!(graph.contains_key("position") && graph.contains_key("setup"));
+    assert_eq!(cycle(&graph), None);
+    // And the named ones stay apart: the position knows neither text nor move generation.
+    for far in ["fen", "movegen", "setup", "lab"] {
+        assert!(!graph["position"].contains(far), "position uses {far}");
+    }
+    assert!(!graph["variant"].contains("lab"), "variant uses lab");
+    assert!(!graph["setup"].contains("fen"), "setup uses fen");
+}
+
+#[test]
+fn text_becomes_a_setup_then_a_checked_position() {
+    let v = Arc::new(Variant::preset("standard", None).unwrap());
+    let text = "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 12";
+    let setup = fen::parse_setup(&v, text).unwrap();
+    assert_eq!(setup.castling, ['K', 'Q', 'k', 'q']);
+    assert_eq!(setup.fullmoves, 12);
+    let pos = Position::from_setup(v.clone(), &setup).unwrap();
+    assert_eq!(pos, fen::parse_position(v.clone(), text).unwrap());
+    assert_eq!(fen::write(&pos), text);
+    // The setup is only text made orderly: the rules are the position's to check.
+    let no_king = fen::parse_setup(&v, "8/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert!(matches!(
+        Position::from_setup(v.clone(), &no_king),
+        Err(SetupError::KingCount { count: 0, .. })
+    ));
+    let mut moved = setup.clone();
+    moved.castling = vec!['K'];
+    moved.pieces.retain(|(sq, _)| v.size().name(*sq) != "h1");
+    assert_eq!(
+        Position::from_setup(v, &moved),
+        Err(SetupError::CastlingWithoutPieces('K'))
+    );
+}
+
+#[test]
+fn lab_ids_are_read_by_the_lab_not_the_variant() {
+    assert!(Variant::preset("lab-twist-wrap-6x6", None).is_err());
+    let lab = Variant::by_id("lab-twist-wrap-6x6", None).unwrap();
+    assert_eq!(lab.size().width(), 6);
+    assert_eq!(Variant::by_id("folded", None).unwrap().id(), "folded");
+}
