@@ -386,6 +386,15 @@ test('two drawn piece sets and the Unicode one; pawns never look alike; the choi
     await phone.waitForSelector('svg.normal [data-piece]');
     await screenshot(phone, `pieces-${set}-phone`);
   }
+  // Each board theme, light and dark, on the phone too.
+  for (const dark of [false, true]) {
+    for (const theme of ['brown', 'blue', 'green']) {
+      await phone.selectOption('#board-theme', theme);
+      await screenshot(phone, `board-theme-${theme}${dark ? '-dark' : ''}-phone`);
+    }
+    if (!dark) await phone.click('#theme');
+  }
+  assert.equal(await phone.evaluate(() => document.documentElement.dataset.theme), 'dark');
   await phone.close();
 });
 
