@@ -105,15 +105,17 @@ test('a new level-8 game while the computer thinks answers with a searched move,
 
 test("the computer's reply arriving while the player browses history is kept", async () => {
   const { page } = session;
-  await newGame(page, { variant: 'folded', opponent: 'white', level: 3 });
+  await newGame(page, { variant: 'folded', opponent: 'white', level: 6 });
   await type(page, 'e4');
-  await waitMoves(page, 2);
+  await waitMoves(page, 2, 10000);
   await type(page, 'd4');
-  // Browse back at once, while the reply is on its way.
+  // Browse back while the reply is on its way (level 6 thinks for a while).
+  await page.waitForSelector('#thinking');
   await page.click('#back');
   await page.click('#back');
-  await waitMoves(page, 4);
-  assert.match(await page.locator('#status').textContent(), /Looking at move 2 of 4/);
+  assert.match(await page.locator('#status').textContent(), /Looking at move 1 of 3/);
+  await waitMoves(page, 4, 10000);
+  assert.match(await page.locator('#status').textContent(), /Looking at move 1 of 4/, 'kept, and the view stays');
   // Typing while browsing offers to go back to the live position.
   await type(page, 'Nf3');
   await page.click('#go-live');

@@ -4,6 +4,7 @@ every move either engine sends is checked for legality, and an illegal move lose
 
     pip install chess==1.11.2 && apt-get install stockfish
     python3 tests/referee/vs_stockfish.py --games 10 --skill 0 --movetime 0.2
+    python3 tests/referee/vs_stockfish.py --games 40 --elo 2000 --movetime 0.2
 
 Colours alternate; each pair of games starts from the same random 2-ply opening (seeded).
 Prints one line per game and the score of topochess.
@@ -40,13 +41,20 @@ def main():
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--skill", type=int, default=0, help="Stockfish Skill Level (0-20)")
+    parser.add_argument("--elo", type=int, default=None,
+                        help="limit Stockfish to this UCI_Elo (1350-2850) instead of a skill level")
     parser.add_argument("--movetime", type=float, default=0.2, help="seconds per move, both sides")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
     topo = chess.engine.SimpleEngine.popen_uci([args.topochess, "uci"])
     fish = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-    fish.configure({"Skill Level": args.skill, "Threads": 1, "Hash": 16})
+    if args.elo is not None:
+        fish.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1, "Hash": 16})
+        strength = f"UCI_Elo {args.elo}"
+    else:
+        fish.configure({"Skill Level": args.skill, "Threads": 1, "Hash": 16})
+        strength = f"skill {args.skill}"
     rng = random.Random(args.seed)
     score = 0.0
     try:
@@ -66,7 +74,7 @@ def main():
     finally:
         topo.quit()
         fish.quit()
-    print(f"topochess vs Stockfish skill {args.skill}: {score}/{args.games} ({100 * score / args.games:.1f}%)")
+    print(f"topochess vs Stockfish {strength}: {score}/{args.games} ({100 * score / args.games:.1f}%)")
 
 
 if __name__ == "__main__":
