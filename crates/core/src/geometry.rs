@@ -329,6 +329,12 @@ impl SquareSet {
         self.0 == [0; 4]
     }
 
+    /// Whether the two sets share a square.
+    #[inline]
+    pub fn intersects(&self, other: &SquareSet) -> bool {
+        self.0.iter().zip(other.0).any(|(a, b)| a & b != 0)
+    }
+
     /// The squares of the set in index order.
     #[inline]
     pub fn iter(&self) -> SquareSetIter {

@@ -5,7 +5,7 @@
 //! (across edges) and at enemy pieces whose reach covers it, and pawn structure reads the pawn
 //! tables (files wrap where the board wraps).
 
-use topochess_core::geometry::{Square, SquareSet};
+use topochess_core::geometry::{Square, SquareSet, MAX_SIDE};
 use topochess_core::surface::Gluing;
 use topochess_core::{Color, Position, Role, Variant};
 
@@ -37,7 +37,6 @@ pub struct Evaluator {
     front_span: [Vec<SquareSet>; 2],
     neighbour_files: Vec<Vec<i32>>,
     flat: bool,
-    width: i32,
 }
 
 fn avg(xs: &[usize]) -> f64 {
@@ -154,7 +153,6 @@ impl Evaluator {
             front_span,
             neighbour_files,
             flat: variant.surface().is_flat(),
-            width: w,
         }
     }
 
@@ -175,10 +173,7 @@ impl Evaluator {
         let mut material = [0i32; 2];
         let mut non_pawn = [0i32; 2];
         let mut pieces = [[0u8; 6]; 2];
-        let mut pawn_files = [
-            vec![0u8; self.width as usize],
-            vec![0u8; self.width as usize],
-        ];
+        let mut pawn_files = [[0u8; MAX_SIDE as usize]; 2];
         let mut pawns = [SquareSet::EMPTY; 2];
         for color in Color::ALL {
             for sq in pos.occupied_by(color).iter() {
@@ -213,6 +208,8 @@ impl Evaluator {
             // King safety: own pawns beside the king, enemy pieces whose reach covers its squares.
             let zone = pos.variant().tables().king(king);
             let shield = zone.iter().filter(|&&s| pawns[c].contains(s)).count() as i32;
+            let mut zone_set: SquareSet = zone.iter().copied().collect();
+            zone_set.insert(king);
             let mut threat = 0;
             for sq in pos.occupied_by(!color).iter() {
                 let Some(piece) = pos.piece_at(sq) else {
@@ -221,7 +218,7 @@ impl Evaluator {
                 let weight = KING_THREAT[piece.role as usize];
                 if weight > 0 {
                     let covers = self.reach[sq.index()][piece.role as usize];
-                    if covers.contains(king) || zone.iter().any(|&z| covers.contains(z)) {
+                    if covers.intersects(&zone_set) {
                         threat += weight;
                     }
                 }
@@ -241,7 +238,7 @@ impl Evaluator {
                     score[c] -= 12;
                 }
                 let span = self.front_span[c][sq.index()];
-                if pawns[them].iter().all(|p| !span.contains(p)) {
+                if !span.intersects(&pawns[them]) {
                     score[c] += 15 + self.pawn_progress[c][sq.index()] * (512 - phase) / 256;
                 }
             }

@@ -43,6 +43,10 @@ pub fn exchange(pos: &Position, mv: Move, eval: &Evaluator) -> i32 {
     let mut board = pos.clone();
     board.play_unchecked(mv);
     let mut side = !pos.turn();
+    // Most captures are not answered at all: then the victim is won.
+    if !board.attacked_by(to, side) {
+        return gains[0];
+    }
     let mut depth = 0;
     while depth + 1 < gains.len() {
         let attackers = board.attackers(to, side);

@@ -200,6 +200,8 @@ pub struct Engine {
     buffers: Vec<Vec<Move>>,
     /// The quiet moves searched at each ply (for the history malus).
     quiets: Vec<Vec<Move>>,
+    /// The ordering scores of each ply's moves.
+    scores: Vec<Vec<i32>>,
     path: Vec<u64>,
     nodes: u64,
     node_limit: u64,
@@ -235,6 +237,7 @@ impl Engine {
             history: vec![0; squares * squares],
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             path: Vec::with_capacity(MAX_PLY + 2),
             nodes: 0,
             node_limit: u64::MAX,
@@ -575,57 +578,59 @@ impl Engine {
         }
     }
 
+    /// Scores `moves` for ordering into `scores` (reused, so no node allocates): the table's
+    /// move, captures by value (losing ones, when `see`, after the quiet moves), promotions,
+    /// killers, history.
     fn order(
         &self,
         pos: &Position,
-        moves: &mut [Move],
-        tt_move: Option<Move>,
-        ply: usize,
-    ) -> Vec<i32> {
+        moves: &[Move],
+        (tt_move, ply, see): (Option<Move>, usize, bool),
+        scores: &mut Vec<i32>,
+    ) {
         let n = pos.size().squares();
-        moves
-            .iter()
-            .map(|&mv| {
-                if Some(mv) == tt_move {
-                    return 1_000_000;
-                }
-                let mut score = 0;
-                if pos.is_capture(mv) {
-                    let victim = if mv.kind == MoveKind::EnPassant {
-                        self.eval.value(Role::Pawn)
-                    } else {
-                        pos.piece_at(mv.to)
-                            .map(|p| self.eval.value(p.role))
-                            .unwrap_or(0)
-                    };
-                    let attacker = pos
-                        .piece_at(mv.from)
+        scores.clear();
+        scores.extend(moves.iter().map(|&mv| {
+            if Some(mv) == tt_move {
+                return 1_000_000;
+            }
+            let mut score = 0;
+            if pos.is_capture(mv) {
+                let victim = if mv.kind == MoveKind::EnPassant {
+                    self.eval.value(Role::Pawn)
+                } else {
+                    pos.piece_at(mv.to)
                         .map(|p| self.eval.value(p.role))
-                        .unwrap_or(0);
-                    score += 200_000 + victim * 10 - attacker / 10;
-                    // A capture that loses material in the exchange comes after the quiet moves.
-                    if self.features.has(Features::SEE)
-                        && attacker > victim
-                        && exchange(pos, mv, &self.eval) < 0
-                    {
-                        score = -200_000 + victim;
-                    }
+                        .unwrap_or(0)
+                };
+                let attacker = pos
+                    .piece_at(mv.from)
+                    .map(|p| self.eval.value(p.role))
+                    .unwrap_or(0);
+                score += 200_000 + victim * 10 - attacker / 10;
+                // A capture that loses material in the exchange comes after the quiet moves.
+                if see
+                    && self.features.has(Features::SEE)
+                    && attacker > victim
+                    && exchange(pos, mv, &self.eval) < 0
+                {
+                    score = -200_000 + victim;
                 }
-                if let Some(role) = mv.promotion() {
-                    score += 150_000 + self.eval.value(role);
+            }
+            if let Some(role) = mv.promotion() {
+                score += 150_000 + self.eval.value(role);
+            }
+            if score == 0 {
+                if self.killers[ply][0] == Some(mv) {
+                    score = 100_000;
+                } else if self.killers[ply][1] == Some(mv) {
+                    score = 90_000;
+                } else {
+                    score = self.history[mv.from.index() * n + mv.to.index()].min(80_000);
                 }
-                if score == 0 {
-                    if self.killers[ply][0] == Some(mv) {
-                        score = 100_000;
-                    } else if self.killers[ply][1] == Some(mv) {
-                        score = 90_000;
-                    } else {
-                        score = self.history[mv.from.index() * n + mv.to.index()].min(80_000);
-                    }
-                }
-                score
-            })
-            .collect()
+            }
+            score
+        }));
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -732,7 +737,8 @@ impl Engine {
             self.buffers[ply] = moves;
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let mut scores = self.order(pos, &mut moves, tt_move, ply);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.order(pos, &moves, (tt_move, ply, true), &mut scores);
         let n = pos.size().squares();
         let mut best = -INF;
         let mut best_move = None;
@@ -807,6 +813,7 @@ impl Engine {
             self.path.pop();
             if self.aborted {
                 self.buffers[ply] = moves;
+                self.scores[ply] = scores;
                 self.quiets[ply] = quiets_tried;
                 return 0;
             }
@@ -839,6 +846,7 @@ impl Engine {
             }
         }
         self.buffers[ply] = moves;
+        self.scores[ply] = scores;
         self.quiets[ply] = quiets_tried;
         if best == -INF {
             // Every move was pruned: the node is as good as its static evaluation.
@@ -907,7 +915,9 @@ impl Engine {
         if !in_check {
             moves.retain(|&m| pos.is_capture(m) || m.promotion() == Some(Role::Queen));
         }
-        let mut scores = self.order(pos, &mut moves, None, ply);
+        // Losing captures are left out below, so they need no ordering of their own.
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.order(pos, &moves, (None, ply, false), &mut scores);
         let mut best = stand_pat;
         for i in 0..moves.len() {
             let j = (i..moves.len()).max_by_key(|&k| scores[k]).unwrap_or(i);
@@ -944,6 +954,7 @@ impl Engine {
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1, ctx);
             if self.aborted {
                 self.buffers[ply] = moves;
+                self.scores[ply] = scores;
                 return 0;
             }
             if score > best {
@@ -957,6 +968,7 @@ impl Engine {
             }
         }
         self.buffers[ply] = moves;
+        self.scores[ply] = scores;
         best
     }
 }
