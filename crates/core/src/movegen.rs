@@ -190,8 +190,9 @@ fn leaped_to(v: &Variant, board: &Board, sq: Square, by: Color) -> bool {
         || t.king_from(sq).iter().any(|&s| board.code(s) == king)
 }
 
-/// Appends every legal move of `pos` to `out`.
-pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+/// Appends every legal move of `pos` to `out`; with `noisy_only`, only captures (en passant
+/// included) and promotions.
+pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>, noisy_only: bool) {
     let v: &Variant = &pos.variant;
     let t = v.tables();
     let board = &pos.board;
@@ -245,9 +246,9 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
                     }
                 };
                 if let Some(one) = t.pawn_push(us, from) {
-                    if board.code(one) == 0 {
+                    if board.code(one) == 0 && (!noisy_only || t.promotes(us, one)) {
                         to_square(out, one, MoveKind::Normal);
-                        if let Some(two) = t.pawn_double(us, from) {
+                        if let Some(two) = t.pawn_double(us, from).filter(|_| !noisy_only) {
                             if board.code(two) == 0 {
                                 to_square(out, two, MoveKind::DoubleStep);
                             }
@@ -273,7 +274,7 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
             Role::Knight => {
                 for &to in t.knight(from) {
                     let c = board.code(to);
-                    if c == 0 || !is_color(c, us) {
+                    if (c == 0 && !noisy_only) || (c != 0 && !is_color(c, us)) {
                         push(
                             out,
                             Move {
@@ -301,7 +302,8 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
                     .chain(if pole_free { over } else { &[] });
                 for &to in steps {
                     let c = board.code(to);
-                    if (c == 0 || !is_color(c, us)) && !attacked(v, &lifted, to, them) {
+                    let wanted = (c == 0 && !noisy_only) || (c != 0 && !is_color(c, us));
+                    if wanted && !attacked(v, &lifted, to, them) {
                         out.push(Move {
                             from,
                             to,
@@ -326,7 +328,7 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
                             clear = false;
                             break;
                         }
-                        if !dedup || seen.insert_new(to) {
+                        if (c != 0 || !noisy_only) && (!dedup || seen.insert_new(to)) {
                             push(
                                 out,
                                 Move {
@@ -346,7 +348,7 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
                         stationary = true;
                     }
                 }
-                if stationary {
+                if stationary && !noisy_only {
                     push(
                         out,
                         Move {
@@ -361,7 +363,7 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
         }
     }
 
-    if castling_allowed {
+    if castling_allowed && !noisy_only {
         for plan in v.castle_plans(us) {
             if pos.castling & plan.kind.right(us) == 0
                 || board.code(plan.king_from) != code(us, Role::King)
@@ -417,14 +419,21 @@ impl Position {
     /// Every legal move.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
-        legal_moves(self, &mut moves);
+        legal_moves(self, &mut moves, false);
         moves
     }
 
     /// Fills `moves` with every legal move (clearing it first).
     pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
         moves.clear();
-        legal_moves(self, moves);
+        legal_moves(self, moves, false);
+    }
+
+    /// Fills `moves` with every legal capture and promotion (clearing it first): what a
+    /// quiescence search looks at.
+    pub fn legal_noisy_moves_into(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        legal_moves(self, moves, true);
     }
 
     /// Whether the side to move has a legal move.

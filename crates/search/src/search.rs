@@ -907,12 +907,16 @@ impl Engine {
         }
         alpha = alpha.max(stand_pat);
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            self.buffers[ply] = moves;
-            return if in_check { -MATE + ply as i32 } else { 0 };
-        }
-        if !in_check {
+        if in_check {
+            pos.legal_moves_into(&mut moves);
+            if moves.is_empty() {
+                self.buffers[ply] = moves;
+                return -MATE + ply as i32;
+            }
+        } else {
+            // Only captures and promotions are generated (a stalemate here goes unseen, as in
+            // most engines: the main search finds it).
+            pos.legal_noisy_moves_into(&mut moves);
             moves.retain(|&m| pos.is_capture(m) || m.promotion() == Some(Role::Queen));
         }
         // Losing captures are left out below, so they need no ordering of their own.
