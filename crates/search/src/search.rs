@@ -755,22 +755,22 @@ impl Engine {
             let killer = scores[i] >= 90_000 && scores[i] <= 100_000;
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            let gives_check = quiet && child.is_check();
             // Near the leaves, quiet moves that cannot matter are skipped once a move has
-            // been searched (and no mate is being fended off).
-            if quiet && !in_check && !pv_node && !gives_check && best > -decisive && i > 0 {
-                if f.has(Features::LMP)
+            // been searched (and no mate is being fended off), unless they give check (asked
+            // last: it costs an attack test).
+            let late = quiet && !in_check && i > 0;
+            if late
+                && !pv_node
+                && best > -decisive
+                && ((f.has(Features::LMP)
                     && depth <= 4
-                    && quiets_tried.len() >= late_move_count(depth)
-                {
-                    continue;
-                }
-                if f.has(Features::FUTILITY)
-                    && depth <= 3
-                    && static_eval + futility_margin(depth) <= alpha
-                {
-                    continue;
-                }
+                    && quiets_tried.len() >= late_move_count(depth))
+                    || (f.has(Features::FUTILITY)
+                        && depth <= 3
+                        && static_eval + futility_margin(depth) <= alpha))
+                && !child.is_check()
+            {
+                continue;
             }
             if quiet {
                 quiets_tried.push(mv);
@@ -782,11 +782,14 @@ impl Engine {
                 let reduction = if !quiet || in_check {
                     0
                 } else if f.has(Features::LMR) {
-                    if killer || gives_check {
+                    let r = (reduction(depth, i + 1) - pv_node as i32)
+                        .min(depth - 2)
+                        .max(0);
+                    // Killers and checks are searched in full.
+                    if r == 0 || killer || child.is_check() {
                         0
                     } else {
-                        let r = reduction(depth, i + 1) - pv_node as i32;
-                        r.min(depth - 2).max(0)
+                        r
                     }
                 } else if depth >= 3 && i >= 3 {
                     1 + (i >= 8) as i32 + (depth >= 6) as i32
