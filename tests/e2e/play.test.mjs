@@ -165,7 +165,9 @@ test('against the computer: it answers in time, the page stays usable, stop and 
   await newGame(page, { variant: 'folded', opponent: 'white', level: 5 });
   await move(page, 'e2', 'e4');
   const asked = Date.now();
-  await page.waitForSelector('#thinking');
+  // The default level may answer within a frame now: thinking shown, or already answered.
+  await page.waitForFunction(() => document.querySelector('#thinking')
+    || document.querySelectorAll('#moves .mv').length === 2);
   // The page answers while the engine thinks: flip the board twice.
   const t0 = Date.now();
   await page.click('#flip');
