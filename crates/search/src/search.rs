@@ -4,7 +4,7 @@ use crate::eval::{Evaluator, Style};
 use crate::exchange::exchange;
 use crate::features::{futility_margin, late_move_count, reduction, rfp_margin, Features};
 use crate::levels::Level;
-use crate::tt::{Bound, Table};
+use crate::tt::{Bound, Entry, Table};
 use std::sync::Arc;
 use topochess_core::game::insufficient_material;
 use topochess_core::{Move, MoveKind, Position, Role, Variant};
@@ -672,16 +672,11 @@ impl Engine {
         let key = pos.hash();
         let entry = self.tt.probe(key);
         let tt_move = entry.and_then(|e| e.best);
-        if let Some(e) = entry {
-            if e.depth as i32 >= depth && !pv_node {
-                let score = from_tt(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return score,
-                    Bound::Lower if score >= beta => return score,
-                    Bound::Upper if score <= alpha => return score,
-                    _ => {}
-                }
-            }
+        if let Some(score) = entry
+            .filter(|e| e.depth as i32 >= depth && !pv_node)
+            .and_then(|e| cutoff(e, ply, alpha, beta))
+        {
+            return score;
         }
         let us = pos.turn();
         let static_eval = if in_check {
@@ -888,14 +883,12 @@ impl Engine {
             return self.eval.evaluate(pos);
         }
         if self.features.has(Features::QS_TT) {
-            if let Some(e) = self.tt.probe(pos.hash()) {
-                let score = from_tt(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return score,
-                    Bound::Lower if score >= beta => return score,
-                    Bound::Upper if score <= alpha => return score,
-                    _ => {}
-                }
+            if let Some(score) = self
+                .tt
+                .probe(pos.hash())
+                .and_then(|e| cutoff(e, ply, alpha, beta))
+            {
+                return score;
             }
         }
         // Evasions are searched in the first quiescence plies only.
@@ -977,6 +970,17 @@ impl Engine {
         self.buffers[ply] = moves;
         self.scores[ply] = scores;
         best
+    }
+}
+
+/// The score a stored result settles the node with in the window (`alpha`, `beta`), if any.
+fn cutoff(e: Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = from_tt(e.score, ply);
+    match e.bound {
+        Bound::Exact => Some(score),
+        Bound::Lower if score >= beta => Some(score),
+        Bound::Upper if score <= alpha => Some(score),
+        _ => None,
     }
 }
 
