@@ -1,0 +1,115 @@
+//! The quiescence search: captures and promotions until the position is quiet, evasions when in
+//! check in its first plies, losing captures left out.
+
+use super::*;
+
+impl Engine {
+    pub(super) fn quiescence(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+        ctx: &mut Ctx,
+    ) -> i32 {
+        self.tick(ctx);
+        if self.aborted {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.eval.evaluate(pos);
+        }
+        if qply >= 10 {
+            return self.eval.evaluate(pos);
+        }
+        if self.features.has(Features::QS_TT) {
+            if let Some(score) = self
+                .tt
+                .probe(pos.hash())
+                .and_then(|e| cutoff(e, ply, alpha, beta))
+            {
+                return score;
+            }
+        }
+        // Evasions are searched in the first quiescence plies only.
+        let in_check = qply < 4 && pos.is_check();
+        let stand_pat = if in_check {
+            -INF
+        } else {
+            self.eval.evaluate(pos)
+        };
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        if in_check {
+            pos.legal_moves_into(&mut moves);
+            if moves.is_empty() {
+                self.buffers[ply] = moves;
+                return -MATE + ply as i32;
+            }
+        } else {
+            // Only captures and promotions are generated (a stalemate here goes unseen, as in
+            // most engines: the main search finds it).
+            pos.legal_noisy_moves_into(&mut moves);
+            moves.retain(|&m| pos.is_capture(m) || m.promotion() == Some(Role::Queen));
+        }
+        // Losing captures are left out below, so they need no ordering of their own.
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.order(pos, &moves, (None, ply, false), &mut scores);
+        let mut best = stand_pat;
+        for i in 0..moves.len() {
+            let j = (i..moves.len()).max_by_key(|&k| scores[k]).unwrap_or(i);
+            moves.swap(i, j);
+            scores.swap(i, j);
+            let mv = moves[i];
+            if !in_check {
+                let victim = pos
+                    .piece_at(mv.to)
+                    .map(|p| self.eval.value(p.role))
+                    .unwrap_or(100);
+                let gain = victim + mv.promotion().map(|r| self.eval.value(r)).unwrap_or(0);
+                if stand_pat + gain + 200 < alpha {
+                    continue;
+                }
+                // A losing capture: a more valuable piece takes a defended lesser one.
+                let attacker = pos
+                    .piece_at(mv.from)
+                    .map(|p| self.eval.value(p.role))
+                    .unwrap_or(0);
+                let losing = if self.features.has(Features::SEE) {
+                    attacker > victim && exchange(pos, mv, &self.eval) < 0
+                } else {
+                    attacker > victim
+                        && mv.promotion().is_none()
+                        && pos.attacked_by(mv.to, !pos.turn())
+                };
+                if losing {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1, ctx);
+            if self.aborted {
+                self.buffers[ply] = moves;
+                self.scores[ply] = scores;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        self.scores[ply] = scores;
+        best
+    }
+}

@@ -1,0 +1,192 @@
+//! The root of the search: each iteration's root moves in an aspiration window, the weak levels'
+//! noisy root, and the principal variation read back from the table.
+
+use super::*;
+
+impl Engine {
+    pub(super) fn root(
+        &mut self,
+        s: &Search,
+        moves: &mut [Move],
+        depth: i32,
+        ctx: &mut Ctx,
+    ) -> Option<Info> {
+        self.path.clear();
+        self.path.extend(s.history.iter().copied());
+        self.path.push(s.root.hash());
+        // The previous best first, then by the table's ordering.
+        if let Some(best) = s.best.as_ref().and_then(|i| i.pv.first()) {
+            if let Some(i) = moves.iter().position(|m| m == best) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+        // Aspiration: a narrow window around the last score, widened while the score falls
+        // outside it.
+        let previous = s
+            .best
+            .as_ref()
+            .map(|i| i.score)
+            .filter(|sc| sc.abs() < MATE - MAX_PLY as i32);
+        let mut window = match previous {
+            Some(_) if depth >= 4 && self.features.has(Features::ASPIRATION) => 35,
+            _ => INF,
+        };
+        let (alpha, best_move) = loop {
+            let centre = previous.unwrap_or(0);
+            let (lo, hi) = if window >= INF {
+                (-INF, INF)
+            } else {
+                ((centre - window).max(-INF), (centre + window).min(INF))
+            };
+            let (score, best) = self.root_window(s, moves, depth, lo, hi, ctx)?;
+            if (score <= lo && lo > -INF) || (score >= hi && hi < INF) {
+                window = if window >= 500 { INF } else { window * 3 };
+                if let Some(i) = moves.iter().position(|m| *m == best) {
+                    moves[..=i].rotate_right(1);
+                }
+                continue;
+            }
+            break (score, best);
+        };
+        self.tt.store(
+            s.root.hash(),
+            Some(best_move),
+            alpha,
+            depth as i16,
+            Bound::Exact,
+            None,
+        );
+        Some(Info {
+            depth: depth as u32,
+            score: alpha,
+            nodes: self.nodes,
+            pv: self.principal_variation(&s.root, best_move, depth as usize),
+        })
+    }
+
+    /// The root moves searched in the window (`lo`, `hi`): the best score (at most `lo` when
+    /// every move fails low, at least `hi` on a cut-off) and its move; none when stopped.
+    fn root_window(
+        &mut self,
+        s: &Search,
+        moves: &[Move],
+        depth: i32,
+        lo: i32,
+        beta: i32,
+        ctx: &mut Ctx,
+    ) -> Option<(i32, Move)> {
+        let mut alpha = lo;
+        let mut best_score = -INF;
+        let mut best_move = moves[0];
+        for (i, &mv) in moves.iter().enumerate() {
+            let mut child = s.root.clone();
+            child.play_unchecked(mv);
+            self.path.push(child.hash());
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, ctx)
+            } else {
+                let mut sc = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false, ctx);
+                if sc > alpha && !self.aborted {
+                    sc = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, ctx);
+                }
+                sc
+            };
+            self.path.pop();
+            if self.aborted {
+                return None;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = mv;
+                    if i > 0 {
+                        self.partial = Some((score, mv));
+                    }
+                }
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        Some((best_score, best_move))
+    }
+
+    /// The weak levels: every root move gets its own full-window score, then an error is added
+    /// and now and then a move is picked at random.
+    pub(super) fn noisy_root(
+        &mut self,
+        s: &Search,
+        moves: &mut [Move],
+        depth: i32,
+        ctx: &mut Ctx,
+    ) -> Option<Info> {
+        self.path.clear();
+        self.path.extend(s.history.iter().copied());
+        self.path.push(s.root.hash());
+        let mut seed = s.limits.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (depth as u64) | 1;
+        let mut best: Option<(i32, i32, Move)> = None;
+        for &mv in moves.iter() {
+            let mut child = s.root.clone();
+            child.play_unchecked(mv);
+            self.path.push(child.hash());
+            let score = -self.negamax(&child, depth - 1, -INF, INF, 1, true, ctx);
+            self.path.pop();
+            if self.aborted {
+                return None;
+            }
+            let error = if s.limits.noise > 0 {
+                (xorshift(&mut seed) % (2 * s.limits.noise as u64 + 1)) as i32 - s.limits.noise
+            } else {
+                0
+            };
+            let noisy = if score.abs() >= MATE - MAX_PLY as i32 {
+                score
+            } else {
+                score + error
+            };
+            if best.is_none_or(|(b, _, _)| noisy > b) {
+                best = Some((noisy, score, mv));
+            }
+        }
+        let (_, mut score, mut mv) = best?;
+        if (xorshift(&mut seed) % 1000) < s.limits.blunders as u64 {
+            mv = moves[(xorshift(&mut seed) % moves.len() as u64) as usize];
+            score = 0;
+        }
+        Some(Info {
+            depth: depth as u32,
+            score,
+            nodes: self.nodes,
+            pv: vec![mv],
+        })
+    }
+
+    pub(super) fn principal_variation(
+        &self,
+        root: &Position,
+        first: Move,
+        depth: usize,
+    ) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut pos = root.clone();
+        pos.play_unchecked(first);
+        let mut seen = vec![root.hash(), pos.hash()];
+        while pv.len() < depth.max(1) {
+            let Some(mv) = self.tt.probe(pos.hash()).and_then(|e| e.best) else {
+                break;
+            };
+            if !pos.legal_moves().contains(&mv) {
+                break;
+            }
+            pos.play_unchecked(mv);
+            if seen.contains(&pos.hash()) {
+                pv.push(mv);
+                break;
+            }
+            seen.push(pos.hash());
+            pv.push(mv);
+        }
+        pv
+    }
+}
