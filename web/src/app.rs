@@ -131,12 +131,7 @@ fn import(state: &AppState, text: &str) -> Action {
 pub fn app() -> Html {
     let state = use_reducer(initial);
     // How often the app has rendered: tests check that pointing at squares does not re-render it.
-    let renders = {
-        let count = use_mut_ref(|| 0u64);
-        *count.borrow_mut() += 1;
-        let n = *count.borrow();
-        n
-    };
+    let renders = crate::board::use_render_count();
     // The job last sent to the worker, and when the worker was last heard from.
     let sent: Rc<RefCell<Option<u32>>> = use_mut_ref(|| None);
     let heard: Rc<Cell<f64>> = use_memo((), |_| Cell::new(js_sys::Date::now()));
@@ -421,20 +416,9 @@ pub fn app() -> Html {
         Callback::from(move |a: Action| state.dispatch(a))
     };
     // The paths the boards draw under the pointer: worked out once per position.
-    let move_hover = {
-        let key = (
-            state.live_point(),
-            state.viewing.is_some(),
-            state.player_to_move(),
-        );
-        let state = state.clone();
-        use_memo(key, move |_| {
-            let (normal, extended) = scene::move_hover(&state);
-            (Rc::new(normal), Rc::new(extended))
-        })
-    };
-    // The moves the boards may make, once per position; the selection lives in the boards.
-    let dests = {
+    // What the boards are handed once per position: the moves they may make (the selection
+    // lives in the boards) and the paths drawn under the pointer.
+    let handed = {
         let key = (
             state.live_point(),
             state.viewing.is_some(),
@@ -442,8 +426,16 @@ pub fn app() -> Html {
             crate::game_flow::premove_time(&state),
         );
         let state = state.clone();
-        use_memo(key, move |_| scene::dests(&state))
+        use_memo(key, move |_| {
+            let (normal, extended) = scene::move_hover(&state);
+            (
+                Rc::new(scene::dests(&state)),
+                Rc::new(normal),
+                Rc::new(extended),
+            )
+        })
     };
+    let (dests, move_hover) = (handed.0.clone(), (handed.1.clone(), handed.2.clone()));
     let position_key = {
         let (game, ply, hash) = state.live_point();
         hash ^ game.rotate_left(29) ^ (state.shown_ply() as u64).rotate_left(7) ^ ply as u64

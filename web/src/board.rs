@@ -98,12 +98,7 @@ pub fn board(props: &BoardProps) -> Html {
         0.0
     };
     let press = use_state(|| None::<Press>);
-    let renders = {
-        let count = use_mut_ref(|| 0u64);
-        *count.borrow_mut() += 1;
-        let n = *count.borrow();
-        n
-    };
+    let renders = use_render_count();
     // The cell under the pointer: kept here, so pointing re-renders the board alone.
     let hover = use_state(|| None::<(String, i32, i32)>);
     let svg_ref = use_node_ref();
@@ -403,26 +398,22 @@ pub fn board(props: &BoardProps) -> Html {
         .cells
         .iter()
         .map(|c| {
-            let focusable = focus_at == Some((c.x, c.y));
-            let mut c = c.clone();
+            // The view's marks, with the selection the boards keep.
+            let mut marks = c.marks;
             if !c.square.is_empty() {
-                c.marks.selected |= props.selected.as_deref() == Some(c.square.as_str());
+                marks.selected |= props.selected.as_deref() == Some(c.square.as_str());
                 if let Some((_, takes)) = props.targets.iter().find(|(t, _)| *t == c.square) {
-                    c.marks.dest = true;
-                    c.marks.capture |= *takes;
+                    marks.dest = true;
+                    marks.capture |= *takes;
                 }
             }
-            let c = &c;
-            let hidden = arriving.as_ref().is_some_and(|m| m.to == c.square);
-            cell_html(
-                c,
-                art,
-                place,
-                &props.on_click,
-                dragging.as_ref(),
-                focusable,
-                hidden,
-            )
+            let shown = Shown {
+                marks,
+                lifted: dragging.as_ref().is_some_and(|p| p.square == c.square),
+                focusable: focus_at == Some((c.x, c.y)),
+                arriving: arriving.as_ref().is_some_and(|m| m.to == c.square) && !c.ghost,
+            };
+            cell_html(c, shown, art, place, &props.on_click)
         })
         .collect();
     let mover = arriving.as_ref().and_then(|m| {
@@ -547,6 +538,16 @@ pub fn board(props: &BoardProps) -> Html {
     }
 }
 
+/// How often the calling component has rendered (tests read it from a `data-renders`
+/// attribute: pointing at squares must not re-render the app).
+#[hook]
+pub fn use_render_count() -> u64 {
+    let count = use_mut_ref(|| 0u64);
+    *count.borrow_mut() += 1;
+    let n = *count.borrow();
+    n
+}
+
 /// The top-left SVG corner of the cell at plane point (x, y), whichever way the board is turned.
 fn corner(place: impl Fn(f64, f64) -> (f64, f64), x: i32, y: i32) -> (f64, f64) {
     let (ax, ay) = place(x as f64, y as f64);
@@ -554,20 +555,31 @@ fn corner(place: impl Fn(f64, f64) -> (f64, f64), x: i32, y: i32) -> (f64, f64) 
     (ax.min(bx), ay.min(by))
 }
 
+/// How a cell is shown this render: its marks (the view's and the selection's), and whether its
+/// piece is lifted by a drag or still on its way, and whether it holds the keyboard's tab stop.
+struct Shown {
+    marks: crate::board_view::Marks,
+    lifted: bool,
+    focusable: bool,
+    arriving: bool,
+}
+
 fn cell_html(
     c: &Cell,
+    Shown {
+        marks: m,
+        lifted,
+        focusable,
+        arriving,
+    }: Shown,
     (board, set): (&str, PieceSet),
     place: impl Fn(f64, f64) -> (f64, f64),
     on_click: &Callback<String>,
-    dragging: Option<&Press>,
-    focusable: bool,
-    arriving: bool,
 ) -> Html {
     let (x, y) = corner(&place, c.x, c.y);
     if c.square.is_empty() {
         return html! { <rect key={format!("{},{}", c.x, c.y)} class="wall" x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()} /> };
     }
-    let m = c.marks;
     let class = classes!(
         "cell",
         if c.light { "light" } else { "dark" },
@@ -587,8 +599,6 @@ fn cell_html(
         ),
         None => format!("{}{}", c.square, if c.ghost { ", ghost" } else { "" }),
     };
-    let lifted = dragging.is_some_and(|p| p.square == c.square);
-    let arriving = arriving && !c.ghost;
     let onkeydown = {
         let on_click = on_click.clone();
         let square = c.square.clone();

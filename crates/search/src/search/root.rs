@@ -3,7 +3,21 @@
 
 use super::*;
 
+/// Moves `mv` to the front of `moves`, the others keeping their order.
+fn to_front(moves: &mut [Move], mv: Move) {
+    if let Some(i) = moves.iter().position(|&m| m == mv) {
+        moves[..=i].rotate_right(1);
+    }
+}
+
 impl Engine {
+    /// The positions before the root (for repetitions), then the root.
+    fn start_path(&mut self, s: &Search) {
+        self.path.clear();
+        self.path.extend(s.history.iter().copied());
+        self.path.push(s.root.hash());
+    }
+
     pub(super) fn root(
         &mut self,
         s: &Search,
@@ -11,14 +25,10 @@ impl Engine {
         depth: i32,
         ctx: &mut Ctx,
     ) -> Option<Info> {
-        self.path.clear();
-        self.path.extend(s.history.iter().copied());
-        self.path.push(s.root.hash());
+        self.start_path(s);
         // The previous best first, then by the table's ordering.
-        if let Some(best) = s.best.as_ref().and_then(|i| i.pv.first()) {
-            if let Some(i) = moves.iter().position(|m| m == best) {
-                moves[..=i].rotate_right(1);
-            }
+        if let Some(&best) = s.best.as_ref().and_then(|i| i.pv.first()) {
+            to_front(moves, best);
         }
         // Aspiration: a narrow window around the last score, widened while the score falls
         // outside it.
@@ -41,9 +51,7 @@ impl Engine {
             let (score, best) = self.root_window(s, moves, depth, lo, hi, ctx)?;
             if (score <= lo && lo > -INF) || (score >= hi && hi < INF) {
                 window = if window >= 500 { INF } else { window * 3 };
-                if let Some(i) = moves.iter().position(|m| *m == best) {
-                    moves[..=i].rotate_right(1);
-                }
+                to_front(moves, best);
                 continue;
             }
             break (score, best);
@@ -121,9 +129,7 @@ impl Engine {
         depth: i32,
         ctx: &mut Ctx,
     ) -> Option<Info> {
-        self.path.clear();
-        self.path.extend(s.history.iter().copied());
-        self.path.push(s.root.hash());
+        self.start_path(s);
         let mut seed = s.limits.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (depth as u64) | 1;
         let mut best: Option<(i32, i32, Move)> = None;
         for &mv in moves.iter() {
