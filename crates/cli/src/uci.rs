@@ -11,12 +11,14 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use topochess_core::variant::PRESETS;
 use topochess_core::{fen, san, CastlingMode, Color, Move, Position, Variant};
-use topochess_search::{Engine, Info, Limited, Limits, Search, Style};
+use topochess_search::{mate_in, Engine, Info, Limited, Limits, Line, Search, Style};
 
 struct State {
     variant: Arc<Variant>,
     castling: Option<CastlingMode>,
     hash_mb: usize,
+    /// Lines searched (the MultiPV option).
+    lines: usize,
     engine: Option<Engine>,
     position: Position,
     history: Vec<u64>,
@@ -43,25 +45,46 @@ fn parse_uci_move(pos: &Position, text: &str) -> Option<Move> {
         .or_else(|| san::parse_move(pos, text).ok())
 }
 
-fn info_line(info: &Info, pos: &Position, started: Instant) -> String {
+/// The `info` lines of an iteration: one, or one per line with `multipv k` under MultiPV.
+fn info_lines(info: &Info, pos: &Position, started: Instant) -> Vec<String> {
     let ms = started.elapsed().as_millis().max(1) as u64;
-    let score = match info.mate_in() {
-        Some(m) => format!("mate {m}"),
-        None => format!("cp {}", info.score),
+    let single = [Line {
+        score: info.score,
+        pv: info.pv.clone(),
+    }];
+    let lines: &[Line] = if info.lines.is_empty() {
+        &single
+    } else {
+        &info.lines
     };
-    let mut p = pos.clone();
-    let mut pv = Vec::new();
-    for &m in &info.pv {
-        pv.push(move_text(&p, m));
-        p.play_unchecked(m);
-    }
-    format!(
-        "info depth {} score {score} nodes {} nps {} time {ms} pv {}",
-        info.depth,
-        info.nodes,
-        info.nodes * 1000 / ms,
-        pv.join(" ")
-    )
+    lines
+        .iter()
+        .enumerate()
+        .map(|(k, line)| {
+            let score = match mate_in(line.score) {
+                Some(m) => format!("mate {m}"),
+                None => format!("cp {}", line.score),
+            };
+            let mut p = pos.clone();
+            let mut pv = Vec::new();
+            for &m in &line.pv {
+                pv.push(move_text(&p, m));
+                p.play_unchecked(m);
+            }
+            let multipv = if info.lines.is_empty() {
+                String::new()
+            } else {
+                format!(" multipv {}", k + 1)
+            };
+            format!(
+                "info depth {}{multipv} score {score} nodes {} nps {} time {ms} pv {}",
+                info.depth,
+                info.nodes,
+                info.nodes * 1000 / ms,
+                pv.join(" ")
+            )
+        })
+        .collect()
 }
 
 /// Milliseconds to spend on a move with `time` left and `inc` a move: a share of the clock plus
@@ -172,6 +195,22 @@ impl State {
         let depth = num("depth").map(|d| d.clamp(1, 64) as u32).unwrap_or(64);
         let mut limits = Limits::depth(depth);
         limits.nodes = num("nodes");
+        limits.lines = self.lines;
+        // `searchmoves m1 m2 ...` (to the next keyword): only these root moves are searched.
+        let excluded: Vec<_> = match words.iter().position(|w| *w == "searchmoves") {
+            Some(at) => {
+                let wanted: Vec<_> = words[at + 1..]
+                    .iter()
+                    .map_while(|w| parse_uci_move(&self.position, w))
+                    .collect();
+                self.position
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| !wanted.contains(m))
+                    .collect()
+            }
+            None => Vec::new(),
+        };
         let infinite = words.contains(&"infinite");
         let us = self.position.turn();
         let (time, inc) = if us == Color::White {
@@ -199,7 +238,7 @@ impl State {
             let deadline = budget
                 .filter(|_| !infinite)
                 .and_then(|ms| started.checked_add(Duration::from_millis(ms)));
-            let mut search = Search::new(pos.clone(), history, limits);
+            let mut search = Search::new(pos.clone(), history, limits).excluding(&excluded);
             let soft = soft
                 .filter(|_| !infinite)
                 .and_then(|ms| started.checked_add(Duration::from_millis(ms)));
@@ -210,9 +249,10 @@ impl State {
                 |_nodes: u64| soft.is_some_and(|d| Instant::now() >= d),
             );
             let mut report = |info: &Info| {
-                let line = info_line(info, &pos, started);
                 let mut o = out.lock().expect("stdout lock");
-                let _ = writeln!(o, "{line}");
+                for line in info_lines(info, &pos, started) {
+                    let _ = writeln!(o, "{line}");
+                }
                 let _ = o.flush();
             };
             if let Err(e) = engine.think(&mut search, &mut control, &mut report) {
@@ -250,6 +290,7 @@ pub fn run() {
         variant,
         castling: None,
         hash_mb: 16,
+        lines: 1,
         engine: None,
         history: Vec::new(),
         running: None,
@@ -279,6 +320,7 @@ pub fn run() {
                     castling.join(" ")
                 ));
                 say("option name Hash type spin default 16 min 1 max 1024");
+                say("option name MultiPV type spin default 1 min 1 max 10");
                 say("uciok");
             }
             Some("isready") => {
@@ -334,6 +376,13 @@ pub fn run() {
                             Ok(())
                         }
                         Err(_) => Err(format!("Hash takes megabytes, not '{value}'")),
+                    },
+                    "MultiPV" => match value.parse::<usize>() {
+                        Ok(n) => {
+                            state.lines = n.clamp(1, 10);
+                            Ok(())
+                        }
+                        Err(_) => Err(format!("MultiPV takes a number of lines, not '{value}'")),
                     },
                     other => Err(format!("unknown option '{other}'")),
                 };

@@ -429,3 +429,42 @@ fn generated_command_lines_never_kill_or_hang_the_engine() {
     assert_ne!(best, "0000");
     alive(&mut uci);
 }
+
+#[test]
+fn multipv_reports_distinct_lines_and_searchmoves_restricts_the_root() {
+    let mut uci = Uci::start();
+    uci.send("uci");
+    let options = uci.until("uciok", Duration::from_secs(5));
+    assert!(options.iter().any(|l| l.starts_with("option name MultiPV")));
+    uci.send("setoption name UCI_Variant value folded");
+    uci.send("setoption name MultiPV value 3");
+    uci.send("position startpos");
+    uci.send("go depth 4");
+    let out = uci.until("bestmove", Duration::from_secs(30));
+    let last: Vec<&String> = out
+        .iter()
+        .filter(|l| l.starts_with("info depth 4 multipv"))
+        .collect();
+    assert_eq!(last.len(), 3, "{out:?}");
+    let firsts: Vec<&str> = last
+        .iter()
+        .map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
+    assert!(
+        firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+        "{firsts:?}"
+    );
+    let best = out.last().unwrap().split(' ').nth(1).unwrap().to_string();
+    assert_eq!(best, firsts[0], "the best move is line 1's");
+    // Only the moves named are searched, and MultiPV is capped by them.
+    uci.send("go depth 3 searchmoves a2a3 h2h3");
+    let out = uci.until("bestmove", Duration::from_secs(30));
+    let best = out.last().unwrap().split(' ').nth(1).unwrap();
+    assert!(["a2a3", "h2h3"].contains(&best), "{out:?}");
+    let depth3: Vec<&String> = out
+        .iter()
+        .filter(|l| l.starts_with("info depth 3 multipv"))
+        .collect();
+    assert_eq!(depth3.len(), 2, "{out:?}");
+    uci.send("quit");
+}

@@ -5,7 +5,8 @@
 //! (with table cut-offs and check evasions), move ordering (hash move, captures by value,
 //! killers, history with a malus), check extension, null-move pruning, reverse futility,
 //! futility and late-move pruning and logarithmic late-move reductions, over an evaluation
-//! derived from each variant's own move tables. Each technique can be switched off
+//! derived from each variant's own move tables. It finds one best line or several (multi-PV,
+//! for analysis), and can leave chosen root moves out. Each technique can be switched off
 //! ([`Features`]) so a match measures it. Time is the caller's: a hard limit pauses the search,
 //! a soft one starts no new iteration, and a root move proved better in an unfinished
 //! iteration is kept.
@@ -28,4 +29,7 @@ pub mod tt;
 pub use eval::{Evaluator, Style};
 pub use features::Features;
 pub use levels::{Level, LEVELS};
-pub use search::{Control, Engine, Info, Limited, Limits, Search, Status, WrongVariant, MATE};
+pub use search::{
+    mate_in, Control, Engine, Info, Limited, Limits, Line, Search, Status, WrongVariant, MATE,
+    MAX_DEPTH,
+};

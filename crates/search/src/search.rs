@@ -16,6 +16,8 @@ mod root;
 pub const MATE: i32 = 30_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 96;
+/// The deepest iteration an analysis runs to.
+pub const MAX_DEPTH: u32 = 64;
 
 /// What the caller injects: asked every 1024 nodes whether to pause (the hard limit, or the end
 /// of a time slice), and between iterations whether the search has had enough (the soft limit:
@@ -62,6 +64,11 @@ pub struct Limits {
     pub blunders: u32,
     /// The seed of the deliberate mistakes (the caller's choice, so the search stays pure).
     pub seed: u64,
+    /// How many best lines to find (multi-PV): 1 for play.
+    pub lines: usize,
+    /// Analysis: go on to the deepest iteration even after a mate is found or when only one
+    /// move is legal.
+    pub analysis: bool,
 }
 
 impl Limits {
@@ -73,6 +80,18 @@ impl Limits {
             noise: 0,
             blunders: 0,
             seed: 0,
+            lines: 1,
+            analysis: false,
+        }
+    }
+
+    /// Analysis: the best `lines` lines (at least one), deepening until stopped or
+    /// [`MAX_DEPTH`].
+    pub fn analysis(lines: usize) -> Limits {
+        Limits {
+            lines: lines.max(1),
+            analysis: true,
+            ..Limits::depth(MAX_DEPTH)
         }
     }
 
@@ -84,8 +103,30 @@ impl Limits {
             noise: level.noise,
             blunders: level.blunders,
             seed,
+            lines: 1,
+            analysis: false,
         }
     }
+}
+
+/// Moves to mate (positive: the side to move mates) if `score` is a mate score.
+pub fn mate_in(score: i32) -> Option<i32> {
+    if score.abs() >= MATE - MAX_PLY as i32 {
+        let plies = MATE - score.abs();
+        let moves = (plies + 1) / 2;
+        Some(if score > 0 { moves } else { -moves })
+    } else {
+        None
+    }
+}
+
+/// One line of a multi-PV search: its score and its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The score for the side to move, in centipawns, or a mate score.
+    pub score: i32,
+    /// The moves, the first one being the root move of this line.
+    pub pv: Vec<Move>,
 }
 
 /// Progress after an iteration.
@@ -99,18 +140,15 @@ pub struct Info {
     pub nodes: u64,
     /// The principal variation, its first move being the best.
     pub pv: Vec<Move>,
+    /// With [`Limits::lines`] above 1: the best lines, best first (the first is `score` and
+    /// `pv`), each with a different root move. Empty otherwise.
+    pub lines: Vec<Line>,
 }
 
 impl Info {
     /// Moves to mate (positive: the side to move mates), if the score is a mate score.
     pub fn mate_in(&self) -> Option<i32> {
-        if self.score.abs() >= MATE - MAX_PLY as i32 {
-            let plies = MATE - self.score.abs();
-            let moves = (plies + 1) / 2;
-            Some(if self.score > 0 { moves } else { -moves })
-        } else {
-            None
-        }
+        mate_in(self.score)
     }
 }
 
@@ -153,6 +191,7 @@ pub struct Search {
     nodes: u64,
     best: Option<Info>,
     finished: bool,
+    excluded: Vec<Move>,
 }
 
 impl Search {
@@ -167,7 +206,14 @@ impl Search {
             nodes: 0,
             best: None,
             finished: false,
+            excluded: Vec::new(),
         }
+    }
+
+    /// The same search with these root moves left out: it finds the best of the others.
+    pub fn excluding(mut self, moves: &[Move]) -> Search {
+        self.excluded.extend_from_slice(moves);
+        self
     }
 
     /// The best line so far.
@@ -301,6 +347,7 @@ impl Engine {
         }
         let mut ctx = Ctx { control };
         let mut root_moves = search.root.legal_moves();
+        root_moves.retain(|m| !search.excluded.contains(m));
         if root_moves.is_empty() {
             search.finished = true;
             return Ok(Status::Finished);
@@ -332,6 +379,8 @@ impl Engine {
             let noisy = search.limits.noise > 0 || search.limits.blunders > 0;
             let result = if noisy {
                 self.noisy_root(search, &mut root_moves, depth as i32, &mut ctx)
+            } else if search.limits.lines > 1 {
+                self.multi_root(search, &mut root_moves, depth as i32, &mut ctx)
             } else {
                 self.root(search, &mut root_moves, depth as i32, &mut ctx)
             };
@@ -342,10 +391,11 @@ impl Engine {
                     let mate_found = info.mate_in().is_some();
                     search.best = Some(info);
                     search.next_depth += 1;
-                    if mate_found && depth >= 2 && !noisy {
+                    let analysis = search.limits.analysis;
+                    if mate_found && depth >= 2 && !noisy && !analysis {
                         break;
                     }
-                    if root_moves.len() == 1 && depth >= 2 {
+                    if root_moves.len() == 1 && depth >= 2 && !analysis {
                         break;
                     }
                 }
@@ -361,6 +411,7 @@ impl Engine {
                                 score,
                                 nodes: self.nodes,
                                 pv,
+                                lines: Vec::new(),
                             });
                         }
                     }

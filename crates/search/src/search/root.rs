@@ -30,32 +30,8 @@ impl Engine {
         if let Some(&best) = s.best.as_ref().and_then(|i| i.pv.first()) {
             to_front(moves, best);
         }
-        // Aspiration: a narrow window around the last score, widened while the score falls
-        // outside it.
-        let previous = s
-            .best
-            .as_ref()
-            .map(|i| i.score)
-            .filter(|sc| sc.abs() < MATE - MAX_PLY as i32);
-        let mut window = match previous {
-            Some(_) if depth >= 4 && self.features.has(Features::ASPIRATION) => 35,
-            _ => INF,
-        };
-        let (alpha, best_move) = loop {
-            let centre = previous.unwrap_or(0);
-            let (lo, hi) = if window >= INF {
-                (-INF, INF)
-            } else {
-                ((centre - window).max(-INF), (centre + window).min(INF))
-            };
-            let (score, best) = self.root_window(s, moves, depth, lo, hi, ctx)?;
-            if (score <= lo && lo > -INF) || (score >= hi && hi < INF) {
-                window = if window >= 500 { INF } else { window * 3 };
-                to_front(moves, best);
-                continue;
-            }
-            break (score, best);
-        };
+        let previous = s.best.as_ref().map(|i| i.score);
+        let (alpha, best_move) = self.aspirated(s, moves, depth, previous, ctx)?;
         self.tt.store(
             s.root.hash(),
             Some(best_move),
@@ -69,7 +45,98 @@ impl Engine {
             score: alpha,
             nodes: self.nodes,
             pv: self.principal_variation(&s.root, best_move, depth as usize),
+            lines: Vec::new(),
         })
+    }
+
+    /// Multi-PV: line k is the best of the root moves that are not the first move of lines 1
+    /// to k-1, each searched in its own aspiration window around its last score. The lines
+    /// are returned best first (a later line may come out better than an earlier one).
+    pub(super) fn multi_root(
+        &mut self,
+        s: &Search,
+        moves: &mut [Move],
+        depth: i32,
+        ctx: &mut Ctx,
+    ) -> Option<Info> {
+        self.start_path(s);
+        let count = s.limits.lines.min(moves.len());
+        let previous: &[Line] = s.best.as_ref().map_or(&[], |i| &i.lines);
+        for line in previous.iter().take(count).rev() {
+            if let Some(&first) = line.pv.first() {
+                to_front(moves, first);
+            }
+        }
+        let mut lines = Vec::with_capacity(count);
+        for k in 0..count {
+            let last = previous.get(k).map(|l| l.score);
+            let Some((score, mv)) = self.aspirated(s, &mut moves[k..], depth, last, ctx) else {
+                // A first line already searched is the iteration's best move so far.
+                if let Some(first) = lines.first() {
+                    let first: &Line = first;
+                    self.partial = Some((first.score, first.pv[0]));
+                }
+                return None;
+            };
+            to_front(&mut moves[k..], mv);
+            if k == 0 {
+                self.tt.store(
+                    s.root.hash(),
+                    Some(mv),
+                    score,
+                    depth as i16,
+                    Bound::Exact,
+                    None,
+                );
+            }
+            lines.push(Line {
+                score,
+                pv: self.principal_variation(&s.root, mv, depth as usize),
+            });
+        }
+        lines.sort_by_key(|l| -l.score);
+        for (k, line) in lines.iter().enumerate() {
+            to_front(&mut moves[k..], line.pv[0]);
+        }
+        Some(Info {
+            depth: depth as u32,
+            score: lines[0].score,
+            nodes: self.nodes,
+            pv: lines[0].pv.clone(),
+            lines,
+        })
+    }
+
+    /// The best of `moves` and its score, searched in an aspiration window: a narrow window
+    /// around the `previous` score, widened while the score falls outside it.
+    fn aspirated(
+        &mut self,
+        s: &Search,
+        moves: &mut [Move],
+        depth: i32,
+        previous: Option<i32>,
+        ctx: &mut Ctx,
+    ) -> Option<(i32, Move)> {
+        let previous = previous.filter(|sc| sc.abs() < MATE - MAX_PLY as i32);
+        let mut window = match previous {
+            Some(_) if depth >= 4 && self.features.has(Features::ASPIRATION) => 35,
+            _ => INF,
+        };
+        loop {
+            let centre = previous.unwrap_or(0);
+            let (lo, hi) = if window >= INF {
+                (-INF, INF)
+            } else {
+                ((centre - window).max(-INF), (centre + window).min(INF))
+            };
+            let (score, best) = self.root_window(s, moves, depth, lo, hi, ctx)?;
+            if (score <= lo && lo > -INF) || (score >= hi && hi < INF) {
+                window = if window >= 500 { INF } else { window * 3 };
+                to_front(moves, best);
+                continue;
+            }
+            return Some((score, best));
+        }
     }
 
     /// The root moves searched in the window (`lo`, `hi`): the best score (at most `lo` when
@@ -165,6 +232,7 @@ impl Engine {
             score,
             nodes: self.nodes,
             pv: vec![mv],
+            lines: Vec::new(),
         })
     }
 
