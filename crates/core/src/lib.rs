@@ -16,6 +16,7 @@ pub mod game;
 pub mod geometry;
 pub mod knights;
 pub mod lab;
+pub mod move_tree;
 pub mod movegen;
 pub mod moves;
 pub mod paths;

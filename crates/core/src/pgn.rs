@@ -1,9 +1,12 @@
-//! PGN (RULES.md section 9): the usual tags plus `Variant`, `Castling`, `SetUp` and `FEN`. Reading
+//! PGN (RULES.md section 9): the usual tags plus `Variant`, `Castling`, `SetUp` and `FEN`, with side
+//! lines in parentheses, glyphs and `$n` NAGs, comments and `[%eval]` read into and written from a
+//! [`MoveTree`]. Reading
 //! checks every move against the rules and says which one was wrong; it never panics.
 
 use crate::castling::CastlingMode;
 use crate::fen::{self, FenError};
 use crate::game::Game;
+use crate::move_tree::{glyph, Eval, MoveTree, Node, NodeId, GLYPHS};
 use crate::position::Position;
 use crate::san::{self, MoveTextError};
 use crate::variant::{self, Variant, VariantError};
@@ -25,6 +28,8 @@ pub enum PgnError {
     Fen(FenError),
     /// A `{` comment is never closed, or a `(` variation never ends.
     Unterminated(char),
+    /// Variations are nested too deep.
+    TooDeep,
     /// A move is not legal (or not readable) where it stands.
     Move {
         /// The move number.
@@ -49,6 +54,7 @@ impl fmt::Display for PgnError {
             }
             PgnError::Fen(e) => write!(f, "the FEN tag is not valid: {e}"),
             PgnError::Unterminated(c) => write!(f, "a '{c}' is never closed"),
+            PgnError::TooDeep => write!(f, "variations are nested more than {MAX_NESTING} deep"),
             PgnError::Move {
                 number,
                 black,
@@ -69,8 +75,10 @@ impl std::error::Error for PgnError {}
 pub struct PgnGame {
     /// The tags (name, value) as given.
     pub tags: Vec<(String, String)>,
-    /// The game.
+    /// The game (its main line).
     pub game: Game,
+    /// The moves with their side lines, annotations and evaluations.
+    pub tree: MoveTree,
 }
 
 impl PgnGame {
@@ -97,54 +105,166 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     ))
 }
 
-/// Splits movetext into tokens, dropping comments, variations and NAGs.
-fn tokens(text: &str) -> Result<Vec<String>, PgnError> {
+/// A piece of movetext.
+#[derive(Clone, Debug, PartialEq)]
+enum Token {
+    /// A move, move number, NAG or result.
+    Word(String),
+    /// A `{...}` or `;` comment.
+    Comment(String),
+    /// `(`: a variation starts.
+    Open,
+    /// `)`: it ends.
+    Close,
+}
+
+/// Splits movetext into tokens.
+fn tokens(text: &str) -> Result<Vec<Token>, PgnError> {
     let mut out = Vec::new();
-    let mut chars = text.chars().peekable();
+    let mut chars = text.chars();
     let mut current = String::new();
-    let mut depth = 0usize;
-    let flush = |current: &mut String, out: &mut Vec<String>, depth: usize| {
+    let flush = |current: &mut String, out: &mut Vec<Token>| {
         if !current.is_empty() {
-            if depth == 0 {
-                out.push(std::mem::take(current));
-            } else {
-                current.clear();
-            }
+            out.push(Token::Word(std::mem::take(current)));
         }
     };
     while let Some(c) = chars.next() {
         match c {
             '{' => {
-                flush(&mut current, &mut out, depth);
-                if !chars.by_ref().any(|c| c == '}') {
-                    return Err(PgnError::Unterminated('{'));
-                }
-            }
-            ';' => {
-                flush(&mut current, &mut out, depth);
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        break;
+                flush(&mut current, &mut out);
+                let mut comment = String::new();
+                loop {
+                    match chars.next() {
+                        Some('}') => break,
+                        Some(c) => comment.push(c),
+                        None => return Err(PgnError::Unterminated('{')),
                     }
                 }
+                out.push(Token::Comment(comment));
+            }
+            ';' => {
+                flush(&mut current, &mut out);
+                let comment: String = chars.by_ref().take_while(|&c| c != '\n').collect();
+                out.push(Token::Comment(comment));
             }
             '(' => {
-                flush(&mut current, &mut out, depth);
-                depth += 1;
+                flush(&mut current, &mut out);
+                out.push(Token::Open);
             }
             ')' => {
-                flush(&mut current, &mut out, depth);
-                depth = depth.saturating_sub(1);
+                flush(&mut current, &mut out);
+                out.push(Token::Close);
             }
-            c if c.is_whitespace() => flush(&mut current, &mut out, depth),
+            c if c.is_whitespace() => flush(&mut current, &mut out),
             c => current.push(c),
         }
     }
-    flush(&mut current, &mut out, depth);
-    if depth > 0 {
+    flush(&mut current, &mut out);
+    Ok(out)
+}
+
+/// Variations nested deeper than this are refused (the writer recurses into them).
+const MAX_NESTING: usize = 64;
+
+/// Splits a comment into its `[%eval ...]` (if any) and the rest of its text.
+fn split_eval(comment: &str) -> (Option<Eval>, String) {
+    let Some(at) = comment.find("[%eval") else {
+        return (None, comment.trim().to_string());
+    };
+    let Some(len) = comment[at..].find(']') else {
+        return (None, comment.trim().to_string());
+    };
+    let inner = &comment[at + "[%eval".len()..at + len];
+    // `[%eval 0.35,12]` carries a depth after the comma.
+    let eval = Eval::from_pgn(inner.split(',').next().unwrap_or(""));
+    let rest = format!("{} {}", &comment[..at], &comment[at + len + 1..]);
+    (eval, rest.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+fn add_comment(node: &mut Node, text: &str) {
+    let (eval, rest) = split_eval(text);
+    if eval.is_some() {
+        node.eval = eval;
+    }
+    if !rest.is_empty() {
+        if !node.comment.is_empty() {
+            node.comment.push(' ');
+        }
+        node.comment.push_str(&rest);
+    }
+}
+
+/// Reads movetext into a tree from `start`: the main line, side lines in parentheses, NAGs
+/// (`$n` or a glyph after the move), comments with `[%eval]`.
+fn read_movetext(start: Position, movetext: &str) -> Result<MoveTree, PgnError> {
+    let mut tree = MoveTree::new(start);
+    let mut at = MoveTree::ROOT;
+    // Where each open variation returns to.
+    let mut stack = Vec::new();
+    for token in tokens(movetext)? {
+        match token {
+            Token::Open => {
+                if stack.len() >= MAX_NESTING {
+                    return Err(PgnError::TooDeep);
+                }
+                stack.push(at);
+                // A variation replaces the move just played.
+                at = tree.parent(at).unwrap_or(MoveTree::ROOT);
+            }
+            Token::Close => at = stack.pop().unwrap_or(at),
+            Token::Comment(text) => {
+                if let Some(node) = tree.node_mut(at) {
+                    add_comment(node, &text);
+                }
+            }
+            Token::Word(word) => {
+                if matches!(word.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
+                    continue;
+                }
+                if let Some(n) = word.strip_prefix('$') {
+                    if let (Ok(nag), true) = (n.parse::<u8>(), at != MoveTree::ROOT) {
+                        tree.toggle_nag(at, nag);
+                    }
+                    continue;
+                }
+                // Move numbers: "12." or "12..." possibly glued to the move ("12.e4").
+                let text = word.trim_start_matches(|c: char| c.is_ascii_digit());
+                let text = if text.len() < word.len() && text.starts_with('.') {
+                    text.trim_start_matches('.')
+                } else {
+                    word.as_str()
+                };
+                // A glyph after the move, alone or glued to it ("e4!?").
+                let bare = text.trim_end_matches(['!', '?']);
+                let glyph = &text[bare.len()..];
+                let nag = GLYPHS.iter().find(|(g, _)| *g == glyph).map(|(_, n)| *n);
+                if bare.is_empty() {
+                    if let (Some(nag), true) = (nag, at != MoveTree::ROOT) {
+                        tree.toggle_nag(at, nag);
+                    }
+                    continue;
+                }
+                let pos = tree.node(at).position().clone();
+                let error = |error| PgnError::Move {
+                    number: pos.fullmove_number(),
+                    black: pos.turn() == crate::pieces::Color::Black,
+                    text: bare.to_string(),
+                    error,
+                };
+                let mv = san::parse_move(&pos, bare).map_err(error)?;
+                at = tree
+                    .play(at, mv)
+                    .map_err(|_| error(MoveTextError::Illegal(bare.to_string())))?;
+                if let Some(nag) = nag {
+                    tree.toggle_nag(at, nag);
+                }
+            }
+        }
+    }
+    if !stack.is_empty() {
         return Err(PgnError::Unterminated('('));
     }
-    Ok(out)
+    Ok(tree)
 }
 
 /// The games of a PGN file, each as its own text (tags and moves): a game ends with its result
@@ -227,38 +347,28 @@ pub fn read(text: &str) -> Result<PgnGame, PgnError> {
         Some(f) => fen::parse_position(variant, &f).map_err(PgnError::Fen)?,
         None => Position::start(variant),
     };
+    let tree = read_movetext(start.clone(), &movetext)?;
     let mut game = Game::new(start);
-    for token in tokens(&movetext)? {
-        if matches!(token.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") || token.starts_with('$') {
-            continue;
+    for id in tree.mainline() {
+        if let Some(mv) = tree.node(id).mv() {
+            // The main line was checked move by move; a game that ended stops taking moves.
+            if game.play(mv).is_err() {
+                break;
+            }
         }
-        // Move numbers: "12." or "12..." possibly glued to the move ("12.e4").
-        let text = token.trim_start_matches(|c: char| c.is_ascii_digit());
-        let text = if text.len() < token.len() && text.starts_with('.') {
-            text.trim_start_matches('.')
-        } else {
-            token.as_str()
-        };
-        if text.is_empty() {
-            continue;
-        }
-        let pos = game.position().clone();
-        let error = |error| PgnError::Move {
-            number: pos.fullmove_number(),
-            black: pos.turn() == crate::pieces::Color::Black,
-            text: text.to_string(),
-            error,
-        };
-        let mv = san::parse_move(&pos, text).map_err(error)?;
-        game.play(mv)
-            .map_err(|_| error(MoveTextError::Illegal(text.to_string())))?;
     }
-    Ok(PgnGame { tags, game })
+    Ok(PgnGame { tags, game, tree })
 }
 
 /// Writes a game as PGN with the seven standard tags (from `tags`, `?` where missing), the
 /// variant tags, and the moves in SAN wrapped at 80 columns.
 pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
+    write_tree(game, &MoveTree::of_game(game), tags)
+}
+
+/// Writes a game as [`write`] does, with the moves, side lines, glyphs, comments and
+/// evaluations of `tree` (whose main line is the game's moves).
+pub fn write_tree(game: &Game, tree: &MoveTree, tags: &[(&str, &str)]) -> String {
     let start = game.start();
     let v = start.variant();
     let result = game.outcome().map(|o| o.result()).unwrap_or("*");
@@ -291,15 +401,10 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
     }
     out.push('\n');
     let mut words = Vec::new();
-    for (ply, &mv) in game.moves().iter().enumerate() {
-        let pos = game.position_at(ply).expect("a position before every move");
-        if pos.turn() == crate::pieces::Color::White {
-            words.push(format!("{}.", pos.fullmove_number()));
-        } else if ply == 0 {
-            words.push(format!("{}...", pos.fullmove_number()));
-        }
-        words.push(san::to_san(pos, mv));
+    if let Some(comment) = comment_text(tree.node(MoveTree::ROOT)) {
+        words.push(comment);
     }
+    write_line(tree, MoveTree::ROOT, &mut words, false);
     words.push(result.to_string());
     let mut line = String::new();
     for word in words {
@@ -316,4 +421,77 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
     out.push_str(&line);
     out.push('\n');
     out
+}
+
+/// The `{...}` comment of a node (its evaluation first), if it has one.
+fn comment_text(node: &Node) -> Option<String> {
+    let eval = node.eval.map(|e| format!("[%eval {}]", e.to_pgn()));
+    let text = node.comment.replace(['{', '}'], "");
+    let parts: Vec<&str> = eval
+        .iter()
+        .map(String::as_str)
+        .chain([text.trim()])
+        .collect();
+    let inner = parts
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    (!inner.is_empty()).then(|| format!("{{{inner}}}"))
+}
+
+/// Writes one move: its number when White moves or when `numbered`, the SAN with its glyph and
+/// other NAGs, its comment. Returns whether a comment was written (the next move is numbered).
+fn write_move(tree: &MoveTree, id: NodeId, words: &mut Vec<String>, numbered: bool) -> bool {
+    let node = tree.node(id);
+    let before = tree
+        .node(tree.parent(id).unwrap_or(MoveTree::ROOT))
+        .position();
+    let Some(mv) = node.mv() else {
+        return false;
+    };
+    if before.turn() == crate::pieces::Color::White {
+        words.push(format!("{}.", before.fullmove_number()));
+    } else if numbered {
+        words.push(format!("{}...", before.fullmove_number()));
+    }
+    let mut word = san::to_san(before, mv);
+    for &nag in &node.nags {
+        match glyph(nag) {
+            Some(g) => word.push_str(g),
+            None => {
+                words.push(std::mem::take(&mut word));
+                word = format!("${nag}");
+            }
+        }
+    }
+    words.push(word);
+    match comment_text(node) {
+        Some(c) => {
+            words.push(c);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Writes the line after `from` by main continuations, each fork's side lines in parentheses
+/// after the main move (recursing only into side lines, which the reader nests at most
+/// [`MAX_NESTING`] deep).
+fn write_line(tree: &MoveTree, from: NodeId, words: &mut Vec<String>, mut numbered: bool) {
+    let mut at = from;
+    while let Some((&main, others)) = tree.node(at).children().split_first() {
+        numbered = write_move(tree, main, words, numbered);
+        for &other in others {
+            let open = words.len();
+            let commented = write_move(tree, other, words, true);
+            words[open].insert(0, '(');
+            write_line(tree, other, words, commented);
+            if let Some(last) = words.last_mut() {
+                last.push(')');
+            }
+            numbered = true;
+        }
+        at = main;
+    }
 }

@@ -131,7 +131,19 @@ proptest! {
             }
             game.play(rng.pick(&moves)).unwrap();
         }
-        let text = pgn::write(&game, &[]);
+        // A side line with a glyph, a comment and an evaluation, for the mutations to hit.
+        let mut tree = topochess_core::move_tree::MoveTree::of_game(&game);
+        if let Some(&first) = tree.mainline().first() {
+            let start = tree.start().clone();
+            if let Some(&other) = start.legal_moves().iter().rev().find(|&&m| Some(m) != tree.node(first).mv()) {
+                let side = tree.play(topochess_core::move_tree::MoveTree::ROOT, other).unwrap();
+                tree.toggle_nag(side, 2);
+                let node = tree.node_mut(side).unwrap();
+                node.comment = "why not".into();
+                node.eval = Some(topochess_core::move_tree::Eval::Centipawns(-40));
+            }
+        }
+        let text = pgn::write_tree(&game, &tree, &[]);
         let reread = pgn::read(&text).unwrap();
         prop_assert_eq!(reread.game.moves(), game.moves());
         if let Ok(read) = pgn::read(&mutate(&text, &edits)) {
