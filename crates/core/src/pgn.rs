@@ -1,7 +1,7 @@
 //! PGN (RULES.md section 9): the usual tags plus `Variant`, `Castling`, `SetUp` and `FEN`, with side
 //! lines in parentheses, glyphs and `$n` NAGs, comments and `[%eval]` read into and written from a
-//! [`MoveTree`]. Reading
-//! checks every move against the rules and says which one was wrong; it never panics.
+//! [`MoveTree`]. Reading checks every move against the rules and says which one was wrong; it
+//! never panics.
 
 use crate::castling::CastlingMode;
 use crate::fen::{self, FenError};
@@ -366,7 +366,7 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
     write_tree(game, &MoveTree::of_game(game), tags)
 }
 
-/// Writes a game as [`write`] does, with the moves, side lines, glyphs, comments and
+/// Writes a game as [`write()`] does, with the moves, side lines, glyphs, comments and
 /// evaluations of `tree` (whose main line is the game's moves).
 pub fn write_tree(game: &Game, tree: &MoveTree, tags: &[(&str, &str)]) -> String {
     let start = game.start();
