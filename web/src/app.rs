@@ -2,21 +2,19 @@
 //! [`Action`]s; the effects here turn state into requests to the worker and saved data.
 
 use crate::boards::Boards;
-use crate::engine::{EngineWorker, GameSpec, Request, Response};
+use crate::engine::Request;
 use crate::explore_panel::{ExplorerPanel, LabPanel};
 use crate::explorer::Explorer;
 use crate::panels::{score_text, select_value, MoveList, NewGameForm, Transfer};
 use crate::play_panel;
 use crate::scene;
 use crate::state::{
-    Action, AppState, EngineTask, ExploreAction, Margin, Opponent, Screen, Settings, Thinking,
-    ViewMode,
+    Action, AnalysisAction, AppState, EngineTask, ExploreAction, Margin, Opponent, Screen,
+    Settings, ViewMode,
 };
 use crate::storage::{self, Library, Opened};
 use gloo_events::{EventListener, EventListenerOptions};
-use gloo_worker::{Spawnable, WorkerBridge};
 use std::cell::Cell;
-use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 use topochess_core::Variant;
@@ -25,10 +23,6 @@ use topochess_search::levels::level;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
-
-/// How long the worker may say nothing while it has a job before it is declared lost. It sends a
-/// sign of life every half second while searching; loading it takes well under a second here.
-const WORKER_SILENCE_MS: f64 = 6000.0;
 
 /// The library as the app lists it: every game, and a warning when storage runs short.
 pub(crate) fn library_action(lib: &Library) -> Action {
@@ -72,25 +66,23 @@ fn initial() -> AppState {
         }
     }
     state.notice = notice.or(state.notice);
-    let state = match opened_action(storage::browser_open_link()) {
+    let link = opened_action(storage::browser_open_link());
+    let linked = link.is_some();
+    let state = match link {
         Some(action) => Rc::new(state).reduce(action),
         None => Rc::new(state),
     };
     let lib = storage::browser_library().0;
-    (*state.reduce(library_action(&lib))).clone()
-}
-
-fn spec(state: &AppState) -> GameSpec {
-    GameSpec {
-        variant: state.settings.variant.clone(),
-        castling: state.settings.castling.clone(),
-        start_fen: fen::write(state.game.start()),
-        moves: state.move_texts(),
+    let mut state = (*state.reduce(library_action(&lib))).clone();
+    // The analysis of the last visit, and its screen if it was open (a link opens the game).
+    if let Some((analysis, open)) = crate::analysis::browser_kept() {
+        state.analysis = Some(analysis);
+        if open && !linked {
+            state.screen = Screen::Analyse;
+        }
     }
-}
-
-fn seed() -> u64 {
-    (js_sys::Math::random() * 4_294_967_296.0) as u64
+    state.settle_engine();
+    state
 }
 
 /// Reads a pasted or opened text as a PGN, or else as a FEN of the current game.
@@ -132,117 +124,7 @@ pub fn app() -> Html {
     let state = use_reducer(initial);
     // How often the app has rendered: tests check that pointing at squares does not re-render it.
     let renders = crate::board::use_render_count();
-    // The job last sent to the worker, and when the worker was last heard from.
-    let sent: Rc<RefCell<Option<u32>>> = use_mut_ref(|| None);
-    let heard: Rc<Cell<f64>> = use_memo((), |_| Cell::new(js_sys::Date::now()));
-    let bridge: Rc<WorkerBridge<EngineWorker>> = {
-        let dispatch = state.dispatcher();
-        let sent = sent.clone();
-        let heard = heard.clone();
-        use_memo(state.worker_generation, move |_| {
-            // A new worker has no job yet.
-            *sent.borrow_mut() = None;
-            let finished = sent.clone();
-            EngineWorker::spawner()
-                .callback(move |response| {
-                    heard.set(js_sys::Date::now());
-                    let action = match response {
-                        Response::Started { .. } | Response::Alive { .. } => return,
-                        Response::Thinking {
-                            job,
-                            depth,
-                            score,
-                            mate,
-                            nodes,
-                            rate,
-                            pv,
-                        } => Action::EngineThinking(
-                            job,
-                            Thinking {
-                                depth,
-                                score,
-                                mate,
-                                nodes,
-                                rate,
-                                pv,
-                            },
-                        ),
-                        Response::BestMove {
-                            job, coordinate, ..
-                        } => {
-                            finished.borrow_mut().take_if(|j| *j == job);
-                            Action::EngineAnswer(job, coordinate)
-                        }
-                        Response::Error { job, message } => {
-                            finished.borrow_mut().take_if(|j| *j == job);
-                            Action::EngineFailed(job, message)
-                        }
-                    };
-                    dispatch.dispatch(action);
-                })
-                // The page's own module, found relative to the page (sub-paths work). Without
-                // it the worker never answers and the watchdog says so.
-                .spawn_with_loader(&crate::engine::loader_url().unwrap_or_else(|why| {
-                    web_sys::console::warn_1(&format!("no engine: {why}").into());
-                    "engine-unavailable.js".into()
-                }))
-        })
-    };
-
-    // Mirror the reducer's job to the worker: send a new job, cancel a dropped one.
-    {
-        let state = state.clone();
-        let bridge = bridge.clone();
-        let sent = sent.clone();
-        let heard = heard.clone();
-        let key = (state.engine.as_ref().map(|j| j.id), state.worker_generation);
-        use_effect_with(key, move |_| {
-            let want = state.engine.as_ref().map(|j| j.id);
-            let had = *sent.borrow();
-            if want != had {
-                match (&state.engine, had) {
-                    (Some(job), _) => {
-                        // A new job replaces the running one in the worker. With clocks, the
-                        // computer's level is a limit inside its own time.
-                        let turn = state.game.position().turn();
-                        let budget_ms = state
-                            .clock
-                            .as_ref()
-                            .filter(|_| job.task == EngineTask::Move)
-                            .map(|c| c.budget_ms(turn, turn, crate::clock::now()));
-                        bridge.send(Request::Search {
-                            job: job.id,
-                            game: spec(&state),
-                            level: job.level,
-                            seed: seed(),
-                            budget_ms,
-                        });
-                        heard.set(js_sys::Date::now());
-                    }
-                    (None, Some(old)) => bridge.send(Request::Cancel { job: old }),
-                    (None, None) => {}
-                }
-                *sent.borrow_mut() = want;
-            }
-        });
-    }
-    // A worker that says nothing for too long while it has a job is lost.
-    {
-        let dispatch = state.dispatcher();
-        let sent = sent.clone();
-        let heard = heard.clone();
-        use_effect_with((), move |_| {
-            let interval = gloo_timers::callback::Interval::new(1000, move || {
-                if let Some(job) = *sent.borrow() {
-                    if js_sys::Date::now() - heard.get() > WORKER_SILENCE_MS {
-                        heard.set(js_sys::Date::now());
-                        dispatch.dispatch(Action::EngineLost(job));
-                    }
-                }
-            });
-            move || drop(interval)
-        });
-    }
+    let bridge = crate::engine_link::use_engine(&state);
     // A link opened while the app is open (only the fragment changes, so no reload).
     {
         let dispatch = state.dispatcher();
@@ -275,6 +157,22 @@ pub fn app() -> Html {
                 state.dispatch(Action::Notice(Some(why)));
             }
             state.dispatch(library_action(&lib));
+        });
+    }
+    // Keep the analysis across reloads: its tree, the node shown, and whether it is open.
+    {
+        let key = (
+            state
+                .analysis
+                .as_ref()
+                .map(|a| (a.id, a.revision, a.at, a.lines, a.engine_on)),
+            state.screen == Screen::Analyse,
+        );
+        let state = state.clone();
+        use_effect_with(key, move |(_, open)| {
+            if let Some(a) = &state.analysis {
+                crate::analysis::browser_keep(a, *open);
+            }
         });
     }
     // Theme and board colours on the document.
@@ -360,10 +258,12 @@ pub fn app() -> Html {
     let explorer = match state.screen {
         Screen::Explore => state.explorer.as_ref(),
         Screen::Lab => lab_preview.as_ref(),
-        Screen::Play | Screen::Games => None,
+        Screen::Play | Screen::Games | Screen::Analyse => None,
     };
+    let analysis = state.analysing();
     let size = explorer
         .map(|e| e.variant().size())
+        .or_else(|| analysis.map(|a| a.tree.start().size()))
         .unwrap_or_else(|| state.game.start().size());
     let square = move |name: &str| size.parse_square(name);
     let screen = state.screen;
@@ -372,7 +272,7 @@ pub fn app() -> Html {
         Callback::from(move |name: String| {
             if let Some(sq) = square(&name) {
                 match screen {
-                    Screen::Play => state.dispatch(Action::Click(sq)),
+                    Screen::Play | Screen::Analyse => state.dispatch(Action::Click(sq)),
                     Screen::Explore => state.dispatch(Action::Explore(ExploreAction::Click(sq))),
                     Screen::Lab | Screen::Games => {}
                 }
@@ -381,11 +281,15 @@ pub fn app() -> Html {
     };
     let on_move = {
         let state = state.clone();
-        Callback::from(move |(a, b): (String, String)| {
-            if let (Some(from), Some(to), Screen::Play) = (square(&a), square(&b), screen) {
-                state.dispatch(Action::Move(from, to));
-            }
-        })
+        Callback::from(
+            move |(a, b): (String, String)| match (square(&a), square(&b), screen) {
+                (Some(from), Some(to), Screen::Play) => state.dispatch(Action::Move(from, to)),
+                (Some(from), Some(to), Screen::Analyse) => {
+                    state.dispatch(Action::Analyse(AnalysisAction::Move(from, to)))
+                }
+                _ => {}
+            },
+        )
     };
     let on_drop_premove = {
         let state = state.clone();
@@ -395,7 +299,9 @@ pub fn app() -> Html {
         let state = state.clone();
         Callback::from(
             move |(from, to, brush): (String, String, crate::scene::Brush)| {
-                if let (Some(from), Some(to), Screen::Play) = (square(&from), square(&to), screen) {
+                if let (Some(from), Some(to), Screen::Play | Screen::Analyse) =
+                    (square(&from), square(&to), screen)
+                {
                     state.dispatch(Action::Shape(crate::scene::Shape { from, to, brush }));
                 }
             },
@@ -424,26 +330,33 @@ pub fn app() -> Html {
             state.viewing.is_some(),
             state.player_to_move(),
             crate::game_flow::premove_time(&state),
+            analysis.map(|a| a.point()),
         );
         let state = state.clone();
         use_memo(key, move |_| {
-            let (normal, extended) = scene::move_hover(&state);
-            (
-                Rc::new(scene::dests(&state)),
-                Rc::new(normal),
-                Rc::new(extended),
-            )
+            let (dests, (normal, extended)) = match state.analysing() {
+                Some(a) => (
+                    scene::legal_dests(a.position()),
+                    scene::hover_of(a.position()),
+                ),
+                None => (scene::dests(&state), scene::move_hover(&state)),
+            };
+            (Rc::new(dests), Rc::new(normal), Rc::new(extended))
         })
     };
     let (dests, move_hover) = (handed.0.clone(), (handed.1.clone(), handed.2.clone()));
     let position_key = {
-        let (game, ply, hash) = state.live_point();
+        let (game, ply, hash) = analysis.map_or(state.live_point(), |a| a.point());
         hash ^ game.rotate_left(29) ^ (state.shown_ply() as u64).rotate_left(7) ^ ply as u64
     };
     let (normal_view, extended_view) = match explorer {
         Some(ex) => (ex.normal(), ex.extended(state.settings.margin)),
         None => {
-            let (mut normal, mut extended) = (scene::normal(&state), scene::extended(&state));
+            let scene = match analysis {
+                Some(a) => scene::Scene::of_analysis(&state, a),
+                None => scene::Scene::of_game(&state),
+            };
+            let (mut normal, mut extended) = (scene.normal(), scene.extended());
             normal.hover = move_hover.0.clone();
             extended.hover = move_hover.1.clone();
             (normal, extended)
@@ -639,6 +552,7 @@ pub fn app() -> Html {
                     { nav(Screen::Play, "nav-play", "Play") }
                     { nav(Screen::Explore, "nav-explore", "Explore") }
                     { nav(Screen::Lab, "nav-lab", "Surface lab") }
+                    { nav(Screen::Analyse, "nav-analysis", "Analysis") }
                     { nav(Screen::Games, "nav-games", "Games") }
                 </nav>
                 <span class="game-name" id="game-name">{state.game.start().variant().name().to_string()}</span>
@@ -692,10 +606,13 @@ pub fn app() -> Html {
                         { if state.narrow_extended { "Show the board" } else { "Show the extended view" } }
                     </button>
                 }
-                <section class="boards" style={format!("--zoom: {}", state.settings.zoom.clamp(50, 100) as f64 / 100.0)}>
+                <section class={classes!("boards", analysis.map(|_| "analysis-boards"))} style={format!("--zoom: {}", state.settings.zoom.clamp(50, 100) as f64 / 100.0)}>
+                    if let Some(a) = analysis {
+                        { crate::analysis_panel::eval_bar(a, state.settings.flipped) }
+                    }
                     <Boards normal={normal_view} extended={extended_view} flipped={state.settings.flipped}
                         coords={state.settings.coords} pieces={state.settings.pieces}
-                        dests={(state.screen == Screen::Play).then(|| dests.clone())} position={position_key}
+                        dests={matches!(state.screen, Screen::Play | Screen::Analyse).then(|| dests.clone())} position={position_key}
                         announce={announce.clone().unwrap_or_default()}
                         on_move={on_move} on_drop_premove={on_drop_premove} on_click={on_click} on_drop={on_drop}
                         on_shape={on_shape} on_choose={on_choose.clone()} />
@@ -714,6 +631,8 @@ pub fn app() -> Html {
                         }
                         { margin_select.clone() }
                     </aside>
+                } else if let Some(a) = analysis {
+                    { crate::analysis_panel::analysis_aside(a, &on_action) }
                 } else if state.screen == Screen::Lab {
                     <aside>
                         <LabPanel lab={state.lab} settings={state.settings.clone()} on_action={on_action.clone()} />
@@ -736,6 +655,7 @@ pub fn app() -> Html {
                         <button id="redo" onclick={act(Action::Redo)} disabled={state.redo.is_empty() || state.is_correspondence()}>{"Redo"}</button>
                         <button id="hint" onclick={act(Action::Hint)} disabled={!state.player_to_move() || state.engine.is_some() || state.is_correspondence()}>{"Hint"}</button>
                         <button id="flip" onclick={act(Action::Flip)}>{"Flip"}</button>
+                        <button id="analyse" onclick={act(Action::Analyse(AnalysisAction::FromGame))}>{"Analyse"}</button>
                     </div>
                     { play_panel::game_end_controls(&state) }
                     { play_panel::send_move(&state) }

@@ -644,6 +644,8 @@ fn drawing_html(d: &Drawing, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> H
         LineKind::Hover => "hover",
         LineKind::Last => "last-move",
         LineKind::Hint => "hint",
+        LineKind::Best => "best",
+        LineKind::Second => "second",
         LineKind::Arrow(b) | LineKind::Circle(b) => b.name(),
     };
     if let (LineKind::Circle(_), Some(&(x, y))) =

@@ -60,6 +60,10 @@ pub enum LineKind {
     Last,
     /// The engine's hint.
     Hint,
+    /// The analysis engine's best move.
+    Best,
+    /// Its second line's move.
+    Second,
     /// An arrow the player drew.
     Arrow(Brush),
     /// A circle the player drew (its one stroke is the centre).

@@ -2,18 +2,19 @@
 //! reports progress and schedules the next slice on a timer, so a `Stop` sent meanwhile is handled
 //! between slices (well within 100 ms). The search itself is pure; the worker supplies the clock.
 
+use crate::engine_job::Thinking;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use topochess_core::{fen, san, CastlingMode, Position, Variant};
+use topochess_core::{fen, san, CastlingMode, Move, Position, Variant};
 use topochess_search::levels::level;
-use topochess_search::{Engine, Info, Limited, Limits, Search, Status, Style};
+use topochess_search::{mate_in, Engine, Info, Limited, Limits, Search, Status, Style};
 
 /// Milliseconds of work between two looks at the message queue.
 const SLICE_MS: f64 = 30.0;
 
 /// Milliseconds between two signs of life while a search runs: the app declares the worker lost
-/// when it hears nothing for much longer (see `app::WORKER_SILENCE_MS`).
+/// when it hears nothing for much longer (see `engine_link::WORKER_SILENCE_MS`).
 pub const ALIVE_MS: f64 = 500.0;
 
 /// A game as the worker receives it: the start and the moves since (for repetitions).
@@ -45,6 +46,16 @@ pub enum Request {
         /// At most this many milliseconds (the computer's clock), if less than the level's.
         budget_ms: Option<u64>,
     },
+    /// Analyse a position until cancelled (or the deepest iteration): the best `lines` lines,
+    /// reported after every iteration as [`Response::Lines`].
+    Analyse {
+        /// The job's id.
+        job: u32,
+        /// The game up to the position analysed.
+        game: GameSpec,
+        /// How many lines (multi-PV), 1 to 5.
+        lines: u8,
+    },
     /// Move now: if `job` is running, it answers at once with the best move of its deepest
     /// completed iteration (depth 1 is finished first if need be). Any other job is left alone.
     Stop {
@@ -75,20 +86,23 @@ pub enum Response {
     Thinking {
         /// The job.
         job: u32,
+        /// Depth, score, nodes, rate and principal variation.
+        thinking: Thinking,
+    },
+    /// An analysis iteration done: its best lines, best first.
+    Lines {
+        /// The job.
+        job: u32,
         /// Depth completed.
         depth: u32,
-        /// Score in centipawns for the side to move.
-        score: i32,
-        /// Moves to mate (negative: being mated), if the score is a mate.
-        mate: Option<i32>,
         /// Nodes so far.
         nodes: u64,
         /// Nodes per second so far.
         rate: u64,
-        /// The principal variation in SAN.
-        pv: Vec<String>,
+        /// The lines.
+        lines: Vec<LineReport>,
     },
-    /// The search's answer.
+    /// The search's answer (an analysis sends it when it reached its deepest iteration).
     BestMove {
         /// The job.
         job: u32,
@@ -108,8 +122,35 @@ pub enum Response {
     },
 }
 
+/// One line of an analysis.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct LineReport {
+    /// Score in centipawns for the side to move.
+    pub score: i32,
+    /// Moves to mate (negative: being mated), if the score is a mate.
+    pub mate: Option<i32>,
+    /// The moves in coordinate form.
+    pub moves: Vec<String>,
+    /// The same moves in SAN.
+    pub sans: Vec<String>,
+}
+
+/// A line's moves from `root`: (coordinate forms, SANs).
+fn line_texts(root: &Position, pv: &[Move]) -> (Vec<String>, Vec<String>) {
+    let mut p = root.clone();
+    pv.iter()
+        .map(|&m| {
+            let texts = (san::to_coordinate(&p, m), san::to_san(&p, m));
+            p.play_unchecked(m);
+            texts
+        })
+        .unzip()
+}
+
 enum Job {
     Search {
+        /// An analysis: lines are reported, and it runs until stopped.
+        analysis: bool,
         id: u32,
         who: HandlerId,
         search: Box<Search>,
@@ -204,6 +245,7 @@ impl Worker for EngineWorker {
         match self.job.take() {
             None => {}
             Some(Job::Search {
+                analysis,
                 id,
                 who,
                 mut search,
@@ -217,27 +259,47 @@ impl Worker for EngineWorker {
                 let engine = self.engine_for(&variant);
                 let root = search.root().clone();
                 let mut report = |info: &Info| {
-                    let mut p = root.clone();
-                    let pv = info
-                        .pv
-                        .iter()
-                        .map(|&m| {
-                            let text = san::to_san(&p, m);
-                            p.play_unchecked(m);
-                            text
-                        })
-                        .collect();
                     let elapsed = (now() - started).max(1.0);
+                    let rate = (info.nodes as f64 * 1000.0 / elapsed) as u64;
+                    if analysis {
+                        let lines = info
+                            .all_lines()
+                            .iter()
+                            .map(|line| {
+                                let (moves, sans) = line_texts(&root, &line.pv);
+                                LineReport {
+                                    score: line.score,
+                                    mate: mate_in(line.score),
+                                    moves,
+                                    sans,
+                                }
+                            })
+                            .collect();
+                        scope.respond(
+                            who,
+                            Response::Lines {
+                                job: id,
+                                depth: info.depth,
+                                nodes: info.nodes,
+                                rate,
+                                lines,
+                            },
+                        );
+                        return;
+                    }
+                    let pv = line_texts(&root, &info.pv).1;
                     scope.respond(
                         who,
                         Response::Thinking {
                             job: id,
-                            depth: info.depth,
-                            score: info.score,
-                            mate: info.mate_in(),
-                            nodes: info.nodes,
-                            rate: (info.nodes as f64 * 1000.0 / elapsed) as u64,
-                            pv,
+                            thinking: Thinking {
+                                depth: info.depth,
+                                score: info.score,
+                                mate: info.mate_in(),
+                                nodes: info.nodes,
+                                rate,
+                                pv,
+                            },
                         },
                     );
                 };
@@ -261,6 +323,7 @@ impl Worker for EngineWorker {
                             last_word = now();
                         }
                         self.job = Some(Job::Search {
+                            analysis,
                             id,
                             who,
                             search,
@@ -304,51 +367,74 @@ impl Worker for EngineWorker {
                     self.job = None;
                 }
             }
+            Request::Analyse { job, game, lines } => {
+                let limits = Limits::analysis(lines.clamp(1, 5) as usize);
+                self.start(scope, who, job, &game, |_| {
+                    (limits, true, f64::INFINITY, f64::INFINITY)
+                });
+            }
             Request::Search {
                 job,
                 game,
                 level: n,
                 seed,
                 budget_ms,
-            } => match replay(&game) {
-                Ok((position, history)) if position.has_legal_move() => {
-                    // A new job replaces the running one, which is not answered.
-                    let lvl = level(n);
-                    let limits = Limits::level(lvl, seed);
-                    let started = now();
-                    scope.respond(who, Response::Started { job });
-                    self.job = Some(Job::Search {
-                        id: job,
-                        who,
-                        search: Box::new(Search::new(position, history, limits)),
-                        started,
-                        deadline: started
-                            + budget_ms
-                                .map_or(lvl.max_millis as u64, |b| b.min(lvl.max_millis as u64))
-                                as f64,
-                        // On a clock, a little over half the budget: a later iteration would
-                        // not finish.
-                        soft: budget_ms.map_or(f64::INFINITY, |b| {
-                            started + b.min(lvl.max_millis as u64) as f64 * 0.55
-                        }),
-                        last_word: started,
-                    });
-                    self.schedule(scope);
-                }
-                Ok(_) => scope.respond(
-                    who,
-                    Response::Error {
-                        job,
-                        message: "the game is over".into(),
-                    },
-                ),
-                Err(message) => scope.respond(who, Response::Error { job, message }),
-            },
+            } => {
+                let lvl = level(n);
+                let limits = Limits::level(lvl, seed);
+                let budget =
+                    budget_ms.map_or(lvl.max_millis as u64, |b| b.min(lvl.max_millis as u64));
+                self.start(scope, who, job, &game, |started| {
+                    // On a clock, no iteration after a little over half the budget: it would
+                    // not finish.
+                    let soft = budget_ms.map_or(f64::INFINITY, |_| started + budget as f64 * 0.55);
+                    (limits, false, started + budget as f64, soft)
+                });
+            }
         }
     }
 }
 
 impl EngineWorker {
+    /// Starts `job` on the position `game` reaches (replacing the running job, which is not
+    /// answered): `plan(started)` gives its limits, whether it is an analysis, its deadline and
+    /// its soft limit. A game that is over is an error.
+    fn start(
+        &mut self,
+        scope: &WorkerScope<Self>,
+        who: HandlerId,
+        job: u32,
+        game: &GameSpec,
+        plan: impl FnOnce(f64) -> (Limits, bool, f64, f64),
+    ) {
+        match replay(game) {
+            Ok((position, history)) if position.has_legal_move() => {
+                let started = now();
+                let (limits, analysis, deadline, soft) = plan(started);
+                scope.respond(who, Response::Started { job });
+                self.job = Some(Job::Search {
+                    analysis,
+                    id: job,
+                    who,
+                    search: Box::new(Search::new(position, history, limits)),
+                    started,
+                    deadline,
+                    soft,
+                    last_word: started,
+                });
+                self.schedule(scope);
+            }
+            Ok(_) => scope.respond(
+                who,
+                Response::Error {
+                    job,
+                    message: "the game is over".into(),
+                },
+            ),
+            Err(message) => scope.respond(who, Response::Error { job, message }),
+        }
+    }
+
     /// Runs the next slice after the worker's event loop has had a chance to deliver messages.
     fn schedule(&mut self, scope: &WorkerScope<EngineWorker>) {
         if self.ticking {

@@ -7,7 +7,7 @@ use crate::settings::Opponent;
 use crate::state::AppState;
 
 /// The latest word from the engine.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Thinking {
     /// Depth completed.
     pub depth: u32,
@@ -30,6 +30,8 @@ pub enum EngineTask {
     Move,
     /// Looking for a hint for the player.
     Hint,
+    /// Analysing the analysis board's node (its `level` is the number of lines).
+    Analyse,
 }
 
 /// A job for the engine: what, under which id, on which position.
@@ -78,25 +80,56 @@ impl AppState {
         self.thinking = None;
     }
 
-    /// Drops a job that is no longer wanted and starts the computer's when it is its turn. Runs
-    /// after every action, so every way the position can change (a move, take back, redo, new
-    /// game, import, link, lab, explorer) is covered by this one rule.
+    /// What the analysis board wants analysed: (point, lines), while its screen is open, the
+    /// engine on, the position not over and not already searched to the end.
+    fn analysis_wanted(&self) -> Option<((u64, usize, u64), u8)> {
+        let a = self.analysing()?;
+        let want =
+            (a.engine_on && a.done != Some((a.at, a.lines)) && a.position().has_legal_move())
+                .then_some((a.point(), a.lines));
+        want
+    }
+
+    /// Drops a job that is no longer wanted and starts the computer's when it is its turn (or
+    /// on the analysis board, the analysis of the node shown; the computer's move waits until
+    /// the player is back at the game). Runs after every action, so every way the position can
+    /// change (a move, take back, redo, new game, import, link, lab, explorer, analysis) is
+    /// covered by this one rule.
     pub(crate) fn settle_engine(&mut self) {
         let here = self.live_point();
-        let wanted = self.engine.as_ref().is_some_and(|job| {
-            job.at == here
-                && match job.task {
-                    EngineTask::Move => {
-                        self.computer_to_move() && self.computer_level() == Some(job.level)
-                    }
-                    EngineTask::Hint => self.game.outcome().is_none() && !self.computer_to_move(),
-                }
+        let analysing = self.screen == crate::state::Screen::Analyse;
+        let analysis = self.analysis_wanted();
+        let wanted = self.engine.as_ref().is_some_and(|job| match job.task {
+            EngineTask::Analyse => analysis == Some((job.at, job.level)),
+            EngineTask::Move => {
+                !analysing
+                    && job.at == here
+                    && self.computer_to_move()
+                    && self.computer_level() == Some(job.level)
+            }
+            EngineTask::Hint => {
+                !analysing
+                    && job.at == here
+                    && self.game.outcome().is_none()
+                    && !self.computer_to_move()
+            }
         });
         if !wanted && self.engine.is_some() {
             self.engine = None;
             self.thinking = None;
         }
-        if self.engine.is_none() && self.computer_to_move() && self.engine_trouble.is_none() {
+        if self.engine.is_some() || self.engine_trouble.is_some() {
+            return;
+        }
+        if let Some((at, lines)) = analysis {
+            self.jobs += 1;
+            self.engine = Some(EngineJob {
+                task: EngineTask::Analyse,
+                id: self.jobs,
+                at,
+                level: lines,
+            });
+        } else if !analysing && self.computer_to_move() {
             if let Some(level) = self.computer_level() {
                 self.start_job(EngineTask::Move, level);
             }
@@ -108,6 +141,14 @@ impl AppState {
         let Some(current) = self.engine.clone().filter(|j| j.id == job) else {
             return;
         };
+        if current.task == EngineTask::Analyse {
+            // The analysis reached its deepest iteration: it stays as it is.
+            if let Some(a) = self.analysis.as_mut() {
+                a.done = Some((a.at, a.lines));
+            }
+            self.engine = None;
+            return;
+        }
         self.remember_computer_eval();
         self.engine = None;
         self.thinking = None;
@@ -123,6 +164,7 @@ impl AppState {
                 self.play_premove();
             }
             EngineTask::Hint => self.hint = Some(mv),
+            EngineTask::Analyse => {}
         }
     }
 }

@@ -175,6 +175,7 @@ pub fn explorer_panel(p: &ExplorerProps) -> Html {
             <div class="row">
                 <button id="play-hotseat" onclick={act(Action::PlayFromDiagram(Opponent::HotSeat))}>{"Play from here"}</button>
                 <button id="play-computer" onclick={act(Action::PlayFromDiagram(Opponent::Computer { computer: !p.turn, level: 5 }))}>{"vs computer"}</button>
+                <button id="analyse-diagram" onclick={act(Action::Analyse(crate::state::AnalysisAction::FromExplorer))}>{"Analyse"}</button>
             </div>
             <details class="gallery" id="gallery" open=true>
                 <summary>{"Gallery: the source pages' diagrams"}</summary>

@@ -1,6 +1,8 @@
 //! The Topochess browser app: the board views and the engine worker. The app changes state only
 //! through [`state::Action`]s; components take props and callbacks.
 
+pub mod analysis;
+pub mod analysis_panel;
 pub mod app;
 pub mod board;
 pub mod board_choice;
@@ -12,6 +14,7 @@ pub mod correspondence;
 pub mod crash;
 pub mod engine;
 pub mod engine_job;
+pub mod engine_link;
 pub mod explore_flow;
 pub mod explore_panel;
 pub mod explorer;

@@ -1,14 +1,16 @@
-//! The game's scene: what the boards are handed for the position shown (cells and their marks,
-//! the last move, the hint, the shapes, the move to animate, the choice, the hover paths),
-//! worked out from the app state. The types are in `board_view`.
+//! The scene: what the boards are handed for the position shown (cells and their marks, the
+//! last move, the hint or the engine's lines, the shapes, the move to animate, the choice, the
+//! hover paths), worked out from a [`Scene`] that the game (or the analysis board) fills in.
+//! The types are in `board_view`.
 
 use crate::board_selection::Dests;
 use crate::board_view::{
     board_drawing, cell_of, centre, frame, hover_paths, path_drawings, plane_drawing, BoardChoice,
-    Cell, Drawing, HoverPath, LineKind, Marks, Motion, Stroke, View,
+    Drawing, HoverPath, LineKind, Marks, Motion, Stroke, View,
 };
+use crate::settings::Margin;
 pub use crate::shapes::{Brush, Shape};
-use crate::state::AppState;
+use crate::state::{AppState, Choice};
 use topochess_core::paths::move_paths;
 use topochess_core::pieces::glyph;
 use topochess_core::{Color, Move, Piece, Position, Square};
@@ -16,13 +18,12 @@ use topochess_core::{Color, Move, Piece, Position, Square};
 /// The drawings of the player's shapes. An arrow points at the nearest copy of its target:
 /// straight through the ghosts in the extended view; on the normal board it leaves at an edge
 /// and comes back in at the glued edge, both ends numbered.
-fn shape_drawings(state: &AppState, pos: &Position, extended: bool) -> Vec<Drawing> {
+fn shape_drawings(shapes: &[Shape], pos: &Position, extended: bool) -> Vec<Drawing> {
     let surface = pos.variant().surface();
     let size = pos.size();
     let (w, h) = (size.width() as i32, size.height() as i32);
     let at = |sq: Square| (size.file(sq), size.rank(sq));
-    state
-        .shapes_here()
+    shapes
         .iter()
         .map(|shape| {
             let a = at(shape.from);
@@ -104,13 +105,24 @@ fn shape_drawings(state: &AppState, pos: &Position, extended: bool) -> Vec<Drawi
 /// pre-moves (every square a piece reaches on the empty surface); none while browsing or after
 /// the game. Every piece of the side is listed, so one without moves can be selected.
 pub fn dests(state: &AppState) -> Dests {
-    let pos = state.game.position();
-    let size = pos.size();
     let premove = crate::game_flow::premove_time(state);
-    let side = if premove { !pos.turn() } else { pos.turn() };
     if !premove && !state.player_to_move() {
         return Dests::default();
     }
+    dests_in(state.game.position(), premove.then_some(state))
+}
+
+/// The legal moves of the side to move in `pos`, for the boards (the analysis board's: either
+/// side moves there).
+pub fn legal_dests(pos: &Position) -> Dests {
+    dests_in(pos, None)
+}
+
+/// The legal moves in `pos`, or with `premoves_of` the pre-moves of the side not to move.
+fn dests_in(pos: &Position, premoves_of: Option<&AppState>) -> Dests {
+    let size = pos.size();
+    let premove = premoves_of.is_some();
+    let side = if premove { !pos.turn() } else { pos.turn() };
     let legal = if premove {
         Vec::new()
     } else {
@@ -120,7 +132,7 @@ pub fn dests(state: &AppState) -> Dests {
         .occupied_by(side)
         .iter()
         .map(|sq| {
-            let mut to: Vec<(String, bool)> = if premove {
+            let mut to: Vec<(String, bool)> = if let Some(state) = premoves_of {
                 state
                     .premove_dests(sq)
                     .into_iter()
@@ -144,10 +156,14 @@ pub fn dests(state: &AppState) -> Dests {
 /// The hover paths of every legal move of the player to move (none while browsing history or
 /// while the computer is to move), for the normal view and the extended one.
 pub fn move_hover(state: &AppState) -> (Vec<HoverPath>, Vec<HoverPath>) {
-    let pos = state.game.position();
     if state.viewing.is_some() || !state.player_to_move() {
         return Default::default();
     }
+    hover_of(state.game.position())
+}
+
+/// The hover paths of every legal move in `pos`, for the normal view and the extended one.
+pub fn hover_of(pos: &Position) -> (Vec<HoverPath>, Vec<HoverPath>) {
     let size = pos.size();
     let (mut normal, mut extended) = (Vec::new(), Vec::new());
     for mv in pos.legal_moves() {
@@ -161,141 +177,194 @@ pub fn move_hover(state: &AppState) -> (Vec<HoverPath>, Vec<HoverPath>) {
     (normal, extended)
 }
 
-/// The pending choice of the game shown, for the boards.
-fn board_choice(state: &AppState, pos: &Position) -> Option<BoardChoice> {
-    let choice = state.choice.as_ref()?;
-    let to = choice.options.first()?.0.to;
-    let white = pos.turn() == Color::White;
-    let options = choice
-        .options
-        .iter()
-        .map(|(mv, san)| {
-            let piece = mv.promotion().map(|role| {
-                let g = glyph(Piece {
-                    color: Color::Black,
-                    role,
+/// What a scene is made of: the position shown and what is drawn on it.
+pub struct Scene<'a> {
+    /// The position shown.
+    pub pos: &'a Position,
+    /// The move that led here, with the position before it.
+    pub last: Option<(&'a Position, Move)>,
+    /// Names the last move for the animation (it plays once per key).
+    pub motion_key: String,
+    /// Whether moves animate.
+    pub motion: bool,
+    /// The player's shapes.
+    pub shapes: &'a [Shape],
+    /// Moves from `pos` drawn along their paths: the hint, or the engine's best lines.
+    pub lines: Vec<(LineKind, Move)>,
+    /// The pre-move's squares.
+    pub premove: Option<(Square, Square)>,
+    /// A pending promotion or castling choice.
+    pub choice: Option<&'a Choice>,
+    /// The extended view's margin.
+    pub margin: Margin,
+}
+
+impl<'a> Scene<'a> {
+    /// The scene of the game: the position looked at, its last move, the hint, the shapes.
+    pub fn of_game(state: &'a AppState) -> Scene<'a> {
+        let ply = state.shown_ply();
+        let last = ply
+            .checked_sub(1)
+            .and_then(|p| Some((state.game.position_at(p)?, *state.game.moves().get(p)?)));
+        Scene {
+            pos: state.shown(),
+            last,
+            motion_key: format!("{}-{}", state.game_id, ply.saturating_sub(1)),
+            motion: state.settings.motion,
+            shapes: state.shapes_here(),
+            lines: state
+                .hint
+                .filter(|_| state.viewing.is_none())
+                .map(|h| (LineKind::Hint, h))
+                .into_iter()
+                .collect(),
+            premove: state.premove,
+            choice: state.choice.as_ref(),
+            margin: state.settings.margin,
+        }
+    }
+
+    /// The scene of the analysis board: its node, the move that led there, the engine's best
+    /// line (and the second, fainter) drawn along their paths, the shapes.
+    pub fn of_analysis(state: &'a AppState, a: &'a crate::analysis::Analysis) -> Scene<'a> {
+        let pos = a.position();
+        let last = a.tree.parent(a.at).and_then(|p| {
+            let mv = a.tree.node(a.at).mv()?;
+            Some((a.tree.node(p).position(), mv))
+        });
+        let lines = a
+            .report_here()
+            .filter(|_| a.engine_on)
+            .map(|r| {
+                r.lines
+                    .iter()
+                    .zip([LineKind::Best, LineKind::Second])
+                    .filter_map(|(line, kind)| {
+                        let text = line.moves.first()?;
+                        Some((kind, topochess_core::san::parse_move(pos, text).ok()?))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        Scene {
+            pos,
+            last,
+            motion_key: format!("{}-{}", a.id, a.at),
+            motion: state.settings.motion,
+            shapes: state.shapes_here(),
+            lines,
+            premove: None,
+            choice: state.choice.as_ref(),
+            margin: state.settings.margin,
+        }
+    }
+
+    /// The pending choice, for the boards.
+    fn board_choice(&self) -> Option<BoardChoice> {
+        let choice = self.choice?;
+        let to = choice.options.first()?.0.to;
+        let white = self.pos.turn() == Color::White;
+        let options = choice
+            .options
+            .iter()
+            .map(|(mv, san)| {
+                let piece = mv.promotion().map(|role| {
+                    let g = glyph(Piece {
+                        color: Color::Black,
+                        role,
+                    });
+                    (g, white)
                 });
-                (g, white)
-            });
-            (piece, san.clone())
+                (piece, san.clone())
+            })
+            .collect();
+        Some(BoardChoice {
+            at: self.pos.variant().size().name(to),
+            options,
         })
-        .collect();
-    Some(BoardChoice {
-        at: pos.variant().size().name(to),
-        options,
-    })
-}
-
-/// The last move of the position shown, as a motion for one view.
-fn motion(state: &AppState, extended: bool) -> Option<Motion> {
-    let ply = state.shown_ply().checked_sub(1)?;
-    let before = state.game.position_at(ply)?;
-    let mv = *state.game.moves().get(ply)?;
-    let after = state.shown();
-    let piece = after.piece_at(mv.to).or_else(|| before.piece_at(mv.from))?;
-    let path = move_paths(before, mv).into_iter().next()?;
-    if path.len() < 2 {
-        return None;
     }
-    let drawing = if extended {
-        plane_drawing(LineKind::Hover, &path)
-    } else {
-        board_drawing(LineKind::Hover, before.size(), &path)
-    };
-    Some(Motion {
-        key: format!("{}-{ply}", state.game_id),
-        to: after.size().name(path[path.len() - 1].square),
-        glyph: glyph(piece),
-        white: piece.color == Color::White,
-        strokes: drawing.strokes.into_iter().map(|s| s.points).collect(),
-    })
-}
 
-/// The marks of every real square.
-fn marks(state: &AppState, pos: &Position) -> Vec<Marks> {
-    let size = pos.size();
-    let mut marks = vec![Marks::default(); size.squares()];
-    if let Some((from, to)) = state.premove {
-        marks[from.index()].premove = true;
-        marks[to.index()].premove = true;
+    /// The last move, as a motion for one view.
+    fn motion(&self, extended: bool) -> Option<Motion> {
+        if !self.motion {
+            return None;
+        }
+        let (before, mv) = self.last?;
+        let after = self.pos;
+        let piece = after.piece_at(mv.to).or_else(|| before.piece_at(mv.from))?;
+        let path = move_paths(before, mv).into_iter().next()?;
+        if path.len() < 2 {
+            return None;
+        }
+        let drawing = if extended {
+            plane_drawing(LineKind::Hover, &path)
+        } else {
+            board_drawing(LineKind::Hover, before.size(), &path)
+        };
+        Some(Motion {
+            key: self.motion_key.clone(),
+            to: after.size().name(path[path.len() - 1].square),
+            glyph: glyph(piece),
+            white: piece.color == Color::White,
+            strokes: drawing.strokes.into_iter().map(|s| s.points).collect(),
+        })
     }
-    let ply = state.shown_ply();
-    if ply > 0 {
-        if let Some(&mv) = state.game.moves().get(ply - 1) {
+
+    /// The marks of every real square.
+    fn marks(&self) -> Vec<Marks> {
+        let pos = self.pos;
+        let mut marks = vec![Marks::default(); pos.size().squares()];
+        if let Some((from, to)) = self.premove {
+            marks[from.index()].premove = true;
+            marks[to.index()].premove = true;
+        }
+        if let Some((_, mv)) = self.last {
             marks[mv.from.index()].last = true;
             marks[mv.to.index()].last = true;
         }
-    }
-    if pos.is_check() {
-        marks[pos.king(pos.turn()).index()].check = true;
-    }
-    marks
-}
-
-fn cell(pos: &Position, marks: &[Marks], x: i32, y: i32, sq: Option<Square>) -> Cell {
-    cell_of(pos.size(), &|s| pos.piece_at(s), marks, x, y, sq)
-}
-
-/// The moves whose paths are drawn: the one pointed at, the last one, the hint.
-fn shown_moves(state: &AppState, pos: &Position) -> Vec<(LineKind, Position, Move)> {
-    let mut out = Vec::new();
-    let ply = state.shown_ply();
-    if ply > 0 {
-        if let (Some(before), Some(&mv)) = (
-            state.game.position_at(ply - 1),
-            state.game.moves().get(ply - 1),
-        ) {
-            out.push((LineKind::Last, before.clone(), mv));
+        if pos.is_check() {
+            marks[pos.king(pos.turn()).index()].check = true;
         }
+        marks
     }
-    if let Some(hint) = state.hint.filter(|_| state.viewing.is_none()) {
-        out.push((LineKind::Hint, pos.clone(), hint));
-    }
-    out
-}
 
-fn drawings(state: &AppState, pos: &Position, extended: bool) -> Vec<Drawing> {
-    let mut out = Vec::new();
-    for (kind, before, mv) in shown_moves(state, pos) {
-        let mut paths = move_paths(&before, mv);
-        if mv.castle().is_some() {
-            paths.truncate(2);
+    fn drawings(&self, extended: bool) -> Vec<Drawing> {
+        let mut out = Vec::new();
+        let last = self.last.map(|(before, mv)| (LineKind::Last, before, mv));
+        let lines = self.lines.iter().map(|&(kind, mv)| (kind, self.pos, mv));
+        for (kind, before, mv) in last.into_iter().chain(lines) {
+            let mut paths = move_paths(before, mv);
+            if mv.castle().is_some() {
+                paths.truncate(2);
+            }
+            out.extend(path_drawings(kind, paths, before.size(), extended));
         }
-        out.extend(path_drawings(kind, paths, before.size(), extended));
+        out.extend(shape_drawings(self.shapes, self.pos, extended));
+        out
     }
-    out.extend(shape_drawings(state, pos, extended));
-    out
-}
 
-/// The normal view.
-pub fn normal(state: &AppState) -> View {
-    let pos = state.shown();
-    let m = marks(state, pos);
-    let drawings = drawings(state, pos, false);
-    let mut view = frame(
-        pos.variant().surface(),
-        None,
-        |x, y, sq| cell(pos, &m, x, y, sq),
-        drawings,
-    );
-    view.motion = motion(state, false).filter(|_| state.settings.motion);
-    view.choice = board_choice(state, pos);
-    view
-}
+    fn view(&self, extended: bool) -> View {
+        let pos = self.pos;
+        let m = self.marks();
+        let margin = extended.then_some(self.margin);
+        let mut view = frame(
+            pos.variant().surface(),
+            margin,
+            |x, y, sq| cell_of(pos.size(), &|s| pos.piece_at(s), &m, x, y, sq),
+            self.drawings(extended),
+        );
+        view.motion = self.motion(extended);
+        view.choice = self.board_choice();
+        view
+    }
 
-/// The extended view: the board and the ghost squares around it.
-pub fn extended(state: &AppState) -> View {
-    let pos = state.shown();
-    let m = marks(state, pos);
-    let drawings = drawings(state, pos, true);
-    let margin = Some(state.settings.margin);
-    let mut view = frame(
-        pos.variant().surface(),
-        margin,
-        |x, y, sq| cell(pos, &m, x, y, sq),
-        drawings,
-    );
-    view.motion = motion(state, true).filter(|_| state.settings.motion);
-    view.choice = board_choice(state, pos);
-    view
+    /// The normal view.
+    pub fn normal(&self) -> View {
+        self.view(false)
+    }
+
+    /// The extended view: the board and the ghost squares around it.
+    pub fn extended(&self) -> View {
+        self.view(true)
+    }
 }

@@ -1,6 +1,8 @@
 //! The app's state and the reducer that is the only way to change it. Side effects (the engine
 //! worker, storage, the address bar) live in the app component's effects, driven by this state.
 
+use crate::analysis::Analysis;
+pub use crate::analysis::AnalysisAction;
 use crate::clock::{self, Clock};
 pub use crate::engine_job::{EngineJob, EngineTask, Thinking};
 pub use crate::explorer::ExploreAction;
@@ -27,6 +29,8 @@ pub enum Screen {
     Lab,
     /// The library of games.
     Games,
+    /// The analysis board.
+    Analyse,
 }
 
 /// A choice the player must make before a move is played.
@@ -96,6 +100,8 @@ pub struct AppState {
     pub explorer: Option<Explorer>,
     /// The lab's surface.
     pub lab: LabSpec,
+    /// The analysis board, once opened.
+    pub analysis: Option<Analysis>,
 }
 
 impl PartialEq for AppState {
@@ -129,6 +135,7 @@ impl PartialEq for AppState {
             && self.screen == other.screen
             && self.explorer == other.explorer
             && self.lab == other.lab
+            && self.analysis == other.analysis
     }
 }
 
@@ -230,6 +237,10 @@ pub enum Action {
     PlayFromDiagram(Opponent),
     /// Choose the lab's surface.
     SetLab(LabSpec),
+    /// Change the analysis.
+    Analyse(AnalysisAction),
+    /// The engine's lines for an analysis job.
+    EngineLines(u32, crate::analysis::Report),
 }
 
 impl Default for AppState {
@@ -295,6 +306,7 @@ impl AppState {
         next.worker_generation = self.worker_generation;
         next.saved = std::mem::take(&mut self.saved);
         next.explorer = self.explorer.take();
+        next.analysis = self.analysis.take();
         // A lab game's surface is the lab's (also after a reload); other games keep the lab.
         next.lab = LabSpec::parse(&next.settings.variant).unwrap_or(self.lab);
         next.screen = self.screen;
@@ -338,6 +350,7 @@ impl AppState {
             screen: Screen::Play,
             narrow_extended: false,
             explorer: None,
+            analysis: None,
         }
     }
 
@@ -365,16 +378,25 @@ impl AppState {
             }
     }
 
+    /// The position shown's key for its drawn shapes: the game and ply, or on the analysis
+    /// board the analysis and node.
+    fn shapes_key(&self) -> (u64, usize) {
+        match self.analysing() {
+            Some(a) => (a.id, a.at),
+            None => (self.game_id, self.shown_ply()),
+        }
+    }
+
     /// The shapes drawn on the position shown.
     pub fn shapes_here(&self) -> &[Shape] {
         self.shapes
-            .get(&(self.game_id, self.shown_ply()))
+            .get(&self.shapes_key())
             .map_or(&[], |v| v.as_slice())
     }
 
     /// A left click clears the shapes of the position shown.
     fn clear_shapes(&mut self) {
-        self.shapes.remove(&(self.game_id, self.shown_ply()));
+        self.shapes.remove(&self.shapes_key());
     }
 
     /// Whether the game is played by correspondence.
@@ -539,6 +561,7 @@ impl AppState {
                 }
             }
             Action::DropPremove => s.premove = None,
+            Action::Choose(mv) if s.analysing().is_some() => s.analysis_choose(mv),
             Action::Choose(mv) => {
                 if s.choice
                     .as_ref()
@@ -583,6 +606,11 @@ impl AppState {
                     first = false;
                 }
             }
+            Action::Step(delta) if s.analysing().is_some() => {
+                s.analyse(AnalysisAction::Step(delta))
+            }
+            Action::View(0) if s.analysing().is_some() => s.analyse(AnalysisAction::First),
+            Action::Live if s.analysing().is_some() => s.analyse(AnalysisAction::Last),
             Action::View(ply) => {
                 s.viewing = (ply < s.game.moves().len()).then_some(ply);
             }
@@ -615,8 +643,9 @@ impl AppState {
             Action::RetryEngine => {
                 s.engine_trouble = None;
                 s.worker_generation += 1;
-                // The job (if any) goes to the new worker under a new id.
-                if let Some(job) = s.engine.take() {
+                // The job (if any) goes to the new worker under a new id (an analysis is
+                // started afresh by settle_engine).
+                if let Some(job) = s.engine.take().filter(|j| j.task != EngineTask::Analyse) {
                     s.start_job(job.task, job.level);
                 }
             }
@@ -641,7 +670,7 @@ impl AppState {
             Action::SetPieceSet(set) => s.settings.pieces = set,
             Action::SetCoords(c) => s.settings.coords = c,
             Action::Shape(shape) => {
-                let list = s.shapes.entry((s.game_id, s.shown_ply())).or_default();
+                let list = s.shapes.entry(s.shapes_key()).or_default();
                 match list.iter().position(|x| *x == shape) {
                     Some(i) => {
                         list.remove(i);
@@ -661,7 +690,13 @@ impl AppState {
             }
             Action::ShowExtended(on) => s.narrow_extended = on,
             Action::SetScreen(screen) => {
+                if screen != s.screen {
+                    s.choice = None;
+                }
                 s.screen = screen;
+                if screen == Screen::Analyse && s.analysis.is_none() {
+                    s.analyse(AnalysisAction::FromGame);
+                }
                 if screen == Screen::Explore && s.explorer.is_none() {
                     if let Ok(v) = variant_of(&s.settings) {
                         s.explorer = Some(Explorer::new(v));
@@ -689,6 +724,8 @@ impl AppState {
                 }
             }
             Action::SetLab(spec) => s.lab = spec,
+            Action::Analyse(a) => s.analyse(a),
+            Action::EngineLines(job, report) => s.analysis_lines(job, report),
         }
     }
 }

@@ -371,7 +371,8 @@ pub fn now() -> f64 {
     }
 }
 
-fn local_storage() -> Option<web_sys::Storage> {
+/// The browser's local storage, if it keeps one.
+pub(crate) fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 

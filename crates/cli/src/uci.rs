@@ -11,7 +11,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use topochess_core::variant::PRESETS;
 use topochess_core::{fen, san, CastlingMode, Color, Move, Position, Variant};
-use topochess_search::{mate_in, Engine, Info, Limited, Limits, Line, Search, Style};
+use topochess_search::{mate_in, Engine, Info, Limited, Limits, Search, Style};
 
 struct State {
     variant: Arc<Variant>,
@@ -48,16 +48,7 @@ fn parse_uci_move(pos: &Position, text: &str) -> Option<Move> {
 /// The `info` lines of an iteration: one, or one per line with `multipv k` under MultiPV.
 fn info_lines(info: &Info, pos: &Position, started: Instant) -> Vec<String> {
     let ms = started.elapsed().as_millis().max(1) as u64;
-    let single = [Line {
-        score: info.score,
-        pv: info.pv.clone(),
-    }];
-    let lines: &[Line] = if info.lines.is_empty() {
-        &single
-    } else {
-        &info.lines
-    };
-    lines
+    info.all_lines()
         .iter()
         .enumerate()
         .map(|(k, line)| {

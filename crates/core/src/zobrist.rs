@@ -1,10 +1,11 @@
 //! Zobrist keys for position hashing (threefold repetition, the search's transposition table),
-//! computed at compile time from a fixed seed.
+//! made from a fixed seed on first use: the same keys every run, and 27 KB of random numbers
+//! that the download does not carry (random data does not compress).
 
 use crate::geometry::{Square, MAX_SQUARES};
 use crate::pieces::Piece;
 
-const fn splitmix(state: u64) -> (u64, u64) {
+fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -15,39 +16,62 @@ const fn splitmix(state: u64) -> (u64, u64) {
 const PIECE_KEYS: usize = 12 * MAX_SQUARES;
 const TOTAL: usize = PIECE_KEYS + MAX_SQUARES + 16 + 1;
 
-static KEYS: [u64; TOTAL] = {
-    let mut keys = [0u64; TOTAL];
-    let mut state = 0x746F_706F_6368_6573; // "topoches"
-    let mut i = 0;
-    while i < TOTAL {
-        let (next, key) = splitmix(state);
-        state = next;
-        keys[i] = key;
-        i += 1;
-    }
-    keys
-};
+static KEYS: std::sync::OnceLock<Box<[u64; TOTAL]>> = std::sync::OnceLock::new();
+
+/// The keys, made on first use.
+#[inline]
+fn keys() -> &'static [u64; TOTAL] {
+    KEYS.get_or_init(|| {
+        let mut keys = Box::new([0u64; TOTAL]);
+        let mut state = 0x746F_706F_6368_6573; // "topoches"
+        for key in keys.iter_mut() {
+            let (next, k) = splitmix(state);
+            state = next;
+            *key = k;
+        }
+        keys
+    })
+}
 
 /// The key of `piece` on `sq`.
 #[inline]
 pub fn piece(piece: Piece, sq: Square) -> u64 {
-    KEYS[(piece.code() as usize - 1) * MAX_SQUARES + sq.index()]
+    keys()[(piece.code() as usize - 1) * MAX_SQUARES + sq.index()]
 }
 
 /// The key of an en-passant square.
 #[inline]
 pub fn en_passant(sq: Square) -> u64 {
-    KEYS[PIECE_KEYS + sq.index()]
+    keys()[PIECE_KEYS + sq.index()]
 }
 
 /// The key of a set of castling rights (4 bits).
 #[inline]
 pub fn castling(rights: u8) -> u64 {
-    KEYS[PIECE_KEYS + MAX_SQUARES + (rights & 15) as usize]
+    keys()[PIECE_KEYS + MAX_SQUARES + (rights & 15) as usize]
 }
 
 /// The key added when Black is to move.
 #[inline]
 pub fn black_to_move() -> u64 {
-    KEYS[TOTAL - 1]
+    keys()[TOTAL - 1]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pieces::{Color, Role};
+
+    #[test]
+    fn the_keys_are_the_fixed_seeds_keys() {
+        // The first keys of the seed, as the compile-time table had them: hashes stay the same.
+        let white_pawn = Piece {
+            color: Color::White,
+            role: Role::Pawn,
+        };
+        let (_, first) = splitmix(0x746F_706F_6368_6573);
+        assert_eq!(piece(white_pawn, Square(0)), first);
+        assert_ne!(black_to_move(), 0);
+        assert_ne!(castling(1), castling(2));
+    }
 }

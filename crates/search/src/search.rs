@@ -150,6 +150,18 @@ impl Info {
     pub fn mate_in(&self) -> Option<i32> {
         mate_in(self.score)
     }
+
+    /// The lines found: the multi-PV lines, or the one principal variation.
+    pub fn all_lines(&self) -> Vec<Line> {
+        if self.lines.is_empty() {
+            vec![Line {
+                score: self.score,
+                pv: self.pv.clone(),
+            }]
+        } else {
+            self.lines.clone()
+        }
+    }
 }
 
 /// Whether a search finished or paused.

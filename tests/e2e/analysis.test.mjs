@@ -1,0 +1,166 @@
+// The analysis board in headless Chromium: the engine's lines and bar, a click on a line, side
+// lines promoted and annotated, the best move's arrow over an edge, reload, and a page that
+// stays responsive while the engine runs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSession, screenshot, type, loadText } from './harness.mjs';
+
+const session = useSession();
+
+const sq = (view, name) => `svg.${view} [data-square="${name}"]`;
+const treeMoves = (page) => page.locator('#move-tree .tree-move').allTextContents();
+const current = (page) => page.locator('#move-tree .tree-move.current').textContent();
+
+/** Waits until the engine has reported lines of at least `depth`. */
+async function linesAtDepth(page, depth, timeout = 15000) {
+  await page.waitForFunction((d) => {
+    const m = /depth (\d+)/.exec(document.querySelector('#analysis-status')?.textContent ?? '');
+    return m && Number(m[1]) >= d;
+  }, depth, { timeout });
+}
+
+test('analysis from a game: three lines, the bar, arrows, a line played by a click', async () => {
+  const { page, errors } = session;
+  for (const m of ['e4', 'e5', 'Nf3']) await type(page, m);
+  await page.click('#analyse');
+  await page.waitForSelector('#eval-bar');
+  await linesAtDepth(page, 4);
+  assert.equal(await page.locator('#engine-lines .pv').count(), 3);
+  const scores = await page.locator('#engine-lines .pv-score').allTextContents();
+  for (const s of scores) assert.match(s, /^([+-]\d+\.\d\d|#-?\d+)$/, s);
+  // Black to move: the lines start with Black's move number.
+  assert.match(await page.locator('#engine-lines .pv').first().textContent(), /^\S+\s*2\.\.\./);
+  // The bar is White's share, between 0 and 100, and moves as the search deepens.
+  const share = Number(await page.locator('#eval-bar').getAttribute('data-share'));
+  assert.ok(share > 0 && share < 100, `share ${share}`);
+  // The best move and the second line's drawn on both views.
+  for (const view of ['normal', 'extended']) {
+    assert.equal(await page.locator(`svg.${view} .drawing.best`).count(), 1, view);
+    assert.equal(await page.locator(`svg.${view} .drawing.second`).count(), 1, view);
+  }
+  // Read the line and click its second move in one go: the engine may report a new line anytime.
+  const firstLine = await page.evaluate(() => {
+    const moves = [...document.querySelectorAll('#engine-lines .pv:first-child .pv-move')];
+    moves[1].click();
+    return moves.map((m) => m.textContent);
+  });
+  assert.deepEqual(await treeMoves(page), ['e4', 'e5', 'Nf3', ...firstLine.slice(0, 2)]);
+  assert.equal(await current(page), firstLine[1]);
+  // Fewer lines on request.
+  await page.selectOption('#lines', '1');
+  await page.waitForFunction(() => document.querySelectorAll('#engine-lines .pv').length === 1, null, { timeout: 10000 });
+  assert.equal(await page.locator('svg.normal .drawing.second').count(), 0);
+  await screenshot(page, 'analysis-desktop');
+  assert.deepEqual(errors, []);
+});
+
+test('a side line is made on the board, promoted, annotated, and kept across a reload', async () => {
+  const { page, errors, server } = session;
+  for (const m of ['e4', 'e5', 'Nf3', 'Nc6']) await type(page, m);
+  await page.click('#analyse');
+  // Back to after 1... e5 and play 2. Nc3 instead of 2. Nf3: a side line.
+  await page.click('#an-back');
+  await page.click('#an-back');
+  assert.equal(await current(page), 'e5');
+  await page.click(sq('normal', 'b1'));
+  await page.click(sq('normal', 'c3'));
+  assert.equal(await current(page), 'Nc3');
+  assert.equal(await page.locator('#move-tree .variations .tree-move').count(), 1);
+  assert.equal(await page.locator('#promote').isDisabled(), false);
+  // Annotate it: a glyph and a comment.
+  await page.click('#nag-5');
+  await page.fill('#comment', 'the Vienna');
+  await page.locator('#comment').blur();
+  await page.waitForFunction(() => document.querySelector('#move-tree .comment')?.textContent === 'the Vienna');
+  assert.equal(await current(page), 'Nc3!?');
+  // Promote it: it is the main line now, the game's moves the side line.
+  await page.click('#promote');
+  assert.deepEqual((await treeMoves(page)).slice(0, 3), ['e4', 'e5', 'Nc3!?']);
+  assert.deepEqual(await page.locator('#move-tree .variations .tree-move').allTextContents(), ['Nf3', 'Nc6']);
+  assert.equal(await page.locator('#promote').isDisabled(), true);
+  // The PGN has the side line, the glyph and the comment.
+  await page.evaluate(() => { document.querySelector('.analysis-panel details').open = true; });
+  const pgn = await page.locator('#analysis-pgn').inputValue();
+  assert.match(pgn, /2\. Nc3!\? \{the Vienna\} \(2\. Nf3 Nc6\) \*/, pgn);
+  // A reload right after: the analysis, its screen and the node shown come back.
+  await page.reload();
+  await page.waitForSelector('#move-tree');
+  assert.equal(await current(page), 'Nc3!?');
+  assert.deepEqual(await page.locator('#move-tree .variations .tree-move').allTextContents(), ['Nf3', 'Nc6']);
+  // Delete the side line from its first move; the game is untouched.
+  await page.locator('#move-tree .variations .tree-move', { hasText: 'Nf3' }).click();
+  await page.click('#delete-node');
+  assert.equal(await page.locator('#move-tree .variations').count(), 0);
+  assert.equal(await current(page), 'e5');
+  await page.click('#back-to-game');
+  assert.deepEqual(await page.locator('#moves .mv').allTextContents(), ['e4', 'e5', 'Nf3', 'Nc6']);
+  // A PGN with side lines loads into the analysis.
+  await page.click('#nav-analysis');
+  await page.evaluate(() => { document.querySelector('.analysis-panel details').open = true; });
+  await page.fill('#analysis-import', '[Variant "cylinder"]\n1. e4 (1. d4 d5 {solid}) 1... c5 *');
+  await page.click('#analysis-load');
+  // The side line follows the main move it replaces, as on lichess: 1. e4 (1. d4 d5) 1... c5.
+  assert.deepEqual(await treeMoves(page), ['e4', 'd4', 'd5', 'c5']);
+  assert.match(await page.locator('#game-name').textContent(), /Folded/, 'the game on the board stays');
+  assert.deepEqual(errors, [], server.url);
+});
+
+test('the best move is drawn over the fold, and the page answers at once while it thinks', async () => {
+  const { page, errors } = session;
+  // On the folded board the rook takes the queen over the fold: c1 up the c-file to f8.
+  await loadText(page, '5q1k/8/8/8/8/8/6PP/2R3K1 w - - 0 1');
+  await page.click('#analyse');
+  await page.waitForFunction(() => /Rxf8\+/.test(document.querySelector('#engine-lines .pv')?.textContent ?? ''), null, { timeout: 15000 });
+  const best = page.locator('svg.normal .drawing.best');
+  assert.ok(await best.count() >= 1);
+  assert.ok(await best.locator('.edge-marker').count() >= 2, 'it leaves at an edge and comes back in');
+  assert.ok(await page.locator('svg.extended .drawing.best').count() >= 1);
+  await screenshot(page, 'analysis-over-the-fold');
+  // Clicks are answered within 100 ms while the engine runs (it searches in slices).
+  await linesAtDepth(page, 3);
+  await page.locator('#engine-lines .pv').first().locator('.pv-move').nth(1).click();
+  await page.click('#an-first');
+  await linesAtDepth(page, 3);
+  const times = await page.evaluate(async () => {
+    const out = [];
+    for (const id of ['#an-last', '#an-first', '#an-last', '#an-first']) {
+      const before = document.querySelector('#move-tree').innerHTML;
+      const start = performance.now();
+      document.querySelector(id).click();
+      while (document.querySelector('#move-tree').innerHTML === before && performance.now() - start < 2000) {
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      out.push(performance.now() - start);
+    }
+    return out;
+  });
+  for (const t of times) assert.ok(t < 100, `a click answered in ${t.toFixed(0)} ms`);
+  assert.ok(await page.locator('#engine-on').isChecked());
+  await page.uncheck('#engine-on');
+  await page.waitForSelector('text=The engine is off.');
+  assert.equal(await page.locator('svg.normal .drawing.best').count(), 0);
+  console.log(`# clicks answered in ${times.map((t) => t.toFixed(0)).join(', ')} ms while analysing`);
+  assert.deepEqual(errors, []);
+});
+
+test('analysis on a phone, from the explorer, with touch', async () => {
+  const { browser, server } = session;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(String(err)));
+  await page.goto(server.url);
+  await page.waitForSelector('svg.normal [data-square]');
+  await page.click('#nav-explore');
+  await page.click('#analyse-diagram');
+  await page.waitForSelector('#engine-lines .pv', { timeout: 15000 });
+  // A tap-tap move on the board goes into the analysis.
+  await page.tap(sq('normal', 'e2'));
+  await page.tap(sq('normal', 'e4'));
+  assert.equal(await current(page), 'e4');
+  await screenshot(page, 'analysis-phone');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `no sideways scrolling (${width}px)`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
