@@ -164,3 +164,66 @@ test('analysis on a phone, from the explorer, with touch', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a 30-ply game reviewed: progress, a graph, the blunder and its better move over the fold', async () => {
+  const { page, errors } = session;
+  // 1. g3 leaves the rook to the queen over the fold; 1. Rxf8+ took the queen the same way.
+  const game = '[Variant "folded"]\n[SetUp "1"]\n[FEN "5q1k/pp4pp/8/8/8/8/PP4PP/2R3K1 w - - 0 1"]\n\n'
+    + '1. g3 Qxc1+ 2. Kg2 Qf5 3. a4 Qa2 4. Kf2 Qb3 5. Kg2 Qh1+ 6. Kh3 h5 7. Kh4 Qc4+ 8. Kg5 Qf8+ '
+    + '9. Kg6 Qc7 10. h4 b6 11. Kg5 Qc5+ 12. Kg6 Qc8 13. g4 Qc6+ 14. Kg5 a6 15. a5 Qc8 *';
+  await page.click('#nav-analysis');
+  await page.evaluate(() => { document.querySelector('.analysis-panel details').open = true; });
+  await page.fill('#analysis-import', game);
+  await page.click('#analysis-load');
+  assert.equal(await page.locator('#move-tree .tree-move').count(), 30);
+  await page.click('#review-start');
+  await page.waitForSelector('#review-progress');
+  assert.match(await page.locator('#review-count').textContent(), /of 31 positions/);
+  // Progress is shown as it goes, and the page answers meanwhile.
+  await page.waitForFunction(() => /^([1-9]\d*) of 31/.test(document.querySelector('#review-count')?.textContent ?? ''), null, { timeout: 20000 });
+  const t0 = Date.now();
+  await page.click('#an-first');
+  assert.ok(Date.now() - t0 < 500, 'a click while reviewing');
+  await page.waitForSelector('#review-start', { timeout: 90000 });
+  // The graph: one clickable column per position, the judged moves marked.
+  assert.equal(await page.locator('#review-graph .graph-ply').count(), 31);
+  assert.ok(await page.locator('#review-graph .judged.blunder').count() >= 1);
+  const white = await page.locator('#review-white').textContent();
+  assert.match(white, /\d+%$/, white);
+  assert.ok(Number(await page.locator('#review-white .blunder').textContent()) >= 1);
+  await screenshot(page, 'review-desktop');
+  // Click 1. g3 in the graph: a blunder, Rxf8+ was best, drawn over the fold.
+  await page.locator('#review-graph .graph-ply[data-ply="1"]').click({ force: true });
+  assert.equal(await page.locator('#move-tree .tree-move.current').textContent(), 'g3');
+  assert.match(await page.locator("#judgement").textContent(), /^Blunder: .* Rxf8[+#] was best\.$/);
+  const better = page.locator('svg.normal .drawing.better');
+  assert.ok(await better.count() >= 1);
+  assert.ok(await better.locator('.edge-marker').count() >= 2, 'it leaves at the fold and comes back in');
+  assert.ok(await page.locator('svg.extended .drawing.better').count() >= 1);
+  await screenshot(page, 'review-blunder');
+  // The review is in the PGN ([%eval] and [%best]) and loads back with it.
+  const pgn = await page.locator('#analysis-pgn').inputValue();
+  assert.match(pgn, /1\. g3 \{\[%eval -?\d+\.\d\d\] \[%best /, pgn);
+  await page.fill('#analysis-import', pgn);
+  await page.click('#analysis-load');
+  assert.equal(await page.locator('#review-graph .graph-ply').count(), 31);
+  assert.ok(await page.locator('#review-graph .judged.blunder').count() >= 1);
+  // And after a reload.
+  await page.reload();
+  await page.waitForSelector('#review-graph');
+  assert.ok(await page.locator('#review-graph .judged.blunder').count() >= 1);
+  assert.deepEqual(errors, []);
+});
+
+test('a review is cancelled', async () => {
+  const { page, errors } = session;
+  for (const m of ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Bc5']) await type(page, m);
+  await page.click('#analyse');
+  await page.click('#review-start');
+  await page.waitForSelector('#review-cancel');
+  await page.click('#review-cancel');
+  await page.waitForSelector('#review-start');
+  // The engine goes back to the lines of the position shown.
+  await page.waitForSelector('#engine-lines .pv', { timeout: 15000 });
+  assert.deepEqual(errors, []);
+});

@@ -13,6 +13,20 @@ use topochess_core::{pgn, san, Color, Move, Position, Square};
 /// The most lines the engine shows.
 pub const MAX_LINES: u8 = 5;
 
+/// Nodes a review searches in each position (about a sixth of a second in the browser).
+pub const REVIEW_NODES: u64 = 50_000;
+
+/// A review in progress: the main line's nodes (the start first) and how many are done.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewRun {
+    /// Names this run (its job's point).
+    pub serial: u64,
+    /// The positions reviewed, in order.
+    pub nodes: Vec<NodeId>,
+    /// How many have their evaluation (the first ones: positions are reviewed in order).
+    pub done: usize,
+}
+
 /// The engine's latest lines for one node.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
@@ -47,6 +61,8 @@ pub struct Analysis {
     pub report: Option<Report>,
     /// The engine reached its deepest iteration here (node, lines): it is not restarted.
     pub done: Option<(NodeId, u8)>,
+    /// A game review in progress.
+    pub review: Option<ReviewRun>,
 }
 
 impl PartialEq for Analysis {
@@ -102,6 +118,8 @@ pub enum AnalysisAction {
     Engine(bool),
     /// How many lines.
     Lines(u8),
+    /// Review the main line (true) or stop the review (false).
+    Review(bool),
 }
 
 impl Analysis {
@@ -116,6 +134,7 @@ impl Analysis {
             engine_on: true,
             report: None,
             done: None,
+            review: None,
         }
     }
 
@@ -381,7 +400,64 @@ impl AppState {
                 a.lines = n.clamp(1, MAX_LINES);
                 a.done = None;
             }
+            AnalysisAction::Review(true) => {
+                let nodes: Vec<NodeId> = std::iter::once(MoveTree::ROOT)
+                    .chain(a.tree.mainline())
+                    .collect();
+                a.review = Some(ReviewRun {
+                    serial: a.revision.wrapping_mul(1_000_003) ^ nodes.len() as u64,
+                    nodes,
+                    done: 0,
+                });
+            }
+            AnalysisAction::Review(false) => a.review = None,
         }
+    }
+
+    /// The review job's point: (analysis, run, 0).
+    pub(crate) fn review_point(&self) -> Option<(u64, usize, u64)> {
+        let a = self.analysing()?;
+        let run = a.review.as_ref()?;
+        Some((a.id, run.serial as usize, 0))
+    }
+
+    /// A review job reviewed position `ply`: its evaluation (for the side to move: centipawns,
+    /// or mate in `mate`) and the engine's move there are written into the tree.
+    pub(crate) fn reviewed(
+        &mut self,
+        job: u32,
+        ply: usize,
+        (score, mate, best): (i32, Option<i32>, Option<String>),
+    ) {
+        let wanted = self.engine.as_ref().filter(|j| j.id == job).map(|j| j.at);
+        if wanted.is_none() || wanted != self.review_point() {
+            return;
+        }
+        let Some(a) = self.analysis.as_mut() else {
+            return;
+        };
+        let Some(run) = a.review.as_mut() else {
+            return;
+        };
+        // Positions come in order; a restarted job starts where the last one stopped.
+        let Some(&id) = run.nodes.get(ply).filter(|_| ply == run.done) else {
+            return;
+        };
+        run.done = ply + 1;
+        let finished = run.done == run.nodes.len();
+        if let Some(node) = a.tree.node_mut(id) {
+            let white = node.position().turn() == Color::White;
+            let sign = if white { 1 } else { -1 };
+            node.eval = Some(match mate {
+                Some(m) => topochess_core::move_tree::Eval::Mate(m * sign),
+                None => topochess_core::move_tree::Eval::Centipawns(score * sign),
+            });
+            node.best = best.and_then(|t| san::parse_move(node.position(), &t).ok());
+        }
+        if finished {
+            a.review = None;
+        }
+        a.changed();
     }
 
     /// A move chosen from the board's chooser on the analysis board.

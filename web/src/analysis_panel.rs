@@ -4,6 +4,7 @@
 
 use crate::analysis::{white_score_text, white_share, Analysis, AnalysisAction, MAX_LINES};
 use crate::panels::select_value;
+use crate::review::GameReview;
 use crate::state::{Action, Screen};
 use topochess_core::move_tree::{glyph, MoveTree, NodeId, GLYPHS};
 use topochess_core::{san, Color};
@@ -79,14 +80,15 @@ fn engine_lines(a: &Analysis, on_action: &Callback<Action>) -> Html {
     html! { <div class="engine-lines" id="engine-lines">{ for lines }</div> }
 }
 
-/// One move of the tree as a button, with its number when due, glyphs and comment.
-fn tree_move(
-    tree: &MoveTree,
-    id: NodeId,
-    numbered: bool,
+/// What the move tree is drawn with: the node shown, the review's judgements, the actions.
+struct Look<'a> {
     at: NodeId,
-    on_action: &Callback<Action>,
-) -> Html {
+    review: GameReview,
+    on_action: &'a Callback<Action>,
+}
+
+/// One move of the tree as a button, with its number when due, glyphs and comment.
+fn tree_move(tree: &MoveTree, id: NodeId, numbered: bool, look: &Look) -> Html {
     let node = tree.node(id);
     let before = tree
         .node(tree.parent(id).unwrap_or(MoveTree::ROOT))
@@ -96,11 +98,16 @@ fn tree_move(
     };
     let glyphs: String = node.nags.iter().filter_map(|&n| glyph(n)).collect();
     let num = (numbered || before.turn() == Color::White).then(|| number(before));
+    let judged = look
+        .review
+        .of_node(id)
+        .and_then(|m| m.judgement)
+        .map(|j| j.class());
     html! {
         <>
             if let Some(n) = num { <span class="num">{n}</span> }
-            <button class={classes!("tree-move", (id == at).then_some("current"))} data-node={id.to_string()}
-                    onclick={send(on_action, AnalysisAction::Goto(id))}>
+            <button class={classes!("tree-move", (id == look.at).then_some("current"), judged)} data-node={id.to_string()}
+                    title={judged} onclick={send(look.on_action, AnalysisAction::Goto(id))}>
                 {san::to_san(before, mv)}{glyphs}
             </button>
             if !node.comment.is_empty() { <span class="comment">{node.comment.clone()}</span> }
@@ -110,25 +117,19 @@ fn tree_move(
 
 /// The line after `from` by main continuations, each fork's side lines in a block after the
 /// main move (lichess's layout), nested side lines indented.
-fn tree_line(
-    tree: &MoveTree,
-    from: NodeId,
-    first_numbered: bool,
-    at: NodeId,
-    on_action: &Callback<Action>,
-) -> Html {
+fn tree_line(tree: &MoveTree, from: NodeId, first_numbered: bool, look: &Look) -> Html {
     let mut items = Vec::new();
     let mut node = from;
     let mut numbered = first_numbered;
     while let Some((&main, others)) = tree.node(node).children().split_first() {
-        items.push(tree_move(tree, main, numbered, at, on_action));
+        items.push(tree_move(tree, main, numbered, look));
         numbered = !tree.node(main).comment.is_empty();
         if !others.is_empty() {
             let lines = others.iter().map(|&other| {
                 html! {
                     <div class="variation">
-                        { tree_move(tree, other, true, at, on_action) }
-                        { tree_line(tree, other, !tree.node(other).comment.is_empty(), at, on_action) }
+                        { tree_move(tree, other, true, look) }
+                        { tree_line(tree, other, !tree.node(other).comment.is_empty(), look) }
                     </div>
                 }
             });
@@ -214,7 +215,7 @@ pub fn analysis_aside(a: &Analysis, on_action: &Callback<Action>) -> Html {
             { engine_lines(a, on_action) }
             <div class={classes!("move-tree", (a.at == MoveTree::ROOT).then_some("at-start"))} id="move-tree" aria-label="Moves and side lines">
                 { for root_comment }
-                { tree_line(&a.tree, MoveTree::ROOT, true, a.at, on_action) }
+                { tree_line(&a.tree, MoveTree::ROOT, true, &Look { at: a.at, review: GameReview::of(&a.tree), on_action }) }
             </div>
             <div class="row nav">
                 <button id="an-first" onclick={send(on_action, AnalysisAction::First)} aria-label="Start">{"|<"}</button>
@@ -235,6 +236,7 @@ pub fn analysis_aside(a: &Analysis, on_action: &Callback<Action>) -> Html {
                 <textarea id="comment" rows="2" value={here.comment.clone()} onchange={on_comment}
                           placeholder="A comment on this move" />
             </label>
+            { crate::review_panel::review_section(a, on_action) }
             <details>
                 <summary>{"PGN"}</summary>
                 <textarea id="analysis-pgn" rows="6" readonly=true value={a.pgn()} />

@@ -646,6 +646,7 @@ fn drawing_html(d: &Drawing, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> H
         LineKind::Hint => "hint",
         LineKind::Best => "best",
         LineKind::Second => "second",
+        LineKind::Better => "better",
         LineKind::Arrow(b) | LineKind::Circle(b) => b.name(),
     };
     if let (LineKind::Circle(_), Some(&(x, y))) =

@@ -64,6 +64,8 @@ pub enum LineKind {
     Best,
     /// Its second line's move.
     Second,
+    /// The better move where a reviewed move was a mistake.
+    Better,
     /// An arrow the player drew.
     Arrow(Brush),
     /// A circle the player drew (its one stroke is the centre).

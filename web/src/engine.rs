@@ -3,6 +3,7 @@
 //! between slices (well within 100 ms). The search itself is pure; the worker supplies the clock.
 
 use crate::engine_job::Thinking;
+use crate::review_job::ReviewJob;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -56,6 +57,18 @@ pub enum Request {
         /// How many lines (multi-PV), 1 to 5.
         lines: u8,
     },
+    /// Review a game: every position from the start to the end, `nodes` nodes each, reported
+    /// one by one as [`Response::Reviewed`].
+    Review {
+        /// The job's id.
+        job: u32,
+        /// The game (its main line).
+        game: GameSpec,
+        /// Nodes searched in each position.
+        nodes: u64,
+        /// The first ply to review (the ones before were reviewed by an earlier job).
+        from: usize,
+    },
     /// Move now: if `job` is running, it answers at once with the best move of its deepest
     /// completed iteration (depth 1 is finished first if need be). Any other job is left alone.
     Stop {
@@ -101,6 +114,19 @@ pub enum Response {
         rate: u64,
         /// The lines.
         lines: Vec<LineReport>,
+    },
+    /// One position of a review done.
+    Reviewed {
+        /// The job.
+        job: u32,
+        /// The position's ply (0: the start).
+        ply: usize,
+        /// Score in centipawns for the side to move.
+        score: i32,
+        /// Moves to mate (negative: being mated; 0: mated now), if the score is a mate.
+        mate: Option<i32>,
+        /// The engine's move there, in coordinate form (none where no move is legal).
+        best: Option<String>,
     },
     /// The search's answer (an analysis sends it when it reached its deepest iteration).
     BestMove {
@@ -148,6 +174,11 @@ fn line_texts(root: &Position, pv: &[Move]) -> (Vec<String>, Vec<String>) {
 }
 
 enum Job {
+    Review {
+        job: Box<ReviewJob>,
+        who: HandlerId,
+        last_word: f64,
+    },
     Search {
         /// An analysis: lines are reported, and it runs until stopped.
         analysis: bool,
@@ -180,19 +211,27 @@ fn now() -> f64 {
     js_sys::Date::now()
 }
 
-/// Rebuilds the game: the current position and the hashes of the positions before it.
-fn replay(game: &GameSpec) -> Result<(Position, Vec<u64>), String> {
+/// Rebuilds every position of the game, from the start to the current one.
+pub(crate) fn replay_all(game: &GameSpec) -> Result<Vec<Position>, String> {
     let mode = CastlingMode::from_name(&game.castling)
         .ok_or_else(|| format!("unknown castling mode '{}'", game.castling))?;
     let variant = Arc::new(Variant::by_id(&game.variant, Some(mode)).map_err(|e| e.to_string())?);
     let mut pos = fen::parse_position(variant, &game.start_fen).map_err(|e| e.to_string())?;
-    let mut history = Vec::new();
+    let mut all = Vec::with_capacity(game.moves.len() + 1);
     for text in &game.moves {
         let mv = san::parse_move(&pos, text).map_err(|e| e.to_string())?;
-        history.push(pos.hash());
+        all.push(pos.clone());
         pos.play_unchecked(mv);
     }
-    Ok((pos, history))
+    all.push(pos);
+    Ok(all)
+}
+
+/// Rebuilds the game: the current position and the hashes of the positions before it.
+fn replay(game: &GameSpec) -> Result<(Position, Vec<u64>), String> {
+    let mut all = replay_all(game)?;
+    let pos = all.pop().ok_or("no position")?;
+    Ok((pos, all.iter().map(Position::hash).collect()))
 }
 
 impl EngineWorker {
@@ -244,6 +283,31 @@ impl Worker for EngineWorker {
         self.ticking = false;
         match self.job.take() {
             None => {}
+            Some(Job::Review {
+                mut job,
+                who,
+                mut last_word,
+            }) => {
+                let Some(variant) = job.variant() else {
+                    return;
+                };
+                let slice_end = now() + SLICE_MS;
+                let done = job.work(self.engine_for(&variant), slice_end, now, |r| {
+                    scope.respond(who, r)
+                });
+                if !done {
+                    if now() - last_word >= ALIVE_MS {
+                        scope.respond(who, Response::Alive { job: job.id });
+                        last_word = now();
+                    }
+                    self.job = Some(Job::Review {
+                        job,
+                        who,
+                        last_word,
+                    });
+                    self.schedule(scope);
+                }
+            }
             Some(Job::Search {
                 analysis,
                 id,
@@ -363,10 +427,32 @@ impl Worker for EngineWorker {
                 other => self.job = other,
             },
             Request::Cancel { job } => {
-                if matches!(&self.job, Some(Job::Search { id, .. }) if *id == job) {
+                let running = match &self.job {
+                    Some(Job::Search { id, .. }) => Some(*id),
+                    Some(Job::Review { job, .. }) => Some(job.id),
+                    None => None,
+                };
+                if running == Some(job) {
                     self.job = None;
                 }
             }
+            Request::Review {
+                job,
+                game,
+                nodes,
+                from,
+            } => match ReviewJob::new(job, &game, nodes, from) {
+                Ok(review) => {
+                    scope.respond(who, Response::Started { job });
+                    self.job = Some(Job::Review {
+                        job: Box::new(review),
+                        who,
+                        last_word: now(),
+                    });
+                    self.schedule(scope);
+                }
+                Err(message) => scope.respond(who, Response::Error { job, message }),
+            },
             Request::Analyse { job, game, lines } => {
                 let limits = Limits::analysis(lines.clamp(1, 5) as usize);
                 self.start(scope, who, job, &game, |_| {

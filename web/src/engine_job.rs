@@ -32,6 +32,8 @@ pub enum EngineTask {
     Hint,
     /// Analysing the analysis board's node (its `level` is the number of lines).
     Analyse,
+    /// Reviewing the analysis board's main line.
+    Review,
 }
 
 /// A job for the engine: what, under which id, on which position.
@@ -98,8 +100,11 @@ impl AppState {
     pub(crate) fn settle_engine(&mut self) {
         let here = self.live_point();
         let analysing = self.screen == crate::state::Screen::Analyse;
-        let analysis = self.analysis_wanted();
+        let review = self.review_point();
+        // A review comes before the lines of the node shown.
+        let analysis = self.analysis_wanted().filter(|_| review.is_none());
         let wanted = self.engine.as_ref().is_some_and(|job| match job.task {
+            EngineTask::Review => review == Some(job.at),
             EngineTask::Analyse => analysis == Some((job.at, job.level)),
             EngineTask::Move => {
                 !analysing
@@ -121,13 +126,16 @@ impl AppState {
         if self.engine.is_some() || self.engine_trouble.is_some() {
             return;
         }
-        if let Some((at, lines)) = analysis {
+        let board = review
+            .map(|at| (EngineTask::Review, at, 0))
+            .or(analysis.map(|(at, lines)| (EngineTask::Analyse, at, lines)));
+        if let Some((task, at, level)) = board {
             self.jobs += 1;
             self.engine = Some(EngineJob {
-                task: EngineTask::Analyse,
+                task,
                 id: self.jobs,
                 at,
-                level: lines,
+                level,
             });
         } else if !analysing && self.computer_to_move() {
             if let Some(level) = self.computer_level() {
@@ -141,6 +149,9 @@ impl AppState {
         let Some(current) = self.engine.clone().filter(|j| j.id == job) else {
             return;
         };
+        if current.task == EngineTask::Review {
+            return;
+        }
         if current.task == EngineTask::Analyse {
             // The analysis reached its deepest iteration: it stays as it is.
             if let Some(a) = self.analysis.as_mut() {
@@ -164,7 +175,7 @@ impl AppState {
                 self.play_premove();
             }
             EngineTask::Hint => self.hint = Some(mv),
-            EngineTask::Analyse => {}
+            EngineTask::Analyse | EngineTask::Review => {}
         }
     }
 }

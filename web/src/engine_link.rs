@@ -26,14 +26,14 @@ fn game_spec(state: &AppState) -> GameSpec {
     }
 }
 
-/// The analysis board's game up to the node shown.
-fn analysis_spec(state: &AppState) -> Option<GameSpec> {
+/// The analysis board's game up to `node`.
+fn analysis_spec(state: &AppState, node: usize) -> Option<GameSpec> {
     let a = state.analysis.as_ref()?;
     let start = a.tree.start();
     let mut pos = start.clone();
     let moves = a
         .tree
-        .moves_to(a.at)
+        .moves_to(node)
         .into_iter()
         .map(|mv| {
             let text = topochess_core::san::to_coordinate(&pos, mv);
@@ -55,12 +55,25 @@ fn seed() -> u64 {
 
 /// The request that starts `job`.
 fn request(state: &AppState, job: &EngineJob) -> Option<Request> {
-    if job.task == EngineTask::Analyse {
-        return Some(Request::Analyse {
-            job: job.id,
-            game: analysis_spec(state)?,
-            lines: job.level,
-        });
+    let a = state.analysis.as_ref();
+    match job.task {
+        EngineTask::Analyse => {
+            return Some(Request::Analyse {
+                job: job.id,
+                game: analysis_spec(state, a?.at)?,
+                lines: job.level,
+            })
+        }
+        EngineTask::Review => {
+            let run = a?.review.as_ref()?;
+            return Some(Request::Review {
+                job: job.id,
+                game: analysis_spec(state, *run.nodes.last()?)?,
+                nodes: crate::analysis::REVIEW_NODES,
+                from: run.done,
+            });
+        }
+        EngineTask::Move | EngineTask::Hint => {}
     }
     // With clocks, the computer's level is a limit inside its own time.
     let turn = state.game.position().turn();
@@ -103,6 +116,13 @@ fn action_of(response: Response, analysed: &Rc<Cell<Option<(u32, usize)>>>) -> O
                 },
             )
         }
+        Response::Reviewed {
+            job,
+            ply,
+            score,
+            mate,
+            best,
+        } => Action::EngineReviewed(job, ply, (score, mate, best)),
         Response::BestMove {
             job, coordinate, ..
         } => Action::EngineAnswer(job, coordinate),

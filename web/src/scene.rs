@@ -189,8 +189,9 @@ pub struct Scene<'a> {
     pub motion: bool,
     /// The player's shapes.
     pub shapes: &'a [Shape],
-    /// Moves from `pos` drawn along their paths: the hint, or the engine's best lines.
-    pub lines: Vec<(LineKind, Move)>,
+    /// Moves drawn along their paths, each from its position: the hint, the engine's best
+    /// lines, a reviewed mistake's better move.
+    pub lines: Vec<(LineKind, &'a Position, Move)>,
     /// The pre-move's squares.
     pub premove: Option<(Square, Square)>,
     /// A pending promotion or castling choice.
@@ -215,7 +216,7 @@ impl<'a> Scene<'a> {
             lines: state
                 .hint
                 .filter(|_| state.viewing.is_none())
-                .map(|h| (LineKind::Hint, h))
+                .map(|h| (LineKind::Hint, state.shown(), h))
                 .into_iter()
                 .collect(),
             premove: state.premove,
@@ -232,7 +233,7 @@ impl<'a> Scene<'a> {
             let mv = a.tree.node(a.at).mv()?;
             Some((a.tree.node(p).position(), mv))
         });
-        let lines = a
+        let mut lines: Vec<(LineKind, &Position, Move)> = a
             .report_here()
             .filter(|_| a.engine_on)
             .map(|r| {
@@ -241,11 +242,15 @@ impl<'a> Scene<'a> {
                     .zip([LineKind::Best, LineKind::Second])
                     .filter_map(|(line, kind)| {
                         let text = line.moves.first()?;
-                        Some((kind, topochess_core::san::parse_move(pos, text).ok()?))
+                        Some((kind, pos, topochess_core::san::parse_move(pos, text).ok()?))
                     })
                     .collect()
             })
             .unwrap_or_default();
+        // On a reviewed mistake: the better move, from the position before it.
+        if let (Some(better), Some((before, _))) = (crate::review::better_here(a), last) {
+            lines.push((LineKind::Better, before, better));
+        }
         Scene {
             pos,
             last,
@@ -331,7 +336,7 @@ impl<'a> Scene<'a> {
     fn drawings(&self, extended: bool) -> Vec<Drawing> {
         let mut out = Vec::new();
         let last = self.last.map(|(before, mv)| (LineKind::Last, before, mv));
-        let lines = self.lines.iter().map(|&(kind, mv)| (kind, self.pos, mv));
+        let lines = self.lines.iter().copied();
         for (kind, before, mv) in last.into_iter().chain(lines) {
             let mut paths = move_paths(before, mv);
             if mv.castle().is_some() {

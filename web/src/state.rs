@@ -241,6 +241,8 @@ pub enum Action {
     Analyse(AnalysisAction),
     /// The engine's lines for an analysis job.
     EngineLines(u32, crate::analysis::Report),
+    /// A review job reviewed a position: ply, score, mate, best move.
+    EngineReviewed(u32, usize, (i32, Option<i32>, Option<String>)),
 }
 
 impl Default for AppState {
@@ -645,7 +647,8 @@ impl AppState {
                 s.worker_generation += 1;
                 // The job (if any) goes to the new worker under a new id (an analysis is
                 // started afresh by settle_engine).
-                if let Some(job) = s.engine.take().filter(|j| j.task != EngineTask::Analyse) {
+                let board = [EngineTask::Analyse, EngineTask::Review];
+                if let Some(job) = s.engine.take().filter(|j| !board.contains(&j.task)) {
                     s.start_job(job.task, job.level);
                 }
             }
@@ -726,6 +729,7 @@ impl AppState {
             Action::SetLab(spec) => s.lab = spec,
             Action::Analyse(a) => s.analyse(a),
             Action::EngineLines(job, report) => s.analysis_lines(job, report),
+            Action::EngineReviewed(job, ply, result) => s.reviewed(job, ply, result),
         }
     }
 }

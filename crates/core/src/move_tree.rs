@@ -57,6 +57,8 @@ pub struct Node {
     pub comment: String,
     /// The engine's evaluation of the position after the move.
     pub eval: Option<Eval>,
+    /// The engine's best move in the position after the move (a game review's "better move").
+    pub best: Option<Move>,
 }
 
 impl Node {
@@ -112,6 +114,7 @@ impl MoveTree {
                 nags: Vec::new(),
                 comment: String::new(),
                 eval: None,
+                best: None,
             }],
         }
     }
@@ -219,6 +222,7 @@ impl MoveTree {
             nags: Vec::new(),
             comment: String::new(),
             eval: None,
+            best: None,
         });
         self.nodes[parent].children.push(id);
         id

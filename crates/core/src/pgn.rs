@@ -1,7 +1,7 @@
 //! PGN (RULES.md section 9): the usual tags plus `Variant`, `Castling`, `SetUp` and `FEN`, with side
-//! lines in parentheses, glyphs and `$n` NAGs, comments and `[%eval]` read into and written from a
-//! [`MoveTree`]. Reading checks every move against the rules and says which one was wrong; it
-//! never panics.
+//! lines in parentheses, glyphs and `$n` NAGs, comments, `[%eval]` and `[%best]` (the engine's move
+//! in the position, in SAN) read into and written from a [`MoveTree`]. Reading checks every move
+//! against the rules and says which one was wrong; it never panics.
 
 use crate::castling::CastlingMode;
 use crate::fen::{self, FenError};
@@ -166,25 +166,33 @@ fn tokens(text: &str) -> Result<Vec<Token>, PgnError> {
 /// Variations nested deeper than this are refused (the writer recurses into them).
 const MAX_NESTING: usize = 64;
 
-/// Splits a comment into its `[%eval ...]` (if any) and the rest of its text.
-fn split_eval(comment: &str) -> (Option<Eval>, String) {
-    let Some(at) = comment.find("[%eval") else {
+/// Takes the command `[%name value]` out of a comment: its value (if there) and the rest.
+fn take_command(comment: &str, name: &str) -> (Option<String>, String) {
+    let open = format!("[%{name}");
+    let found = comment
+        .find(&open)
+        .and_then(|at| Some((at, comment[at..].find(']')?)));
+    let Some((at, len)) = found else {
         return (None, comment.trim().to_string());
     };
-    let Some(len) = comment[at..].find(']') else {
-        return (None, comment.trim().to_string());
-    };
-    let inner = &comment[at + "[%eval".len()..at + len];
-    // `[%eval 0.35,12]` carries a depth after the comma.
-    let eval = Eval::from_pgn(inner.split(',').next().unwrap_or(""));
+    let value = comment[at + open.len()..at + len].trim().to_string();
     let rest = format!("{} {}", &comment[..at], &comment[at + len + 1..]);
-    (eval, rest.split_whitespace().collect::<Vec<_>>().join(" "))
+    (
+        Some(value),
+        rest.split_whitespace().collect::<Vec<_>>().join(" "),
+    )
 }
 
+/// Adds a comment's text to `node`, its `[%eval]` (a depth after a comma is dropped) and
+/// `[%best]` (the engine's move here, in SAN) read into the node's fields.
 fn add_comment(node: &mut Node, text: &str) {
-    let (eval, rest) = split_eval(text);
-    if eval.is_some() {
-        node.eval = eval;
+    let (eval, rest) = take_command(text, "eval");
+    if let Some(eval) = eval.and_then(|v| Eval::from_pgn(v.split(',').next().unwrap_or(""))) {
+        node.eval = Some(eval);
+    }
+    let (best, rest) = take_command(&rest, "best");
+    if let Some(best) = best.and_then(|v| san::parse_move(node.position(), &v).ok()) {
+        node.best = Some(best);
     }
     if !rest.is_empty() {
         if !node.comment.is_empty() {
@@ -423,12 +431,16 @@ pub fn write_tree(game: &Game, tree: &MoveTree, tags: &[(&str, &str)]) -> String
     out
 }
 
-/// The `{...}` comment of a node (its evaluation first), if it has one.
+/// The `{...}` comment of a node (its evaluation and best move first), if it has one.
 fn comment_text(node: &Node) -> Option<String> {
     let eval = node.eval.map(|e| format!("[%eval {}]", e.to_pgn()));
+    let best = node
+        .best
+        .map(|mv| format!("[%best {}]", san::to_san(node.position(), mv)));
     let text = node.comment.replace(['{', '}'], "");
     let parts: Vec<&str> = eval
         .iter()
+        .chain(best.iter())
         .map(String::as_str)
         .chain([text.trim()])
         .collect();

@@ -21,8 +21,9 @@ fn outline(tree: &MoveTree) -> Vec<String> {
             (Some(parent), Some(mv)) => san::to_san(tree.node(parent).position(), mv),
             _ => "root".into(),
         };
+        let best = node.best.map(|mv| san::to_san(node.position(), mv));
         out.push(format!(
-            "{depth} {text} {:?} {:?} {:?}",
+            "{depth} {text} {:?} {:?} {:?} {best:?}",
             node.nags, node.comment, node.eval
         ));
         for &child in node.children().iter().rev() {
@@ -70,6 +71,12 @@ fn random_tree(start: Position, rng: &mut Rng, plies: usize) -> MoveTree {
                     Some(Eval::Centipawns(rng.below(2001) as i32 - 1000))
             }
             4 => tree.node_mut(id).unwrap().eval = Some(Eval::Mate(rng.below(9) as i32 - 4)),
+            5 => {
+                let replies = tree.node(id).position().legal_moves();
+                if !replies.is_empty() {
+                    tree.node_mut(id).unwrap().best = Some(rng.pick(&replies));
+                }
+            }
             _ => {}
         }
         if from == *lines.last().expect("a line") {
@@ -129,7 +136,7 @@ fn annotated_trees_round_trip_on_every_preset_and_lab_surface() {
 #[test]
 fn hand_written_pgn_reads_as_players_write_it() {
     let text = "[Event \"Study\"]\n\n{Start} 1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6) 2... d6) \
-                2. Nf3!? $14 {[%eval 0.35] a good move} 2... Nc6?? {[%eval #-3,20]} \
+                2. Nf3!? $14 {[%eval 0.35] a good move} 2... Nc6?? {[%eval #-3,20] [%best Bb5]} \
                 ( 2... d6 ; a line comment\n 3. d4 ) 3. Bb5 *";
     let read = pgn::read(text).unwrap();
     let t = &read.tree;
@@ -160,6 +167,11 @@ fn hand_written_pgn_reads_as_players_write_it() {
     let nc6 = main[3];
     assert_eq!(t.node(nc6).nags, [4]);
     assert_eq!(t.node(nc6).eval, Some(Eval::Mate(-3)));
+    let bb5 = t
+        .node(nc6)
+        .best
+        .map(|mv| san::to_san(t.node(nc6).position(), mv));
+    assert_eq!(bb5.as_deref(), Some("Bb5"));
     let d6 = t.node(white_nf3).children()[1];
     assert_eq!(t.node(d6).comment, "a line comment");
     assert_eq!(texts(&t.line_after(d6)), ["d4"]);
@@ -168,7 +180,7 @@ fn hand_written_pgn_reads_as_players_write_it() {
     // Written out: side lines in parentheses, Black's moves numbered after them and comments.
     let written = pgn::write_tree(&read.game, t, &[]);
     let expected = "{Start} 1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6) 2... d6) 2. Nf3!? $14 \
-                    {[%eval 0.35] a good move} 2... Nc6?? {[%eval #-3]} \
+                    {[%eval 0.35] a good move} 2... Nc6?? {[%eval #-3] [%best Bb5]} \
                     (2... d6 {a line comment} 3. d4) 3. Bb5 *";
     assert!(written.replace('\n', " ").contains(expected), "{written}");
 }

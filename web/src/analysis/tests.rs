@@ -312,3 +312,83 @@ fn scores_read_from_whites_side() {
     assert!(white_share(&line(300, None), Color::Black) < 30.0);
     assert_eq!(white_share(&line(29_999, Some(1)), Color::Black), 0.0);
 }
+
+#[test]
+fn a_review_fills_the_main_line_in_order_and_gives_the_engine_back() {
+    let s = game("folded", &["e4", "e5", "Nf3"]).reduce(an(AnalysisAction::FromGame));
+    let s = s.reduce(an(AnalysisAction::Review(true)));
+    let review = job(&s).id;
+    assert_eq!(job(&s).task, EngineTask::Review);
+    assert_eq!(analysis(&s).review.as_ref().unwrap().nodes.len(), 4);
+    // Walking the tree while it reviews keeps the review's job.
+    let s = run(s, vec![Action::Step(-1), Action::Step(-1)]);
+    assert_eq!(job(&s).id, review);
+    // Positions come back; a stale job's are ignored.
+    let s = s.reduce(Action::EngineReviewed(review + 99, 0, (10, None, None)));
+    assert_eq!(analysis(&s).review.as_ref().unwrap().done, 0);
+    let s = run(
+        s,
+        vec![
+            Action::EngineReviewed(review, 0, (20, None, Some("e2e4".into()))),
+            Action::EngineReviewed(review, 1, (-30, None, Some("e7e5".into()))),
+            Action::EngineReviewed(review, 2, (25, None, Some("g1f3".into()))),
+        ],
+    );
+    let a = analysis(&s);
+    assert_eq!(a.review.as_ref().unwrap().done, 3);
+    let e4 = a.tree.mainline()[0];
+    use topochess_core::move_tree::Eval;
+    assert_eq!(a.tree.node(MoveTree::ROOT).eval, Some(Eval::Centipawns(20)));
+    assert_eq!(
+        a.tree.node(e4).eval,
+        Some(Eval::Centipawns(30)),
+        "Black to move at -0.30 is White +0.30"
+    );
+    assert!(a.tree.node(e4).best.is_some());
+    // The last position: Black to move, being mated in 2 is White's mate in 2.
+    let s = s.reduce(Action::EngineReviewed(review, 3, (-29_996, Some(-2), None)));
+    let a = analysis(&s);
+    assert!(a.review.is_none(), "done");
+    let last = *a.tree.mainline().last().unwrap();
+    assert_eq!(a.tree.node(last).eval, Some(Eval::Mate(2)));
+    assert_eq!(
+        job(&s).task,
+        EngineTask::Analyse,
+        "the lines of the node shown again"
+    );
+    // The evaluations are in the PGN, and a review reads back from it.
+    let pgn = a.pgn();
+    assert!(pgn.contains("[%eval 0.20] [%best e4]"), "{pgn}");
+    let read = topochess_core::pgn::read(&pgn).unwrap();
+    assert_eq!(
+        crate::review::GameReview::of(&read.tree),
+        crate::review::GameReview::of(&a.tree)
+    );
+}
+
+#[test]
+fn a_cancelled_review_stops_its_job_and_keeps_what_it_found() {
+    let s = game("cylinder", &["e4", "e5"]).reduce(an(AnalysisAction::FromGame));
+    let s = s.reduce(an(AnalysisAction::Review(true)));
+    let review = job(&s).id;
+    let s = s.reduce(Action::EngineReviewed(review, 0, (15, None, None)));
+    let s = s.reduce(an(AnalysisAction::Review(false)));
+    assert_eq!(job(&s).task, EngineTask::Analyse);
+    let s = s.reduce(Action::EngineReviewed(review, 1, (15, None, None)));
+    let a = analysis(&s);
+    assert!(a.tree.node(MoveTree::ROOT).eval.is_some());
+    assert!(
+        a.tree.node(a.tree.mainline()[0]).eval.is_none(),
+        "after the cancel"
+    );
+    // Leaving the screen while a review runs drops it from the worker; coming back resumes.
+    let s = s.reduce(an(AnalysisAction::Review(true)));
+    let s = s.reduce(Action::SetScreen(Screen::Play));
+    assert!(s.engine.is_none());
+    let s = s.reduce(Action::SetScreen(Screen::Analyse));
+    assert_eq!(job(&s).task, EngineTask::Review);
+    // Positions out of order (a stale or repeated report) are not counted.
+    let again = job(&s).id;
+    let s = s.reduce(Action::EngineReviewed(again, 2, (15, None, None)));
+    assert_eq!(analysis(&s).review.as_ref().unwrap().done, 0);
+}

@@ -1,0 +1,111 @@
+//! The worker's side of a game review: every position of a line searched in turn to a fixed
+//! node budget, in the worker's time slices, each reported as soon as it is done.
+
+use crate::engine::{replay_all, GameSpec, Response};
+use topochess_core::{san, Position};
+use topochess_search::{mate_in, Engine, Limits, Search, Status, MATE};
+
+/// A review in progress.
+pub(crate) struct ReviewJob {
+    /// The job's id.
+    pub id: u32,
+    /// The positions still to search, with their ply and the hashes before them, next first.
+    queue: std::collections::VecDeque<(usize, Position, Vec<u64>)>,
+    /// The position being searched.
+    current: Option<(usize, Box<Search>)>,
+    /// Nodes searched in each position.
+    nodes: u64,
+}
+
+impl ReviewJob {
+    /// A review of the positions of `game` from ply `from` on, `nodes` nodes each.
+    pub fn new(id: u32, game: &GameSpec, nodes: u64, from: usize) -> Result<ReviewJob, String> {
+        let positions = replay_all(game)?;
+        let hashes: Vec<u64> = positions.iter().map(Position::hash).collect();
+        let queue = positions
+            .into_iter()
+            .enumerate()
+            .skip(from)
+            .map(|(ply, pos)| (ply, pos, hashes[..ply].to_vec()))
+            .collect();
+        Ok(ReviewJob {
+            id,
+            queue,
+            current: None,
+            nodes,
+        })
+    }
+
+    /// The variant's engine is needed for the positions left, if any.
+    pub fn variant(&self) -> Option<std::sync::Arc<topochess_core::Variant>> {
+        self.current
+            .as_ref()
+            .map(|(_, s)| s.root().variant().clone())
+            .or_else(|| self.queue.front().map(|(_, p, _)| p.variant().clone()))
+    }
+
+    /// Searches until `now()` passes `slice_end`, sending each finished position; returns
+    /// whether the review is done.
+    pub fn work(
+        &mut self,
+        engine: &mut Engine,
+        slice_end: f64,
+        now: impl Fn() -> f64,
+        mut send: impl FnMut(Response),
+    ) -> bool {
+        loop {
+            let (ply, mut search) = match self.current.take() {
+                Some(current) => current,
+                None => match self.queue.pop_front() {
+                    None => return true,
+                    Some((ply, pos, _)) if !pos.has_legal_move() => {
+                        // Nothing to search: mated (the side to move lost) or a draw.
+                        let mated = pos.is_check();
+                        send(self.reviewed(ply, if mated { -MATE } else { 0 }, None, &pos));
+                        continue;
+                    }
+                    Some((ply, pos, history)) => {
+                        let limits = Limits {
+                            nodes: Some(self.nodes),
+                            ..Limits::depth(topochess_search::MAX_DEPTH)
+                        };
+                        (ply, Box::new(Search::new(pos, history, limits)))
+                    }
+                },
+            };
+            match engine.think(&mut search, &mut |_| now() >= slice_end, &mut |_| {}) {
+                Ok(Status::Finished) => {
+                    let (score, best) = search
+                        .best()
+                        .map_or((0, None), |i| (i.score, i.pv.first().copied()));
+                    let root = search.root().clone();
+                    send(self.reviewed(ply, score, best, &root));
+                }
+                Ok(Status::Paused) => {
+                    self.current = Some((ply, search));
+                    return false;
+                }
+                Err(_) => return true,
+            }
+            if now() >= slice_end {
+                return self.current.is_none() && self.queue.is_empty();
+            }
+        }
+    }
+
+    fn reviewed(
+        &self,
+        ply: usize,
+        score: i32,
+        best: Option<topochess_core::Move>,
+        pos: &Position,
+    ) -> Response {
+        Response::Reviewed {
+            job: self.id,
+            ply,
+            score,
+            mate: mate_in(score),
+            best: best.map(|mv| san::to_coordinate(pos, mv)),
+        }
+    }
+}
