@@ -3,7 +3,7 @@
 // stays responsive while the engine runs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot, type, loadText } from './harness.mjs';
+import { useSession, screenshot, type, loadText, newGame } from './harness.mjs';
 
 const session = useSession();
 
@@ -225,5 +225,30 @@ test('a review is cancelled', async () => {
   await page.waitForSelector('#review-start');
   // The engine goes back to the lines of the position shown.
   await page.waitForSelector('#engine-lines .pv', { timeout: 15000 });
+  assert.deepEqual(errors, []);
+});
+
+test('a review is saved with its game: opened again from the Games screen and exported', async () => {
+  const { page, errors } = session;
+  for (const m of ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6']) await type(page, m);
+  await page.click('#analyse');
+  await page.click('#review-start');
+  await page.waitForSelector('#review-graph', { timeout: 60000 });
+  await page.waitForSelector('#review-start');
+  // Another game, then this one again from the library.
+  await page.click('#back-to-game');
+  await newGame(page, { variant: 'cylinder' });
+  await page.click('#nav-games');
+  const row = page.locator('#games .game-row').filter({ hasText: 'Nf6' });
+  await row.locator('.open-game').click();
+  await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 6);
+  await page.click('#analyse');
+  assert.equal(await page.locator('#review-graph .graph-ply').count(), 7, 'the review came back with the game');
+  assert.ok(await page.locator('#review-graph .judged.blunder').count() >= 1, 'Nf6 lets Qxf7 mate');
+  // The library's export carries it as PGN comments.
+  await page.click('#nav-games');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#games-export')]);
+  const text = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
+  assert.match(text, /\[%eval [^\]]+\] \[%best Qxf7#\]/);
   assert.deepEqual(errors, []);
 });

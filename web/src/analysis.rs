@@ -63,6 +63,8 @@ pub struct Analysis {
     pub done: Option<(NodeId, u8)>,
     /// A game review in progress.
     pub review: Option<ReviewRun>,
+    /// The library's game this analyses, if it came from one (its analysis is kept with it).
+    pub game_id: Option<u64>,
 }
 
 impl PartialEq for Analysis {
@@ -135,6 +137,7 @@ impl Analysis {
             report: None,
             done: None,
             review: None,
+            game_id: None,
         }
     }
 
@@ -222,6 +225,27 @@ impl Analysis {
     }
 }
 
+/// The move tree of `game`: its kept analysis (`annotations`, PGN) with the game's moves made
+/// its main line (moves played since the analysis are added), or just the game's moves.
+pub fn tree_for_game(game: &Game, annotations: Option<&str>) -> MoveTree {
+    let kept = annotations
+        .and_then(|text| pgn::read(text).ok())
+        .map(|read| read.tree)
+        .filter(|tree| tree.start() == game.start());
+    let Some(mut tree) = kept else {
+        return MoveTree::of_game(game);
+    };
+    let mut at = MoveTree::ROOT;
+    for &mv in game.moves() {
+        match tree.play(at, mv) {
+            Ok(next) => at = next,
+            Err(_) => return MoveTree::of_game(game),
+        }
+    }
+    tree.make_mainline(at);
+    tree
+}
+
 /// What the analysis keeps across reloads.
 #[derive(Serialize, Deserialize)]
 struct Kept {
@@ -231,6 +255,9 @@ struct Kept {
     engine_on: bool,
     /// The analysis screen was open.
     open: bool,
+    /// The library's game analysed, if any.
+    #[serde(default)]
+    game_id: Option<u64>,
 }
 
 const KEY: &str = "topochess-analysis";
@@ -243,6 +270,7 @@ pub fn browser_keep(analysis: &Analysis, open: bool) {
         lines: analysis.lines,
         engine_on: analysis.engine_on,
         open,
+        game_id: analysis.game_id,
     };
     if let (Some(store), Ok(text)) = (
         crate::storage::local_storage(),
@@ -261,6 +289,7 @@ pub fn browser_kept() -> Option<(Analysis, bool)> {
     let mut analysis = Analysis::new(read.tree, at);
     analysis.lines = kept.lines.clamp(1, MAX_LINES);
     analysis.engine_on = kept.engine_on;
+    analysis.game_id = kept.game_id;
     Some((analysis, kept.open))
 }
 
@@ -285,13 +314,16 @@ impl AppState {
     pub(crate) fn analyse(&mut self, action: AnalysisAction) {
         match action {
             AnalysisAction::FromGame => {
-                let tree = MoveTree::of_game(&self.game);
+                let kept = self.saved.iter().find(|g| g.id == self.game_id);
+                let tree = tree_for_game(&self.game, kept.and_then(|g| g.annotations.as_deref()));
                 let at = tree
                     .mainline()
                     .get(self.shown_ply().wrapping_sub(1))
                     .copied()
                     .unwrap_or(MoveTree::ROOT);
-                self.open_analysis(Analysis::new(tree, at));
+                let mut analysis = Analysis::new(tree, at);
+                analysis.game_id = Some(self.game_id);
+                self.open_analysis(analysis);
             }
             AnalysisAction::FromExplorer => match self.explorer.as_ref().map(|e| e.position()) {
                 Some(Ok(pos)) => self.open_analysis(Analysis::new(MoveTree::new(pos), 0)),

@@ -175,6 +175,20 @@ pub fn app() -> Html {
             }
         });
     }
+    // An analysis of a kept game is kept with that game too, when its tree changes.
+    {
+        let key = state
+            .analysis
+            .as_ref()
+            .and_then(|a| Some((a.game_id?, a.id, a.revision)).filter(|k| k.2 > 0));
+        let state = state.clone();
+        use_effect_with(key, move |key| {
+            if let (Some((id, ..)), Some(a)) = (key, &state.analysis) {
+                let (lib, _) = storage::browser_change(|lib| lib.annotate(*id, a.pgn()));
+                state.dispatch(library_action(&lib));
+            }
+        });
+    }
     // Theme and board colours on the document.
     {
         let key = (state.settings.dark, state.settings.board);

@@ -62,8 +62,10 @@ pub fn export_all(games: &[SavedGame]) -> (String, usize) {
                 let day = date(g.started).replace('-', ".");
                 let white = settings.player_name(Color::White);
                 let black = settings.player_name(Color::Black);
-                out.push(pgn::write(
+                let tree = crate::analysis::tree_for_game(&game, g.annotations.as_deref());
+                out.push(pgn::write_tree(
                     &game,
+                    &tree,
                     &[
                         ("Event", "Topochess game"),
                         ("Site", "Topochess"),

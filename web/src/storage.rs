@@ -58,6 +58,9 @@ pub struct SavedGame {
     /// The clocks, in a game with a time control.
     #[serde(default)]
     pub clock: Option<crate::clock::Clock>,
+    /// The game's analysis (side lines, comments, a review's evaluations) as PGN, if it has one.
+    #[serde(default)]
+    pub annotations: Option<String>,
 }
 
 impl SavedGame {
@@ -76,6 +79,7 @@ impl SavedGame {
             turn: Some(game.position().turn()),
             result: game.outcome().map_or("*", |o| o.result()).to_string(),
             clock: settings.time.map(crate::clock::Clock::new),
+            annotations: None,
         }
     }
 
@@ -205,11 +209,22 @@ impl Library {
             if old.started > 0.0 {
                 game.started = old.started;
             }
+            // The game's analysis stays with it as it goes on.
+            if game.annotations.is_none() {
+                game.annotations = old.annotations.clone();
+            }
         }
         self.games.retain(|g| g.id != id);
         self.games.insert(0, game);
         self.current = Some(id);
         self.games.retain(|g| g.id == id || g.worth_keeping());
+    }
+
+    /// Keeps `pgn` as the analysis of game `id` (if the library has it).
+    pub fn annotate(&mut self, id: u64, pgn: String) {
+        if let Some(g) = self.games.iter_mut().find(|g| g.id == id) {
+            g.annotations = Some(pgn);
+        }
     }
 
     /// Adds a game that came from outside (a link): when the library already has the same game,

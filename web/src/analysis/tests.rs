@@ -392,3 +392,73 @@ fn a_cancelled_review_stops_its_job_and_keeps_what_it_found() {
     let s = s.reduce(Action::EngineReviewed(again, 2, (15, None, None)));
     assert_eq!(analysis(&s).review.as_ref().unwrap().done, 0);
 }
+
+#[test]
+fn a_games_kept_analysis_comes_back_with_the_moves_played_since_as_its_main_line() {
+    use topochess_core::game::Game;
+    let s = game("standard", &["e4", "e5", "Nf3"]);
+    // An analysis with a side line and a comment, kept as PGN.
+    let s = run(
+        s,
+        vec![
+            an(AnalysisAction::FromGame),
+            an(AnalysisAction::Step(-1)),
+            an(AnalysisAction::Move(
+                Square(6),  // g1
+                Square(21), // f3: the same Nf3, no new node
+            )),
+        ],
+    );
+    assert_eq!(sans_to(&s), ["e4", "e5", "Nf3"]);
+    let s = run(
+        s,
+        vec![
+            an(AnalysisAction::Step(-1)),
+            an(AnalysisAction::Move(Square(1), Square(18))), // Nc3, a side line
+            an(AnalysisAction::Comment("also good".into())),
+        ],
+    );
+    assert_eq!(analysis(&s).game_id, Some(s.game_id));
+    let kept = analysis(&s).pgn();
+    // The game went on: Nc6 Bb5 were played since.
+    let mut g: Game = s.game.clone();
+    for text in ["Nc6", "Bb5"] {
+        let mv = san::parse_move(g.position(), text).unwrap();
+        g.play(mv).unwrap();
+    }
+    let tree = tree_for_game(&g, Some(&kept));
+    let main: Vec<String> = tree
+        .mainline()
+        .iter()
+        .map(|&n| {
+            let before = tree.node(tree.parent(n).unwrap()).position();
+            san::to_san(before, tree.node(n).mv().unwrap())
+        })
+        .collect();
+    assert_eq!(main, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+    let e5 = tree.mainline()[1];
+    assert_eq!(tree.node(e5).children().len(), 2, "the side line is kept");
+    // Kept analysis of another start, or unreadable: the game's moves alone.
+    assert_eq!(tree_for_game(&g, Some("not a pgn {")).mainline().len(), 5);
+    let other = "[Variant \"cylinder\"]\n1. e4 *";
+    let t = tree_for_game(&g, Some(other));
+    assert_eq!(t.mainline().len(), 5);
+    assert_eq!(t.start().variant().id(), "standard");
+    // The library keeps it with the game, also when the game is saved again without it.
+    let mut lib = crate::storage::Library::default();
+    lib.put(s.saved_game(1.0));
+    lib.annotate(s.game_id, kept.clone());
+    lib.put(s.saved_game(2.0));
+    assert_eq!(lib.games[0].annotations.as_deref(), Some(kept.as_str()));
+    // Opening the analysis from the game again brings it back.
+    let s = Rc::new((*s).clone()).reduce(Action::Library(lib.games.clone(), None));
+    let s = run(
+        s,
+        vec![
+            Action::SetScreen(Screen::Play),
+            an(AnalysisAction::FromGame),
+        ],
+    );
+    let a = analysis(&s);
+    assert_eq!(a.tree.node(a.tree.mainline()[1]).children().len(), 2);
+}
