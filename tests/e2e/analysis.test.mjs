@@ -215,12 +215,15 @@ test('a 30-ply game reviewed: progress, a graph, the blunder and its better move
   assert.deepEqual(errors, []);
 });
 
-test('a review is cancelled', async () => {
+test('after a game, "Review the game" reviews it; a review is cancelled', async () => {
   const { page, errors } = session;
   for (const m of ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Bc5']) await type(page, m);
-  await page.click('#analyse');
-  await page.click('#review-start');
+  assert.equal(await page.locator('#review-game').count(), 0, 'not while the game goes on');
+  await page.click('#resign');
+  await page.click('#resign-yes');
+  await page.click('#review-game');
   await page.waitForSelector('#review-cancel');
+  assert.match(await page.locator('#review-count').textContent(), /of 7 positions/);
   await page.click('#review-cancel');
   await page.waitForSelector('#review-start');
   // The engine goes back to the lines of the position shown.

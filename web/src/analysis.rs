@@ -92,6 +92,8 @@ impl PartialEq for Analysis {
 pub enum AnalysisAction {
     /// Analyse the game on the board, at the move looked at.
     FromGame,
+    /// Analyse the game on the board and review it at once (after a game).
+    ReviewGame,
     /// Analyse the explorer's position.
     FromExplorer,
     /// Analyse a PGN (its side lines and annotations kept).
@@ -325,6 +327,10 @@ impl AppState {
                 analysis.game_id = Some(self.game_id);
                 self.open_analysis(analysis);
             }
+            AnalysisAction::ReviewGame => {
+                self.analyse(AnalysisAction::FromGame);
+                self.change_analysis(AnalysisAction::Review(true));
+            }
             AnalysisAction::FromExplorer => match self.explorer.as_ref().map(|e| e.position()) {
                 Some(Ok(pos)) => self.open_analysis(Analysis::new(MoveTree::new(pos), 0)),
                 Some(Err(e)) => {
@@ -359,7 +365,10 @@ impl AppState {
         };
         let choice = &mut self.choice;
         match action {
-            AnalysisAction::FromGame | AnalysisAction::FromExplorer | AnalysisAction::Load(_) => {}
+            AnalysisAction::FromGame
+            | AnalysisAction::ReviewGame
+            | AnalysisAction::FromExplorer
+            | AnalysisAction::Load(_) => {}
             AnalysisAction::Goto(id) => a.goto(id),
             AnalysisAction::Step(delta) => {
                 let next = if delta < 0 {

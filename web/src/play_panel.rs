@@ -59,6 +59,9 @@ pub fn game_end_controls(state: &UseReducerHandle<AppState>) -> Html {
             <div class="row">
                 <button class="secondary" id="resign" onclick={act(state, Action::Resign(None))} disabled={over}>{"Resign"}</button>
                 <button class="secondary" id="draw" onclick={act(state, Action::OfferDraw)} disabled={over || offer.is_some()}>{"Offer draw"}</button>
+                if over && !state.game.moves().is_empty() {
+                    <button id="review-game" onclick={act(state, Action::Analyse(crate::state::AnalysisAction::ReviewGame))}>{"Review the game"}</button>
+                }
             </div>
             { offer_row }
         </>

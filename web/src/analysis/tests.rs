@@ -462,3 +462,13 @@ fn a_games_kept_analysis_comes_back_with_the_moves_played_since_as_its_main_line
     let a = analysis(&s);
     assert_eq!(a.tree.node(a.tree.mainline()[1]).children().len(), 2);
 }
+
+#[test]
+fn review_the_game_after_it_ends_opens_the_analysis_reviewing() {
+    let s = game("standard", &["f3", "e5", "g4", "Qh4#"]);
+    let s = s.reduce(an(AnalysisAction::ReviewGame));
+    assert_eq!(s.screen, Screen::Analyse);
+    assert_eq!(job(&s).task, EngineTask::Review);
+    assert_eq!(analysis(&s).review.as_ref().unwrap().nodes.len(), 5);
+    assert_eq!(sans_to(&s), ["f3", "e5", "g4", "Qh4#"]);
+}
