@@ -101,7 +101,10 @@ test('a side line is made on the board, promoted, annotated, and kept across a r
   await page.click('#analysis-load');
   // The side line follows the main move it replaces, as on lichess: 1. e4 (1. d4 d5) 1... c5.
   assert.deepEqual(await treeMoves(page), ['e4', 'd4', 'd5', 'c5']);
-  assert.match(await page.locator('#game-name').textContent(), /Folded/, 'the game on the board stays');
+  assert.match(await page.locator('#game-name').textContent(), /Cylinder/i, 'the analysis names its surface');
+  await page.click('#nav-play');
+  assert.match(await page.locator('#game-name').textContent(), /Folded/, 'the game stays');
+  assert.deepEqual(await page.locator('#moves .mv').allTextContents(), ['e4', 'e5', 'Nf3', 'Nc6']);
   assert.deepEqual(errors, [], server.url);
 });
 

@@ -569,7 +569,7 @@ pub fn app() -> Html {
                     { nav(Screen::Analyse, "nav-analysis", "Analysis") }
                     { nav(Screen::Games, "nav-games", "Games") }
                 </nav>
-                <span class="game-name" id="game-name">{state.game.start().variant().name().to_string()}</span>
+                <span class="game-name" id="game-name">{analysis.map_or(state.game.start(), |a| a.tree.start()).variant().name().to_string()}</span>
                 <span class="opponent">{level_label}</span>
                 <div class="spacer"></div>
                 <button id="new-game-open" onclick={act(Action::ShowNewGame(true))}>{"New game"}</button>
