@@ -18,6 +18,13 @@ impl Engine {
         self.path.push(s.root.hash());
     }
 
+    /// Stores the root's best move and exact score at `depth`.
+    fn store_root(&mut self, s: &Search, best: Move, score: i32, depth: i32) {
+        let key = s.root.hash();
+        self.tt
+            .store(key, Some(best), score, depth as i16, Bound::Exact, None);
+    }
+
     pub(super) fn root(
         &mut self,
         s: &Search,
@@ -32,14 +39,7 @@ impl Engine {
         }
         let previous = s.best.as_ref().map(|i| i.score);
         let (alpha, best_move) = self.aspirated(s, moves, depth, previous, ctx)?;
-        self.tt.store(
-            s.root.hash(),
-            Some(best_move),
-            alpha,
-            depth as i16,
-            Bound::Exact,
-            None,
-        );
+        self.store_root(s, best_move, alpha, depth);
         Some(Info {
             depth: depth as u32,
             score: alpha,
@@ -72,22 +72,14 @@ impl Engine {
             let last = previous.get(k).map(|l| l.score);
             let Some((score, mv)) = self.aspirated(s, &mut moves[k..], depth, last, ctx) else {
                 // A first line already searched is the iteration's best move so far.
-                if let Some(first) = lines.first() {
-                    let first: &Line = first;
-                    self.partial = Some((first.score, first.pv[0]));
+                if let Some(first) = lines.first().map(|l: &Line| (l.score, l.pv[0])) {
+                    self.partial = Some(first);
                 }
                 return None;
             };
             to_front(&mut moves[k..], mv);
             if k == 0 {
-                self.tt.store(
-                    s.root.hash(),
-                    Some(mv),
-                    score,
-                    depth as i16,
-                    Bound::Exact,
-                    None,
-                );
+                self.store_root(s, mv, score, depth);
             }
             lines.push(Line {
                 score,
