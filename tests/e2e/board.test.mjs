@@ -259,6 +259,11 @@ test('keyboard: one tab stop, arrows move over the squares, Enter selects and mo
   assert.match(await page.locator('#status').textContent(), /Black to move/);
   // The cursor follows the board when it is turned: "up" is towards the player.
   await page.click('#flip');
+  // Once the board is drawn turned (on a loaded machine the render may come a little later).
+  await page.waitForFunction(() => {
+    const top = (name) => document.querySelector(`svg.normal [data-square="${name}"]`).getBoundingClientRect().top;
+    return top('a1') < top('a8');
+  });
   await page.focus('svg.normal [tabindex="0"]');
   const from = await page.evaluate(() => document.activeElement.dataset.square);
   await page.keyboard.press('ArrowUp');
