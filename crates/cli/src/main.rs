@@ -4,6 +4,7 @@
 
 mod bench;
 mod matches;
+mod tablebase;
 mod uci;
 
 use clap::{Parser, Subcommand};
@@ -75,6 +76,18 @@ enum Command {
         /// Search depth.
         #[arg(long, default_value_t = 6)]
         depth: u32,
+    },
+    /// Builds an endgame table: the counts of each side to move, then example positions.
+    Tablebase {
+        /// Preset or lab id.
+        #[arg(long)]
+        variant: String,
+        /// Material, like KRvK or KQvKR (White's pieces, v, Black's).
+        #[arg(long)]
+        material: String,
+        /// Report progress on stderr.
+        #[arg(long)]
+        verbose: bool,
     },
     /// Plays games between two players and prints the first player's score.
     Match {
@@ -219,6 +232,11 @@ fn run(cli: Cli) -> Result<(), String> {
                 tally.percent()
             );
         }
+        Command::Tablebase {
+            variant: id,
+            material,
+            verbose,
+        } => tablebase::run(variant(&id, None)?, &material, verbose)?,
         Command::Moves { game } => {
             let pos = position(&game)?;
             let moves: Vec<String> = pos

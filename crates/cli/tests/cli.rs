@@ -225,3 +225,31 @@ fn a_pasted_start_fen_plays_on_the_folded_board_with_a_notice() {
     assert_eq!(out.trim(), "392");
     assert!(err.contains("no castling"));
 }
+
+#[test]
+fn tablebase_prints_the_counts_of_each_side_to_move() {
+    let (ok, out, _) = run(&["tablebase", "--variant", "standard", "--material", "KRvK"]);
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "white to move: 175168 legal, 175168 won, 0 drawn, 0 lost; longest mate 16"
+    );
+    assert!(
+        lines[1].starts_with("black to move: 223944 legal, 0 won, "),
+        "{}",
+        lines[1]
+    );
+    assert!(out.contains("longest mate, mate in 16: "), "{out}");
+    // The folded board's page says king and rook mate a bare king; under our rules only the
+    // positions already one move from mate are won.
+    let (ok, out, _) = run(&["tablebase", "--variant", "folded", "--material", "KRvK"]);
+    assert!(ok);
+    assert!(
+        out.lines().next().unwrap().ends_with("; longest mate 1"),
+        "{out}"
+    );
+    let (ok, _, err) = run(&["tablebase", "--variant", "standard", "--material", "KR"]);
+    assert!(!ok);
+    assert!(err.contains("is not like KRvK"), "{err}");
+}

@@ -24,6 +24,7 @@ pub mod exchange;
 pub mod features;
 pub mod levels;
 pub mod search;
+pub mod tablebase;
 pub mod tt;
 
 pub use eval::{Evaluator, Style};

@@ -1,0 +1,426 @@
+//! Endgame tables: the result of every legal position of a material set on a surface, with both
+//! sides to move, by retrograde analysis from the mates backwards (see `tablebase/build.rs`).
+//! Values are distances to mate in plies. Positions have no castling rights and no en-passant
+//! square; the fifty-move rule is not applied. Pure: no clock, no threads; the builder reports progress
+//! to the caller.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use topochess_core::setup::Setup;
+use topochess_core::{Color, Move, Piece, Position, Role, Square, Variant};
+
+mod build;
+
+/// A material set: the pieces of each side, kings included (`KRvK`: White king and rook
+/// against the Black king).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Material {
+    /// The pieces, White's first, each side's king first.
+    pieces: Vec<Piece>,
+}
+
+impl Material {
+    /// Reads `KRvK`, `KBNvK`, `KQvKR`: White's pieces, `v`, Black's; each side one king.
+    pub fn parse(text: &str) -> Result<Material, String> {
+        let (white, black) = text
+            .split_once(['v', 'V'])
+            .ok_or_else(|| format!("'{text}' is not like KRvK"))?;
+        let side = |letters: &str, color: Color| -> Result<Vec<Piece>, String> {
+            let mut roles: Vec<Role> = letters
+                .chars()
+                .map(|c| {
+                    Piece::from_char(c.to_ascii_uppercase())
+                        .map(|p| p.role)
+                        .ok_or_else(|| format!("'{c}' is not a piece letter"))
+                })
+                .collect::<Result<_, _>>()?;
+            if roles.iter().filter(|&&r| r == Role::King).count() != 1 {
+                return Err(format!("'{letters}' needs exactly one king"));
+            }
+            roles.sort_by_key(|&r| (r != Role::King, std::cmp::Reverse(r as u8)));
+            Ok(roles
+                .into_iter()
+                .map(|role| Piece { color, role })
+                .collect())
+        };
+        let mut pieces = side(white, Color::White)?;
+        pieces.extend(side(black, Color::Black)?);
+        if pieces.len() > 5 {
+            return Err("at most five pieces".into());
+        }
+        Ok(Material { pieces })
+    }
+
+    /// The material of `pos`, in this type's order.
+    pub fn of(pos: &Position) -> Material {
+        let mut pieces: Vec<Piece> = pos.pieces().into_iter().map(|(_, p)| p).collect();
+        pieces.sort_by_key(|p| {
+            (
+                p.color.index(),
+                p.role != Role::King,
+                std::cmp::Reverse(p.role as u8),
+            )
+        });
+        Material { pieces }
+    }
+
+    /// The pieces, White's first, each side's king first.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The name, like `KRvK`.
+    pub fn name(&self) -> String {
+        let side = |c: Color| -> String {
+            self.pieces
+                .iter()
+                .filter(|p| p.color == c)
+                .map(|p| p.role.upper())
+                .collect()
+        };
+        format!("{}v{}", side(Color::White), side(Color::Black))
+    }
+
+    /// The material left when piece `i` is captured.
+    fn without(&self, i: usize) -> Material {
+        let mut pieces = self.pieces.clone();
+        pieces.remove(i);
+        Material { pieces }
+    }
+
+    /// The material when piece `i` (a pawn) becomes `role`.
+    fn promoted(&self, i: usize, role: Role) -> Material {
+        let mut pieces = self.pieces.clone();
+        pieces[i].role = role;
+        let mut m = Material { pieces };
+        m.pieces.sort_by_key(|p| {
+            (
+                p.color.index(),
+                p.role != Role::King,
+                std::cmp::Reverse(p.role as u8),
+            )
+        });
+        m
+    }
+
+    /// The pairs of pieces alike (same colour and role).
+    fn twins(&self) -> Vec<(usize, usize)> {
+        let p = &self.pieces;
+        (0..p.len())
+            .flat_map(|a| (a + 1..p.len()).map(move |b| (a, b)))
+            .filter(|&(a, b)| p[a] == p[b])
+            .collect()
+    }
+
+    /// Only the two kings.
+    fn bare(&self) -> bool {
+        self.pieces.len() == 2
+    }
+}
+
+/// The result of a position for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// The side to move mates in this many plies (odd).
+    Win(u8),
+    /// The side to move is mated in this many plies (even; 0: mated now).
+    Loss(u8),
+    /// Neither side can force mate.
+    Draw,
+}
+
+impl Value {
+    fn of_code(code: u8) -> Option<Value> {
+        match code {
+            UNKNOWN => Some(Value::Draw),
+            INVALID => None,
+            c => {
+                let plies = c - 1;
+                Some(if plies % 2 == 1 {
+                    Value::Win(plies)
+                } else {
+                    Value::Loss(plies)
+                })
+            }
+        }
+    }
+
+    /// Moves (not plies) to mate: positive when the side to move mates, negative when it is
+    /// mated; `None` for a draw.
+    pub fn moves_to_mate(self) -> Option<i32> {
+        match self {
+            Value::Win(p) => Some((p as i32 + 1) / 2),
+            Value::Loss(p) => Some(-(p as i32) / 2),
+            Value::Draw => None,
+        }
+    }
+}
+
+/// A stored code: not yet resolved (a draw once the table is built).
+const UNKNOWN: u8 = 0;
+/// A stored code: no legal position has this index.
+const INVALID: u8 = 255;
+
+/// The counts of one side to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideCounts {
+    /// Legal positions.
+    pub legal: u64,
+    /// Won for the side to move.
+    pub won: u64,
+    /// Drawn.
+    pub drawn: u64,
+    /// Lost for the side to move.
+    pub lost: u64,
+    /// The longest forced mate the side to move gives, in moves (0 when it wins nowhere).
+    pub longest: u32,
+}
+
+/// Progress of a build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The table being built (sub-tables come first).
+    pub material: String,
+    /// What it is doing.
+    pub stage: &'static str,
+    /// Done so far, of `total`.
+    pub done: u64,
+    /// The whole.
+    pub total: u64,
+}
+
+/// Why a table cannot be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TablebaseError {
+    /// Too many positions to hold.
+    TooLarge(u64),
+    /// Castling or a variant the builder does not take.
+    Unsupported(String),
+}
+
+impl std::fmt::Display for TablebaseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TablebaseError::TooLarge(n) => write!(f, "{n} positions are more than a table holds"),
+            TablebaseError::Unsupported(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+impl std::error::Error for TablebaseError {}
+
+/// The most positions (indices) one table may have.
+pub const MAX_POSITIONS: u64 = 1 << 27;
+
+/// A built table, with the tables of the materials its captures and promotions lead to.
+pub struct Tablebase {
+    variant: Arc<Variant>,
+    tables: BTreeMap<String, Vec<u8>>,
+    material: Material,
+}
+
+/// The index of the pieces on `squares` with `turn` to move.
+fn index_of(n: usize, turn: Color, squares: &[Square]) -> usize {
+    squares
+        .iter()
+        .fold(turn.index(), |acc, s| acc * n + s.index())
+}
+
+/// The squares and side to move of `index` (`k` pieces).
+fn squares_of(n: usize, k: usize, mut index: usize, out: &mut Vec<Square>) -> Color {
+    out.clear();
+    out.resize(k, Square(0));
+    for slot in out.iter_mut().rev() {
+        *slot = Square((index % n) as u8);
+        index /= n;
+    }
+    if index == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// The position of `material` on `squares` with `turn` to move, if legal.
+fn position_of(
+    variant: &Arc<Variant>,
+    material: &Material,
+    squares: &[Square],
+    turn: Color,
+) -> Option<Position> {
+    for (i, a) in squares.iter().enumerate() {
+        if squares[..i].contains(a) {
+            return None;
+        }
+    }
+    let setup = Setup {
+        pieces: squares
+            .iter()
+            .copied()
+            .zip(material.pieces.iter().copied())
+            .collect(),
+        turn,
+        castling: Vec::new(),
+        ep: None,
+        halfmoves: 0,
+        fullmoves: 1,
+    };
+    Position::from_setup(variant.clone(), &setup).ok()
+}
+
+impl Tablebase {
+    /// Builds the table of `material` on `variant` (and those its captures and promotions lead
+    /// to), telling `progress` how it goes.
+    pub fn build(
+        variant: Arc<Variant>,
+        material: &Material,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Tablebase, TablebaseError> {
+        let mut tables = BTreeMap::new();
+        build::build_all(&variant, material, &mut tables, progress)?;
+        Ok(Tablebase {
+            variant,
+            tables,
+            material: material.clone(),
+        })
+    }
+
+    /// The material of the table.
+    pub fn material(&self) -> &Material {
+        &self.material
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// The value of `pos` for the side to move, if the tables have its material (castling
+    /// rights and en passant are not looked at).
+    pub fn probe(&self, pos: &Position) -> Option<Value> {
+        let material = Material::of(pos);
+        if material.bare() {
+            return Some(Value::Draw);
+        }
+        let codes = self.tables.get(&material.name())?;
+        let squares = squares_in_order(pos, &material)?;
+        let n = pos.size().squares();
+        Value::of_code(*codes.get(index_of(n, pos.turn(), &squares))?)
+    }
+
+    /// The best move in `pos` by the tables (the quickest mate, the slowest loss, or a move
+    /// that keeps the draw), with its value for the side to move.
+    pub fn best_move(&self, pos: &Position) -> Option<(Move, Value)> {
+        let mut best: Option<(Move, Value, i32)> = None;
+        for mv in pos.legal_moves() {
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
+            let theirs = self.probe(&next)?;
+            let (mine, rank) = match theirs {
+                Value::Loss(p) => (Value::Win(p + 1), 1000 - p as i32),
+                Value::Win(p) => (Value::Loss(p + 1), -1000 + p as i32),
+                Value::Draw => (Value::Draw, 0),
+            };
+            if best.is_none_or(|b| rank > b.2) {
+                best = Some((mv, mine, rank));
+            }
+        }
+        best.map(|(mv, v, _)| (mv, v))
+    }
+
+    /// The counts of each side to move: legal positions, won, drawn, lost, longest mate.
+    pub fn counts(&self) -> [SideCounts; 2] {
+        let codes = &self.tables[&self.material.name()];
+        let half = codes.len() / 2;
+        let mut out = [SideCounts::default(); 2];
+        let n = self.variant.size().squares();
+        let twins = self.material.twins();
+        let mut squares = Vec::new();
+        for (side, chunk) in codes.chunks(half.max(1)).enumerate().take(2) {
+            let c = &mut out[side];
+            for (i, &code) in chunk.iter().enumerate() {
+                // Pieces alike are stored in both orders: count each position once.
+                if !twins.is_empty() {
+                    squares_of(n, self.material.pieces.len(), i, &mut squares);
+                    if twins.iter().any(|&(a, b)| squares[a] > squares[b]) {
+                        continue;
+                    }
+                }
+                match Value::of_code(code) {
+                    None => {}
+                    Some(v) => {
+                        c.legal += 1;
+                        match v {
+                            Value::Win(p) => {
+                                c.won += 1;
+                                c.longest = c.longest.max((p as u32).div_ceil(2));
+                            }
+                            Value::Loss(_) => c.lost += 1,
+                            Value::Draw => c.drawn += 1,
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Positions of the table with `turn` to move and the value `wanted` picks, in index order
+    /// (at most `limit`).
+    pub fn examples(
+        &self,
+        turn: Color,
+        limit: usize,
+        wanted: impl Fn(Value) -> bool,
+    ) -> Vec<Position> {
+        let codes = &self.tables[&self.material.name()];
+        let n = self.variant.size().squares();
+        let k = self.material.pieces.len();
+        let mut squares = Vec::new();
+        let half = codes.len() / 2;
+        let range = turn.index() * half..(turn.index() + 1) * half;
+        let mut out = Vec::new();
+        for i in range {
+            if out.len() >= limit {
+                break;
+            }
+            if Value::of_code(codes[i]).is_some_and(&wanted) {
+                squares_of(n, k, i, &mut squares);
+                if let Some(p) = position_of(&self.variant, &self.material, &squares, turn) {
+                    out.push(p);
+                }
+            }
+        }
+        out
+    }
+
+    /// A position with the longest mate for `turn` to move, if that side wins anywhere.
+    pub fn longest_mate(&self, turn: Color) -> Option<Position> {
+        let codes = &self.tables[&self.material.name()];
+        let half = codes.len() / 2;
+        let range = turn.index() * half..(turn.index() + 1) * half;
+        let (i, _) = codes[range.clone()]
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| matches!(Value::of_code(c), Some(Value::Win(_))))
+            .max_by_key(|(_, &c)| c)?;
+        let mut squares = Vec::new();
+        let n = self.variant.size().squares();
+        squares_of(n, self.material.pieces.len(), range.start + i, &mut squares);
+        position_of(&self.variant, &self.material, &squares, turn)
+    }
+}
+
+/// The squares of `pos`'s pieces in the order of `material`'s pieces; pieces alike are taken in
+/// square order (the builder stores every order of them).
+fn squares_in_order(pos: &Position, material: &Material) -> Option<Vec<Square>> {
+    let mut left = pos.pieces();
+    material
+        .pieces
+        .iter()
+        .map(|want| {
+            let i = left.iter().position(|(_, p)| p == want)?;
+            Some(left.remove(i).0)
+        })
+        .collect()
+}

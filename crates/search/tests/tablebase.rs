@@ -1,0 +1,168 @@
+//! Endgame tables: the well-known figures of the flat board, and on every kind of surface the
+//! tables agree with a plain mate search and with the reference move generator.
+
+use std::sync::Arc;
+use topochess_core::{reference, Color, Position, Variant};
+use topochess_search::tablebase::{Material, Tablebase, Value};
+
+fn table(variant: &str, material: &str) -> Tablebase {
+    let v = Arc::new(Variant::by_id(variant, None).unwrap());
+    Tablebase::build(v, &Material::parse(material).unwrap(), &mut |_| {}).unwrap()
+}
+
+/// Whether the side to move mates within `plies` plies (odd) whatever the defence: a plain
+/// search with no pruning and no table, the slow reference generator's moves.
+fn mates_within(pos: &Position, plies: u32) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    reference::legal_moves(pos).into_iter().any(|mv| {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        let replies = reference::legal_moves(&child);
+        if replies.is_empty() {
+            return child.is_check();
+        }
+        plies >= 3
+            && replies.into_iter().all(|r| {
+                let mut next = child.clone();
+                next.play_unchecked(r);
+                mates_within(&next, plies - 2)
+            })
+    })
+}
+
+#[test]
+fn the_flat_boards_well_known_mates() {
+    for (material, longest) in [("KQvK", 10), ("KRvK", 16)] {
+        let t = table("standard", material);
+        let [white, black] = t.counts();
+        assert_eq!(white.longest, longest, "{material}");
+        assert_eq!(white.lost, 0);
+        assert_eq!(black.won, 0, "a bare king never wins");
+        assert_eq!(white.legal, white.won + white.drawn + white.lost);
+    }
+    // Two knights cannot force mate: only a position one move from mate is won, and the
+    // defender to move is lost only where it is mated already.
+    let t = table("standard", "KNNvK");
+    let [white, _] = t.counts();
+    assert_eq!(white.longest, 1, "{white:?}");
+    let forced = t.examples(Color::Black, 1, |v| matches!(v, Value::Loss(p) if p > 0));
+    assert!(
+        forced.is_empty(),
+        "{:?}",
+        forced.first().map(topochess_core::fen::write)
+    );
+}
+
+#[test]
+fn tables_agree_with_a_plain_mate_search_on_every_kind_of_surface() {
+    let mut mates = 0;
+    for variant in [
+        "folded",
+        "cylinder",
+        "torus",
+        "sphere-dot",
+        "lab-twist-twist-6x6",
+    ] {
+        for material in ["KQvK", "KRvK"] {
+            let t = table(variant, material);
+            let mut checked = 0;
+            for (turn, pick) in [
+                (
+                    Color::White,
+                    (|v| matches!(v, Value::Win(1 | 3))) as fn(Value) -> bool,
+                ),
+                (Color::White, |v| v == Value::Draw),
+                (Color::Black, |v| matches!(v, Value::Loss(0 | 2))),
+            ] {
+                for pos in t.examples(turn, 6, pick) {
+                    let value = t.probe(&pos).unwrap();
+                    match value {
+                        Value::Win(p) => {
+                            mates += 1;
+                            assert!(
+                                mates_within(&pos, p as u32),
+                                "{variant} {material} {value:?}"
+                            );
+                            assert!(
+                                !mates_within(&pos, (p as u32).saturating_sub(2)),
+                                "{variant} {value:?} shorter"
+                            );
+                        }
+                        Value::Draw => assert!(!mates_within(&pos, 3), "{variant} drawn but mates"),
+                        Value::Loss(p) => {
+                            // Every reply leaves a mate within what is left.
+                            for mv in reference::legal_moves(&pos) {
+                                let mut child = pos.clone();
+                                child.play_unchecked(mv);
+                                assert!(
+                                    p == 0 || mates_within(&child, p as u32 - 1),
+                                    "{variant} {material} lost in {p}"
+                                );
+                            }
+                        }
+                    }
+                    // The fast generator's moves are the reference's.
+                    let mut fast = pos.legal_moves();
+                    let mut slow = reference::legal_moves(&pos);
+                    fast.sort_by_key(|m| (m.from.0, m.to.0));
+                    slow.sort_by_key(|m| (m.from.0, m.to.0));
+                    assert_eq!(fast, slow);
+                    checked += 1;
+                }
+            }
+            // The torus has no mates with these: draws only.
+            assert!(checked >= 6, "{variant} {material}: {checked}");
+        }
+    }
+    assert!(mates >= 30, "only {mates} won positions checked");
+}
+
+#[test]
+fn the_best_move_of_a_won_position_mates_in_time() {
+    let t = table("folded", "KQvK");
+    let mut pos = t.longest_mate(Color::White).unwrap();
+    let start = t.probe(&pos).unwrap();
+    let Value::Win(mut plies) = start else {
+        panic!("{start:?}");
+    };
+    // Play the table's moves for both sides: the mate comes exactly when it said.
+    while plies > 0 {
+        let (mv, value) = t.best_move(&pos).unwrap();
+        assert!(
+            matches!(value, Value::Win(p) | Value::Loss(p) if p == plies),
+            "{value:?}"
+        );
+        pos.play_unchecked(mv);
+        plies -= 1;
+    }
+    assert!(pos.legal_moves().is_empty() && pos.is_check(), "mated");
+}
+
+#[test]
+fn material_reads_and_names() {
+    assert_eq!(Material::parse("KRvK").unwrap().name(), "KRvK");
+    assert_eq!(Material::parse("kqvkr").unwrap().name(), "KQvKR");
+    assert_eq!(Material::parse("KNBvK").unwrap().name(), "KBNvK");
+    assert!(Material::parse("KRK").is_err());
+    assert!(Material::parse("RvK").is_err());
+    assert!(Material::parse("KXvK").is_err());
+}
+
+#[test]
+fn the_flat_boards_four_piece_figures() {
+    // Bishop and knight: 33 moves; two bishops: 19 (on both colours; the pair on one colour
+    // draws).
+    for (material, longest) in [("KBNvK", 33), ("KBBvK", 19)] {
+        let t = table("standard", material);
+        let [white, black] = t.counts();
+        assert_eq!(white.longest, longest, "{material}");
+        assert_eq!(black.won, 0);
+        let pos = t.longest_mate(Color::White).unwrap();
+        assert_eq!(
+            t.probe(&pos).and_then(Value::moves_to_mate),
+            Some(longest as i32)
+        );
+    }
+}
