@@ -81,6 +81,7 @@ fn initial() -> AppState {
             state.screen = Screen::Analyse;
         }
     }
+    state.atlas.entries = crate::atlas::browser_kept();
     state.settle_engine();
     state
 }
@@ -189,6 +190,16 @@ pub fn app() -> Html {
             }
         });
     }
+    // Keep the atlas's results.
+    {
+        let key = state.atlas.entries.len();
+        let state = state.clone();
+        use_effect_with(key, move |&n| {
+            if n > 0 {
+                crate::atlas::browser_keep(&state.atlas.entries);
+            }
+        });
+    }
     // Theme and board colours on the document.
     {
         let key = (state.settings.dark, state.settings.board);
@@ -272,7 +283,7 @@ pub fn app() -> Html {
     let explorer = match state.screen {
         Screen::Explore => state.explorer.as_ref(),
         Screen::Lab => lab_preview.as_ref(),
-        Screen::Play | Screen::Games | Screen::Analyse => None,
+        Screen::Play | Screen::Games | Screen::Analyse | Screen::Atlas => None,
     };
     let analysis = state.analysing();
     let size = explorer
@@ -288,7 +299,7 @@ pub fn app() -> Html {
                 match screen {
                     Screen::Play | Screen::Analyse => state.dispatch(Action::Click(sq)),
                     Screen::Explore => state.dispatch(Action::Explore(ExploreAction::Click(sq))),
-                    Screen::Lab | Screen::Games => {}
+                    Screen::Lab | Screen::Games | Screen::Atlas => {}
                 }
             }
         })
@@ -567,6 +578,7 @@ pub fn app() -> Html {
                     { nav(Screen::Explore, "nav-explore", "Explore") }
                     { nav(Screen::Lab, "nav-lab", "Surface lab") }
                     { nav(Screen::Analyse, "nav-analysis", "Analysis") }
+                    { nav(Screen::Atlas, "nav-atlas", "Endgames") }
                     { nav(Screen::Games, "nav-games", "Games") }
                 </nav>
                 <span class="game-name" id="game-name">{analysis.map_or(state.game.start(), |a| a.tree.start()).variant().name().to_string()}</span>
@@ -592,7 +604,9 @@ pub fn app() -> Html {
             if state.new_game_open {
                 <NewGameForm settings={state.settings.clone()} on_start={on_start} on_cancel={on_cancel} />
             }
-            if state.screen == Screen::Games {
+            if state.screen == Screen::Atlas {
+                <main class="games-main">{ crate::atlas_screen::atlas_screen(&state.atlas, &on_action) }</main>
+            } else if state.screen == Screen::Games {
                 <main class="games-main">
                     <crate::games_screen::GamesScreen games={state.saved.clone()} current={state.game_id}
                         warning={state.space_warning.clone()} on_action={on_action.clone()} />

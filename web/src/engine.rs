@@ -69,6 +69,15 @@ pub enum Request {
         /// The first ply to review (the ones before were reviewed by an earlier job).
         from: usize,
     },
+    /// Build an endgame table for the atlas, reporting progress, then its counts.
+    Tablebase {
+        /// The job's id.
+        job: u32,
+        /// Preset or lab id.
+        variant: String,
+        /// Material, like `KRvK`.
+        material: String,
+    },
     /// Move now: if `job` is running, it answers at once with the best move of its deepest
     /// completed iteration (depth 1 is finished first if need be). Any other job is left alone.
     Stop {
@@ -114,6 +123,26 @@ pub enum Response {
         rate: u64,
         /// The lines.
         lines: Vec<LineReport>,
+    },
+    /// How an endgame table's build goes.
+    TablebaseProgress {
+        /// The job.
+        job: u32,
+        /// The table being built now (smaller ones come first).
+        table: String,
+        /// Its stage.
+        stage: String,
+        /// Done of `total`.
+        done: u64,
+        /// The stage's whole.
+        total: u64,
+    },
+    /// An endgame table is built: what it says.
+    TablebaseDone {
+        /// The job.
+        job: u32,
+        /// Its counts and example positions.
+        entry: Box<crate::atlas::Entry>,
     },
     /// One position of a review done.
     Reviewed {
@@ -174,6 +203,12 @@ fn line_texts(root: &Position, pv: &[Move]) -> (Vec<String>, Vec<String>) {
 }
 
 enum Job {
+    Tablebase {
+        id: u32,
+        who: HandlerId,
+        builder: Box<topochess_search::tablebase::Builder>,
+        started: f64,
+    },
     Review {
         job: Box<ReviewJob>,
         who: HandlerId,
@@ -283,6 +318,69 @@ impl Worker for EngineWorker {
         self.ticking = false;
         match self.job.take() {
             None => {}
+            Some(Job::Tablebase {
+                id,
+                who,
+                mut builder,
+                started,
+            }) => {
+                let slice_end = now() + SLICE_MS;
+                let mut done = Ok(false);
+                while now() < slice_end && matches!(done, Ok(false)) {
+                    done = builder.step(4096);
+                }
+                match done {
+                    Ok(true) => {
+                        let seconds = (now() - started) / 1000.0;
+                        let entry = builder
+                            .finish()
+                            .map(|t| crate::atlas::entry_of(&t, seconds));
+                        match entry {
+                            Some(entry) => scope.respond(
+                                who,
+                                Response::TablebaseDone {
+                                    job: id,
+                                    entry: Box::new(entry),
+                                },
+                            ),
+                            None => scope.respond(
+                                who,
+                                Response::Error {
+                                    job: id,
+                                    message: "the table was not finished".into(),
+                                },
+                            ),
+                        }
+                    }
+                    Ok(false) => {
+                        let p = builder.progress();
+                        scope.respond(
+                            who,
+                            Response::TablebaseProgress {
+                                job: id,
+                                table: p.material,
+                                stage: p.stage.to_string(),
+                                done: p.done,
+                                total: p.total,
+                            },
+                        );
+                        self.job = Some(Job::Tablebase {
+                            id,
+                            who,
+                            builder,
+                            started,
+                        });
+                        self.schedule(scope);
+                    }
+                    Err(e) => scope.respond(
+                        who,
+                        Response::Error {
+                            job: id,
+                            message: e.to_string(),
+                        },
+                    ),
+                }
+            }
             Some(Job::Review {
                 mut job,
                 who,
@@ -428,12 +526,38 @@ impl Worker for EngineWorker {
             },
             Request::Cancel { job } => {
                 let running = match &self.job {
-                    Some(Job::Search { id, .. }) => Some(*id),
+                    Some(Job::Search { id, .. }) | Some(Job::Tablebase { id, .. }) => Some(*id),
                     Some(Job::Review { job, .. }) => Some(job.id),
                     None => None,
                 };
                 if running == Some(job) {
                     self.job = None;
+                }
+            }
+            Request::Tablebase {
+                job,
+                variant,
+                material,
+            } => {
+                let built = Variant::by_id(&variant, None)
+                    .map_err(|e| e.to_string())
+                    .and_then(|v| {
+                        let m = topochess_search::tablebase::Material::parse(&material)?;
+                        topochess_search::tablebase::Builder::new(Arc::new(v), &m)
+                            .map_err(|e| e.to_string())
+                    });
+                match built {
+                    Ok(builder) => {
+                        scope.respond(who, Response::Started { job });
+                        self.job = Some(Job::Tablebase {
+                            id: job,
+                            who,
+                            builder: Box::new(builder),
+                            started: now(),
+                        });
+                        self.schedule(scope);
+                    }
+                    Err(message) => scope.respond(who, Response::Error { job, message }),
                 }
             }
             Request::Review {

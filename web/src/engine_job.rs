@@ -34,6 +34,8 @@ pub enum EngineTask {
     Analyse,
     /// Reviewing the analysis board's main line.
     Review,
+    /// Building an endgame table for the atlas.
+    Tablebase,
 }
 
 /// A job for the engine: what, under which id, on which position.
@@ -47,6 +49,15 @@ pub struct EngineJob {
     pub at: (u64, usize, u64),
     /// The level searched at.
     pub level: u8,
+}
+
+/// A number naming an atlas cell (its job's point).
+pub(crate) fn key_hash(variant: &str, material: &str) -> u64 {
+    format!("{variant}/{material}")
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+        })
 }
 
 /// The level a hint is searched at.
@@ -99,11 +110,16 @@ impl AppState {
     /// covered by this one rule.
     pub(crate) fn settle_engine(&mut self) {
         let here = self.live_point();
-        let analysing = self.screen == crate::state::Screen::Analyse;
+        let analysing = matches!(
+            self.screen,
+            crate::state::Screen::Analyse | crate::state::Screen::Atlas
+        );
         let review = self.review_point();
+        let table = self.atlas_wanted().map(|(v, m)| (key_hash(&v, &m), 0, 0));
         // A review comes before the lines of the node shown.
         let analysis = self.analysis_wanted().filter(|_| review.is_none());
         let wanted = self.engine.as_ref().is_some_and(|job| match job.task {
+            EngineTask::Tablebase => table == Some(job.at),
             EngineTask::Review => review == Some(job.at),
             EngineTask::Analyse => analysis == Some((job.at, job.level)),
             EngineTask::Move => {
@@ -126,8 +142,9 @@ impl AppState {
         if self.engine.is_some() || self.engine_trouble.is_some() {
             return;
         }
-        let board = review
-            .map(|at| (EngineTask::Review, at, 0))
+        let board = table
+            .map(|at| (EngineTask::Tablebase, at, 0))
+            .or(review.map(|at| (EngineTask::Review, at, 0)))
             .or(analysis.map(|(at, lines)| (EngineTask::Analyse, at, lines)));
         if let Some((task, at, level)) = board {
             self.jobs += 1;
@@ -149,7 +166,7 @@ impl AppState {
         let Some(current) = self.engine.clone().filter(|j| j.id == job) else {
             return;
         };
-        if current.task == EngineTask::Review {
+        if matches!(current.task, EngineTask::Review | EngineTask::Tablebase) {
             return;
         }
         if current.task == EngineTask::Analyse {
@@ -175,7 +192,7 @@ impl AppState {
                 self.play_premove();
             }
             EngineTask::Hint => self.hint = Some(mv),
-            EngineTask::Analyse | EngineTask::Review => {}
+            EngineTask::Analyse | EngineTask::Review | EngineTask::Tablebase => {}
         }
     }
 }

@@ -4,6 +4,7 @@
 //! job record (`engine_job`) does.
 
 use crate::analysis::Report;
+use crate::atlas::AtlasAction;
 use crate::engine::{EngineWorker, GameSpec, Request, Response};
 use crate::state::{Action, AppState, EngineJob, EngineTask};
 use gloo_worker::{Spawnable, WorkerBridge};
@@ -73,6 +74,14 @@ fn request(state: &AppState, job: &EngineJob) -> Option<Request> {
                 from: run.done,
             });
         }
+        EngineTask::Tablebase => {
+            let (variant, material) = state.atlas.building.as_ref()?.key.clone();
+            return Some(Request::Tablebase {
+                job: job.id,
+                variant,
+                material,
+            });
+        }
         EngineTask::Move | EngineTask::Hint => {}
     }
     // With clocks, the computer's level is a limit inside its own time.
@@ -116,6 +125,14 @@ fn action_of(response: Response, analysed: &Rc<Cell<Option<(u32, usize)>>>) -> O
                 },
             )
         }
+        Response::TablebaseProgress {
+            job,
+            table,
+            stage,
+            done,
+            total,
+        } => Action::Atlas(AtlasAction::Progress(job, stage, table, done, total)),
+        Response::TablebaseDone { job, entry } => Action::Atlas(AtlasAction::Done(job, entry)),
         Response::Reviewed {
             job,
             ply,

@@ -4,6 +4,8 @@
 pub mod analysis;
 pub mod analysis_panel;
 pub mod app;
+pub mod atlas;
+pub mod atlas_screen;
 pub mod board;
 pub mod board_choice;
 pub mod board_selection;

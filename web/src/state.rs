@@ -31,6 +31,8 @@ pub enum Screen {
     Games,
     /// The analysis board.
     Analyse,
+    /// The endgame atlas.
+    Atlas,
 }
 
 /// A choice the player must make before a move is played.
@@ -102,6 +104,8 @@ pub struct AppState {
     pub lab: LabSpec,
     /// The analysis board, once opened.
     pub analysis: Option<Analysis>,
+    /// The endgame atlas.
+    pub atlas: crate::atlas::Atlas,
 }
 
 impl PartialEq for AppState {
@@ -136,6 +140,7 @@ impl PartialEq for AppState {
             && self.explorer == other.explorer
             && self.lab == other.lab
             && self.analysis == other.analysis
+            && self.atlas == other.atlas
     }
 }
 
@@ -243,6 +248,8 @@ pub enum Action {
     EngineLines(u32, crate::analysis::Report),
     /// A review job reviewed a position: ply, score, mate, best move.
     EngineReviewed(u32, usize, (i32, Option<i32>, Option<String>)),
+    /// Change the endgame atlas.
+    Atlas(crate::atlas::AtlasAction),
 }
 
 impl Default for AppState {
@@ -309,6 +316,7 @@ impl AppState {
         next.saved = std::mem::take(&mut self.saved);
         next.explorer = self.explorer.take();
         next.analysis = self.analysis.take();
+        next.atlas = std::mem::take(&mut self.atlas);
         // A lab game's surface is the lab's (also after a reload); other games keep the lab.
         next.lab = LabSpec::parse(&next.settings.variant).unwrap_or(self.lab);
         next.screen = self.screen;
@@ -353,6 +361,7 @@ impl AppState {
             narrow_extended: false,
             explorer: None,
             analysis: None,
+            atlas: Default::default(),
         }
     }
 
@@ -647,7 +656,11 @@ impl AppState {
                 s.worker_generation += 1;
                 // The job (if any) goes to the new worker under a new id (an analysis is
                 // started afresh by settle_engine).
-                let board = [EngineTask::Analyse, EngineTask::Review];
+                let board = [
+                    EngineTask::Analyse,
+                    EngineTask::Review,
+                    EngineTask::Tablebase,
+                ];
                 if let Some(job) = s.engine.take().filter(|j| !board.contains(&j.task)) {
                     s.start_job(job.task, job.level);
                 }
@@ -695,6 +708,8 @@ impl AppState {
             Action::SetScreen(screen) => {
                 if screen != s.screen {
                     s.choice = None;
+                    // Leaving the atlas stops its build (the worker is the game's again).
+                    s.atlas.building = None;
                 }
                 s.screen = screen;
                 if screen == Screen::Analyse && s.analysis.is_none() {
@@ -730,6 +745,7 @@ impl AppState {
             Action::Analyse(a) => s.analyse(a),
             Action::EngineLines(job, report) => s.analysis_lines(job, report),
             Action::EngineReviewed(job, ply, result) => s.reviewed(job, ply, result),
+            Action::Atlas(a) => s.change_atlas(a),
         }
     }
 }

@@ -5,11 +5,14 @@
 //! to the caller.
 
 use std::collections::BTreeMap;
+
 use std::sync::Arc;
 use topochess_core::setup::Setup;
 use topochess_core::{Color, Move, Piece, Position, Role, Square, Variant};
 
 mod build;
+
+pub use build::Builder;
 
 /// A material set: the pieces of each side, kings included (`KRvK`: White king and rook
 /// against the Black king).
@@ -270,19 +273,19 @@ fn position_of(
 
 impl Tablebase {
     /// Builds the table of `material` on `variant` (and those its captures and promotions lead
-    /// to), telling `progress` how it goes.
+    /// to), telling `progress` how it goes now and then.
     pub fn build(
         variant: Arc<Variant>,
         material: &Material,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Tablebase, TablebaseError> {
-        let mut tables = BTreeMap::new();
-        build::build_all(&variant, material, &mut tables, progress)?;
-        Ok(Tablebase {
-            variant,
-            tables,
-            material: material.clone(),
-        })
+        let mut builder = Builder::new(variant, material)?;
+        while !builder.step(1 << 16)? {
+            progress(&builder.progress());
+        }
+        builder
+            .finish()
+            .ok_or_else(|| TablebaseError::Unsupported("the build stopped early".into()))
     }
 
     /// The material of the table.

@@ -11,10 +11,10 @@
 
 use super::*;
 
-/// One table's work in progress.
-struct Work<'a> {
-    variant: &'a Arc<Variant>,
-    material: &'a Material,
+/// What un-moves are made from, for one table.
+struct Work {
+    variant: Arc<Variant>,
+    material: Material,
     n: usize,
     /// Un-moves read from the tables (else confirmed by the move generator).
     fast: bool,
@@ -22,7 +22,7 @@ struct Work<'a> {
     reached_from: Vec<Vec<Vec<Square>>>,
 }
 
-impl Work<'_> {
+impl Work {
     fn reached_from(&self, piece: Piece, to: Square) -> &[Square] {
         &self.reached_from[piece.role as usize * 2 + piece.color.index()][to.index()]
     }
@@ -108,31 +108,24 @@ impl Work<'_> {
     }
 }
 
-/// Builds the tables of `material` and of every material its captures and promotions lead to,
-/// smallest first, into `tables`.
-pub(super) fn build_all(
-    variant: &Arc<Variant>,
-    material: &Material,
-    tables: &mut BTreeMap<String, Vec<u8>>,
-    progress: &mut dyn FnMut(&Progress),
-) -> Result<(), TablebaseError> {
-    if material.bare() || tables.contains_key(&material.name()) {
-        return Ok(());
+/// The materials to build for `material`, smallest first: those its captures and promotions
+/// lead to, then itself (bare kings need no table).
+fn order(material: &Material, out: &mut Vec<Material>) {
+    if material.bare() || out.iter().any(|m| m == material) {
+        return;
     }
     for (i, piece) in material.pieces.iter().enumerate() {
         if piece.role == Role::King {
             continue;
         }
-        build_all(variant, &material.without(i), tables, progress)?;
+        order(&material.without(i), out);
         if piece.role == Role::Pawn {
             for role in Role::PROMOTIONS {
-                build_all(variant, &material.promoted(i, role), tables, progress)?;
+                order(&material.promoted(i, role), out);
             }
         }
     }
-    let codes = build_one(variant, material, tables, progress)?;
-    tables.insert(material.name(), codes);
-    Ok(())
+    out.push(material.clone());
 }
 
 /// The value for the side to move of the position after a capture or promotion, from the
@@ -147,108 +140,123 @@ fn exit_value(tables: &BTreeMap<String, Vec<u8>>, child: &Position) -> Option<Va
     Value::of_code(*codes.get(index_of(child.size().squares(), child.turn(), &squares))?)
 }
 
-fn build_one(
-    variant: &Arc<Variant>,
-    material: &Material,
-    tables: &BTreeMap<String, Vec<u8>>,
-    progress: &mut dyn FnMut(&Progress),
-) -> Result<Vec<u8>, TablebaseError> {
-    let n = variant.size().squares();
-    let k = material.pieces.len();
-    let total = (n as u64).checked_pow(k as u32).map(|x| x * 2);
-    let total = match total {
-        Some(t) if t <= MAX_POSITIONS => t as usize,
-        other => return Err(TablebaseError::TooLarge(other.unwrap_or(u64::MAX))),
-    };
-    let t = variant.tables();
-    let size = variant.size();
-    let fast = t.rides_reversible()
-        && !variant.stationary_moves()
-        && size.all().all(|s| t.king_over_pole(s).is_empty());
-    let mut reached_from = vec![vec![Vec::new(); n]; 12];
-    for role in Role::ALL {
-        for color in Color::ALL {
-            for from in size.all() {
-                for to in variant.reach(role, color, from).iter() {
-                    reached_from[role as usize * 2 + color.index()][to.index()].push(from);
-                }
-            }
-        }
+/// The positions of a material set on `variant`, or why there are too many.
+fn positions(variant: &Variant, material: &Material) -> Result<usize, TablebaseError> {
+    let n = variant.size().squares() as u64;
+    match n.checked_pow(material.pieces.len() as u32).map(|x| x * 2) {
+        Some(t) if t <= MAX_POSITIONS => Ok(t as usize),
+        other => Err(TablebaseError::TooLarge(other.unwrap_or(u64::MAX))),
     }
-    // Kings stepping over a pole are confirmed by the generator too.
-    for from in size.all() {
-        for &to in t.king_over_pole(from) {
-            for color in Color::ALL {
-                let list = &mut reached_from[Role::King as usize * 2 + color.index()][to.index()];
-                if !list.contains(&from) {
-                    list.push(from);
-                }
-            }
-        }
-    }
-    let work = Work {
-        variant,
-        material,
-        n,
-        fast,
-        reached_from,
-    };
-    let name = material.name();
-    let mut report = |stage: &'static str, done: u64, all: u64| {
-        progress(&Progress {
-            material: name.clone(),
-            stage,
-            done,
-            total: all,
-        })
-    };
+}
 
-    let mut codes = vec![UNKNOWN; total];
-    let mut counts = vec![0u8; total];
-    let mut floor = vec![0u8; total];
-    let mut levels: Vec<Vec<u32>> = Vec::new();
-    let push = |levels: &mut Vec<Vec<u32>>, level: usize, idx: usize| {
-        if levels.len() <= level {
-            levels.resize_with(level + 1, Vec::new);
+/// Where one table's build is.
+enum Phase {
+    /// Decoding index `.0` next (its squares in the odometer).
+    Positions(usize),
+    /// Resolving the positions of level `.0`, from entry `.1` of its list.
+    Mates(usize, usize),
+}
+
+/// One table being built.
+struct OneBuild {
+    work: Work,
+    total: usize,
+    codes: Vec<u8>,
+    counts: Vec<u8>,
+    floor: Vec<u8>,
+    levels: Vec<Vec<u32>>,
+    phase: Phase,
+    odometer: Vec<Square>,
+    moves: Vec<Move>,
+    preds: Vec<usize>,
+    squares: Vec<Square>,
+}
+
+fn push(levels: &mut Vec<Vec<u32>>, level: usize, idx: usize) {
+    if levels.len() <= level {
+        levels.resize_with(level + 1, Vec::new);
+    }
+    levels[level].push(idx as u32);
+}
+
+impl OneBuild {
+    fn new(variant: &Arc<Variant>, material: &Material) -> Result<OneBuild, TablebaseError> {
+        let total = positions(variant, material)?;
+        let n = variant.size().squares();
+        let t = variant.tables();
+        let size = variant.size();
+        let fast = t.rides_reversible()
+            && !variant.stationary_moves()
+            && size.all().all(|s| t.king_over_pole(s).is_empty());
+        let mut reached_from = vec![vec![Vec::new(); n]; 12];
+        for role in Role::ALL {
+            for color in Color::ALL {
+                for from in size.all() {
+                    for to in variant.reach(role, color, from).iter() {
+                        reached_from[role as usize * 2 + color.index()][to.index()].push(from);
+                    }
+                }
+            }
         }
-        levels[level].push(idx as u32);
-    };
-    let mut squares = Vec::with_capacity(k);
-    let step = (total / 100).max(1);
-    let mut moves = Vec::with_capacity(64);
-    // The squares of each index in turn, counted up like an odometer.
-    let mut odometer = vec![Square(0); k];
-    for idx in 0..total {
-        if idx % step == 0 {
-            report("positions", idx as u64, total as u64);
+        // Kings stepping over a pole are confirmed by the generator too.
+        for from in size.all() {
+            for &to in t.king_over_pole(from) {
+                for color in Color::ALL {
+                    let list =
+                        &mut reached_from[Role::King as usize * 2 + color.index()][to.index()];
+                    if !list.contains(&from) {
+                        list.push(from);
+                    }
+                }
+            }
         }
-        let turn = if idx < total / 2 {
+        Ok(OneBuild {
+            work: Work {
+                variant: variant.clone(),
+                material: material.clone(),
+                n,
+                fast,
+                reached_from,
+            },
+            total,
+            codes: vec![UNKNOWN; total],
+            counts: vec![0; total],
+            floor: vec![0; total],
+            levels: Vec::new(),
+            phase: Phase::Positions(0),
+            odometer: vec![Square(0); material.pieces.len()],
+            moves: Vec::with_capacity(64),
+            preds: Vec::new(),
+            squares: Vec::new(),
+        })
+    }
+
+    /// Decodes index `idx` (its squares in the odometer): marks it illegal, seeds a mate, or
+    /// counts its moves and looks up its captures and promotions.
+    fn decode(
+        &mut self,
+        idx: usize,
+        tables: &BTreeMap<String, Vec<u8>>,
+    ) -> Result<(), TablebaseError> {
+        let turn = if idx < self.total / 2 {
             Color::White
         } else {
             Color::Black
         };
-        if idx > 0 {
-            for slot in odometer.iter_mut().rev() {
-                if slot.index() + 1 < n {
-                    *slot = Square(slot.0 + 1);
-                    break;
-                }
-                *slot = Square(0);
-            }
-        }
-        let Some(pos) = position_of(variant, material, &odometer, turn) else {
-            codes[idx] = INVALID;
-            continue;
+        let w = &self.work;
+        let Some(pos) = position_of(&w.variant, &w.material, &self.odometer, turn) else {
+            self.codes[idx] = INVALID;
+            return Ok(());
         };
-        pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
+        pos.legal_moves_into(&mut self.moves);
+        if self.moves.is_empty() {
             if pos.is_check() {
-                push(&mut levels, 0, idx);
+                push(&mut self.levels, 0, idx);
             }
-            continue;
+            return Ok(());
         }
         let (mut inside, mut held, mut best_win, mut worst) = (0u32, false, None::<u8>, 0u8);
-        for &mv in &moves {
+        for &mv in &self.moves {
             if !pos.is_capture(mv) && mv.promotion().is_none() {
                 inside += 1;
                 continue;
@@ -256,61 +264,185 @@ fn build_one(
             let mut child = pos.clone();
             child.play_unchecked(mv);
             match exit_value(tables, &child) {
-                Some(Value::Loss(p)) => best_win = Some(best_win.map_or(p + 1, |w| w.min(p + 1))),
+                Some(Value::Loss(p)) => best_win = Some(best_win.map_or(p + 1, |b| b.min(p + 1))),
                 Some(Value::Win(p)) => worst = worst.max(p + 1),
                 Some(Value::Draw) | None => held = true,
             }
         }
         // A draw or win by leaving the table: never lost (one count that never comes down).
         let keep = (held || best_win.is_some()) as u32;
-        counts[idx] = u8::try_from(inside + keep)
+        self.counts[idx] = u8::try_from(inside + keep)
             .map_err(|_| TablebaseError::Unsupported(format!("a position with {inside} moves")))?;
-        floor[idx] = worst;
-        if let Some(w) = best_win {
-            push(&mut levels, w as usize, idx);
+        self.floor[idx] = worst;
+        if let Some(b) = best_win {
+            push(&mut self.levels, b as usize, idx);
         }
         if inside == 0 && keep == 0 {
-            push(&mut levels, worst as usize, idx);
+            push(&mut self.levels, worst as usize, idx);
+        }
+        Ok(())
+    }
+
+    /// Resolves `idx` at `level` and reaches its predecessors.
+    fn resolve(&mut self, idx: usize, level: usize) {
+        if self.codes[idx] != UNKNOWN {
+            return;
+        }
+        self.codes[idx] = level as u8 + 1;
+        let n = self.work.n;
+        let k = self.work.material.pieces.len();
+        let turn = squares_of(n, k, idx, &mut self.squares);
+        let w = &self.work;
+        let Some(pos) = position_of(&w.variant, &w.material, &self.squares, turn) else {
+            return;
+        };
+        w.predecessors(&pos, &self.squares, &mut self.preds);
+        for &pred in &self.preds {
+            if self.codes[pred] != UNKNOWN {
+                continue;
+            }
+            if level.is_multiple_of(2) {
+                push(&mut self.levels, level + 1, pred);
+            } else if self.counts[pred] > 0 {
+                self.counts[pred] -= 1;
+                if self.counts[pred] == 0 {
+                    let at = (level + 1).max(self.floor[pred] as usize);
+                    push(&mut self.levels, at, pred);
+                }
+            }
         }
     }
 
-    let mut preds = Vec::new();
-    let mut level = 0;
-    while level < levels.len() {
-        report("mates", level as u64, levels.len() as u64);
-        let list = std::mem::take(&mut levels[level]);
-        if level >= 254 {
-            return Err(TablebaseError::Unsupported(
-                "a mate longer than 253 plies".into(),
-            ));
-        }
-        for idx in list {
-            let idx = idx as usize;
-            if codes[idx] != UNKNOWN {
-                continue;
-            }
-            codes[idx] = level as u8 + 1;
-            let turn = squares_of(n, k, idx, &mut squares);
-            let Some(pos) = position_of(variant, material, &squares, turn) else {
-                continue;
-            };
-            work.predecessors(&pos, &squares, &mut preds);
-            for &pred in &preds {
-                if codes[pred] != UNKNOWN {
-                    continue;
-                }
-                if level % 2 == 0 {
-                    push(&mut levels, level + 1, pred);
-                } else if counts[pred] > 0 {
-                    counts[pred] -= 1;
-                    if counts[pred] == 0 {
-                        let at = (level + 1).max(floor[pred] as usize);
-                        push(&mut levels, at, pred);
+    /// Does about `units` positions' work; true when the table is done.
+    fn step(
+        &mut self,
+        units: usize,
+        tables: &BTreeMap<String, Vec<u8>>,
+    ) -> Result<bool, TablebaseError> {
+        let mut left = units;
+        while left > 0 {
+            match self.phase {
+                Phase::Positions(idx) if idx < self.total => {
+                    if idx > 0 {
+                        // The next index's squares, counted up like an odometer.
+                        for slot in self.odometer.iter_mut().rev() {
+                            if slot.index() + 1 < self.work.n {
+                                *slot = Square(slot.0 + 1);
+                                break;
+                            }
+                            *slot = Square(0);
+                        }
                     }
+                    self.decode(idx, tables)?;
+                    self.phase = Phase::Positions(idx + 1);
+                }
+                Phase::Positions(_) => self.phase = Phase::Mates(0, 0),
+                Phase::Mates(level, _) if level >= self.levels.len() => return Ok(true),
+                Phase::Mates(level, _) if level >= 254 => {
+                    return Err(TablebaseError::Unsupported(
+                        "a mate longer than 253 plies".into(),
+                    ))
+                }
+                Phase::Mates(level, at) => match self.levels[level].get(at).copied() {
+                    Some(idx) => {
+                        self.resolve(idx as usize, level);
+                        self.phase = Phase::Mates(level, at + 1);
+                    }
+                    None => {
+                        self.levels[level] = Vec::new();
+                        self.phase = Phase::Mates(level + 1, 0);
+                    }
+                },
+            }
+            left -= 1;
+        }
+        Ok(false)
+    }
+
+    fn progress(&self) -> (&'static str, u64, u64) {
+        match self.phase {
+            Phase::Positions(idx) => ("positions", idx as u64, self.total as u64),
+            Phase::Mates(level, _) => ("mates", level as u64, self.levels.len().max(1) as u64),
+        }
+    }
+}
+
+/// A build run in steps, so a caller (the browser's worker) can report progress and stop it
+/// between steps: the tables its captures and promotions lead to first, then its own.
+pub struct Builder {
+    variant: Arc<Variant>,
+    target: Material,
+    queue: Vec<Material>,
+    tables: BTreeMap<String, Vec<u8>>,
+    current: Option<OneBuild>,
+}
+
+impl Builder {
+    /// A build of `material` on `variant`; refused when a table would be too large.
+    pub fn new(variant: Arc<Variant>, material: &Material) -> Result<Builder, TablebaseError> {
+        let mut queue = Vec::new();
+        order(material, &mut queue);
+        for m in &queue {
+            positions(&variant, m)?;
+        }
+        queue.reverse();
+        Ok(Builder {
+            variant,
+            target: material.clone(),
+            queue,
+            tables: BTreeMap::new(),
+            current: None,
+        })
+    }
+
+    /// Does about `units` positions' work; true when every table is built.
+    pub fn step(&mut self, units: usize) -> Result<bool, TablebaseError> {
+        let mut current = match self.current.take() {
+            Some(c) => c,
+            None => match self.queue.pop() {
+                Some(m) => OneBuild::new(&self.variant, &m)?,
+                None => return Ok(true),
+            },
+        };
+        if current.step(units, &self.tables)? {
+            self.tables.insert(
+                current.work.material.name(),
+                std::mem::take(&mut current.codes),
+            );
+            Ok(self.queue.is_empty())
+        } else {
+            self.current = Some(current);
+            Ok(false)
+        }
+    }
+
+    /// How far it is.
+    pub fn progress(&self) -> Progress {
+        match &self.current {
+            Some(c) => {
+                let (stage, done, total) = c.progress();
+                Progress {
+                    material: c.work.material.name(),
+                    stage,
+                    done,
+                    total,
                 }
             }
+            None => Progress {
+                material: self.target.name(),
+                stage: "waiting",
+                done: 0,
+                total: 1,
+            },
         }
-        level += 1;
     }
-    Ok(codes)
+
+    /// The built tables (once `step` said done).
+    pub fn finish(self) -> Option<Tablebase> {
+        (self.queue.is_empty() && self.current.is_none()).then_some(Tablebase {
+            variant: self.variant,
+            tables: self.tables,
+            material: self.target,
+        })
+    }
 }

@@ -1,0 +1,318 @@
+//! The endgame atlas's part of the reducer: which surfaces and materials it shows, the results
+//! computed so far (kept in the browser's storage), and the one table being built by the
+//! worker. The job is settled like every other engine job (`engine_job`).
+
+use crate::state::{AppState, Screen};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use topochess_core::variant::PRESETS;
+
+/// The materials of the atlas's columns.
+pub const MATERIALS: [&str; 11] = [
+    "KQvK", "KRvK", "KBvK", "KNvK", "KPvK", "KBBvK", "KBNvK", "KNNvK", "KQvKR", "KRvKB", "KRvKN",
+];
+
+/// Whether a material has four pieces (slow to build: minutes).
+pub fn is_large(material: &str) -> bool {
+    material
+        .chars()
+        .filter(|c| c.is_ascii_uppercase() && *c != 'V')
+        .count()
+        >= 4
+}
+
+/// The surfaces of the atlas's rows: every 8x8 preset.
+pub fn surfaces() -> Vec<&'static str> {
+    PRESETS
+        .iter()
+        .filter(|p| {
+            topochess_core::Variant::preset(p.id, None)
+                .is_ok_and(|v| v.size().width() == 8 && v.size().height() == 8)
+        })
+        .map(|p| p.id)
+        .collect()
+}
+
+/// The counts of one side to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideSummary {
+    /// Legal positions.
+    pub legal: u64,
+    /// Won for the side to move.
+    pub won: u64,
+    /// Drawn.
+    pub drawn: u64,
+    /// Lost.
+    pub lost: u64,
+    /// The longest mate the side to move gives, in moves.
+    pub longest: u32,
+}
+
+/// What a table says, as the atlas keeps it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    /// White to move (the side with more material).
+    pub white: SideSummary,
+    /// Black to move.
+    pub black: SideSummary,
+    /// A position with White's longest mate (FEN).
+    pub longest: Option<String>,
+    /// A drawn position with White to move (FEN).
+    pub drawn: Option<String>,
+    /// Seconds the build took.
+    pub seconds: f64,
+}
+
+impl Entry {
+    /// The cell's words: "forced win, longest mate 16" where every position with White to
+    /// move is won, "win from 98.5%" where most are, else "draw" with the share won.
+    pub fn verdict(&self) -> String {
+        let w = &self.white;
+        let share = 100.0 * w.won as f64 / w.legal.max(1) as f64;
+        if w.won == w.legal && w.legal > 0 {
+            format!("forced win, longest mate {}", w.longest)
+        } else if w.won == 0 {
+            "draw, no position won".into()
+        } else if self.mostly_won() {
+            format!("win from {share:.1}%, longest mate {}", w.longest)
+        } else {
+            format!("draw, {share:.1}% won (longest mate {})", w.longest)
+        }
+    }
+
+    /// Whether White forces mate from most positions (more than half won).
+    pub fn mostly_won(&self) -> bool {
+        self.white.won * 2 > self.white.legal
+    }
+}
+
+/// A table being built.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Building {
+    /// Surface and material.
+    pub key: (String, String),
+    /// The table being built now (smaller ones come first) and its stage.
+    pub stage: String,
+    /// Done of `total`.
+    pub done: u64,
+    /// The whole of the stage.
+    pub total: u64,
+}
+
+/// The atlas.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Atlas {
+    /// Results by (surface, material).
+    pub entries: BTreeMap<(String, String), Entry>,
+    /// The table the worker builds.
+    pub building: Option<Building>,
+    /// The cell whose details are shown.
+    pub selected: Option<(String, String)>,
+}
+
+/// A change to the atlas.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AtlasAction {
+    /// Build a cell's table (or show it if it is known).
+    Cell(String, String),
+    /// Stop the build.
+    Stop,
+    /// The worker reports progress: table, stage, done, total.
+    Progress(u32, String, String, u64, u64),
+    /// The worker built the table.
+    Done(u32, Box<Entry>),
+}
+
+/// What a built table says, for the atlas.
+pub fn entry_of(t: &topochess_search::tablebase::Tablebase, seconds: f64) -> Entry {
+    use topochess_core::{fen, Color};
+    use topochess_search::tablebase::Value;
+    let side = |c: topochess_search::tablebase::SideCounts| SideSummary {
+        legal: c.legal,
+        won: c.won,
+        drawn: c.drawn,
+        lost: c.lost,
+        longest: c.longest,
+    };
+    let [white, black] = t.counts();
+    Entry {
+        white: side(white),
+        black: side(black),
+        longest: t.longest_mate(Color::White).map(|p| fen::write(&p)),
+        drawn: t
+            .examples(Color::White, 1, |v| v == Value::Draw)
+            .first()
+            .map(fen::write),
+        seconds,
+    }
+}
+
+const KEY: &str = "topochess-atlas";
+
+/// The atlas kept by earlier visits.
+pub fn browser_kept() -> BTreeMap<(String, String), Entry> {
+    let text = crate::storage::local_storage()
+        .and_then(|s| s.get_item(KEY).ok().flatten())
+        .unwrap_or_default();
+    let list: Vec<(String, String, Entry)> = serde_json::from_str(&text).unwrap_or_default();
+    list.into_iter().map(|(v, m, e)| ((v, m), e)).collect()
+}
+
+/// Keeps the atlas's results in the browser's storage.
+pub fn browser_keep(entries: &BTreeMap<(String, String), Entry>) {
+    let list: Vec<(&String, &String, &Entry)> =
+        entries.iter().map(|((v, m), e)| (v, m, e)).collect();
+    if let (Some(store), Ok(text)) = (
+        crate::storage::local_storage(),
+        serde_json::to_string(&list),
+    ) {
+        let _ = store.set_item(KEY, &text);
+    }
+}
+
+impl AppState {
+    /// The table the atlas wants built: (surface, material), while its screen is open.
+    pub(crate) fn atlas_wanted(&self) -> Option<(String, String)> {
+        (self.screen == Screen::Atlas)
+            .then(|| self.atlas.building.as_ref().map(|b| b.key.clone()))
+            .flatten()
+    }
+
+    pub(crate) fn change_atlas(&mut self, action: AtlasAction) {
+        let job = self.engine.as_ref().map(|j| j.id);
+        let a = &mut self.atlas;
+        match action {
+            AtlasAction::Cell(variant, material) => {
+                let key = (variant, material);
+                a.selected = Some(key.clone());
+                if !a.entries.contains_key(&key) && a.building.is_none() {
+                    a.building = Some(Building {
+                        key,
+                        stage: "starting".into(),
+                        done: 0,
+                        total: 1,
+                    });
+                }
+            }
+            AtlasAction::Stop => a.building = None,
+            AtlasAction::Progress(id, stage, table, done, total) => {
+                if let (Some(b), true) = (a.building.as_mut(), job == Some(id)) {
+                    b.stage = format!("{table}: {stage}");
+                    b.done = done;
+                    b.total = total.max(1);
+                }
+            }
+            AtlasAction::Done(id, entry) => {
+                if job == Some(id) {
+                    if let Some(b) = a.building.take() {
+                        a.entries.insert(b.key, *entry);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{Action, EngineTask};
+    use std::rc::Rc;
+    use yew::Reducible;
+
+    fn key(v: &str, m: &str) -> (String, String) {
+        (v.to_string(), m.to_string())
+    }
+
+    #[test]
+    fn a_cell_is_built_once_by_one_job_and_kept() {
+        let s = Rc::new(AppState::default()).reduce(Action::SetScreen(Screen::Atlas));
+        assert!(s.engine.is_none(), "nothing to build yet");
+        let s = s.reduce(Action::Atlas(AtlasAction::Cell(
+            "folded".into(),
+            "KRvK".into(),
+        )));
+        let job = s.engine.as_ref().expect("a job");
+        assert_eq!(job.task, EngineTask::Tablebase);
+        let id = job.id;
+        // Another cell while it builds: shown, not started.
+        let s = s.reduce(Action::Atlas(AtlasAction::Cell(
+            "torus".into(),
+            "KQvK".into(),
+        )));
+        assert_eq!(s.engine.as_ref().unwrap().id, id);
+        assert_eq!(s.atlas.selected, Some(key("torus", "KQvK")));
+        // Progress of another job is ignored; this one's is shown.
+        let s = s.reduce(Action::Atlas(AtlasAction::Progress(
+            id + 5,
+            "x".into(),
+            "y".into(),
+            1,
+            2,
+        )));
+        assert_eq!(s.atlas.building.as_ref().unwrap().done, 0);
+        let s = s.reduce(Action::Atlas(AtlasAction::Progress(
+            id,
+            "mates".into(),
+            "KRvK".into(),
+            3,
+            10,
+        )));
+        assert_eq!(s.atlas.building.as_ref().unwrap().stage, "KRvK: mates");
+        let entry = Entry {
+            white: SideSummary {
+                legal: 10,
+                won: 1,
+                drawn: 9,
+                lost: 0,
+                longest: 1,
+            },
+            ..Entry::default()
+        };
+        let s = s.reduce(Action::Atlas(AtlasAction::Done(
+            id,
+            Box::new(entry.clone()),
+        )));
+        assert_eq!(s.atlas.entries.get(&key("folded", "KRvK")), Some(&entry));
+        assert!(s.engine.is_none(), "done");
+        assert_eq!(entry.verdict(), "draw, 10.0% won (longest mate 1)");
+        // Leaving the screen stops a build; coming back does not restart it.
+        let s = s.reduce(Action::Atlas(AtlasAction::Cell(
+            "torus".into(),
+            "KQvK".into(),
+        )));
+        assert!(s.engine.is_some());
+        let s = s.reduce(Action::SetScreen(Screen::Play));
+        assert!(s.engine.is_none());
+        let s = s.reduce(Action::SetScreen(Screen::Atlas));
+        assert!(s.atlas.building.is_none() && s.engine.is_none());
+    }
+
+    #[test]
+    fn the_rows_are_the_eight_by_eight_presets_and_verdicts_read_right() {
+        let rows = surfaces();
+        assert!(rows.contains(&"standard") && rows.contains(&"folded"));
+        assert!(!rows.contains(&"torus-8x14"));
+        let won = Entry {
+            white: SideSummary {
+                legal: 5,
+                won: 5,
+                drawn: 0,
+                lost: 0,
+                longest: 16,
+            },
+            ..Entry::default()
+        };
+        assert_eq!(won.verdict(), "forced win, longest mate 16");
+        let mostly = Entry {
+            white: SideSummary {
+                won: 4,
+                drawn: 1,
+                ..won.white
+            },
+            ..won.clone()
+        };
+        assert_eq!(mostly.verdict(), "win from 80.0%, longest mate 16");
+        assert!(is_large("KBNvK") && is_large("KQvKR") && !is_large("KRvK"));
+    }
+}
