@@ -3,7 +3,6 @@
 //! worker. The job is settled like every other engine job (`engine_job`).
 
 use crate::state::{AppState, Screen};
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use topochess_core::variant::PRESETS;
 
@@ -25,16 +24,13 @@ pub fn is_large(material: &str) -> bool {
 pub fn surfaces() -> Vec<&'static str> {
     PRESETS
         .iter()
-        .filter(|p| {
-            topochess_core::Variant::preset(p.id, None)
-                .is_ok_and(|v| v.size().width() == 8 && v.size().height() == 8)
-        })
+        .filter(|p| p.size == (8, 8))
         .map(|p| p.id)
         .collect()
 }
 
 /// The counts of one side to move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SideSummary {
     /// Legal positions.
     pub legal: u64,
@@ -49,7 +45,7 @@ pub struct SideSummary {
 }
 
 /// What a table says, as the atlas keeps it.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Entry {
     /// White to move (the side with more material).
     pub white: SideSummary,
@@ -78,6 +74,55 @@ impl Entry {
         } else {
             format!("draw, {share:.1}% won (longest mate {})", w.longest)
         }
+    }
+
+    /// The entry as one line of text (how the worker sends it and the browser keeps it):
+    /// White's five counts, Black's five, the seconds, then the two positions (`-` for none),
+    /// separated by `|`.
+    pub fn to_line(&self) -> String {
+        let side =
+            |s: &SideSummary| format!("{} {} {} {} {}", s.legal, s.won, s.drawn, s.lost, s.longest);
+        let fen = |f: &Option<String>| f.clone().unwrap_or_else(|| "-".into());
+        format!(
+            "{}|{}|{:.2}|{}|{}",
+            side(&self.white),
+            side(&self.black),
+            self.seconds,
+            fen(&self.longest),
+            fen(&self.drawn)
+        )
+    }
+
+    /// Reads [`Entry::to_line`]'s text.
+    pub fn from_line(line: &str) -> Option<Entry> {
+        let parts: Vec<&str> = line.split('|').collect();
+        let [white, black, seconds, longest, drawn] = parts.as_slice() else {
+            return None;
+        };
+        let side = |text: &str| -> Option<SideSummary> {
+            let n: Vec<u64> = text
+                .split(' ')
+                .map(|x| x.parse().ok())
+                .collect::<Option<_>>()?;
+            let [legal, won, drawn, lost, longest] = n.as_slice() else {
+                return None;
+            };
+            Some(SideSummary {
+                legal: *legal,
+                won: *won,
+                drawn: *drawn,
+                lost: *lost,
+                longest: u32::try_from(*longest).ok()?,
+            })
+        };
+        let fen = |t: &str| (t != "-").then(|| t.to_string());
+        Some(Entry {
+            white: side(white)?,
+            black: side(black)?,
+            seconds: seconds.parse().ok()?,
+            longest: fen(longest),
+            drawn: fen(drawn),
+        })
     }
 
     /// Whether White forces mate from most positions (more than half won).
@@ -119,8 +164,8 @@ pub enum AtlasAction {
     Stop,
     /// The worker reports progress: table, stage, done, total.
     Progress(u32, String, String, u64, u64),
-    /// The worker built the table.
-    Done(u32, Box<Entry>),
+    /// The worker built the table (its entry as a line of text).
+    Done(u32, String),
 }
 
 /// What a built table says, for the atlas.
@@ -149,24 +194,28 @@ pub fn entry_of(t: &topochess_search::tablebase::Tablebase, seconds: f64) -> Ent
 
 const KEY: &str = "topochess-atlas";
 
-/// The atlas kept by earlier visits.
+/// The atlas kept by earlier visits: a line a cell, `variant material entry`.
 pub fn browser_kept() -> BTreeMap<(String, String), Entry> {
     let text = crate::storage::local_storage()
         .and_then(|s| s.get_item(KEY).ok().flatten())
         .unwrap_or_default();
-    let list: Vec<(String, String, Entry)> = serde_json::from_str(&text).unwrap_or_default();
-    list.into_iter().map(|(v, m, e)| ((v, m), e)).collect()
+    text.lines()
+        .filter_map(|line| {
+            let mut words = line.splitn(3, ' ');
+            let (v, m, rest) = (words.next()?, words.next()?, words.next()?);
+            Some(((v.to_string(), m.to_string()), Entry::from_line(rest)?))
+        })
+        .collect()
 }
 
 /// Keeps the atlas's results in the browser's storage.
 pub fn browser_keep(entries: &BTreeMap<(String, String), Entry>) {
-    let list: Vec<(&String, &String, &Entry)> =
-        entries.iter().map(|((v, m), e)| (v, m, e)).collect();
-    if let (Some(store), Ok(text)) = (
-        crate::storage::local_storage(),
-        serde_json::to_string(&list),
-    ) {
-        let _ = store.set_item(KEY, &text);
+    let text: Vec<String> = entries
+        .iter()
+        .map(|((v, m), e)| format!("{v} {m} {}", e.to_line()))
+        .collect();
+    if let Some(store) = crate::storage::local_storage() {
+        let _ = store.set_item(KEY, &text.join("\n"));
     }
 }
 
@@ -202,10 +251,10 @@ impl AppState {
                     b.total = total.max(1);
                 }
             }
-            AtlasAction::Done(id, entry) => {
+            AtlasAction::Done(id, line) => {
                 if job == Some(id) {
-                    if let Some(b) = a.building.take() {
-                        a.entries.insert(b.key, *entry);
+                    if let (Some(b), Some(entry)) = (a.building.take(), Entry::from_line(&line)) {
+                        a.entries.insert(b.key, entry);
                     }
                 }
             }
@@ -276,6 +325,14 @@ mod tests {
         assert_eq!(s.atlas.entries.get(&key("folded", "KRvK")), Some(&entry));
         assert!(s.engine.is_none(), "done");
         assert_eq!(entry.verdict(), "draw, 10.0% won (longest mate 1)");
+        // Its line reads back (how the worker sends it and the browser keeps it).
+        let full = Entry {
+            longest: Some("8/8/8/8/8/8/8/KQ1k4 w - - 0 1".into()),
+            seconds: 2.5,
+            ..entry.clone()
+        };
+        assert_eq!(Entry::from_line(&full.to_line()), Some(full));
+        assert_eq!(Entry::from_line("1 2 3|x"), None);
         // Leaving the screen stops a build; coming back does not restart it.
         let s = s.reduce(Action::Atlas(AtlasAction::Cell(
             "torus".into(),

@@ -141,8 +141,8 @@ pub enum Response {
     TablebaseDone {
         /// The job.
         job: u32,
-        /// Its counts and example positions.
-        entry: Box<crate::atlas::Entry>,
+        /// Its counts and example positions (`atlas::Entry::to_line`).
+        entry: String,
     },
     /// One position of a review done.
     Reviewed {
@@ -334,15 +334,11 @@ impl Worker for EngineWorker {
                         let seconds = (now() - started) / 1000.0;
                         let entry = builder
                             .finish()
-                            .map(|t| crate::atlas::entry_of(&t, seconds));
+                            .map(|t| crate::atlas::entry_of(&t, seconds).to_line());
                         match entry {
-                            Some(entry) => scope.respond(
-                                who,
-                                Response::TablebaseDone {
-                                    job: id,
-                                    entry: Box::new(entry),
-                                },
-                            ),
+                            Some(entry) => {
+                                scope.respond(who, Response::TablebaseDone { job: id, entry })
+                            }
                             None => scope.respond(
                                 who,
                                 Response::Error {

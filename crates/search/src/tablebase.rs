@@ -14,6 +14,19 @@ mod build;
 
 pub use build::Builder;
 
+/// Puts pieces in a material's order: White's first, each side's king first, then queens,
+/// rooks, bishops, knights, pawns (an insertion sort: at most five pieces).
+fn order_pieces(pieces: &mut [Piece]) {
+    let key = |p: &Piece| (p.color.index(), p.role != Role::King, 5 - p.role as u8);
+    for i in 1..pieces.len() {
+        let mut j = i;
+        while j > 0 && key(&pieces[j - 1]) > key(&pieces[j]) {
+            pieces.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
 /// A material set: the pieces of each side, kings included (`KRvK`: White king and rook
 /// against the Black king).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,41 +42,35 @@ impl Material {
             .split_once(['v', 'V'])
             .ok_or_else(|| format!("'{text}' is not like KRvK"))?;
         let side = |letters: &str, color: Color| -> Result<Vec<Piece>, String> {
-            let mut roles: Vec<Role> = letters
+            let pieces: Vec<Piece> = letters
                 .chars()
                 .map(|c| {
                     Piece::from_char(c.to_ascii_uppercase())
-                        .map(|p| p.role)
+                        .map(|p| Piece {
+                            color,
+                            role: p.role,
+                        })
                         .ok_or_else(|| format!("'{c}' is not a piece letter"))
                 })
                 .collect::<Result<_, _>>()?;
-            if roles.iter().filter(|&&r| r == Role::King).count() != 1 {
+            if pieces.iter().filter(|p| p.role == Role::King).count() != 1 {
                 return Err(format!("'{letters}' needs exactly one king"));
             }
-            roles.sort_by_key(|&r| (r != Role::King, std::cmp::Reverse(r as u8)));
-            Ok(roles
-                .into_iter()
-                .map(|role| Piece { color, role })
-                .collect())
+            Ok(pieces)
         };
         let mut pieces = side(white, Color::White)?;
         pieces.extend(side(black, Color::Black)?);
         if pieces.len() > 5 {
             return Err("at most five pieces".into());
         }
+        order_pieces(&mut pieces);
         Ok(Material { pieces })
     }
 
     /// The material of `pos`, in this type's order.
     pub fn of(pos: &Position) -> Material {
         let mut pieces: Vec<Piece> = pos.pieces().into_iter().map(|(_, p)| p).collect();
-        pieces.sort_by_key(|p| {
-            (
-                p.color.index(),
-                p.role != Role::King,
-                std::cmp::Reverse(p.role as u8),
-            )
-        });
+        order_pieces(&mut pieces);
         Material { pieces }
     }
 
@@ -95,15 +102,8 @@ impl Material {
     fn promoted(&self, i: usize, role: Role) -> Material {
         let mut pieces = self.pieces.clone();
         pieces[i].role = role;
-        let mut m = Material { pieces };
-        m.pieces.sort_by_key(|p| {
-            (
-                p.color.index(),
-                p.role != Role::King,
-                std::cmp::Reverse(p.role as u8),
-            )
-        });
-        m
+        order_pieces(&mut pieces);
+        Material { pieces }
     }
 
     /// The pairs of pieces alike (same colour and role).

@@ -86,7 +86,14 @@ impl Engine {
                 pv: self.principal_variation(&s.root, mv, depth as usize),
             });
         }
-        lines.sort_by_key(|l| -l.score);
+        // Best first (an insertion sort: at most a handful of lines).
+        for i in 1..lines.len() {
+            let mut j = i;
+            while j > 0 && lines[j - 1].score < lines[j].score {
+                lines.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         for (k, line) in lines.iter().enumerate() {
             to_front(&mut moves[k..], line.pv[0]);
         }
