@@ -318,10 +318,7 @@ mod tests {
             },
             ..Entry::default()
         };
-        let s = s.reduce(Action::Atlas(AtlasAction::Done(
-            id,
-            Box::new(entry.clone()),
-        )));
+        let s = s.reduce(Action::Atlas(AtlasAction::Done(id, entry.to_line())));
         assert_eq!(s.atlas.entries.get(&key("folded", "KRvK")), Some(&entry));
         assert!(s.engine.is_none(), "done");
         assert_eq!(entry.verdict(), "draw, 10.0% won (longest mate 1)");
