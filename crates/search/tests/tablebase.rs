@@ -166,3 +166,57 @@ fn the_flat_boards_four_piece_figures() {
         );
     }
 }
+
+#[test]
+fn the_legal_positions_counted_are_the_reference_generators() {
+    use topochess_core::setup::Setup;
+    use topochess_core::{Piece, Square};
+    // Every placement of king and rook against king; a placement is legal with a side to move
+    // when the other side's king is not attacked, by the reference generator's attacks.
+    for variant in ["standard", "folded", "sphere-dot", "lab-twist-twist-6x6"] {
+        let v = Arc::new(Variant::by_id(variant, None).unwrap());
+        let t = table(variant, "KRvK");
+        let [white, black] = t.counts();
+        let n = v.size().squares() as u8;
+        let (wk, wr, bk) = (
+            Piece::from_char('K').unwrap(),
+            Piece::from_char('R').unwrap(),
+            Piece::from_char('k').unwrap(),
+        );
+        let mut legal = [0u64; 2];
+        for a in 0..n {
+            for b in 0..n {
+                for c in 0..n {
+                    if a == b || b == c || a == c {
+                        continue;
+                    }
+                    let pieces = vec![(Square(a), wk), (Square(b), wr), (Square(c), bk)];
+                    // Any setup of the placement will do: attacks do not depend on the side
+                    // to move (none at all when the kings touch: illegal either way).
+                    let setup = |turn| Setup {
+                        pieces: pieces.clone(),
+                        turn,
+                        castling: Vec::new(),
+                        ep: None,
+                        halfmoves: 0,
+                        fullmoves: 1,
+                    };
+                    let Some(pos) = Color::ALL
+                        .into_iter()
+                        .find_map(|c| Position::from_setup(v.clone(), &setup(c)).ok())
+                    else {
+                        continue;
+                    };
+                    for turn in Color::ALL {
+                        // Legal with `turn` to move when the other king is not attacked.
+                        let king = pos.king(!turn);
+                        if !reference::attacked_squares(&pos, turn).contains(king) {
+                            legal[turn.index()] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(legal, [white.legal, black.legal], "{variant}");
+    }
+}
