@@ -3,7 +3,7 @@
 // analysis board, and a long build stopped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot } from './harness.mjs';
+import { useSession, screenshot, newGame, loadText } from './harness.mjs';
 
 const session = useSession();
 const cell = (v, m) => `td[data-variant="${v}"][data-material="${m}"]`;
@@ -52,5 +52,16 @@ test('a four-piece build shows its progress and stops', async () => {
   assert.match(await page.locator(`${cell('torus', 'KBNvK')}`).textContent(), /compute/);
   // The worker is free again: the game's computer answers.
   await page.click('#nav-play');
+  assert.deepEqual(errors, []);
+});
+
+test('the computer plays a three-piece ending from its table, and the move list says so', async () => {
+  const { page, errors } = session;
+  // The player has Black's bare king; the computer (level 6) has king and queen on the cylinder.
+  await newGame(page, { variant: 'cylinder', opponent: 'black', level: 6 });
+  await loadText(page, '8/8/8/3k4/8/8/8/KQ6 w - - 0 1');
+  await page.waitForSelector('#moves .mv .from-table', { timeout: 60000 });
+  assert.equal(await page.locator('#moves .mv').count(), 1);
+  assert.equal(await page.locator('#moves .mv .from-table').textContent(), 'tablebase');
   assert.deepEqual(errors, []);
 });

@@ -671,7 +671,8 @@ pub fn app() -> Html {
                     <MoveList sans={sans} first_number={state.game.start().fullmove_number()}
                               result={outcome.map(|o| o.result().to_string())}
                               black_first={state.game.start().turn() == Color::Black}
-                              shown={state.shown_ply()} on_select={on_select} />
+                              shown={state.shown_ply()} on_select={on_select}
+                              from_table={state.table_moves.iter().filter(|(g, _)| *g == state.game_id).map(|&(_, p)| p).collect::<Vec<_>>()} />
                     <div class="row nav">
                         <button onclick={act(Action::View(0))} aria-label="First position">{"|<"}</button>
                         <button id="back" onclick={act(Action::Step(-1))} aria-label="Previous move">{"<"}</button>

@@ -167,6 +167,8 @@ pub enum Response {
         san: String,
         /// Whether a stop ended the search early.
         stopped: bool,
+        /// Whether the move came from an endgame table.
+        tablebase: bool,
     },
     /// The job could not start.
     Error {
@@ -203,6 +205,14 @@ fn line_texts(root: &Position, pv: &[Move]) -> (Vec<String>, Vec<String>) {
 }
 
 enum Job {
+    /// The table for the computer's move being built (then the move is played from it).
+    EndgameTable {
+        id: u32,
+        who: HandlerId,
+        builder: Box<topochess_search::tablebase::Builder>,
+        pos: Box<Position>,
+        last_word: f64,
+    },
     Tablebase {
         id: u32,
         who: HandlerId,
@@ -231,6 +241,8 @@ enum Job {
 /// The worker.
 pub struct EngineWorker {
     job: Option<Job>,
+    /// Endgame tables built for the computer's moves.
+    tables: crate::endgame_move::TableCache,
     engine: Option<(String, Engine)>,
     /// A slice is scheduled: one chain of slices at a time, whatever replaces the job.
     ticking: bool,
@@ -288,6 +300,7 @@ impl EngineWorker {
                     coordinate: san::to_coordinate(pos, mv),
                     san: san::to_san(pos, mv),
                     stopped,
+                    tablebase: false,
                 },
             ),
             None => scope.respond(
@@ -309,6 +322,7 @@ impl Worker for EngineWorker {
     fn create(_scope: &WorkerScope<Self>) -> Self {
         EngineWorker {
             job: None,
+            tables: Default::default(),
             engine: None,
             ticking: false,
         }
@@ -318,6 +332,48 @@ impl Worker for EngineWorker {
         self.ticking = false;
         match self.job.take() {
             None => {}
+            Some(Job::EndgameTable {
+                id,
+                who,
+                mut builder,
+                pos,
+                mut last_word,
+            }) => {
+                let slice_end = now() + SLICE_MS;
+                let mut done = Ok(false);
+                while now() < slice_end && matches!(done, Ok(false)) {
+                    done = builder.step(4096);
+                }
+                match done {
+                    Ok(false) => {
+                        if now() - last_word >= ALIVE_MS {
+                            scope.respond(who, Response::Alive { job: id });
+                            last_word = now();
+                        }
+                        self.job = Some(Job::EndgameTable {
+                            id,
+                            who,
+                            builder,
+                            pos,
+                            last_word,
+                        });
+                        self.schedule(scope);
+                    }
+                    Ok(true) => {
+                        if let Some(table) = builder.finish() {
+                            self.tables.keep(table);
+                        }
+                        self.table_answer(scope, id, who, &pos);
+                    }
+                    Err(e) => scope.respond(
+                        who,
+                        Response::Error {
+                            job: id,
+                            message: e.to_string(),
+                        },
+                    ),
+                }
+            }
             Some(Job::Tablebase {
                 id,
                 who,
@@ -518,11 +574,22 @@ impl Worker for EngineWorker {
                     }
                     Self::answer(scope, id, who, &search, true);
                 }
+                // Stopped while its table is built: a searched move at once instead.
+                Some(Job::EndgameTable { id, who, pos, .. }) if id == job => {
+                    let mut search = Search::new(*pos, Vec::new(), Limits::depth(1));
+                    let variant = search.root().variant().clone();
+                    let _ =
+                        self.engine_for(&variant)
+                            .think(&mut search, &mut |_| true, &mut |_| {});
+                    Self::answer(scope, id, who, &search, true);
+                }
                 other => self.job = other,
             },
             Request::Cancel { job } => {
                 let running = match &self.job {
-                    Some(Job::Search { id, .. }) | Some(Job::Tablebase { id, .. }) => Some(*id),
+                    Some(Job::Search { id, .. })
+                    | Some(Job::Tablebase { id, .. })
+                    | Some(Job::EndgameTable { id, .. }) => Some(*id),
                     Some(Job::Review { job, .. }) => Some(job.id),
                     None => None,
                 };
@@ -586,6 +653,28 @@ impl Worker for EngineWorker {
                 seed,
                 budget_ms,
             } => {
+                // From the tables where they apply: a kept table answers at once; otherwise
+                // it is built first (not on a clock, where there may be no time for it).
+                if let Ok((pos, _)) = replay(&game) {
+                    if let Some(builder) = crate::endgame_move::builder_for(&pos, n) {
+                        if self.tables.best_move(&pos).is_some() {
+                            self.table_answer(scope, job, who, &pos);
+                            return;
+                        }
+                        if budget_ms.is_none() {
+                            scope.respond(who, Response::Started { job });
+                            self.job = Some(Job::EndgameTable {
+                                id: job,
+                                who,
+                                builder: Box::new(builder),
+                                pos: Box::new(pos),
+                                last_word: now(),
+                            });
+                            self.schedule(scope);
+                            return;
+                        }
+                    }
+                }
                 let lvl = level(n);
                 let limits = Limits::level(lvl, seed);
                 let budget =
@@ -602,6 +691,29 @@ impl Worker for EngineWorker {
 }
 
 impl EngineWorker {
+    /// Answers `id` with the kept tables' move in `pos` (or says there is none).
+    fn table_answer(&self, scope: &WorkerScope<Self>, id: u32, who: HandlerId, pos: &Position) {
+        match self.tables.best_move(pos) {
+            Some(mv) => scope.respond(
+                who,
+                Response::BestMove {
+                    job: id,
+                    coordinate: san::to_coordinate(pos, mv),
+                    san: san::to_san(pos, mv),
+                    stopped: false,
+                    tablebase: true,
+                },
+            ),
+            None => scope.respond(
+                who,
+                Response::Error {
+                    job: id,
+                    message: "the endgame table has no move here".into(),
+                },
+            ),
+        }
+    }
+
     /// Starts `job` on the position `game` reaches (replacing the running job, which is not
     /// answered): `plan(started)` gives its limits, whether it is an analysis, its deadline and
     /// its soft limit. A game that is over is an error.

@@ -421,4 +421,26 @@ mod tests {
         let s = s.reduce(Action::NewGame(Settings::default(), None));
         assert!(!s.settings.flipped);
     }
+
+    #[test]
+    fn moves_from_the_endgame_table_are_marked_in_the_game() {
+        let s = Rc::new(AppState::default()).reduce(Action::NewGame(
+            vs_computer(Color::White, 6),
+            Some("8/8/8/3k4/8/8/8/KQ6 w - - 0 1".into()),
+        ));
+        let job = job_id(&s);
+        // A stale job's table answer plays and marks nothing.
+        let s = s.reduce(Action::EngineTableAnswer(job + 7, "b1b5".into()));
+        assert!(s.game.moves().is_empty() && s.table_moves.is_empty());
+        let s = s.reduce(Action::EngineTableAnswer(job, "b1b5".into()));
+        assert_eq!(s.move_texts(), ["b1b5"]);
+        assert!(s.table_moves.contains(&(s.game_id, 1)));
+        // The computer's next move, searched: not marked.
+        let s = s.reduce(Action::Typed("Ke6".into()));
+        assert_eq!(s.move_texts().len(), 2, "{:?}", s.notice);
+        let reply = job_id(&s);
+        let s = s.reduce(Action::EngineAnswer(reply, "b5b4".into()));
+        assert_eq!(s.move_texts().len(), 3);
+        assert_eq!(s.table_moves.len(), 1, "a searched move is not marked");
+    }
 }

@@ -141,6 +141,12 @@ fn action_of(response: Response, analysed: &Rc<Cell<Option<(u32, usize)>>>) -> O
             best,
         } => Action::EngineReviewed(job, ply, (score, mate, best)),
         Response::BestMove {
+            job,
+            coordinate,
+            tablebase: true,
+            ..
+        } => Action::EngineTableAnswer(job, coordinate),
+        Response::BestMove {
             job, coordinate, ..
         } => Action::EngineAnswer(job, coordinate),
         Response::Error { job, message } => Action::EngineFailed(job, message),

@@ -14,6 +14,7 @@ pub mod boards;
 pub mod clock;
 pub mod correspondence;
 pub mod crash;
+pub mod endgame_move;
 pub mod engine;
 pub mod engine_job;
 pub mod engine_link;

@@ -289,6 +289,9 @@ pub struct MoveListProps {
     /// The result, once the game is over (`1-0`, `1/2-1/2`, ...).
     #[prop_or_default]
     pub result: Option<String>,
+    /// The plies (after the move) the computer played from an endgame table.
+    #[prop_or_default]
+    pub from_table: Vec<usize>,
     /// Show the position after this many plies.
     pub on_select: Callback<usize>,
 }
@@ -315,7 +318,12 @@ pub fn move_list(props: &MoveListProps) -> Html {
             Callback::from(move |_| cb.emit(ply))
         };
         items.push(html! {
-            <button class={classes!("mv", (ply == props.shown).then_some("current"))} data-ply={ply.to_string()} onclick={onclick}>{san.clone()}</button>
+            <button class={classes!("mv", (ply == props.shown).then_some("current"))} data-ply={ply.to_string()} onclick={onclick}>
+                {san.clone()}
+                if props.from_table.contains(&ply) {
+                    <span class="from-table" title="played from the endgame table">{"tablebase"}</span>
+                }
+            </button>
         });
     }
     if let Some(result) = &props.result {

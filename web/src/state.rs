@@ -106,6 +106,8 @@ pub struct AppState {
     pub analysis: Option<Analysis>,
     /// The endgame atlas.
     pub atlas: crate::atlas::Atlas,
+    /// The computer's moves played from endgame tables: (game, ply after the move).
+    pub table_moves: std::collections::BTreeSet<(u64, usize)>,
 }
 
 impl PartialEq for AppState {
@@ -141,6 +143,7 @@ impl PartialEq for AppState {
             && self.lab == other.lab
             && self.analysis == other.analysis
             && self.atlas == other.atlas
+            && self.table_moves == other.table_moves
     }
 }
 
@@ -206,6 +209,8 @@ pub enum Action {
     EngineThinking(u32, Thinking),
     /// The engine answered with a move (coordinate form).
     EngineAnswer(u32, String),
+    /// The engine answered with a move from an endgame table.
+    EngineTableAnswer(u32, String),
     /// The engine reported a problem.
     EngineFailed(u32, String),
     /// Resign: `None` asks, `Some(true)` resigns, `Some(false)` does not.
@@ -317,6 +322,7 @@ impl AppState {
         next.explorer = self.explorer.take();
         next.analysis = self.analysis.take();
         next.atlas = std::mem::take(&mut self.atlas);
+        next.table_moves = std::mem::take(&mut self.table_moves);
         // A lab game's surface is the lab's (also after a reload); other games keep the lab.
         next.lab = LabSpec::parse(&next.settings.variant).unwrap_or(self.lab);
         next.screen = self.screen;
@@ -362,6 +368,7 @@ impl AppState {
             explorer: None,
             analysis: None,
             atlas: Default::default(),
+            table_moves: Default::default(),
         }
     }
 
@@ -671,6 +678,17 @@ impl AppState {
                 }
             }
             Action::EngineAnswer(job, text) => s.engine_answer(job, &text),
+            Action::EngineTableAnswer(job, text) => {
+                let before = s.game.moves().len();
+                let computer_move = s
+                    .engine
+                    .as_ref()
+                    .is_some_and(|j| j.id == job && j.task == EngineTask::Move);
+                s.engine_answer(job, &text);
+                if computer_move && s.game.moves().len() > before {
+                    s.table_moves.insert((s.game_id, before + 1));
+                }
+            }
             Action::EngineFailed(job, message) => {
                 if s.engine.as_ref().is_some_and(|j| j.id == job) {
                     s.engine = None;
