@@ -121,7 +121,7 @@ impl Selection {
             .iter()
             .map(|(d, _)| d.as_str())
             .collect();
-        to.sort();
+        to.sort_unstable();
         to.dedup();
         let mut name = piece.rsplit(' ').next().unwrap_or(piece).to_string();
         if let Some(first) = name.get_mut(..1) {

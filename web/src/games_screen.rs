@@ -27,7 +27,7 @@ pub fn listed<'a>(
         .filter(|g| variant.is_empty() || g.settings.variant == variant)
         .filter(|g| result.is_empty() || g.result == result)
         .collect();
-    rows.sort_by(|a, b| a.started.total_cmp(&b.started).then(a.id.cmp(&b.id)));
+    rows.sort_unstable_by(|a, b| a.started.total_cmp(&b.started).then(a.id.cmp(&b.id)));
     if newest_first {
         rows.reverse();
     }
@@ -332,7 +332,7 @@ pub fn games_screen(p: &GamesProps) -> Html {
     });
     let variants: Vec<String> = {
         let mut v: Vec<String> = p.games.iter().map(|g| g.settings.variant.clone()).collect();
-        v.sort();
+        v.sort_unstable();
         v.dedup();
         v
     };

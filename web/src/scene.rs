@@ -145,7 +145,7 @@ fn dests_in(pos: &Position, premoves_of: Option<&AppState>) -> Dests {
                     .map(|&m| (size.name(m.to), pos.is_capture(m)))
                     .collect()
             };
-            to.sort();
+            to.sort_unstable();
             to.dedup();
             (size.name(sq), to)
         })

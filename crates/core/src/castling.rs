@@ -160,7 +160,7 @@ impl CastlePlan {
             .filter(|&&f| f != king_file && f != rook_from)
             .filter_map(|&f| at(f))
             .collect();
-        empty.sort();
+        empty.sort_unstable();
         empty.dedup();
         Some(CastlePlan {
             kind,
