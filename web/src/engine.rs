@@ -258,6 +258,29 @@ fn now() -> f64 {
     js_sys::Date::now()
 }
 
+/// Steps a table's build for one slice; whether it is done.
+fn build_slice(
+    builder: &mut topochess_search::tablebase::Builder,
+) -> Result<bool, topochess_search::tablebase::TablebaseError> {
+    let slice_end = now() + SLICE_MS;
+    loop {
+        if builder.step(4096)? {
+            return Ok(true);
+        }
+        if now() >= slice_end {
+            return Ok(false);
+        }
+    }
+}
+
+/// Says the job is still running, when nothing was said for [`ALIVE_MS`].
+fn keep_alive(scope: &WorkerScope<EngineWorker>, who: HandlerId, job: u32, last_word: &mut f64) {
+    if now() - *last_word >= ALIVE_MS {
+        scope.respond(who, Response::Alive { job });
+        *last_word = now();
+    }
+}
+
 /// Rebuilds every position of the game, from the start to the current one.
 pub(crate) fn replay_all(game: &GameSpec) -> Result<Vec<Position>, String> {
     let mode = CastlingMode::from_name(&game.castling)
@@ -338,101 +361,84 @@ impl Worker for EngineWorker {
                 mut builder,
                 pos,
                 mut last_word,
-            }) => {
-                let slice_end = now() + SLICE_MS;
-                let mut done = Ok(false);
-                while now() < slice_end && matches!(done, Ok(false)) {
-                    done = builder.step(4096);
-                }
-                match done {
-                    Ok(false) => {
-                        if now() - last_word >= ALIVE_MS {
-                            scope.respond(who, Response::Alive { job: id });
-                            last_word = now();
-                        }
-                        self.job = Some(Job::EndgameTable {
-                            id,
-                            who,
-                            builder,
-                            pos,
-                            last_word,
-                        });
-                        self.schedule(scope);
-                    }
-                    Ok(true) => {
-                        if let Some(table) = builder.finish() {
-                            self.tables.keep(table);
-                        }
-                        self.table_answer(scope, id, who, &pos);
-                    }
-                    Err(e) => scope.respond(
+            }) => match build_slice(&mut builder) {
+                Ok(false) => {
+                    keep_alive(scope, who, id, &mut last_word);
+                    self.job = Some(Job::EndgameTable {
+                        id,
                         who,
-                        Response::Error {
-                            job: id,
-                            message: e.to_string(),
-                        },
-                    ),
+                        builder,
+                        pos,
+                        last_word,
+                    });
+                    self.schedule(scope);
                 }
-            }
+                Ok(true) => {
+                    if let Some(table) = builder.finish() {
+                        self.tables.keep(table);
+                    }
+                    self.table_answer(scope, id, who, &pos);
+                }
+                Err(e) => scope.respond(
+                    who,
+                    Response::Error {
+                        job: id,
+                        message: e.to_string(),
+                    },
+                ),
+            },
             Some(Job::Tablebase {
                 id,
                 who,
                 mut builder,
                 started,
-            }) => {
-                let slice_end = now() + SLICE_MS;
-                let mut done = Ok(false);
-                while now() < slice_end && matches!(done, Ok(false)) {
-                    done = builder.step(4096);
-                }
-                match done {
-                    Ok(true) => {
-                        let seconds = (now() - started) / 1000.0;
-                        let entry = builder
-                            .finish()
-                            .map(|t| crate::atlas::entry_of(&t, seconds).to_line());
-                        match entry {
-                            Some(entry) => {
-                                scope.respond(who, Response::TablebaseDone { job: id, entry })
-                            }
-                            None => scope.respond(
-                                who,
-                                Response::Error {
-                                    job: id,
-                                    message: "the table was not finished".into(),
-                                },
-                            ),
+            }) => match build_slice(&mut builder) {
+                Ok(true) => {
+                    let seconds = (now() - started) / 1000.0;
+                    let entry = builder
+                        .finish()
+                        .map(|t| crate::atlas::entry_of(&t, seconds).to_line());
+                    match entry {
+                        Some(entry) => {
+                            scope.respond(who, Response::TablebaseDone { job: id, entry })
                         }
-                    }
-                    Ok(false) => {
-                        let p = builder.progress();
-                        scope.respond(
+                        None => scope.respond(
                             who,
-                            Response::TablebaseProgress {
+                            Response::Error {
                                 job: id,
-                                table: p.material,
-                                stage: p.stage.to_string(),
-                                done: p.done,
-                                total: p.total,
+                                message: "the table was not finished".into(),
                             },
-                        );
-                        self.job = Some(Job::Tablebase {
-                            id,
-                            who,
-                            builder,
-                            started,
-                        });
-                        self.schedule(scope);
+                        ),
                     }
-                    Err(e) => scope.respond(
-                        who,
-                        Response::Error {
-                            job: id,
-                            message: e.to_string(),
-                        },
-                    ),
                 }
-            }
+                Ok(false) => {
+                    let p = builder.progress();
+                    scope.respond(
+                        who,
+                        Response::TablebaseProgress {
+                            job: id,
+                            table: p.material,
+                            stage: p.stage.to_string(),
+                            done: p.done,
+                            total: p.total,
+                        },
+                    );
+                    self.job = Some(Job::Tablebase {
+                        id,
+                        who,
+                        builder,
+                        started,
+                    });
+                    self.schedule(scope);
+                }
+                Err(e) => scope.respond(
+                    who,
+                    Response::Error {
+                        job: id,
+                        message: e.to_string(),
+                    },
+                ),
+            },
             Some(Job::Review {
                 mut job,
                 who,
@@ -446,10 +452,7 @@ impl Worker for EngineWorker {
                     scope.respond(who, r)
                 });
                 if !done {
-                    if now() - last_word >= ALIVE_MS {
-                        scope.respond(who, Response::Alive { job: job.id });
-                        last_word = now();
-                    }
+                    keep_alive(scope, who, job.id, &mut last_word);
                     self.job = Some(Job::Review {
                         job,
                         who,
@@ -532,10 +535,7 @@ impl Worker for EngineWorker {
                         Self::answer(scope, id, who, &search, false)
                     }
                     Ok(Status::Paused) => {
-                        if now() - last_word >= ALIVE_MS {
-                            scope.respond(who, Response::Alive { job: id });
-                            last_word = now();
-                        }
+                        keep_alive(scope, who, id, &mut last_word);
                         self.job = Some(Job::Search {
                             analysis,
                             id,
