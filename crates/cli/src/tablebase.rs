@@ -25,7 +25,11 @@ pub fn run(variant: Arc<Variant>, material: &str, verbose: bool) -> Result<(), S
             counts.legal, counts.won, counts.drawn, counts.lost, counts.longest
         );
     }
-    println!("built in {secs:.2} s");
+    println!(
+        "built in {secs:.2} s; {} positions stored, one per class of {} symmetries",
+        table.stored(),
+        table.symmetries()
+    );
     for turn in Color::ALL {
         if let Some(pos) = table.longest_mate(turn) {
             let moves = table

@@ -1,8 +1,12 @@
 //! Endgame tables: the result of every legal position of a material set on a surface, with both
-//! sides to move, by retrograde analysis from the mates backwards (see `tablebase/build.rs`).
-//! Values are distances to mate in plies. Positions have no castling rights and no en-passant
-//! square; the fifty-move rule is not applied. Pure: no clock, no threads; the builder reports progress
-//! to the caller.
+//! sides to move, by retrograde analysis from the mates backwards. Values are distances to mate
+//! in plies. Positions have no castling rights and no en-passant square; the fifty-move rule is
+//! not applied. Where the surface's moves are its tables' alone (no pawns, no pole rules, no
+//! moves that stay put), the builder works on a few squares and keeps one position per class of
+//! the surface's symmetries (`tablebase/retrograde.rs`, `tablebase/symmetry.rs`); elsewhere the
+//! general builder decodes every position into a [`Position`] (`tablebase/build.rs`), and the
+//! tests hold the two to the same values. Pure: no clock, no threads; the builder reports
+//! progress to the caller.
 
 use std::collections::BTreeMap;
 
@@ -10,7 +14,11 @@ use std::sync::Arc;
 use topochess_core::setup::Setup;
 use topochess_core::{Color, Move, Piece, Position, Role, Square, Variant};
 
+mod board;
 mod build;
+mod ledger;
+mod retrograde;
+mod symmetry;
 
 pub use build::Builder;
 
@@ -104,15 +112,6 @@ impl Material {
         pieces[i].role = role;
         order_pieces(&mut pieces);
         Material { pieces }
-    }
-
-    /// The pairs of pieces alike (same colour and role).
-    fn twins(&self) -> Vec<(usize, usize)> {
-        let p = &self.pieces;
-        (0..p.len())
-            .flat_map(|a| (a + 1..p.len()).map(move |b| (a, b)))
-            .filter(|&(a, b)| p[a] == p[b])
-            .collect()
     }
 
     /// Only the two kings.
@@ -215,10 +214,52 @@ impl std::error::Error for TablebaseError {}
 /// The most positions (indices) one table may have.
 pub const MAX_POSITIONS: u64 = 1 << 27;
 
+/// One material's table: a code per index of its layout.
+struct Table {
+    codes: Vec<u8>,
+    layout: symmetry::Layout,
+}
+
+impl Table {
+    /// The value of the position with the pieces (in the material's order) on `sq` and `turn`
+    /// to move.
+    fn value(&self, turn: Color, sq: &[u8]) -> Option<Value> {
+        Value::of_code(*self.codes.get(self.layout.index(turn, sq))?)
+    }
+
+    /// The position stored at `index`.
+    fn position(
+        &self,
+        variant: &Arc<Variant>,
+        material: &Material,
+        index: usize,
+    ) -> Option<Position> {
+        let mut sq = [0u8; 8];
+        let turn = self.layout.decode(index, &mut sq);
+        let squares: Vec<Square> = sq[..material.pieces.len()]
+            .iter()
+            .map(|&s| Square(s))
+            .collect();
+        position_of(variant, material, &squares, turn)
+    }
+}
+
+/// The value of `pos` for the side to move from `tables`, if they have its material.
+fn lookup(tables: &BTreeMap<String, Table>, pos: &Position) -> Option<Value> {
+    let material = Material::of(pos);
+    if material.bare() {
+        return Some(Value::Draw);
+    }
+    let table = tables.get(&material.name())?;
+    let squares = squares_in_order(pos, &material)?;
+    let sq: Vec<u8> = squares.iter().map(|s| s.0).collect();
+    table.value(pos.turn(), &sq)
+}
+
 /// A built table, with the tables of the materials its captures and promotions lead to.
 pub struct Tablebase {
     variant: Arc<Variant>,
-    tables: BTreeMap<String, Vec<u8>>,
+    tables: BTreeMap<String, Table>,
     material: Material,
 }
 
@@ -301,14 +342,7 @@ impl Tablebase {
     /// The value of `pos` for the side to move, if the tables have its material (castling
     /// rights and en passant are not looked at).
     pub fn probe(&self, pos: &Position) -> Option<Value> {
-        let material = Material::of(pos);
-        if material.bare() {
-            return Some(Value::Draw);
-        }
-        let codes = self.tables.get(&material.name())?;
-        let squares = squares_in_order(pos, &material)?;
-        let n = pos.size().squares();
-        Value::of_code(*codes.get(index_of(n, pos.turn(), &squares))?)
+        lookup(&self.tables, pos)
     }
 
     /// The best move in `pos` by the tables (the quickest mate, the slowest loss, or a move
@@ -331,41 +365,39 @@ impl Tablebase {
         best.map(|(mv, v, _)| (mv, v))
     }
 
-    /// The counts of each side to move: legal positions, won, drawn, lost, longest mate.
+    /// The counts of each side to move: legal positions, won, drawn, lost, longest mate. Pieces
+    /// alike are not told apart; each position kept stands for its class under the symmetries.
     pub fn counts(&self) -> [SideCounts; 2] {
-        let codes = &self.tables[&self.material.name()];
-        let half = codes.len() / 2;
+        let table = &self.tables[&self.material.name()];
+        let half = table.codes.len() / 2;
         let mut out = [SideCounts::default(); 2];
-        let n = self.variant.size().squares();
-        let twins = self.material.twins();
-        let mut squares = Vec::new();
-        for (side, chunk) in codes.chunks(half.max(1)).enumerate().take(2) {
-            let c = &mut out[side];
-            for (i, &code) in chunk.iter().enumerate() {
-                // Pieces alike are stored in both orders: count each position once.
-                if !twins.is_empty() {
-                    squares_of(n, self.material.pieces.len(), i, &mut squares);
-                    if twins.iter().any(|&(a, b)| squares[a] > squares[b]) {
-                        continue;
-                    }
+        for (i, &code) in table.codes.iter().enumerate() {
+            let Some(v) = Value::of_code(code) else {
+                continue;
+            };
+            let weight = table.layout.weight(i);
+            let c = &mut out[usize::from(i >= half)];
+            c.legal += weight;
+            match v {
+                Value::Win(p) => {
+                    c.won += weight;
+                    c.longest = c.longest.max((p as u32).div_ceil(2));
                 }
-                match Value::of_code(code) {
-                    None => {}
-                    Some(v) => {
-                        c.legal += 1;
-                        match v {
-                            Value::Win(p) => {
-                                c.won += 1;
-                                c.longest = c.longest.max((p as u32).div_ceil(2));
-                            }
-                            Value::Loss(_) => c.lost += 1,
-                            Value::Draw => c.drawn += 1,
-                        }
-                    }
-                }
+                Value::Loss(_) => c.lost += weight,
+                Value::Draw => c.drawn += weight,
             }
         }
         out
+    }
+
+    /// The number of symmetries the table was reduced by (1: every position kept).
+    pub fn symmetries(&self) -> usize {
+        self.tables[&self.material.name()].layout.symmetries()
+    }
+
+    /// The number of positions the table stores (both sides to move).
+    pub fn stored(&self) -> usize {
+        self.tables[&self.material.name()].codes.len()
     }
 
     /// Positions of the table with `turn` to move and the value `wanted` picks, in index order
@@ -376,22 +408,16 @@ impl Tablebase {
         limit: usize,
         wanted: impl Fn(Value) -> bool,
     ) -> Vec<Position> {
-        let codes = &self.tables[&self.material.name()];
-        let n = self.variant.size().squares();
-        let k = self.material.pieces.len();
-        let mut squares = Vec::new();
-        let half = codes.len() / 2;
+        let table = &self.tables[&self.material.name()];
+        let half = table.codes.len() / 2;
         let range = turn.index() * half..(turn.index() + 1) * half;
         let mut out = Vec::new();
         for i in range {
             if out.len() >= limit {
                 break;
             }
-            if Value::of_code(codes[i]).is_some_and(&wanted) {
-                squares_of(n, k, i, &mut squares);
-                if let Some(p) = position_of(&self.variant, &self.material, &squares, turn) {
-                    out.push(p);
-                }
+            if Value::of_code(table.codes[i]).is_some_and(&wanted) {
+                out.extend(table.position(&self.variant, &self.material, i));
             }
         }
         out
@@ -399,18 +425,15 @@ impl Tablebase {
 
     /// A position with the longest mate for `turn` to move, if that side wins anywhere.
     pub fn longest_mate(&self, turn: Color) -> Option<Position> {
-        let codes = &self.tables[&self.material.name()];
-        let half = codes.len() / 2;
+        let table = &self.tables[&self.material.name()];
+        let half = table.codes.len() / 2;
         let range = turn.index() * half..(turn.index() + 1) * half;
-        let (i, _) = codes[range.clone()]
+        let (i, _) = table.codes[range.clone()]
             .iter()
             .enumerate()
             .filter(|(_, &c)| matches!(Value::of_code(c), Some(Value::Win(_))))
             .max_by_key(|(_, &c)| c)?;
-        let mut squares = Vec::new();
-        let n = self.variant.size().squares();
-        squares_of(n, self.material.pieces.len(), range.start + i, &mut squares);
-        position_of(&self.variant, &self.material, &squares, turn)
+        table.position(&self.variant, &self.material, range.start + i)
     }
 }
 
@@ -427,3 +450,6 @@ fn squares_in_order(pos: &Position, material: &Material) -> Option<Vec<Square>> 
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests;

@@ -9,6 +9,10 @@
 //! piece reaches the destination from on the empty board, each confirmed by the legal move
 //! generator.
 
+use super::board::Reach;
+use super::ledger::{Exits, Ledger};
+use super::retrograde::Retro;
+use super::symmetry::{plain_moves, symmetries, Layout};
 use super::*;
 
 /// What un-moves are made from, for one table.
@@ -29,7 +33,7 @@ impl Work {
 
     /// The indices of the positions one un-move before `pos` (the side not to move in `pos`
     /// made the move), into `out`.
-    fn predecessors(&self, pos: &Position, squares: &[Square], out: &mut Vec<usize>) {
+    fn predecessors(&self, pos: &Position, squares: &[Square], out: &mut Vec<u32>) {
         out.clear();
         let t = self.variant.tables();
         let mover = !pos.turn();
@@ -101,10 +105,51 @@ impl Work {
                     continue;
                 }
                 q_squares[i] = from;
-                out.push(index_of(self.n, mover, &q_squares));
+                out.push(index_of(self.n, mover, &q_squares) as u32);
                 q_squares[i] = to;
             }
         }
+    }
+}
+
+impl Work {
+    /// Decodes index `idx` (its squares in `odometer`): marks it illegal, seeds a mate, or
+    /// counts its moves and looks up its captures and promotions.
+    fn decode(
+        &self,
+        ledger: &mut Ledger,
+        idx: usize,
+        odometer: &[Square],
+        moves: &mut Vec<Move>,
+        tables: &BTreeMap<String, Table>,
+    ) -> Result<(), TablebaseError> {
+        let turn = if idx < ledger.codes.len() / 2 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let Some(pos) = position_of(&self.variant, &self.material, odometer, turn) else {
+            ledger.codes[idx] = INVALID;
+            return Ok(());
+        };
+        pos.legal_moves_into(moves);
+        if moves.is_empty() {
+            if pos.is_check() {
+                ledger.mated(idx);
+            }
+            return Ok(());
+        }
+        let (mut inside, mut exits) = (0u32, Exits::default());
+        for &mv in moves.iter() {
+            if !pos.is_capture(mv) && mv.promotion().is_none() {
+                inside += 1;
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            exits.add(lookup(tables, &child));
+        }
+        ledger.tally(idx, inside, &exits)
     }
 }
 
@@ -128,18 +173,6 @@ fn order(material: &Material, out: &mut Vec<Material>) {
     out.push(material.clone());
 }
 
-/// The value for the side to move of the position after a capture or promotion, from the
-/// smaller tables.
-fn exit_value(tables: &BTreeMap<String, Vec<u8>>, child: &Position) -> Option<Value> {
-    let material = Material::of(child);
-    if material.bare() {
-        return Some(Value::Draw);
-    }
-    let codes = tables.get(&material.name())?;
-    let squares = squares_in_order(child, &material)?;
-    Value::of_code(*codes.get(index_of(child.size().squares(), child.turn(), &squares))?)
-}
-
 /// The positions of a material set on `variant`, or why there are too many.
 fn positions(variant: &Variant, material: &Material) -> Result<usize, TablebaseError> {
     let n = variant.size().squares() as u64;
@@ -149,34 +182,14 @@ fn positions(variant: &Variant, material: &Material) -> Result<usize, TablebaseE
     }
 }
 
-/// Where one table's build is.
-enum Phase {
-    /// Decoding index `.0` next (its squares in the odometer).
-    Positions(usize),
-    /// Resolving the positions of level `.0`, from entry `.1` of its list.
-    Mates(usize, usize),
-}
-
-/// One table being built.
+/// One table being built by the general builder: every index decoded into a [`Position`].
 struct OneBuild {
     work: Work,
-    total: usize,
-    codes: Vec<u8>,
-    counts: Vec<u8>,
-    floor: Vec<u8>,
-    levels: Vec<Vec<u32>>,
-    phase: Phase,
+    ledger: Ledger,
     odometer: Vec<Square>,
     moves: Vec<Move>,
-    preds: Vec<usize>,
+    preds: Vec<u32>,
     squares: Vec<Square>,
-}
-
-fn push(levels: &mut Vec<Vec<u32>>, level: usize, idx: usize) {
-    if levels.len() <= level {
-        levels.resize_with(level + 1, Vec::new);
-    }
-    levels[level].push(idx as u32);
 }
 
 impl OneBuild {
@@ -218,12 +231,7 @@ impl OneBuild {
                 fast,
                 reached_from,
             },
-            total,
-            codes: vec![UNKNOWN; total],
-            counts: vec![0; total],
-            floor: vec![0; total],
-            levels: Vec::new(),
-            phase: Phase::Positions(0),
+            ledger: Ledger::new(total),
             odometer: vec![Square(0); material.pieces.len()],
             moves: Vec::with_capacity(64),
             preds: Vec::new(),
@@ -231,140 +239,63 @@ impl OneBuild {
         })
     }
 
-    /// Decodes index `idx` (its squares in the odometer): marks it illegal, seeds a mate, or
-    /// counts its moves and looks up its captures and promotions.
-    fn decode(
-        &mut self,
-        idx: usize,
-        tables: &BTreeMap<String, Vec<u8>>,
-    ) -> Result<(), TablebaseError> {
-        let turn = if idx < self.total / 2 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let w = &self.work;
-        let Some(pos) = position_of(&w.variant, &w.material, &self.odometer, turn) else {
-            self.codes[idx] = INVALID;
-            return Ok(());
-        };
-        pos.legal_moves_into(&mut self.moves);
-        if self.moves.is_empty() {
-            if pos.is_check() {
-                push(&mut self.levels, 0, idx);
-            }
-            return Ok(());
-        }
-        let (mut inside, mut held, mut best_win, mut worst) = (0u32, false, None::<u8>, 0u8);
-        for &mv in &self.moves {
-            if !pos.is_capture(mv) && mv.promotion().is_none() {
-                inside += 1;
-                continue;
-            }
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            match exit_value(tables, &child) {
-                Some(Value::Loss(p)) => best_win = Some(best_win.map_or(p + 1, |b| b.min(p + 1))),
-                Some(Value::Win(p)) => worst = worst.max(p + 1),
-                Some(Value::Draw) | None => held = true,
-            }
-        }
-        // A draw or win by leaving the table: never lost (one count that never comes down).
-        let keep = (held || best_win.is_some()) as u32;
-        self.counts[idx] = u8::try_from(inside + keep)
-            .map_err(|_| TablebaseError::Unsupported(format!("a position with {inside} moves")))?;
-        self.floor[idx] = worst;
-        if let Some(b) = best_win {
-            push(&mut self.levels, b as usize, idx);
-        }
-        if inside == 0 && keep == 0 {
-            push(&mut self.levels, worst as usize, idx);
-        }
-        Ok(())
-    }
-
-    /// Resolves `idx` at `level` and reaches its predecessors.
-    fn resolve(&mut self, idx: usize, level: usize) {
-        if self.codes[idx] != UNKNOWN {
-            return;
-        }
-        self.codes[idx] = level as u8 + 1;
-        let n = self.work.n;
-        let k = self.work.material.pieces.len();
-        let turn = squares_of(n, k, idx, &mut self.squares);
-        let w = &self.work;
-        let Some(pos) = position_of(&w.variant, &w.material, &self.squares, turn) else {
-            return;
-        };
-        w.predecessors(&pos, &self.squares, &mut self.preds);
-        for &pred in &self.preds {
-            if self.codes[pred] != UNKNOWN {
-                continue;
-            }
-            if level.is_multiple_of(2) {
-                push(&mut self.levels, level + 1, pred);
-            } else if self.counts[pred] > 0 {
-                self.counts[pred] -= 1;
-                if self.counts[pred] == 0 {
-                    let at = (level + 1).max(self.floor[pred] as usize);
-                    push(&mut self.levels, at, pred);
-                }
-            }
-        }
-    }
-
     /// Does about `units` positions' work; true when the table is done.
     fn step(
         &mut self,
         units: usize,
-        tables: &BTreeMap<String, Vec<u8>>,
+        tables: &BTreeMap<String, Table>,
     ) -> Result<bool, TablebaseError> {
-        let mut left = units;
-        while left > 0 {
-            match self.phase {
-                Phase::Positions(idx) if idx < self.total => {
-                    if idx > 0 {
-                        // The next index's squares, counted up like an odometer.
-                        for slot in self.odometer.iter_mut().rev() {
-                            if slot.index() + 1 < self.work.n {
-                                *slot = Square(slot.0 + 1);
-                                break;
-                            }
-                            *slot = Square(0);
+        let OneBuild {
+            work,
+            ledger,
+            odometer,
+            moves,
+            preds,
+            squares,
+        } = self;
+        ledger.step(
+            units,
+            |ledger, idx| {
+                if idx > 0 {
+                    // The next index's squares, counted up like an odometer.
+                    for slot in odometer.iter_mut().rev() {
+                        if slot.index() + 1 < work.n {
+                            *slot = Square(slot.0 + 1);
+                            break;
                         }
+                        *slot = Square(0);
                     }
-                    self.decode(idx, tables)?;
-                    self.phase = Phase::Positions(idx + 1);
                 }
-                Phase::Positions(_) => self.phase = Phase::Mates(0, 0),
-                Phase::Mates(level, _) if level >= self.levels.len() => return Ok(true),
-                Phase::Mates(level, _) if level >= 254 => {
-                    return Err(TablebaseError::Unsupported(
-                        "a mate longer than 253 plies".into(),
-                    ))
+                work.decode(ledger, idx, odometer, moves, tables)
+            },
+            |ledger, idx, level| {
+                if !ledger.resolving(idx, level) {
+                    return;
                 }
-                Phase::Mates(level, at) => match self.levels[level].get(at).copied() {
-                    Some(idx) => {
-                        self.resolve(idx as usize, level);
-                        self.phase = Phase::Mates(level, at + 1);
-                    }
-                    None => {
-                        self.levels[level] = Vec::new();
-                        self.phase = Phase::Mates(level + 1, 0);
-                    }
-                },
-            }
-            left -= 1;
-        }
-        Ok(false)
+                let k = work.material.pieces.len();
+                let turn = squares_of(work.n, k, idx, squares);
+                if let Some(pos) = position_of(&work.variant, &work.material, squares, turn) {
+                    work.predecessors(&pos, squares, preds);
+                    ledger.reached(preds, level);
+                }
+            },
+        )
     }
 
-    fn progress(&self) -> (&'static str, u64, u64) {
-        match self.phase {
-            Phase::Positions(idx) => ("positions", idx as u64, self.total as u64),
-            Phase::Mates(level, _) => ("mates", level as u64, self.levels.len().max(1) as u64),
+    fn finish(self) -> Table {
+        let layout = Layout::plain(self.work.n, &self.work.material);
+        Table {
+            codes: self.ledger.codes,
+            layout,
         }
     }
+}
+
+/// One table being built: by the general builder, or on a few squares where the surface's
+/// moves are its tables' alone.
+enum Current {
+    General(OneBuild),
+    Plain(Retro),
 }
 
 /// A build run in steps, so a caller (the browser's worker) can report progress and stop it
@@ -373,8 +304,12 @@ pub struct Builder {
     variant: Arc<Variant>,
     target: Material,
     queue: Vec<Material>,
-    tables: BTreeMap<String, Vec<u8>>,
-    current: Option<OneBuild>,
+    tables: BTreeMap<String, Table>,
+    current: Option<Current>,
+    /// The surface's reach and symmetries, once a table needs them.
+    plain: Option<(Arc<Reach>, Vec<Vec<u8>>)>,
+    /// Whether tables on plain surfaces are built by the general builder (for tests).
+    general_only: bool,
 }
 
 impl Builder {
@@ -383,7 +318,9 @@ impl Builder {
         let mut queue = Vec::new();
         order(material, &mut queue);
         for m in &queue {
-            positions(&variant, m)?;
+            if !plain_moves(&variant, m) {
+                positions(&variant, m)?;
+            }
         }
         queue.reverse();
         Ok(Builder {
@@ -392,7 +329,34 @@ impl Builder {
             queue,
             tables: BTreeMap::new(),
             current: None,
+            plain: None,
+            general_only: false,
         })
+    }
+
+    /// The same build with every table made by the general builder (every position kept, each
+    /// confirmed through a full [`Position`]): what the tests compare the fast builder with.
+    pub fn general(mut self) -> Builder {
+        self.general_only = true;
+        self
+    }
+
+    fn start(&mut self, material: &Material) -> Result<Current, TablebaseError> {
+        if self.general_only || !plain_moves(&self.variant, material) {
+            return Ok(Current::General(OneBuild::new(&self.variant, material)?));
+        }
+        let (reach, perms) = self.plain.get_or_insert_with(|| {
+            (
+                Arc::new(Reach::new(&self.variant)),
+                symmetries(&self.variant),
+            )
+        });
+        Ok(Current::Plain(Retro::new(
+            &self.variant,
+            material,
+            reach.clone(),
+            perms.clone(),
+        )?))
     }
 
     /// Does about `units` positions' work; true when every table is built.
@@ -400,15 +364,20 @@ impl Builder {
         let mut current = match self.current.take() {
             Some(c) => c,
             None => match self.queue.pop() {
-                Some(m) => OneBuild::new(&self.variant, &m)?,
+                Some(m) => self.start(&m)?,
                 None => return Ok(true),
             },
         };
-        if current.step(units, &self.tables)? {
-            self.tables.insert(
-                current.work.material.name(),
-                std::mem::take(&mut current.codes),
-            );
+        let done = match &mut current {
+            Current::General(b) => b.step(units, &self.tables)?,
+            Current::Plain(b) => b.step(units, &self.tables)?,
+        };
+        if done {
+            let (name, table) = match current {
+                Current::General(b) => (b.work.material.name(), b.finish()),
+                Current::Plain(b) => (b.material().name(), b.finish()),
+            };
+            self.tables.insert(name, table);
             Ok(self.queue.is_empty())
         } else {
             self.current = Some(current);
@@ -418,22 +387,16 @@ impl Builder {
 
     /// How far it is.
     pub fn progress(&self) -> Progress {
-        match &self.current {
-            Some(c) => {
-                let (stage, done, total) = c.progress();
-                Progress {
-                    material: c.work.material.name(),
-                    stage,
-                    done,
-                    total,
-                }
-            }
-            None => Progress {
-                material: self.target.name(),
-                stage: "waiting",
-                done: 0,
-                total: 1,
-            },
+        let (material, (stage, done, total)) = match &self.current {
+            Some(Current::General(c)) => (&c.work.material, c.ledger.progress()),
+            Some(Current::Plain(c)) => (c.material(), c.ledger.progress()),
+            None => (&self.target, ("waiting", 0, 1)),
+        };
+        Progress {
+            material: material.name(),
+            stage,
+            done,
+            total,
         }
     }
 
