@@ -19,6 +19,19 @@ awk '/^topochess standard/ {s=$7; sn=$5} /^topochess folded/ {printf "folded per
 ./target/release/topochess bench --depth 6 | tail -2 | tee "$out/search-native.txt"
 awk '/nodes\/s$/ {n=$1} END {print n}' "$out/search-native.txt" > "$out/native-rate"
 awk -v native="$(cat "$out/native-rate")" '/wasm search bench/ {printf "search: wasm rate is %.2f of the native rate (target: at least 0.5)\n", $8/native}' "$out/wasm.txt"
+# Four-piece tables, native and wasm interleaved, three rounds: the fastest of each with the spread.
+: > "$out/tablebase.txt"
+for round in 1 2 3; do
+  for case in "standard KRvKN" "folded KQvKR" "torus KBNvK"; do
+    set -- $case
+    ./target/release/topochess tablebase --variant "$1" --material "$2" |
+      awk -v c="$1 $2" '/^built in/ {print "native", c, $3}' >> "$out/tablebase.txt"
+    node crates/wasm-bench/tablebase.mjs "$out/wasm" "$1" "$2" >> "$out/tablebase.txt"
+  done
+done
+awk '{k=$2" "$3; key=$1" "k; if (!(key in lo) || $4<lo[key]) lo[key]=$4; if ($4>hi[key]) hi[key]=$4; cases[k]=1}
+  END {for (k in cases) printf "tablebase %s: native %.2f s (%.2f-%.2f), wasm %.2f s (%.2f-%.2f), wasm/native %.2fx (targets: seconds native, under 60 s in the browser)\n",
+    k, lo["native " k], lo["native " k], hi["native " k], lo["wasm " k], lo["wasm " k], hi["wasm " k], lo["wasm " k]/lo["native " k]}' "$out/tablebase.txt"
 # The download: the release build's wasm (the page and the engine worker share one module).
 trunk build --release 2>&1 | grep 'wasm size' | tee "$out/download.txt"
 awk '{gz += $(NF-2)} END {printf "download: %d KB gzip of wasm in all (target: at most 400 KB)\n", gz/1000}' "$out/download.txt"

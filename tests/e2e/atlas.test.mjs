@@ -1,6 +1,7 @@
 // The endgame atlas in headless Chromium: a cell computed in the worker with progress, its
 // details and the findings in words, kept across a reload, the longest mate opened on the
-// analysis board, and a long build stopped.
+// analysis board; four-piece tables built in seconds, one stopped, one too large; the longest
+// mate played out against the computer, which mates from the table.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSession, screenshot, newGame, loadText } from './harness.mjs';
@@ -38,20 +39,84 @@ test('a cell is computed in the worker, explained, kept, and opened on the analy
   assert.deepEqual(errors, []);
 });
 
-test('a four-piece build shows its progress and stops', async () => {
+test('four-piece tables are built in seconds with progress; one is stopped, one is too large', async () => {
   const { page, errors } = session;
   await page.click('#nav-atlas');
-  await page.click(`${cell('torus', 'KBNvK')} button`);
+  // Bishop and knight on the folded board: progress, then the same figures as the command line.
+  const kbn = cell('folded', 'KBNvK');
+  await page.click(`${kbn} button`);
   await page.waitForFunction((sel) => {
     const p = document.querySelector(`${sel} progress`);
     return p && Number(p.value) > 0;
-  }, cell('torus', 'KBNvK'), { timeout: 30000 });
-  assert.match(await page.locator(`${cell('torus', 'KBNvK')} .stage`).textContent(), /K[BN]*vK: positions/);
+  }, kbn, { timeout: 30000 });
+  assert.match(await page.locator(`${kbn} .stage`).textContent(), /^K[BN]*vK: (positions|mates)$/);
+  await page.waitForSelector(`${kbn} .verdict`, { timeout: 60000 });
+  assert.equal(await page.locator('#atlas-white').textContent(),
+    'White to move: 7919320 legal, 7878096 won, 41224 drawn, 0 lost; longest mate 22');
+  const seconds = Number((await page.locator('#atlas-details .muted').first().textContent()).match(/Built in ([\d.]+) s/)[1]);
+  assert.ok(seconds < 60, `built in ${seconds} s`);
+  // Queen against rook on the flat board, stopped while it builds.
+  const kqkr = cell('standard', 'KQvKR');
+  await page.click(`${kqkr} button`);
+  await page.waitForFunction((sel) => {
+    const p = document.querySelector(`${sel} progress`);
+    return p && Number(p.value) > 0;
+  }, kqkr, { timeout: 30000 });
   await page.click('#atlas-stop');
   await page.waitForSelector('.building', { state: 'detached' });
-  assert.match(await page.locator(`${cell('torus', 'KBNvK')}`).textContent(), /compute/);
+  assert.match(await page.locator(kqkr).textContent(), /compute/);
+  // Four pieces on the Klein 8x14 board would need about 40 million positions: refused in words.
+  await page.click(`${cell('klein-8x14', 'KQvKR')} button`);
+  await page.waitForSelector(`${cell('klein-8x14', 'KQvKR')} .failed`, { timeout: 30000 });
+  assert.match(await page.locator(`${cell('klein-8x14', 'KQvKR')} .failed`).getAttribute('title'), /too large for the browser/);
+  await screenshot(page, 'atlas-four-pieces');
   // The worker is free again: the game's computer answers.
   await page.click('#nav-play');
+  assert.deepEqual(errors, []);
+});
+
+/** The square of the black king in the page's FEN (an 8x8 board). */
+async function blackKing(page) {
+  const rows = (await page.inputValue('#fen-out')).split(' ')[0].split('/');
+  for (let r = 0; r < rows.length; r++) {
+    let f = 0;
+    for (const ch of rows[r]) {
+      if (/\d/.test(ch)) f += Number(ch);
+      else if (ch === 'k') return 'abcdefgh'[f] + (rows.length - r);
+      else f += 1;
+    }
+  }
+  throw new Error('no black king');
+}
+
+test('the longest mate played out: the computer mates from the table in the moves it said', async () => {
+  const { page, errors } = session;
+  await page.click('#nav-atlas');
+  const kqk = cell('standard', 'KQvK');
+  await page.click(`${kqk} button`);
+  await page.waitForSelector(`${kqk} .verdict`, { timeout: 60000 });
+  await page.click('#atlas-defend-it');
+  await page.waitForSelector('svg.normal [data-square]');
+  assert.match(await page.locator('#game-name').textContent(), /Standard/);
+  // The player defends the bare king, each time with its first legal step.
+  let white = 0;
+  for (let turn = 0; turn < 12; turn++) {
+    await page.waitForFunction((n) => document.querySelectorAll('#moves .mv').length >= 2 * n + 1
+      || document.querySelector('#status.over'), turn, { timeout: 60000 });
+    white = (await page.locator('#moves .mv').count() + 1) >> 1;
+    if (await page.locator('#status.over').count()) break;
+    const king = await blackKing(page);
+    await page.click(`svg.normal [data-square="${king}"]`);
+    const dest = await page.locator('svg.normal .cell.dest').first().getAttribute('data-square');
+    await page.click(`svg.normal [data-square="${dest}"]`);
+    await page.waitForFunction((n) => document.querySelectorAll('#moves .mv').length >= 2 * n + 2, turn);
+  }
+  const list = await page.locator('#moves .mv').allTextContents();
+  assert.match(list[list.length - 1], /#/, `ends in mate: ${list.join(' ')}`);
+  assert.ok(white <= 10, `mated in ${white} moves, the table said 10 at most`);
+  assert.equal(await page.locator('#moves .mv .from-table').count(), white, 'every computer move from the table');
+  assert.match(await page.locator('#status').textContent(), /[Cc]heckmate|wins/);
+  await screenshot(page, 'atlas-played-out');
   assert.deepEqual(errors, []);
 });
 

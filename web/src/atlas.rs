@@ -2,29 +2,28 @@
 //! computed so far (kept in the browser's storage), and the one table being built by the
 //! worker. The job is settled like every other engine job (`engine_job`).
 
+use crate::endgame_move::TABLE_LEVEL;
+use crate::settings::Opponent;
 use crate::state::{AppState, Screen};
 use std::collections::BTreeMap;
-use topochess_core::variant::PRESETS;
+use topochess_core::variant::{Preset, PRESETS};
 
 /// The materials of the atlas's columns.
 pub const MATERIALS: [&str; 11] = [
     "KQvK", "KRvK", "KBvK", "KNvK", "KPvK", "KBBvK", "KBNvK", "KNNvK", "KQvKR", "KRvKB", "KRvKN",
 ];
 
-/// Whether a material has four pieces (slow to build: minutes).
-pub fn is_large(material: &str) -> bool {
-    material
-        .chars()
-        .filter(|c| c.is_ascii_uppercase() && *c != 'V')
-        .count()
-        >= 4
-}
+/// The most positions a table built in the browser may store (about 100 MB while it is built).
+pub const BROWSER_POSITIONS: u64 = 1 << 25;
 
-/// The surfaces of the atlas's rows: every 8x8 preset.
+/// The surfaces of the atlas's rows: every preset the tables are built on in seconds (those with
+/// pole rules or moves that stay put take the general builder: minutes for four pieces), 8x8
+/// first. A cell too large for the browser says so when clicked.
 pub fn surfaces() -> Vec<&'static str> {
-    PRESETS
-        .iter()
-        .filter(|p| p.size == (8, 8))
+    let square = |p: &&Preset| p.size == (8, 8);
+    let first = PRESETS.iter().filter(square);
+    first
+        .chain(PRESETS.iter().filter(|p| !square(p)))
         .map(|p| p.id)
         .collect()
 }
@@ -153,6 +152,17 @@ pub struct Atlas {
     pub building: Option<Building>,
     /// The cell whose details are shown.
     pub selected: Option<(String, String)>,
+    /// Cells the worker could not build, with why (for this visit; not kept).
+    pub failed: BTreeMap<(String, String), String>,
+}
+
+impl Atlas {
+    /// The build running failed: its cell says why, and it is not started again by itself.
+    pub fn build_failed(&mut self, message: &str) {
+        if let Some(b) = self.building.take() {
+            self.failed.insert(b.key, message.to_string());
+        }
+    }
 }
 
 /// A change to the atlas.
@@ -166,6 +176,9 @@ pub enum AtlasAction {
     Progress(u32, String, String, u64, u64),
     /// The worker built the table (its entry as a line of text).
     Done(u32, String),
+    /// Play a game from a position of a table (variant, FEN) with this side against the
+    /// computer, which plays the other from the table.
+    PlayOut(String, String, topochess_core::Color),
 }
 
 /// What a built table says, for the atlas.
@@ -234,7 +247,10 @@ impl AppState {
             AtlasAction::Cell(variant, material) => {
                 let key = (variant, material);
                 a.selected = Some(key.clone());
-                if !a.entries.contains_key(&key) && a.building.is_none() {
+                if !a.entries.contains_key(&key)
+                    && !a.failed.contains_key(&key)
+                    && a.building.is_none()
+                {
                     a.building = Some(Building {
                         key,
                         stage: "starting".into(),
@@ -256,6 +272,27 @@ impl AppState {
                     if let (Some(b), Some(entry)) = (a.building.take(), Entry::from_line(&line)) {
                         a.entries.insert(b.key, entry);
                     }
+                }
+            }
+            AtlasAction::PlayOut(variant, text, player) => {
+                let pos = topochess_core::Variant::by_id(&variant, None)
+                    .map_err(|e| e.to_string())
+                    .and_then(|v| {
+                        topochess_core::fen::parse_position(std::sync::Arc::new(v), &text)
+                            .map_err(|e| e.to_string())
+                    });
+                // The computer plays from the tables from their level up: keep a higher level.
+                let level = match self.settings.opponent {
+                    Opponent::Computer { level, .. } => level.max(TABLE_LEVEL),
+                    _ => TABLE_LEVEL,
+                };
+                let opponent = Opponent::Computer {
+                    computer: !player,
+                    level,
+                };
+                match pos {
+                    Ok(pos) => self.play_from(pos, opponent),
+                    Err(e) => self.notice = Some(format!("This position cannot be played: {e}.")),
                 }
             }
         }
@@ -343,10 +380,86 @@ mod tests {
     }
 
     #[test]
-    fn the_rows_are_the_eight_by_eight_presets_and_verdicts_read_right() {
+    fn a_build_the_worker_refuses_says_why_and_is_not_started_again() {
+        let s = Rc::new(AppState::default()).reduce(Action::SetScreen(Screen::Atlas));
+        let cell = || Action::Atlas(AtlasAction::Cell("klein-8x14".into(), "KQvKR".into()));
+        let s = s.reduce(cell());
+        let job = s.engine.as_ref().unwrap().id;
+        let s = s.reduce(Action::EngineFailed(
+            job,
+            "too large for the browser".into(),
+        ));
+        assert!(s.engine.is_none() && s.atlas.building.is_none());
+        assert_eq!(
+            s.atlas
+                .failed
+                .get(&key("klein-8x14", "KQvKR"))
+                .map(String::as_str),
+            Some("too large for the browser")
+        );
+        assert!(s.engine_trouble.is_none(), "the game's engine is fine");
+        let s = s.reduce(cell());
+        assert!(s.engine.is_none(), "not asked again");
+        // Other cells still build.
+        let s = s.reduce(Action::Atlas(AtlasAction::Cell(
+            "klein-8x14".into(),
+            "KQvK".into(),
+        )));
+        assert!(s.engine.is_some());
+    }
+
+    #[test]
+    fn play_it_out_starts_a_game_the_computer_plays_from_the_table() {
+        use topochess_core::Color;
+        let fen = "8/8/8/8/8/2k5/8/K6Q w - - 0 1";
+        let play = |player| {
+            Rc::new(AppState::default())
+                .reduce(Action::SetScreen(Screen::Atlas))
+                .reduce(Action::Atlas(AtlasAction::PlayOut(
+                    "standard".into(),
+                    fen.into(),
+                    player,
+                )))
+        };
+        // The player defends: the computer (White, at the tables' level) moves at once.
+        let s = play(Color::Black);
+        assert_eq!(s.screen, Screen::Play);
+        assert_eq!(topochess_core::fen::write(s.game.start()), fen);
+        assert_eq!(
+            s.settings.opponent,
+            Opponent::Computer {
+                computer: Color::White,
+                level: TABLE_LEVEL
+            }
+        );
+        assert!(s.settings.flipped, "the player's side at the bottom");
+        assert_eq!(s.engine.as_ref().map(|j| j.task), Some(EngineTask::Move));
+        // The player mates: the computer waits for White's move.
+        let s = play(Color::White);
+        assert!(s.engine.is_none() && !s.settings.flipped);
+        // A bad position is refused in words.
+        let s = Rc::new(AppState::default()).reduce(Action::Atlas(AtlasAction::PlayOut(
+            "standard".into(),
+            "8/8/8/8 w".into(),
+            Color::White,
+        )));
+        assert!(s
+            .notice
+            .as_deref()
+            .unwrap()
+            .starts_with("This position cannot be played"));
+        assert_eq!(s.screen, Screen::Play);
+    }
+
+    #[test]
+    fn the_rows_are_the_presets_eight_by_eight_first_and_verdicts_read_right() {
         let rows = surfaces();
         assert!(rows.contains(&"standard") && rows.contains(&"folded"));
-        assert!(!rows.contains(&"torus-8x14"));
+        assert!(rows.contains(&"torus-8x14") && rows.contains(&"klein-8x14"));
+        assert_eq!(
+            rows[0..4],
+            ["folded", "cylinder", "horizontal-cylinder", "torus"]
+        );
         let won = Entry {
             white: SideSummary {
                 legal: 5,
@@ -367,6 +480,5 @@ mod tests {
             ..won.clone()
         };
         assert_eq!(mostly.verdict(), "win from 80.0%, longest mate 16");
-        assert!(is_large("KBNvK") && is_large("KQvKR") && !is_large("KRvK"));
     }
 }

@@ -3,9 +3,10 @@
 //! mate, a drawn position, each openable on the analysis board); and what the numbers say, in
 //! words generated from them, set against the claims of the source pages.
 
-use crate::atlas::{is_large, surfaces, Atlas, AtlasAction, Entry, MATERIALS};
+use crate::atlas::{surfaces, Atlas, AtlasAction, Entry, MATERIALS};
 use crate::state::{Action, AnalysisAction};
 use topochess_core::variant::preset;
+use topochess_core::Color;
 use yew::prelude::*;
 
 /// Claims of the source pages about forced mates: surface, material, the words.
@@ -36,6 +37,20 @@ fn analyse(on_action: &Callback<Action>, variant: &str, fen: &str) -> Callback<M
     })
 }
 
+/// Starts a game from `fen` with the player on `player`'s side, the computer playing the other
+/// from the table.
+fn play_out(
+    on_action: &Callback<Action>,
+    variant: &str,
+    fen: &str,
+    player: Color,
+) -> Callback<MouseEvent> {
+    emit(
+        on_action,
+        AtlasAction::PlayOut(variant.to_string(), fen.to_string(), player),
+    )
+}
+
 fn cell(atlas: &Atlas, variant: &str, material: &str, on_action: &Callback<Action>) -> Html {
     let key = (variant.to_string(), material.to_string());
     let click = emit(
@@ -53,8 +68,11 @@ fn cell(atlas: &Atlas, variant: &str, material: &str, on_action: &Callback<Actio
                 <span class="stage">{b.stage.clone()}</span>
             </span>
         },
-        (None, _) => html! {
-            <span class="muted">{ if is_large(material) { "compute (minutes)" } else { "compute" } }</span>
+        (None, _) => match atlas.failed.get(&key) {
+            Some(why) => {
+                html! { <span class="muted failed" title={why.clone()}>{"too large here"}</span> }
+            }
+            None => html! { <span class="muted">{"compute"}</span> },
         },
     };
     html! {
@@ -87,6 +105,19 @@ fn details(atlas: &Atlas, on_action: &Callback<Action>) -> Option<Html> {
                 }
                 if let Some(fen) = &entry.drawn {
                     <button class="secondary" id="atlas-drawn" onclick={analyse(on_action, &variant, fen)}>{"A drawn position"}</button>
+                }
+            </div>
+            <div class="row play-out">
+                <span class="muted">{"Play it out against the table:"}</span>
+                if let Some(fen) = &entry.longest {
+                    <button class="secondary" id="atlas-mate-it" onclick={play_out(on_action, &variant, fen, Color::White)}>
+                        {"Mate it (you are White)"}</button>
+                    <button class="secondary" id="atlas-defend-it" onclick={play_out(on_action, &variant, fen, Color::Black)}>
+                        {"Defend it (you are Black)"}</button>
+                }
+                if let Some(fen) = &entry.drawn {
+                    <button class="secondary" id="atlas-win-drawn" onclick={play_out(on_action, &variant, fen, Color::White)}>
+                        {"Try to win the drawn one"}</button>
                 }
             </div>
         </section>
@@ -168,8 +199,9 @@ pub fn atlas_screen(atlas: &Atlas, on_action: &Callback<Action>) -> Html {
             <h2>{"Endgame atlas"}</h2>
             <p class="muted">{"Which material forces mate on which surface: every legal position worked out \
                 backwards from the mates (no castling, no en passant, no fifty-move rule). Click a cell \
-                to compute it here (three pieces take seconds, four take minutes; leaving this screen stops it); \
-                results are kept in this browser."}</p>
+                to compute it here (a few seconds; four pieces on the spheres with pole rules take minutes; \
+                leaving this screen stops it); results are kept in this browser. A cell's details play \
+                its longest mate out against the computer, which plays from the table."}</p>
             if atlas.building.is_some() {
                 <button class="secondary" id="atlas-stop" onclick={emit(on_action, AtlasAction::Stop)}>{"Stop"}</button>
             }

@@ -310,7 +310,10 @@ impl EngineWorker {
         if self.engine.as_ref().is_none_or(|(k, _)| *k != key) {
             self.engine = Some((key, Engine::new(variant.clone(), Style::Derived, 32 << 20)));
         }
-        &mut self.engine.as_mut().expect("just set").1
+        let engine = &mut self.engine.as_mut().expect("just set").1;
+        // The search scores positions of a kept table's material from the table.
+        engine.set_tables(self.tables.all());
+        engine
     }
 
     fn answer(scope: &WorkerScope<Self>, id: u32, who: HandlerId, search: &Search, stopped: bool) {
@@ -608,6 +611,12 @@ impl Worker for EngineWorker {
                         let m = topochess_search::tablebase::Material::parse(&material)?;
                         topochess_search::tablebase::Builder::new(Arc::new(v), &m)
                             .map_err(|e| e.to_string())
+                    })
+                    .and_then(|b| match b.largest() {
+                        n if n > crate::atlas::BROWSER_POSITIONS => Err(format!(
+                            "too large for the browser ({n} positions; `topochess tablebase` builds it)"
+                        )),
+                        _ => Ok(b),
                     });
                 match built {
                     Ok(builder) => {

@@ -264,6 +264,20 @@ impl Default for AppState {
 }
 
 impl AppState {
+    /// A new game from `pos` against `opponent`, shown on the Play screen.
+    pub(crate) fn play_from(&mut self, pos: Position, opponent: Opponent) {
+        let v = pos.variant().clone();
+        let settings = Settings {
+            variant: v.id().to_string(),
+            castling: v.castling().name().to_string(),
+            opponent,
+            flipped: Settings::orientation_for(opponent),
+            ..self.settings.clone()
+        };
+        self.replace_game(settings, Game::new(pos), storage::fresh_id());
+        self.screen = Screen::Play;
+    }
+
     /// A new game.
     pub fn new(settings: Settings, start_fen: Option<&str>) -> Result<AppState, String> {
         let variant = variant_of(&settings)?;
@@ -690,9 +704,12 @@ impl AppState {
                 }
             }
             Action::EngineFailed(job, message) => {
-                if s.engine.as_ref().is_some_and(|j| j.id == job) {
-                    s.engine = None;
-                    s.engine_trouble = Some(format!("The engine could not move: {message}"));
+                if let Some(j) = s.engine.take_if(|j| j.id == job) {
+                    if j.task == EngineTask::Tablebase {
+                        s.atlas.build_failed(&message);
+                    } else {
+                        s.engine_trouble = Some(format!("The engine could not move: {message}"));
+                    }
                 }
             }
             Action::Resign(answer) => s.resign(answer),
@@ -743,18 +760,7 @@ impl AppState {
             Action::PlayFromDiagram(opponent) => {
                 if let Some(ex) = &s.explorer {
                     match ex.position() {
-                        Ok(pos) => {
-                            let v = pos.variant().clone();
-                            let settings = Settings {
-                                variant: v.id().to_string(),
-                                castling: v.castling().name().to_string(),
-                                opponent,
-                                flipped: Settings::orientation_for(opponent),
-                                ..s.settings.clone()
-                            };
-                            s.replace_game(settings, Game::new(pos), storage::fresh_id());
-                            s.screen = Screen::Play;
-                        }
+                        Ok(pos) => s.play_from(pos, opponent),
                         Err(e) => s.notice = Some(format!("This position cannot be played: {e}.")),
                     }
                 }

@@ -3,14 +3,17 @@
 use crate::eval::{Evaluator, Style};
 use crate::exchange::exchange;
 use crate::features::{futility_margin, late_move_count, reduction, rfp_margin, Features};
-use crate::levels::Level;
 use crate::tt::{Bound, Entry, Table};
 use std::sync::Arc;
 use topochess_core::game::insufficient_material;
 use topochess_core::{Move, MoveKind, Position, Role, Variant};
 
+mod endgame;
+mod limits;
 mod quiescence;
 mod root;
+
+pub use limits::{mate_in, Info, Limits, Line};
 
 /// The score of being mated now; a mate in n plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -48,119 +51,6 @@ impl<P: FnMut(u64) -> bool, E: FnMut(u64) -> bool> Control for Limited<P, E> {
 impl<F: FnMut(u64) -> bool> Control for F {
     fn pause(&mut self, nodes: u64) -> bool {
         self(nodes)
-    }
-}
-
-/// Limits a search stops at by itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// The deepest iteration.
-    pub depth: u32,
-    /// At most this many nodes.
-    pub nodes: Option<u64>,
-    /// A random error (centipawns) added to each root move's score; 0 for full strength.
-    pub noise: i32,
-    /// Per mille of moves chosen at random.
-    pub blunders: u32,
-    /// The seed of the deliberate mistakes (the caller's choice, so the search stays pure).
-    pub seed: u64,
-    /// How many best lines to find (multi-PV): 1 for play.
-    pub lines: usize,
-    /// Analysis: go on to the deepest iteration even after a mate is found or when only one
-    /// move is legal.
-    pub analysis: bool,
-}
-
-impl Limits {
-    /// Search to `depth`, nothing else.
-    pub fn depth(depth: u32) -> Limits {
-        Limits {
-            depth,
-            nodes: None,
-            noise: 0,
-            blunders: 0,
-            seed: 0,
-            lines: 1,
-            analysis: false,
-        }
-    }
-
-    /// Analysis: the best `lines` lines (at least one), deepening until stopped or
-    /// [`MAX_DEPTH`].
-    pub fn analysis(lines: usize) -> Limits {
-        Limits {
-            lines: lines.max(1),
-            analysis: true,
-            ..Limits::depth(MAX_DEPTH)
-        }
-    }
-
-    /// The limits of a playing level.
-    pub fn level(level: Level, seed: u64) -> Limits {
-        Limits {
-            depth: level.depth,
-            nodes: None,
-            noise: level.noise,
-            blunders: level.blunders,
-            seed,
-            lines: 1,
-            analysis: false,
-        }
-    }
-}
-
-/// Moves to mate (positive: the side to move mates) if `score` is a mate score.
-pub fn mate_in(score: i32) -> Option<i32> {
-    if score.abs() >= MATE - MAX_PLY as i32 {
-        let plies = MATE - score.abs();
-        let moves = (plies + 1) / 2;
-        Some(if score > 0 { moves } else { -moves })
-    } else {
-        None
-    }
-}
-
-/// One line of a multi-PV search: its score and its moves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    /// The score for the side to move, in centipawns, or a mate score.
-    pub score: i32,
-    /// The moves, the first one being the root move of this line.
-    pub pv: Vec<Move>,
-}
-
-/// Progress after an iteration.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Info {
-    /// The depth completed.
-    pub depth: u32,
-    /// The score for the side to move, in centipawns, or a mate score.
-    pub score: i32,
-    /// Nodes searched so far.
-    pub nodes: u64,
-    /// The principal variation, its first move being the best.
-    pub pv: Vec<Move>,
-    /// With [`Limits::lines`] above 1: the best lines, best first (the first is `score` and
-    /// `pv`), each with a different root move. Empty otherwise.
-    pub lines: Vec<Line>,
-}
-
-impl Info {
-    /// Moves to mate (positive: the side to move mates), if the score is a mate score.
-    pub fn mate_in(&self) -> Option<i32> {
-        mate_in(self.score)
-    }
-
-    /// The lines found: the multi-PV lines, or the one principal variation.
-    pub fn all_lines(&self) -> Vec<Line> {
-        if self.lines.is_empty() {
-            vec![Line {
-                score: self.score,
-                pv: self.pv.clone(),
-            }]
-        } else {
-            self.lines.clone()
-        }
     }
 }
 
@@ -273,6 +163,9 @@ pub struct Engine {
     features: Features,
     /// The iteration in progress found this root move better than the one searched first.
     partial: Option<(i32, Move)>,
+    /// Endgame tables probed in the tree, and the most pieces any has.
+    tables: Vec<Arc<crate::tablebase::Tablebase>>,
+    table_pieces: usize,
 }
 
 struct Ctx<'a> {
@@ -307,6 +200,8 @@ impl Engine {
             root_depth: 1,
             features: Features::ALL,
             partial: None,
+            tables: Vec::new(),
+            table_pieces: 0,
         }
     }
 
@@ -541,6 +436,9 @@ impl Engine {
         }
         if self.is_draw(pos) {
             return 0;
+        }
+        if let Some(score) = self.table_score(pos, ply).filter(|_| ply > 0) {
+            return score;
         }
         if ply >= MAX_PLY {
             return self.eval.evaluate(pos);

@@ -220,3 +220,44 @@ fn the_legal_positions_counted_are_the_reference_generators() {
         assert_eq!(legal, [white.legal, black.legal], "{variant}");
     }
 }
+
+#[test]
+fn the_search_scores_table_positions_exactly() {
+    use topochess_search::{mate_in, Engine, Limits, Search, Style};
+    // King and rook against king and knight on the flat board: positions won in 15 moves or more,
+    // far beyond a depth-3 search. With the table in the tree, the search finds the exact mate
+    // distance and a move that keeps it; without, it sees only material.
+    let t = Arc::new(table("standard", "KRvKN"));
+    let long = t.examples(Color::White, 400, |v| matches!(v, Value::Win(p) if p >= 29));
+    assert!(long.len() >= 3);
+    for pos in long.iter().step_by(long.len() / 3).take(3) {
+        let moves = t.probe(pos).and_then(Value::moves_to_mate).unwrap();
+        let run = |tables: Vec<Arc<Tablebase>>| {
+            let mut engine = Engine::new(pos.variant().clone(), Style::Derived, 1 << 20);
+            engine.set_tables(tables);
+            let mut search = Search::new(pos.clone(), Vec::new(), Limits::depth(3));
+            engine
+                .think(&mut search, &mut |_| false, &mut |_| {})
+                .unwrap();
+            search.best().cloned().unwrap()
+        };
+        let with = run(vec![t.clone()]);
+        assert_eq!(mate_in(with.score), Some(moves), "{}", fen(pos));
+        let mut after = pos.clone();
+        after.play_unchecked(with.pv[0]);
+        assert_eq!(
+            t.probe(&after),
+            Some(Value::Loss(2 * moves as u8 - 2)),
+            "the move keeps the mate"
+        );
+        let without = run(Vec::new());
+        assert_eq!(mate_in(without.score), None);
+        // Tables of another variant are not asked.
+        let other = Arc::new(table("folded", "KRvK"));
+        assert_eq!(mate_in(run(vec![other]).score), None);
+    }
+}
+
+fn fen(pos: &Position) -> String {
+    topochess_core::fen::write(pos)
+}

@@ -22,3 +22,17 @@ pub fn search_bench(depth: u32) -> f64 {
         .map(|r| r.1)
         .sum::<u64>() as f64
 }
+
+/// Builds the table of `material` (like `KRvKN`) on a preset or lab surface: the number of
+/// positions stored, or -1 if the id or material is wrong or the table too large.
+#[wasm_bindgen]
+pub fn tablebase_build(id: &str, material: &str) -> f64 {
+    use topochess_search::tablebase::{Material, Tablebase};
+    let (Ok(v), Ok(m)) = (Variant::by_id(id, None), Material::parse(material)) else {
+        return -1.0;
+    };
+    match Tablebase::build(Arc::new(v), &m, &mut |_| {}) {
+        Ok(t) => t.stored() as f64,
+        Err(_) => -1.0,
+    }
+}

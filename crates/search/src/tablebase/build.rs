@@ -306,8 +306,12 @@ pub struct Builder {
     queue: Vec<Material>,
     tables: BTreeMap<String, Table>,
     current: Option<Current>,
-    /// The surface's reach and symmetries, once a table needs them.
-    plain: Option<(Arc<Reach>, Vec<Vec<u8>>)>,
+    /// The surface's symmetries, when a table is built on a few squares.
+    perms: Option<Vec<Vec<u8>>>,
+    /// The surface's reach, once such a table starts.
+    reach: Option<Arc<Reach>>,
+    /// The most positions one table stores.
+    largest: u64,
     /// Whether tables on plain surfaces are built by the general builder (for tests).
     general_only: bool,
 }
@@ -317,10 +321,22 @@ impl Builder {
     pub fn new(variant: Arc<Variant>, material: &Material) -> Result<Builder, TablebaseError> {
         let mut queue = Vec::new();
         order(material, &mut queue);
+        let perms = queue
+            .iter()
+            .any(|m| plain_moves(&variant, m))
+            .then(|| symmetries(&variant));
+        let mut largest = 0;
         for m in &queue {
-            if !plain_moves(&variant, m) {
-                positions(&variant, m)?;
+            let stored = match &perms {
+                Some(p) if plain_moves(&variant, m) => {
+                    Layout::new(variant.size().squares(), m, p.clone()).len()
+                }
+                _ => positions(&variant, m)?,
+            } as u64;
+            if stored > MAX_POSITIONS {
+                return Err(TablebaseError::TooLarge(stored));
             }
+            largest = largest.max(stored);
         }
         queue.reverse();
         Ok(Builder {
@@ -329,9 +345,16 @@ impl Builder {
             queue,
             tables: BTreeMap::new(),
             current: None,
-            plain: None,
+            perms,
+            reach: None,
+            largest,
             general_only: false,
         })
+    }
+
+    /// The most positions one of its tables stores (what the build's memory and time go by).
+    pub fn largest(&self) -> u64 {
+        self.largest
     }
 
     /// The same build with every table made by the general builder (every position kept, each
@@ -345,18 +368,16 @@ impl Builder {
         if self.general_only || !plain_moves(&self.variant, material) {
             return Ok(Current::General(OneBuild::new(&self.variant, material)?));
         }
-        let (reach, perms) = self.plain.get_or_insert_with(|| {
-            (
-                Arc::new(Reach::new(&self.variant)),
-                symmetries(&self.variant),
-            )
-        });
-        Ok(Current::Plain(Retro::new(
-            &self.variant,
-            material,
-            reach.clone(),
-            perms.clone(),
-        )?))
+        let variant = &self.variant;
+        let reach = self
+            .reach
+            .get_or_insert_with(|| Arc::new(Reach::new(variant)))
+            .clone();
+        let perms = self
+            .perms
+            .clone()
+            .unwrap_or_else(|| vec![(0..variant.size().squares()).map(|s| s as u8).collect()]);
+        Ok(Current::Plain(Retro::new(variant, material, reach, perms)?))
     }
 
     /// Does about `units` positions' work; true when every table is built.

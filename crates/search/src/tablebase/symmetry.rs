@@ -210,33 +210,23 @@ impl Layout {
     }
 
     /// How many positions (pieces alike not told apart) `index` stands for: the size of its
-    /// class, or 0 when `index` is not where its class is kept.
+    /// class (the symmetries over those that leave it as it is), or 0 when `index` is not where
+    /// its class is kept.
     pub(super) fn weight(&self, index: usize) -> u64 {
         let mut sq = [0u8; 8];
         let turn = self.decode(index, &mut sq);
         let sq = &sq[..self.k];
-        if self.index(turn, sq) != index {
-            return 0;
+        // A symmetry that leaves the position as it is keeps the white king on its square: it
+        // is among those taking that square to itself (its representative).
+        let mut fixed = 0;
+        for &g in &self.to_rep[sq[0] as usize] {
+            let image = self.image_index(g as usize, turn, sq);
+            if image < index {
+                return 0;
+            }
+            fixed += u64::from(image == index);
         }
-        let mut images: Vec<u64> = self
-            .perms
-            .iter()
-            .map(|p| {
-                let mut img = [0u8; 8];
-                for (i, &s) in sq.iter().enumerate() {
-                    img[i] = p[s as usize];
-                }
-                for &(a, len) in &self.twins {
-                    img[a..a + len].sort_unstable();
-                }
-                img[..self.k]
-                    .iter()
-                    .fold(0u64, |acc, &s| acc * self.n as u64 + s as u64)
-            })
-            .collect();
-        images.sort_unstable();
-        images.dedup();
-        images.len() as u64
+        self.perms.len() as u64 / fixed.max(1)
     }
 }
 
