@@ -31,11 +31,16 @@ test('a cell is computed in the worker, explained, kept, and opened on the analy
   assert.equal(await page.locator(`${cell('standard', 'KQvK')} .verdict`).textContent(), 'forced win, longest mate 10');
   await page.click(`${cell('standard', 'KQvK')} button`);
   assert.equal(await page.locator('.building').count(), 0);
-  // The longest mate on the analysis board, the engine on it.
+  // Typical positions beside the longest mate: two won ones and two drawn (none here: all won).
+  assert.ok(await page.locator('#atlas-positions tr').count() >= 3);
+  // The longest mate on the analysis board: the engine reads the table the atlas built, so its
+  // line is the perfect one at once.
   await page.click('#atlas-longest');
   await page.waitForSelector('#engine-lines .pv', { timeout: 15000 });
   assert.match(await page.locator('#game-name').textContent(), /Standard/);
   assert.equal(await page.locator('svg.normal [data-piece]').count(), 3);
+  await page.waitForFunction(() => document.querySelector('#engine-lines .pv-score')?.textContent === '#10',
+    null, { timeout: 15000 });
   assert.deepEqual(errors, []);
 });
 

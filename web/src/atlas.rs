@@ -54,6 +54,9 @@ pub struct Entry {
     pub longest: Option<String>,
     /// A drawn position with White to move (FEN).
     pub drawn: Option<String>,
+    /// A few more positions with White to move: won ones with White's mate in moves, drawn
+    /// ones with `None` (FEN).
+    pub typical: Vec<(Option<u32>, String)>,
     /// Seconds the build took.
     pub seconds: f64,
 }
@@ -82,21 +85,30 @@ impl Entry {
         let side =
             |s: &SideSummary| format!("{} {} {} {} {}", s.legal, s.won, s.drawn, s.lost, s.longest);
         let fen = |f: &Option<String>| f.clone().unwrap_or_else(|| "-".into());
+        let typical: Vec<String> = self
+            .typical
+            .iter()
+            .map(|(m, f)| format!("{}:{f}", m.map_or("=".into(), |m| m.to_string())))
+            .collect();
         format!(
-            "{}|{}|{:.2}|{}|{}",
+            "{}|{}|{:.2}|{}|{}|{}",
             side(&self.white),
             side(&self.black),
             self.seconds,
             fen(&self.longest),
-            fen(&self.drawn)
+            fen(&self.drawn),
+            typical.join(";")
         )
     }
 
     /// Reads [`Entry::to_line`]'s text.
     pub fn from_line(line: &str) -> Option<Entry> {
         let parts: Vec<&str> = line.split('|').collect();
-        let [white, black, seconds, longest, drawn] = parts.as_slice() else {
-            return None;
+        // Lines kept before the typical positions were added have five fields.
+        let (white, black, seconds, longest, drawn, typical) = match parts.as_slice() {
+            [w, b, s, l, d] => (w, b, s, l, d, &""),
+            [w, b, s, l, d, t] => (w, b, s, l, d, t),
+            _ => return None,
         };
         let side = |text: &str| -> Option<SideSummary> {
             let n: Vec<u64> = text
@@ -121,6 +133,14 @@ impl Entry {
             seconds: seconds.parse().ok()?,
             longest: fen(longest),
             drawn: fen(drawn),
+            typical: typical
+                .split(';')
+                .filter(|t| !t.is_empty())
+                .map(|t| {
+                    let (m, f) = t.split_once(':')?;
+                    Some(((m != "=").then(|| m.parse().ok()).flatten(), f.to_string()))
+                })
+                .collect::<Option<_>>()?,
         })
     }
 
@@ -201,8 +221,27 @@ pub fn entry_of(t: &topochess_search::tablebase::Tablebase, seconds: f64) -> Ent
             .examples(Color::White, 1, |v| v == Value::Draw)
             .first()
             .map(fen::write),
+        typical: typical(t, white.longest),
         seconds,
     }
+}
+
+/// Two won positions with a mate of about half the longest or more, and two drawn ones after the
+/// first, with White to move.
+fn typical(t: &topochess_search::tablebase::Tablebase, longest: u32) -> Vec<(Option<u32>, String)> {
+    use topochess_core::{fen, Color};
+    use topochess_search::tablebase::Value;
+    let won = t.examples(Color::White, 2, |v| {
+        matches!(v.moves_to_mate(), Some(m) if m > 0 && m as u32 * 2 >= longest && m as u32 != longest)
+    });
+    let drawn = t.examples(Color::White, 3, |v| v == Value::Draw);
+    won.iter()
+        .map(|p| {
+            let moves = t.probe(p).and_then(Value::moves_to_mate).map(|m| m as u32);
+            (moves, fen::write(p))
+        })
+        .chain(drawn.iter().skip(1).map(|p| (None, fen::write(p))))
+        .collect()
 }
 
 const KEY: &str = "topochess-atlas";
@@ -363,10 +402,19 @@ mod tests {
         let full = Entry {
             longest: Some("8/8/8/8/8/8/8/KQ1k4 w - - 0 1".into()),
             seconds: 2.5,
+            typical: vec![
+                (Some(7), "8/8/8/3k4/8/8/8/KQ6 w - - 0 1".into()),
+                (None, "8/8/8/3k4/8/8/8/K1q5 w - - 0 1".into()),
+            ],
             ..entry.clone()
         };
-        assert_eq!(Entry::from_line(&full.to_line()), Some(full));
+        assert_eq!(Entry::from_line(&full.to_line()), Some(full.clone()));
         assert_eq!(Entry::from_line("1 2 3|x"), None);
+        // A line kept before the typical positions were added still reads.
+        let old = "10 1 9 0 1|0 0 0 0 0|2.50|8/8/8/8/8/8/8/KQ1k4 w - - 0 1|-";
+        let read = Entry::from_line(old).unwrap();
+        assert_eq!(read.longest, full.longest);
+        assert!(read.typical.is_empty());
         // Leaving the screen stops a build; coming back does not restart it.
         let s = s.reduce(Action::Atlas(AtlasAction::Cell(
             "torus".into(),
@@ -449,6 +497,32 @@ mod tests {
             .unwrap()
             .starts_with("This position cannot be played"));
         assert_eq!(s.screen, Screen::Play);
+    }
+
+    #[test]
+    fn an_entry_has_typical_positions_of_the_values_it_gives() {
+        use std::sync::Arc;
+        use topochess_core::{fen, Variant};
+        use topochess_search::tablebase::{Material, Tablebase};
+        let v = Arc::new(Variant::by_id("standard", None).unwrap());
+        let m = Material::parse("KRvKN").unwrap();
+        let t = Tablebase::build(v.clone(), &m, &mut |_| {}).unwrap();
+        let e = entry_of(&t, 1.0);
+        assert_eq!(e.white.longest, 40);
+        let value = |text: &str| {
+            let pos = fen::parse_position(v.clone(), text).unwrap();
+            t.probe(&pos).unwrap().moves_to_mate()
+        };
+        assert_eq!(value(e.longest.as_deref().unwrap()), Some(40));
+        assert_eq!(value(e.drawn.as_deref().unwrap()), None);
+        let wins: Vec<u32> = e.typical.iter().filter_map(|(m, _)| *m).collect();
+        assert_eq!(wins.len(), 2);
+        assert!(wins.iter().all(|&m| (20..40).contains(&m)), "{wins:?}");
+        assert_eq!(e.typical.len(), 4, "and two drawn");
+        for (moves, text) in &e.typical {
+            assert_eq!(value(text).map(|m| m as u32), *moves, "{text}");
+        }
+        assert_eq!(Entry::from_line(&e.to_line()), Some(e));
     }
 
     #[test]

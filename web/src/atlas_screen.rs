@@ -51,6 +51,40 @@ fn play_out(
     )
 }
 
+/// A position of a table with White to move: won in `mate` moves or drawn; its buttons open it on
+/// the analysis board or play it out (with ids from `ids`, for the first of each kind).
+fn position_row(
+    on_action: &Callback<Action>,
+    variant: &str,
+    fen: &str,
+    mate: Option<u32>,
+    ids: Option<&str>,
+) -> Html {
+    let id = |what: &str| ids.map(|p| format!("{p}-{what}"));
+    let label = match mate {
+        Some(m) => format!("White mates in {m}"),
+        None => "Drawn, White to move".to_string(),
+    };
+    html! {
+        <tr>
+            <td>{label}</td>
+            <td><button class="secondary" id={id(if mate.is_some() { "longest" } else { "drawn" })}
+                onclick={analyse(on_action, variant, fen)}>{"Analyse"}</button></td>
+            if mate.is_some() {
+                <td><button class="secondary" id={id("mate-it")} onclick={play_out(on_action, variant, fen, Color::White)}>
+                    {"Mate it (you are White)"}</button></td>
+                <td><button class="secondary" id={id("defend-it")} onclick={play_out(on_action, variant, fen, Color::Black)}>
+                    {"Defend (you are Black)"}</button></td>
+            } else {
+                <td><button class="secondary" id={id("win-drawn")} onclick={play_out(on_action, variant, fen, Color::White)}>
+                    {"Try to win it (you are White)"}</button></td>
+                <td><button class="secondary" onclick={play_out(on_action, variant, fen, Color::Black)}>
+                    {"Hold it (you are Black)"}</button></td>
+            }
+        </tr>
+    }
+}
+
 fn cell(atlas: &Atlas, variant: &str, material: &str, on_action: &Callback<Action>) -> Html {
     let key = (variant.to_string(), material.to_string());
     let click = emit(
@@ -98,28 +132,18 @@ fn details(atlas: &Atlas, on_action: &Callback<Action>) -> Option<Html> {
             <p id="atlas-white">{line("White", &entry.white)}</p>
             <p id="atlas-black">{line("Black", &entry.black)}</p>
             <p class="muted">{format!("Built in {:.1} s in this browser.", entry.seconds)}</p>
-            <div class="row">
+            <p class="muted">{"Each position on the analysis board (the engine reads the table: its lines \
+                are the perfect ones), or played out against the computer, which plays from the table."}</p>
+            <table class="atlas-positions" id="atlas-positions">
                 if let Some(fen) = &entry.longest {
-                    <button id="atlas-longest" onclick={analyse(on_action, &variant, fen)}>
-                        {format!("The longest mate ({} moves) on the analysis board", entry.white.longest)}</button>
+                    { position_row(on_action, &variant, fen, Some(entry.white.longest), Some("atlas")) }
                 }
+                { for entry.typical.iter().filter(|(m, _)| m.is_some()).map(|(m, fen)| position_row(on_action, &variant, fen, *m, None)) }
                 if let Some(fen) = &entry.drawn {
-                    <button class="secondary" id="atlas-drawn" onclick={analyse(on_action, &variant, fen)}>{"A drawn position"}</button>
+                    { position_row(on_action, &variant, fen, None, Some("atlas")) }
                 }
-            </div>
-            <div class="row play-out">
-                <span class="muted">{"Play it out against the table:"}</span>
-                if let Some(fen) = &entry.longest {
-                    <button class="secondary" id="atlas-mate-it" onclick={play_out(on_action, &variant, fen, Color::White)}>
-                        {"Mate it (you are White)"}</button>
-                    <button class="secondary" id="atlas-defend-it" onclick={play_out(on_action, &variant, fen, Color::Black)}>
-                        {"Defend it (you are Black)"}</button>
-                }
-                if let Some(fen) = &entry.drawn {
-                    <button class="secondary" id="atlas-win-drawn" onclick={play_out(on_action, &variant, fen, Color::White)}>
-                        {"Try to win the drawn one"}</button>
-                }
-            </div>
+                { for entry.typical.iter().filter(|(m, _)| m.is_none()).map(|(_, fen)| position_row(on_action, &variant, fen, None, None)) }
+            </table>
         </section>
     })
 }

@@ -4,8 +4,8 @@
 
 use crate::engine_job::Thinking;
 use crate::review_job::ReviewJob;
+pub use crate::worker_messages::{GameSpec, LineReport, Request, Response};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use topochess_core::{fen, san, CastlingMode, Move, Position, Variant};
 use topochess_search::levels::level;
@@ -17,180 +17,6 @@ const SLICE_MS: f64 = 30.0;
 /// Milliseconds between two signs of life while a search runs: the app declares the worker lost
 /// when it hears nothing for much longer (see `engine_link::WORKER_SILENCE_MS`).
 pub const ALIVE_MS: f64 = 500.0;
-
-/// A game as the worker receives it: the start and the moves since (for repetitions).
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct GameSpec {
-    /// The preset id.
-    pub variant: String,
-    /// The castling mode's name.
-    pub castling: String,
-    /// The start position.
-    pub start_fen: String,
-    /// The moves played, in coordinate form.
-    pub moves: Vec<String>,
-}
-
-/// A request to the worker.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub enum Request {
-    /// Find a move at a playing level.
-    Search {
-        /// The job's id.
-        job: u32,
-        /// The game.
-        game: GameSpec,
-        /// The level, 1 to 8.
-        level: u8,
-        /// Seed of the level's deliberate mistakes.
-        seed: u64,
-        /// At most this many milliseconds (the computer's clock), if less than the level's.
-        budget_ms: Option<u64>,
-    },
-    /// Analyse a position until cancelled (or the deepest iteration): the best `lines` lines,
-    /// reported after every iteration as [`Response::Lines`].
-    Analyse {
-        /// The job's id.
-        job: u32,
-        /// The game up to the position analysed.
-        game: GameSpec,
-        /// How many lines (multi-PV), 1 to 5.
-        lines: u8,
-    },
-    /// Review a game: every position from the start to the end, `nodes` nodes each, reported
-    /// one by one as [`Response::Reviewed`].
-    Review {
-        /// The job's id.
-        job: u32,
-        /// The game (its main line).
-        game: GameSpec,
-        /// Nodes searched in each position.
-        nodes: u64,
-        /// The first ply to review (the ones before were reviewed by an earlier job).
-        from: usize,
-    },
-    /// Build an endgame table for the atlas, reporting progress, then its counts.
-    Tablebase {
-        /// The job's id.
-        job: u32,
-        /// Preset or lab id.
-        variant: String,
-        /// Material, like `KRvK`.
-        material: String,
-    },
-    /// Move now: if `job` is running, it answers at once with the best move of its deepest
-    /// completed iteration (depth 1 is finished first if need be). Any other job is left alone.
-    Stop {
-        /// The job to stop.
-        job: u32,
-    },
-    /// Drop `job` without an answer: its position is no longer wanted.
-    Cancel {
-        /// The job to drop.
-        job: u32,
-    },
-}
-
-/// An answer from the worker; several come for one job.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub enum Response {
-    /// The job was received and is running.
-    Started {
-        /// The job.
-        job: u32,
-    },
-    /// The job is still running (sent every [`ALIVE_MS`] or so).
-    Alive {
-        /// The job.
-        job: u32,
-    },
-    /// One search iteration done.
-    Thinking {
-        /// The job.
-        job: u32,
-        /// Depth, score, nodes, rate and principal variation.
-        thinking: Thinking,
-    },
-    /// An analysis iteration done: its best lines, best first.
-    Lines {
-        /// The job.
-        job: u32,
-        /// Depth completed.
-        depth: u32,
-        /// Nodes so far.
-        nodes: u64,
-        /// Nodes per second so far.
-        rate: u64,
-        /// The lines.
-        lines: Vec<LineReport>,
-    },
-    /// How an endgame table's build goes.
-    TablebaseProgress {
-        /// The job.
-        job: u32,
-        /// The table being built now (smaller ones come first).
-        table: String,
-        /// Its stage.
-        stage: String,
-        /// Done of `total`.
-        done: u64,
-        /// The stage's whole.
-        total: u64,
-    },
-    /// An endgame table is built: what it says.
-    TablebaseDone {
-        /// The job.
-        job: u32,
-        /// Its counts and example positions (`atlas::Entry::to_line`).
-        entry: String,
-    },
-    /// One position of a review done.
-    Reviewed {
-        /// The job.
-        job: u32,
-        /// The position's ply (0: the start).
-        ply: usize,
-        /// Score in centipawns for the side to move.
-        score: i32,
-        /// Moves to mate (negative: being mated; 0: mated now), if the score is a mate.
-        mate: Option<i32>,
-        /// The engine's move there, in coordinate form (none where no move is legal).
-        best: Option<String>,
-    },
-    /// The search's answer (an analysis sends it when it reached its deepest iteration).
-    BestMove {
-        /// The job.
-        job: u32,
-        /// The move in coordinate form.
-        coordinate: String,
-        /// The move in SAN.
-        san: String,
-        /// Whether a stop ended the search early.
-        stopped: bool,
-        /// Whether the move came from an endgame table.
-        tablebase: bool,
-    },
-    /// The job could not start.
-    Error {
-        /// The job.
-        job: u32,
-        /// What was wrong.
-        message: String,
-    },
-}
-
-/// One line of an analysis.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct LineReport {
-    /// Score in centipawns for the side to move.
-    pub score: i32,
-    /// Moves to mate (negative: being mated), if the score is a mate.
-    pub mate: Option<i32>,
-    /// The moves in coordinate form.
-    pub moves: Vec<String>,
-    /// The same moves in SAN.
-    pub sans: Vec<String>,
-}
 
 /// A line's moves from `root`: (coordinate forms, SANs).
 fn line_texts(root: &Position, pv: &[Move]) -> (Vec<String>, Vec<String>) {
@@ -205,12 +31,14 @@ fn line_texts(root: &Position, pv: &[Move]) -> (Vec<String>, Vec<String>) {
 }
 
 enum Job {
-    /// The table for the computer's move being built (then the move is played from it).
+    /// The table for the computer's move being built (then the move is played from it), or for
+    /// an analysis (`analysis`: the game and lines; then the analysis starts, reading it).
     EndgameTable {
         id: u32,
         who: HandlerId,
         builder: Box<topochess_search::tablebase::Builder>,
         pos: Box<Position>,
+        analysis: Option<Box<(GameSpec, u8)>>,
         last_word: f64,
     },
     Tablebase {
@@ -363,6 +191,7 @@ impl Worker for EngineWorker {
                 who,
                 mut builder,
                 pos,
+                analysis,
                 mut last_word,
             }) => match build_slice(&mut builder) {
                 Ok(false) => {
@@ -372,6 +201,7 @@ impl Worker for EngineWorker {
                         who,
                         builder,
                         pos,
+                        analysis,
                         last_word,
                     });
                     self.schedule(scope);
@@ -380,7 +210,10 @@ impl Worker for EngineWorker {
                     if let Some(table) = builder.finish() {
                         self.tables.keep(table);
                     }
-                    self.table_answer(scope, id, who, &pos);
+                    match analysis {
+                        Some(a) => self.analyse(scope, who, id, &a.0, a.1),
+                        None => self.table_answer(scope, id, who, &pos),
+                    }
                 }
                 Err(e) => scope.respond(
                     who,
@@ -398,9 +231,13 @@ impl Worker for EngineWorker {
             }) => match build_slice(&mut builder) {
                 Ok(true) => {
                     let seconds = (now() - started) / 1000.0;
-                    let entry = builder
-                        .finish()
-                        .map(|t| crate::atlas::entry_of(&t, seconds).to_line());
+                    let entry = builder.finish().map(|t| {
+                        let line = crate::atlas::entry_of(&t, seconds).to_line();
+                        // Kept: the analysis of the atlas's positions and the computer's moves
+                        // read it.
+                        self.tables.keep(t);
+                        line
+                    });
                     match entry {
                         Some(entry) => {
                             scope.respond(who, Response::TablebaseDone { job: id, entry })
@@ -578,7 +415,13 @@ impl Worker for EngineWorker {
                     Self::answer(scope, id, who, &search, true);
                 }
                 // Stopped while its table is built: a searched move at once instead.
-                Some(Job::EndgameTable { id, who, pos, .. }) if id == job => {
+                Some(Job::EndgameTable {
+                    id,
+                    who,
+                    pos,
+                    analysis: None,
+                    ..
+                }) if id == job => {
                     let mut search = Search::new(*pos, Vec::new(), Limits::depth(1));
                     let variant = search.root().variant().clone();
                     let _ =
@@ -650,10 +493,27 @@ impl Worker for EngineWorker {
                 Err(message) => scope.respond(who, Response::Error { job, message }),
             },
             Request::Analyse { job, game, lines } => {
-                let limits = Limits::analysis(lines.clamp(1, 5) as usize);
-                self.start(scope, who, job, &game, |_| {
-                    (limits, true, f64::INFINITY, f64::INFINITY)
-                });
+                // A position of a table's material not kept yet: the table first (seconds), so
+                // the lines are the perfect ones.
+                if let Ok((pos, _)) = replay(&game) {
+                    let kept = self.tables.all().iter().any(|t| t.probe(&pos).is_some());
+                    let builder =
+                        crate::endgame_move::builder_for(&pos, crate::endgame_move::TABLE_LEVEL);
+                    if let (false, Some(builder)) = (kept, builder) {
+                        scope.respond(who, Response::Started { job });
+                        self.job = Some(Job::EndgameTable {
+                            id: job,
+                            who,
+                            builder: Box::new(builder),
+                            pos: Box::new(pos),
+                            analysis: Some(Box::new((game, lines))),
+                            last_word: now(),
+                        });
+                        self.schedule(scope);
+                        return;
+                    }
+                }
+                self.analyse(scope, who, job, &game, lines);
             }
             Request::Search {
                 job,
@@ -677,6 +537,7 @@ impl Worker for EngineWorker {
                                 who,
                                 builder: Box::new(builder),
                                 pos: Box::new(pos),
+                                analysis: None,
                                 last_word: now(),
                             });
                             self.schedule(scope);
@@ -700,6 +561,21 @@ impl Worker for EngineWorker {
 }
 
 impl EngineWorker {
+    /// Starts analysing the position `game` reaches with `lines` lines, until stopped.
+    fn analyse(
+        &mut self,
+        scope: &WorkerScope<Self>,
+        who: HandlerId,
+        job: u32,
+        game: &GameSpec,
+        lines: u8,
+    ) {
+        let limits = Limits::analysis(lines.clamp(1, 5) as usize);
+        self.start(scope, who, job, game, |_| {
+            (limits, true, f64::INFINITY, f64::INFINITY)
+        });
+    }
+
     /// Answers `id` with the kept tables' move in `pos` (or says there is none).
     fn table_answer(&self, scope: &WorkerScope<Self>, id: u32, who: HandlerId, pos: &Position) {
         match self.tables.best_move(pos) {

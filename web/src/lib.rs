@@ -36,3 +36,4 @@ pub mod shapes;
 pub mod sound;
 pub mod state;
 pub mod storage;
+pub mod worker_messages;
