@@ -26,8 +26,9 @@ pub fn run(variant: Arc<Variant>, material: &str, verbose: bool) -> Result<(), S
         );
     }
     println!(
-        "built in {secs:.2} s; {} positions stored, one per class of {} symmetries",
+        "built in {secs:.2} s; {} positions stored in {} bytes, one per class of {} symmetries",
         table.stored(),
+        table.bytes(),
         table.symmetries()
     );
     for turn in Color::ALL {

@@ -16,6 +16,7 @@ use topochess_core::{Color, Move, Piece, Position, Role, Square, Variant};
 
 mod board;
 mod build;
+mod codes;
 mod ledger;
 mod retrograde;
 mod symmetry;
@@ -216,7 +217,7 @@ pub const MAX_POSITIONS: u64 = 1 << 27;
 
 /// One material's table: a code per index of its layout.
 struct Table {
-    codes: Vec<u8>,
+    codes: codes::Codes,
     layout: symmetry::Layout,
 }
 
@@ -224,7 +225,7 @@ impl Table {
     /// The value of the position with the pieces (in the material's order) on `sq` and `turn`
     /// to move.
     fn value(&self, turn: Color, sq: &[u8]) -> Option<Value> {
-        Value::of_code(*self.codes.get(self.layout.index(turn, sq))?)
+        Value::of_code(self.codes.get(self.layout.index(turn, sq))?)
     }
 
     /// The position stored at `index`.
@@ -371,7 +372,7 @@ impl Tablebase {
         let table = &self.tables[&self.material.name()];
         let half = table.codes.len() / 2;
         let mut out = [SideCounts::default(); 2];
-        for (i, &code) in table.codes.iter().enumerate() {
+        for (i, code) in table.codes.iter().enumerate() {
             let Some(v) = Value::of_code(code) else {
                 continue;
             };
@@ -400,6 +401,11 @@ impl Tablebase {
         self.tables[&self.material.name()].codes.len()
     }
 
+    /// The bytes the table's codes take (four bits a position where every code fits).
+    pub fn bytes(&self) -> usize {
+        self.tables[&self.material.name()].codes.bytes()
+    }
+
     /// Positions of the table with `turn` to move and the value `wanted` picks, in index order
     /// (at most `limit`).
     pub fn examples(
@@ -416,7 +422,12 @@ impl Tablebase {
             if out.len() >= limit {
                 break;
             }
-            if Value::of_code(table.codes[i]).is_some_and(&wanted) {
+            if table
+                .codes
+                .get(i)
+                .and_then(Value::of_code)
+                .is_some_and(&wanted)
+            {
                 out.extend(table.position(&self.variant, &self.material, i));
             }
         }
@@ -428,11 +439,11 @@ impl Tablebase {
         let table = &self.tables[&self.material.name()];
         let half = table.codes.len() / 2;
         let range = turn.index() * half..(turn.index() + 1) * half;
-        let (i, _) = table.codes[range.clone()]
-            .iter()
-            .enumerate()
-            .filter(|(_, &c)| matches!(Value::of_code(c), Some(Value::Win(_))))
-            .max_by_key(|(_, &c)| c)?;
+        let (i, _) = range
+            .clone()
+            .filter_map(|i| Some((i - range.start, table.codes.get(i)?)))
+            .filter(|&(_, c)| matches!(Value::of_code(c), Some(Value::Win(_))))
+            .max_by_key(|&(_, c)| c)?;
         table.position(&self.variant, &self.material, range.start + i)
     }
 }

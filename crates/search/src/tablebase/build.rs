@@ -285,7 +285,7 @@ impl OneBuild {
     fn finish(self) -> Table {
         let layout = Layout::plain(self.work.n, &self.work.material);
         Table {
-            codes: self.ledger.codes,
+            codes: codes::Codes::pack(self.ledger.codes),
             layout,
         }
     }

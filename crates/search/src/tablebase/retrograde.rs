@@ -125,7 +125,7 @@ impl Retro {
     /// The built table.
     pub(super) fn finish(self) -> Table {
         Table {
-            codes: self.ledger.codes,
+            codes: codes::Codes::pack(self.ledger.codes),
             layout: self.pieces.layout,
         }
     }

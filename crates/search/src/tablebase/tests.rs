@@ -22,7 +22,7 @@ fn compare(variant: &Arc<Variant>, material: &str) -> usize {
         let f = &fast.tables[name];
         let k = Material::parse(name).unwrap().pieces.len();
         let mut sq = [0u8; 8];
-        for (i, &code) in g.codes.iter().enumerate() {
+        for (i, code) in g.codes.iter().enumerate() {
             let turn = g.layout.decode(i, &mut sq);
             assert_eq!(
                 f.value(turn, &sq[..k]),
