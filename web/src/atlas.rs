@@ -16,9 +16,25 @@ pub const MATERIALS: [&str; 11] = [
 /// The most positions a table built in the browser may store (about 100 MB while it is built).
 pub const BROWSER_POSITIONS: u64 = 1 << 25;
 
-/// The surfaces of the atlas's rows: every preset the tables are built on in seconds (those with
-/// pole rules or moves that stay put take the general builder: minutes for four pieces), 8x8
-/// first. A cell too large for the browser says so when clicked.
+/// The most positions of a table the general builder (pawns, pole rules) may make in the browser:
+/// three pieces on boards up to 128 squares (seconds); four on 64 squares would take many minutes.
+pub const BROWSER_GENERAL: u64 = 1 << 22;
+
+/// Whether the browser builds `builder`'s tables, or why not.
+pub fn fits_browser(builder: &topochess_search::tablebase::Builder) -> Result<(), String> {
+    let (n, g) = (builder.largest(), builder.largest_general());
+    if n > BROWSER_POSITIONS || g > BROWSER_GENERAL {
+        Err(format!(
+            "too large for the browser ({} positions; `topochess tablebase` builds it)",
+            n.max(g)
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// The surfaces of the atlas's rows: every preset, 8x8 first. A cell too large for the browser
+/// (see [`fits_browser`]) says so when clicked.
 pub fn surfaces() -> Vec<&'static str> {
     let square = |p: &&Preset| p.size == (8, 8);
     let first = PRESETS.iter().filter(square);
@@ -523,6 +539,35 @@ mod tests {
             assert_eq!(value(text).map(|m| m as u32), *moves, "{text}");
         }
         assert_eq!(Entry::from_line(&e.to_line()), Some(e));
+    }
+
+    #[test]
+    fn the_browser_builds_what_fits() {
+        use std::sync::Arc;
+        use topochess_core::Variant;
+        use topochess_search::tablebase::{Builder, Material};
+        let fits = |v: &str, m: &str| {
+            let v = Arc::new(Variant::by_id(v, None).unwrap());
+            fits_browser(&Builder::new(v, &Material::parse(m).unwrap()).unwrap())
+        };
+        assert!(fits("standard", "KQvKR").is_ok());
+        assert!(fits("cylinder-8x14", "KQvKR").is_ok());
+        assert!(
+            fits("sphere-yapsan", "KRvKN").is_ok(),
+            "stays put, still on a few squares"
+        );
+        assert!(fits("sphere-boholy", "KRvK").is_ok());
+        assert!(fits("standard", "KPvK").is_ok());
+        let klein = fits("klein-8x14", "KQvKR").unwrap_err();
+        assert!(klein.contains("too large for the browser"), "{klein}");
+        assert!(
+            fits("sphere-boholy", "KRvKN").is_err(),
+            "pole rule: the general builder"
+        );
+        assert!(
+            fits("standard", "KRvKP").is_err(),
+            "a pawn: the general builder"
+        );
     }
 
     #[test]

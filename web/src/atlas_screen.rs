@@ -223,8 +223,8 @@ pub fn atlas_screen(atlas: &Atlas, on_action: &Callback<Action>) -> Html {
             <h2>{"Endgame atlas"}</h2>
             <p class="muted">{"Which material forces mate on which surface: every legal position worked out \
                 backwards from the mates (no castling, no en passant, no fifty-move rule). Click a cell \
-                to compute it here (a few seconds; four pieces on the spheres with pole rules take minutes; \
-                leaving this screen stops it); results are kept in this browser. A cell's details play \
+                to compute it here (seconds; leaving this screen stops it; a table too large for the browser \
+                says so); results are kept in this browser. A cell's details play \
                 its longest mate out against the computer, which plays from the table."}</p>
             if atlas.building.is_some() {
                 <button class="secondary" id="atlas-stop" onclick={emit(on_action, AtlasAction::Stop)}>{"Stop"}</button>

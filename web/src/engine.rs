@@ -455,12 +455,7 @@ impl Worker for EngineWorker {
                         topochess_search::tablebase::Builder::new(Arc::new(v), &m)
                             .map_err(|e| e.to_string())
                     })
-                    .and_then(|b| match b.largest() {
-                        n if n > crate::atlas::BROWSER_POSITIONS => Err(format!(
-                            "too large for the browser ({n} positions; `topochess tablebase` builds it)"
-                        )),
-                        _ => Ok(b),
-                    });
+                    .and_then(|b| crate::atlas::fits_browser(&b).map(|_| b));
                 match built {
                     Ok(builder) => {
                         scope.respond(who, Response::Started { job });

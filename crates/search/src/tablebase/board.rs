@@ -27,6 +27,8 @@ pub(super) struct Reach {
     ridden_from: [Vec<Vec<u8>>; 3],
     /// Rides can be walked back from their destination.
     reversible: bool,
+    /// A rider whose ray comes back to its square over an empty board may stay put (a move).
+    stationary: bool,
 }
 
 /// The rider kind of a role: 0 orthogonal, 1 diagonal, 2 both.
@@ -97,6 +99,7 @@ impl Reach {
             near,
             ridden_from,
             reversible: t.rides_reversible(),
+            stationary: variant.stationary_moves(),
         }
     }
 
@@ -156,6 +159,10 @@ impl Reach {
         let t = variant.tables();
         let from = Square(men.squares[i]);
         let us = men.colors[i];
+        // Staying put (kings, knights and pawns have no rays: never).
+        if self.stays_put(variant, men, i) {
+            each(from.0, None);
+        }
         let mut target = |x: Square| -> bool {
             match men.at(x.0) {
                 None => {
@@ -205,11 +212,25 @@ impl Reach {
         }
     }
 
-    /// Calls `each` with every empty square piece `i` of `men` could have come from by a move
-    /// that took nothing.
+    /// Whether rider `i` of `men` may stay on its square: stationary moves are allowed and one of
+    /// its rays comes back to it with nothing in the way.
+    fn stays_put(&self, variant: &Variant, men: &Men, i: usize) -> bool {
+        let t = variant.tables();
+        let at = Square(men.squares[i]);
+        self.stationary
+            && men.roles[i]
+                .ray_directions()
+                .any(|d| t.ray_returns(at, d) && t.ray(at, d).iter().all(|s| men.at(s.0).is_none()))
+    }
+
+    /// Calls `each` with every square piece `i` of `men` could have come from by a move that took
+    /// nothing: empty squares, or its own square when it may stay put.
     pub fn unmoves(&self, variant: &Variant, men: &Men, i: usize, mut each: impl FnMut(u8)) {
         let t = variant.tables();
         let to = Square(men.squares[i]);
+        if self.stays_put(variant, men, i) {
+            each(to.0);
+        }
         let empty = |s: u8| men.at(s).is_none();
         match men.roles[i] {
             Role::King => t

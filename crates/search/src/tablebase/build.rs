@@ -312,6 +312,9 @@ pub struct Builder {
     reach: Option<Arc<Reach>>,
     /// The most positions one table stores.
     largest: u64,
+    /// The most positions of one table the general builder makes (each ten to fifty times the
+    /// work of a position on a few squares).
+    general: u64,
     /// Whether tables on plain surfaces are built by the general builder (for tests).
     general_only: bool,
 }
@@ -325,14 +328,18 @@ impl Builder {
             .iter()
             .any(|m| plain_moves(&variant, m))
             .then(|| symmetries(&variant));
-        let mut largest = 0;
+        let (mut largest, mut general) = (0, 0);
         for m in &queue {
             let stored = match &perms {
                 Some(p) if plain_moves(&variant, m) => {
-                    Layout::new(variant.size().squares(), m, p.clone()).len()
+                    Layout::new(variant.size().squares(), m, p.clone()).len() as u64
                 }
-                _ => positions(&variant, m)?,
-            } as u64;
+                _ => {
+                    let n = positions(&variant, m)? as u64;
+                    general = general.max(n);
+                    n
+                }
+            };
             if stored > MAX_POSITIONS {
                 return Err(TablebaseError::TooLarge(stored));
             }
@@ -348,6 +355,7 @@ impl Builder {
             perms,
             reach: None,
             largest,
+            general,
             general_only: false,
         })
     }
@@ -355,6 +363,12 @@ impl Builder {
     /// The most positions one of its tables stores (what the build's memory and time go by).
     pub fn largest(&self) -> u64 {
         self.largest
+    }
+
+    /// The most positions of one of its tables made by the general builder (pawns, pole rules),
+    /// 0 when there is none.
+    pub fn largest_general(&self) -> u64 {
+        self.general
     }
 
     /// The same build with every table made by the general builder (every position kept, each

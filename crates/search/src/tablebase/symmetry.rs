@@ -46,7 +46,7 @@ fn affine(w: usize, h: usize, swap: bool, flip: (bool, bool), shift: (usize, usi
 }
 
 /// Whether `p` carries every move of the surface's kings, knights and riders onto moves of the
-/// same kind (ray walks in order).
+/// same kind (ray walks in order, and whether they come back to their start).
 fn preserves(variant: &Variant, p: &[u8]) -> bool {
     let t = variant.tables();
     let map = |list: &[Square]| -> Vec<u8> { list.iter().map(|s| p[s.index()]).collect() };
@@ -62,8 +62,13 @@ fn preserves(variant: &Variant, p: &[u8]) -> bool {
             return false;
         }
         [0..4, 4..8].into_iter().all(|dirs| {
-            let mut mine: Vec<Vec<u8>> = dirs.clone().map(|d| map(t.ray(s, d))).collect();
-            let mut theirs: Vec<Vec<u8>> = dirs.map(|d| map_id(t.ray(ps, d))).collect();
+            let mut mine: Vec<(Vec<u8>, bool)> = dirs
+                .clone()
+                .map(|d| (map(t.ray(s, d)), t.ray_returns(s, d)))
+                .collect();
+            let mut theirs: Vec<(Vec<u8>, bool)> = dirs
+                .map(|d| (map_id(t.ray(ps, d)), t.ray_returns(ps, d)))
+                .collect();
             mine.sort_unstable();
             theirs.sort_unstable();
             mine == theirs
@@ -231,10 +236,9 @@ impl Layout {
 }
 
 /// Whether the surface's moves for `material` can be read from its tables alone: no pawns, no
-/// moves that stay on their square, no king steps over a guarded pole.
+/// king steps over a guarded pole.
 pub(super) fn plain_moves(variant: &Variant, material: &Material) -> bool {
     let t = variant.tables();
-    !variant.stationary_moves()
-        && variant.size().all().all(|s| t.king_over_pole(s).is_empty())
+    variant.size().all().all(|s| t.king_over_pole(s).is_empty())
         && material.pieces().iter().all(|p| p.role != Role::Pawn)
 }
