@@ -23,6 +23,18 @@ mod symmetry;
 
 pub use build::Builder;
 
+/// Sorts a short list in place (an insertion sort: the lists here are a few dozen long at most,
+/// and one small loop per type costs less to download than the standard sorts).
+fn insertion_sort<T: Ord>(v: &mut [T]) {
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && v[j - 1] > v[j] {
+            v.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
 /// Puts pieces in a material's order: White's first, each side's king first, then queens,
 /// rooks, bishops, knights, pawns (an insertion sort: at most five pieces).
 fn order_pieces(pieces: &mut [Piece]) {

@@ -214,7 +214,7 @@ impl Pieces {
             }
             return Ok(());
         }
-        next.sort_unstable();
+        insertion_sort(next);
         next.dedup();
         ledger.tally(idx, next.len() as u32, &exits)
     }
@@ -256,7 +256,7 @@ impl Pieces {
                 }
             }
         }
-        preds.sort_unstable();
+        insertion_sort(preds);
         preds.dedup();
         ledger.reached(preds, level);
     }

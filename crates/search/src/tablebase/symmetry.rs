@@ -7,7 +7,7 @@
 
 use topochess_core::{Color, Role, Square, Variant};
 
-use super::Material;
+use super::{insertion_sort, Material};
 
 /// Where a table's positions are stored: the index of a position is the index of the least of
 /// its images under the symmetries (with pieces alike in square order), and the first piece (the
@@ -51,7 +51,7 @@ fn preserves(variant: &Variant, p: &[u8]) -> bool {
     let t = variant.tables();
     let map = |list: &[Square]| -> Vec<u8> { list.iter().map(|s| p[s.index()]).collect() };
     let sorted = |mut v: Vec<u8>| {
-        v.sort_unstable();
+        insertion_sort(&mut v);
         v
     };
     variant.size().all().all(|s| {
@@ -69,8 +69,8 @@ fn preserves(variant: &Variant, p: &[u8]) -> bool {
             let mut theirs: Vec<(Vec<u8>, bool)> = dirs
                 .map(|d| (map_id(t.ray(ps, d)), t.ray_returns(ps, d)))
                 .collect();
-            mine.sort_unstable();
-            theirs.sort_unstable();
+            insertion_sort(&mut mine);
+            insertion_sort(&mut theirs);
             mine == theirs
         })
     })
@@ -180,7 +180,7 @@ impl Layout {
             img[i] = p[s as usize];
         }
         for &(a, len) in &self.twins {
-            img[a..a + len].sort_unstable();
+            insertion_sort(&mut img[a..a + len]);
         }
         let mut idx = turn.index() * self.reps.len() + self.ordinal[img[0] as usize] as usize;
         for &s in &img[1..self.k] {
