@@ -1,10 +1,9 @@
 //! Endgame tables: the result of every legal position of a material set on a surface, with both
 //! sides to move, by retrograde analysis from the mates backwards. Values are distances to mate
 //! in plies. Positions have no castling rights and no en-passant square; the fifty-move rule is
-//! not applied. Where the surface's moves are its tables' alone (no pawns, no pole rules, no
-//! moves that stay put), the builder works on a few squares and keeps one position per class of
-//! the surface's symmetries (`tablebase/retrograde.rs`, `tablebase/symmetry.rs`); elsewhere the
-//! general builder decodes every position into a [`Position`] (`tablebase/build.rs`), and the
+//! not applied. For materials without pawns the builder works on a few squares and keeps one
+//! position per class of the surface's symmetries (`tablebase/retrograde.rs`,
+//! `tablebase/symmetry.rs`); with pawns the general builder decodes every position into a [`Position`] (`tablebase/build.rs`), and the
 //! tests hold the two to the same values. Pure: no clock, no threads; the builder reports
 //! progress to the caller.
 

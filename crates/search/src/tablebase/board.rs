@@ -1,9 +1,12 @@
 //! A handful of pieces on a surface: attacks, moves and un-moves read straight from the surface's
-//! tables, with the pieces as a few squares rather than a full [`Position`]. Used by the table
-//! builder where the moves are the tables' alone (see [`super::symmetry::plain_moves`]); the
-//! general builder confirms its results through the move generator in the tests.
+//! tables, with the pieces as a few squares rather than a full [`Position`] (only a king stepping
+//! over a guarded pole asks the rules core whether the pole is guarded). Used by the table builder
+//! for every material without pawns (see [`super::symmetry::plain_moves`]); the general builder
+//! confirms its results through the move generator in the tests.
 
-use topochess_core::{Color, Role, Square, Variant};
+use std::sync::Arc;
+use topochess_core::setup::Setup;
+use topochess_core::{poles, Color, Piece, Position, Role, Square, Variant};
 
 /// Flags of `near`: what reaches a square from another on the empty board.
 const KING: u8 = 1;
@@ -29,6 +32,9 @@ pub(super) struct Reach {
     reversible: bool,
     /// A rider whose ray comes back to its square over an empty board may stay put (a move).
     stationary: bool,
+    /// For each square, the squares a king steps to it from over a pole, under Boholy's rule
+    /// (only while the enemy does not guard that pole).
+    over_pole_from: Vec<Vec<u8>>,
 }
 
 /// The rider kind of a role: 0 orthogonal, 1 diagonal, 2 both.
@@ -66,6 +72,12 @@ impl Reach {
         let mut dist = vec![OFF; n * 8 * n];
         let mut near = vec![0u8; n * n];
         let mut ridden_from: [Vec<Vec<u8>>; 3] = std::array::from_fn(|_| vec![Vec::new(); n]);
+        let mut over_pole_from = vec![Vec::new(); n];
+        for a in variant.size().all() {
+            for &x in t.king_over_pole(a) {
+                over_pole_from[x.index()].push(a.0);
+            }
+        }
         for a in variant.size().all() {
             let ai = a.index();
             for &x in t.king(a) {
@@ -100,6 +112,7 @@ impl Reach {
             ridden_from,
             reversible: t.rides_reversible(),
             stationary: variant.stationary_moves(),
+            over_pole_from,
         }
     }
 
@@ -151,7 +164,7 @@ impl Reach {
     /// an enemy piece (each square once), with the index of the piece taken, if any.
     pub fn moves(
         &self,
-        variant: &Variant,
+        variant: &Arc<Variant>,
         men: &Men,
         i: usize,
         mut each: impl FnMut(u8, Option<usize>),
@@ -178,9 +191,16 @@ impl Reach {
             }
         };
         match men.roles[i] {
-            Role::King => t.king(from).iter().for_each(|&x| {
-                target(x);
-            }),
+            Role::King => {
+                let over = t.king_over_pole(from);
+                let free = !over.is_empty() && self.pole_free(variant, men, i, from.0);
+                t.king(from)
+                    .iter()
+                    .chain(if free { over } else { &[] })
+                    .for_each(|&x| {
+                        target(x);
+                    })
+            }
             Role::Knight => t.knight(from).iter().for_each(|&x| {
                 target(x);
             }),
@@ -212,6 +232,35 @@ impl Reach {
         }
     }
 
+    /// Whether king `i` of `men`, standing on `from`, may step over the pole there: the enemy
+    /// does not guard it (Boholy's rule, asked of the rules core on the position).
+    fn pole_free(&self, variant: &Arc<Variant>, men: &Men, i: usize, from: u8) -> bool {
+        let pieces = (0..men.squares.len())
+            .filter(|&j| men.alive & (1 << j) != 0)
+            .map(|j| {
+                let at = if j == i { from } else { men.squares[j] };
+                let piece = Piece {
+                    color: men.colors[j],
+                    role: men.roles[j],
+                };
+                (Square(at), piece)
+            })
+            .collect();
+        let setup = Setup {
+            pieces,
+            turn: men.colors[i],
+            castling: Vec::new(),
+            ep: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        };
+        let Ok(pos) = Position::from_setup(variant.clone(), &setup) else {
+            return false;
+        };
+        let south = variant.size().rank(Square(from)) == 0;
+        !poles::pole_guarded(&pos, south, !men.colors[i], Square(from))
+    }
+
     /// Whether rider `i` of `men` may stay on its square: stationary moves are allowed and one of
     /// its rays comes back to it with nothing in the way.
     fn stays_put(&self, variant: &Variant, men: &Men, i: usize) -> bool {
@@ -225,7 +274,7 @@ impl Reach {
 
     /// Calls `each` with every square piece `i` of `men` could have come from by a move that took
     /// nothing: empty squares, or its own square when it may stay put.
-    pub fn unmoves(&self, variant: &Variant, men: &Men, i: usize, mut each: impl FnMut(u8)) {
+    pub fn unmoves(&self, variant: &Arc<Variant>, men: &Men, i: usize, mut each: impl FnMut(u8)) {
         let t = variant.tables();
         let to = Square(men.squares[i]);
         if self.stays_put(variant, men, i) {
@@ -233,11 +282,17 @@ impl Reach {
         }
         let empty = |s: u8| men.at(s).is_none();
         match men.roles[i] {
-            Role::King => t
-                .king_from(to)
-                .iter()
-                .filter(|s| empty(s.0))
-                .for_each(|s| each(s.0)),
+            Role::King => {
+                t.king_from(to)
+                    .iter()
+                    .filter(|s| empty(s.0))
+                    .for_each(|s| each(s.0));
+                for &f in &self.over_pole_from[to.index()] {
+                    if empty(f) && self.pole_free(variant, men, i, f) {
+                        each(f);
+                    }
+                }
+            }
             Role::Knight => t
                 .knight_from(to)
                 .iter()

@@ -324,14 +324,11 @@ impl Builder {
     pub fn new(variant: Arc<Variant>, material: &Material) -> Result<Builder, TablebaseError> {
         let mut queue = Vec::new();
         order(material, &mut queue);
-        let perms = queue
-            .iter()
-            .any(|m| plain_moves(&variant, m))
-            .then(|| symmetries(&variant));
+        let perms = queue.iter().any(plain_moves).then(|| symmetries(&variant));
         let (mut largest, mut general) = (0, 0);
         for m in &queue {
             let stored = match &perms {
-                Some(p) if plain_moves(&variant, m) => {
+                Some(p) if plain_moves(m) => {
                     Layout::new(variant.size().squares(), m, p.clone()).len() as u64
                 }
                 _ => {
@@ -379,7 +376,7 @@ impl Builder {
     }
 
     fn start(&mut self, material: &Material) -> Result<Current, TablebaseError> {
-        if self.general_only || !plain_moves(&self.variant, material) {
+        if self.general_only || !plain_moves(material) {
             return Ok(Current::General(OneBuild::new(&self.variant, material)?));
         }
         let variant = &self.variant;

@@ -1,4 +1,4 @@
-//! The builder for surfaces whose moves are their tables' alone ([`super::symmetry::plain_moves`]):
+//! The builder for materials without pawns ([`super::symmetry::plain_moves`]), on every surface:
 //! the same retrograde analysis as the general builder in `build.rs`, on a few squares instead of
 //! a [`Position`], one position per class of the surface's symmetries. A position's count is the
 //! number of classes its quiet moves lead to, and each resolved class takes one off each class

@@ -57,6 +57,7 @@ fn preserves(variant: &Variant, p: &[u8]) -> bool {
     variant.size().all().all(|s| {
         let ps = Square(p[s.index()]);
         if sorted(map(t.king(s))) != sorted(t.king(ps).iter().map(|x| x.0).collect())
+            || sorted(map(t.king_over_pole(s))) != sorted(map_id(t.king_over_pole(ps)))
             || sorted(map(t.knight(s))) != sorted(t.knight(ps).iter().map(|x| x.0).collect())
         {
             return false;
@@ -235,10 +236,7 @@ impl Layout {
     }
 }
 
-/// Whether the surface's moves for `material` can be read from its tables alone: no pawns, no
-/// king steps over a guarded pole.
-pub(super) fn plain_moves(variant: &Variant, material: &Material) -> bool {
-    let t = variant.tables();
-    variant.size().all().all(|s| t.king_over_pole(s).is_empty())
-        && material.pieces().iter().all(|p| p.role != Role::Pawn)
+/// Whether the builder on a few squares takes `material`: no pawns (on every surface).
+pub(super) fn plain_moves(material: &Material) -> bool {
+    material.pieces().iter().all(|p| p.role != Role::Pawn)
 }
