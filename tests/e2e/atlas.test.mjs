@@ -9,6 +9,12 @@ import { useSession, screenshot, newGame, loadText } from './harness.mjs';
 const session = useSession();
 const cell = (v, m) => `td[data-variant="${v}"][data-material="${m}"]`;
 
+/** Waits until the cell `sel` shows a progress bar that has moved. */
+const progressShown = (page, sel) => page.waitForFunction((s) => {
+  const p = document.querySelector(`${s} progress`);
+  return p && Number(p.value) > 0;
+}, sel, { timeout: 30000 });
+
 test('a cell is computed in the worker, explained, kept, and opened on the analysis board', async () => {
   const { page, errors } = session;
   await page.click('#nav-atlas');
@@ -50,10 +56,7 @@ test('four-piece tables are built in seconds with progress; one is stopped, one 
   // Bishop and knight on the folded board: progress, then the same figures as the command line.
   const kbn = cell('folded', 'KBNvK');
   await page.click(`${kbn} button`);
-  await page.waitForFunction((sel) => {
-    const p = document.querySelector(`${sel} progress`);
-    return p && Number(p.value) > 0;
-  }, kbn, { timeout: 30000 });
+  await progressShown(page, kbn);
   assert.match(await page.locator(`${kbn} .stage`).textContent(), /^K[BN]*vK: (positions|mates)$/);
   await page.waitForSelector(`${kbn} .verdict`, { timeout: 60000 });
   assert.equal(await page.locator('#atlas-white').textContent(),
@@ -63,10 +66,7 @@ test('four-piece tables are built in seconds with progress; one is stopped, one 
   // Queen against rook on the flat board, stopped while it builds.
   const kqkr = cell('standard', 'KQvKR');
   await page.click(`${kqkr} button`);
-  await page.waitForFunction((sel) => {
-    const p = document.querySelector(`${sel} progress`);
-    return p && Number(p.value) > 0;
-  }, kqkr, { timeout: 30000 });
+  await progressShown(page, kqkr);
   await page.click('#atlas-stop');
   await page.waitForSelector('.building', { state: 'detached' });
   assert.match(await page.locator(kqkr).textContent(), /compute/);

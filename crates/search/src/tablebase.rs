@@ -3,8 +3,8 @@
 //! in plies. Positions have no castling rights and no en-passant square; the fifty-move rule is
 //! not applied. For materials without pawns the builder works on a few squares and keeps one
 //! position per class of the surface's symmetries (`tablebase/retrograde.rs`,
-//! `tablebase/symmetry.rs`); with pawns the general builder decodes every position into a [`Position`] (`tablebase/build.rs`), and the
-//! tests hold the two to the same values. Pure: no clock, no threads; the builder reports
+//! `tablebase/symmetry.rs`); with pawns the general builder decodes every position into a
+//! [`Position`] (`tablebase/build.rs`), and the tests hold the two to the same values. Pure: no clock, no threads; the builder reports
 //! progress to the caller.
 
 use std::collections::BTreeMap;
@@ -341,6 +341,11 @@ impl Tablebase {
             .ok_or_else(|| TablebaseError::Unsupported("the build stopped early".into()))
     }
 
+    /// The table of the material itself (not of those its captures lead to).
+    fn own(&self) -> &Table {
+        &self.tables[&self.material.name()]
+    }
+
     /// The material of the table.
     pub fn material(&self) -> &Material {
         &self.material
@@ -380,7 +385,7 @@ impl Tablebase {
     /// The counts of each side to move: legal positions, won, drawn, lost, longest mate. Pieces
     /// alike are not told apart; each position kept stands for its class under the symmetries.
     pub fn counts(&self) -> [SideCounts; 2] {
-        let table = &self.tables[&self.material.name()];
+        let table = &self.own();
         let half = table.codes.len() / 2;
         let mut out = [SideCounts::default(); 2];
         for (i, code) in table.codes.iter().enumerate() {
@@ -404,17 +409,17 @@ impl Tablebase {
 
     /// The number of symmetries the table was reduced by (1: every position kept).
     pub fn symmetries(&self) -> usize {
-        self.tables[&self.material.name()].layout.symmetries()
+        self.own().layout.symmetries()
     }
 
     /// The number of positions the table stores (both sides to move).
     pub fn stored(&self) -> usize {
-        self.tables[&self.material.name()].codes.len()
+        self.own().codes.len()
     }
 
     /// The bytes the table's codes take (four bits a position where every code fits).
     pub fn bytes(&self) -> usize {
-        self.tables[&self.material.name()].codes.bytes()
+        self.own().codes.bytes()
     }
 
     /// Positions of the table with `turn` to move and the value `wanted` picks, in index order
@@ -425,7 +430,7 @@ impl Tablebase {
         limit: usize,
         wanted: impl Fn(Value) -> bool,
     ) -> Vec<Position> {
-        let table = &self.tables[&self.material.name()];
+        let table = &self.own();
         let half = table.codes.len() / 2;
         let range = turn.index() * half..(turn.index() + 1) * half;
         let mut out = Vec::new();
@@ -447,7 +452,7 @@ impl Tablebase {
 
     /// A position with the longest mate for `turn` to move, if that side wins anywhere.
     pub fn longest_mate(&self, turn: Color) -> Option<Position> {
-        let table = &self.tables[&self.material.name()];
+        let table = &self.own();
         let half = table.codes.len() / 2;
         let range = turn.index() * half..(turn.index() + 1) * half;
         let (i, _) = range

@@ -6,7 +6,7 @@ use super::{TablebaseError, Value, UNKNOWN};
 
 /// Where one table's build is.
 #[derive(Clone, Copy)]
-pub(super) enum Phase {
+enum Phase {
     /// Decoding index `.0` next.
     Positions(usize),
     /// Resolving the positions of level `.0`, from entry `.1` of its list.

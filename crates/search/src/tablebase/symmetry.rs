@@ -30,8 +30,8 @@ pub(super) struct Layout {
     half: usize,
 }
 
-/// Where the affine map (`swap`, `flip_x`, `flip_y`, shift `dx`, `dy`) takes each square of a
-/// `w` x `h` board.
+/// Where the affine map takes each square of a `w` x `h` board: files and ranks exchanged
+/// (`swap`), each flipped (`flip`), then shifted round (`shift`).
 fn affine(w: usize, h: usize, swap: bool, flip: (bool, bool), shift: (usize, usize)) -> Vec<u8> {
     (0..w * h)
         .map(|s| {
@@ -56,9 +56,9 @@ fn preserves(variant: &Variant, p: &[u8]) -> bool {
     };
     variant.size().all().all(|s| {
         let ps = Square(p[s.index()]);
-        if sorted(map(t.king(s))) != sorted(t.king(ps).iter().map(|x| x.0).collect())
+        if sorted(map(t.king(s))) != sorted(map_id(t.king(ps)))
             || sorted(map(t.king_over_pole(s))) != sorted(map_id(t.king_over_pole(ps)))
-            || sorted(map(t.knight(s))) != sorted(t.knight(ps).iter().map(|x| x.0).collect())
+            || sorted(map(t.knight(s))) != sorted(map_id(t.knight(ps)))
         {
             return false;
         }
@@ -77,6 +77,7 @@ fn preserves(variant: &Variant, p: &[u8]) -> bool {
     })
 }
 
+/// The squares of `list` as numbers.
 fn map_id(list: &[Square]) -> Vec<u8> {
     list.iter().map(|s| s.0).collect()
 }
