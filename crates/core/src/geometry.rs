@@ -291,6 +291,18 @@ impl SquareSet {
     /// The empty set.
     pub const EMPTY: SquareSet = SquareSet([0; 4]);
 
+    /// The set of these four 64-square words, lowest squares first.
+    #[inline]
+    pub(crate) const fn from_words(words: [u64; 4]) -> SquareSet {
+        SquareSet(words)
+    }
+
+    /// The four 64-square words, lowest squares first.
+    #[inline]
+    pub(crate) const fn words(&self) -> &[u64; 4] {
+        &self.0
+    }
+
     /// Whether `sq` is in the set.
     #[inline]
     pub const fn contains(&self, sq: Square) -> bool {

@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod bitboard;
 pub mod castling;
 pub mod compact;
 pub mod explore;
@@ -16,6 +17,8 @@ pub mod game;
 pub mod geometry;
 pub mod knights;
 pub mod lab;
+pub mod legal;
+pub mod lines;
 pub mod move_tree;
 pub mod movegen;
 pub mod moves;

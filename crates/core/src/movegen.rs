@@ -1,12 +1,16 @@
-//! The fast legal move generator and attack detection. Both read only the variant's tables.
+//! The move generator's entry points, and the exact walking generator for surfaces whose rides
+//! cannot be walked back. Both read only the variant's tables.
 //!
-//! Legality: a move is legal if afterwards the mover's king is not attacked. Moves that cannot
-//! change that (a piece that blocks no line to its own king, when not in check) are accepted as
-//! generated; king moves, castling, en passant, moves of possibly pinned pieces and every move in
-//! check are tested by making them on a copy of the board. [`crate::reference`] is the slow path
-//! this is tested against.
+//! Where rides can be walked back (every preset) moves come from [`crate::legal`], on square sets
+//! of the board's width. Elsewhere the walking generator here steps along each ray square by
+//! square: a move is legal if afterwards the mover's king is not attacked, and every move is
+//! tested by making it on a copy of the board. [`crate::reference`] is the slow path both are
+//! tested against.
 
+use crate::bitboard::Bits;
 use crate::geometry::{Square, SquareSet};
+use crate::legal::{self, Count, Each, Sink};
+use crate::lines::LineSets;
 use crate::moves::{Move, MoveKind};
 use crate::pieces::{Color, Piece, Role};
 use crate::position::{Board, IllegalMove, Position};
@@ -190,9 +194,42 @@ fn leaped_to(v: &Variant, board: &Board, sq: Square, by: Color) -> bool {
         || t.king_from(sq).iter().any(|&s| board.code(s) == king)
 }
 
-/// Appends every legal move of `pos` to `out`; with `noisy_only`, only captures (en passant
+/// Hands every legal move of `pos` to `sink`; with `noisy_only`, only captures (en passant
 /// included) and promotions.
-pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>, noisy_only: bool) {
+pub(crate) fn generate<S: Sink>(pos: &Position, noisy_only: bool, sink: &mut S) {
+    let t = pos.variant.tables();
+    if !t.rides_reversible() {
+        let mut moves = Vec::new();
+        walked_moves(pos, &mut moves, noisy_only);
+        for mv in moves {
+            sink.one(mv);
+        }
+        return;
+    }
+    match t.lines() {
+        LineSets::Word(lines) => legal::generate(pos, lines, noisy_only, sink),
+        LineSets::Double(lines) => legal::generate(pos, lines, noisy_only, sink),
+        LineSets::Wide(lines) => legal::generate(pos, lines, noisy_only, sink),
+    }
+}
+
+/// The squares of `by`'s pieces attacking `sq` on `board`, from the square sets where rides can
+/// be walked back.
+fn attackers_of(v: &Variant, board: &Board, sq: Square, by: Color) -> SquareSet {
+    let t = v.tables();
+    if !t.rides_reversible() {
+        return attackers(v, board, sq, by).into_iter().collect();
+    }
+    match t.lines() {
+        LineSets::Word(lines) => legal::attackers(lines, board, sq, by).squares().collect(),
+        LineSets::Double(lines) => legal::attackers(lines, board, sq, by).squares().collect(),
+        LineSets::Wide(lines) => legal::attackers(lines, board, sq, by),
+    }
+}
+
+/// Appends every legal move of `pos` to `out`, walking the rays square by square and testing
+/// every move by making it where rides cannot be walked back.
+pub(crate) fn walked_moves(pos: &Position, out: &mut Vec<Move>, noisy_only: bool) {
     let v: &Variant = &pos.variant;
     let t = v.tables();
     let board = &pos.board;
@@ -397,12 +434,18 @@ impl Position {
 
     /// Whether a piece of `by` attacks `sq` (could capture a piece of the other side there).
     pub fn attacked_by(&self, sq: Square, by: Color) -> bool {
-        attacked(&self.variant, &self.board, sq, by)
+        if self.variant.tables().rides_reversible() {
+            !attackers_of(&self.variant, &self.board, sq, by).is_empty()
+        } else {
+            attacked(&self.variant, &self.board, sq, by)
+        }
     }
 
     /// The squares of `by`'s pieces that attack `sq`.
     pub fn attackers(&self, sq: Square, by: Color) -> Vec<Square> {
-        attackers(&self.variant, &self.board, sq, by)
+        attackers_of(&self.variant, &self.board, sq, by)
+            .iter()
+            .collect()
     }
 
     /// Plays `mv` if it is legal in this position.
@@ -419,25 +462,37 @@ impl Position {
     /// Every legal move.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
-        legal_moves(self, &mut moves, false);
+        self.legal_moves_into(&mut moves);
         moves
     }
 
     /// Fills `moves` with every legal move (clearing it first).
     pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
         moves.clear();
-        legal_moves(self, moves, false);
+        generate(self, false, &mut Each(|mv| moves.push(mv)));
     }
 
     /// Fills `moves` with every legal capture and promotion (clearing it first): what a
     /// quiescence search looks at.
     pub fn legal_noisy_moves_into(&self, moves: &mut Vec<Move>) {
         moves.clear();
-        legal_moves(self, moves, true);
+        generate(self, true, &mut Each(|mv| moves.push(mv)));
+    }
+
+    /// Calls `f` with every legal move, making no list.
+    pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
+        generate(self, false, &mut Each(f));
+    }
+
+    /// The number of legal moves, counted without making them.
+    pub fn count_legal_moves(&self) -> usize {
+        let mut count = Count(0);
+        generate(self, false, &mut count);
+        count.0
     }
 
     /// Whether the side to move has a legal move.
     pub fn has_legal_move(&self) -> bool {
-        !self.legal_moves().is_empty()
+        self.count_legal_moves() > 0
     }
 }

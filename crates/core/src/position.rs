@@ -10,11 +10,13 @@ use crate::variant::Variant;
 use crate::zobrist;
 use std::sync::Arc;
 
-/// The pieces on the squares: a mailbox of piece codes plus the squares of each colour.
+/// The pieces on the squares: a mailbox of piece codes plus the squares of each colour and of
+/// each role.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Board {
     pub(crate) squares: [u8; MAX_SQUARES],
     pub(crate) by_color: [SquareSet; 2],
+    pub(crate) by_role: [SquareSet; 6],
     pub(crate) kings: [Square; 2],
 }
 
@@ -23,6 +25,7 @@ impl Board {
         Board {
             squares: [0; MAX_SQUARES],
             by_color: [SquareSet::EMPTY; 2],
+            by_role: [SquareSet::EMPTY; 6],
             kings: [Square(0); 2],
         }
     }
@@ -44,6 +47,7 @@ impl Board {
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         self.squares[sq.index()] = piece.code();
         self.by_color[piece.color.index()].insert(sq);
+        self.by_role[piece.role as usize].insert(sq);
         if piece.role == Role::King {
             self.kings[piece.color.index()] = sq;
         }
@@ -54,6 +58,7 @@ impl Board {
         let piece = self.piece(sq)?;
         self.squares[sq.index()] = 0;
         self.by_color[piece.color.index()].remove(sq);
+        self.by_role[piece.role as usize].remove(sq);
         Some(piece)
     }
 }

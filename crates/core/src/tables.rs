@@ -2,6 +2,7 @@
 //! inverse tables attack detection reads. The move generator reads only these, never the gluings.
 
 use crate::geometry::{BoardSize, Dir, Square, SquareSet};
+use crate::lines::{Leap, LineSets, Lines};
 use crate::pawns::PawnRules;
 use crate::pieces::Color;
 use crate::surface::{Heading, KingRule, Surface};
@@ -68,6 +69,7 @@ pub struct Tables {
     pawn_capture_from: [Leaps; 2],
     promotion: [SquareSet; 2],
     reversible: bool,
+    lines: LineSets,
 }
 
 /// Whether every orthogonal and diagonal step can be walked back: from where it lands, heading
@@ -204,7 +206,7 @@ impl Tables {
         let pawn_capture_from = [pawn_captures[0].inverse(n), pawn_captures[1].inverse(n)];
         let knight_from = knight.inverse(n);
         let king_from = king.inverse(n);
-        Tables {
+        let mut tables = Tables {
             size,
             ray_squares,
             ray_spans,
@@ -221,7 +223,28 @@ impl Tables {
             pawn_capture_from,
             promotion,
             reversible: steps_reversible(surface),
-        }
+            lines: LineSets::Word(Lines::default_empty()),
+        };
+        tables.lines = LineSets::new(
+            n,
+            |sq, dir| tables.ray(sq, dir),
+            |leap, sq| match leap {
+                Leap::Knight => tables.knight(sq),
+                Leap::KnightFrom => tables.knight_from(sq),
+                Leap::King => tables.king(sq),
+                Leap::KingFrom => tables.king_from(sq),
+                Leap::KingOverPole => tables.king_over_pole(sq),
+                Leap::PawnCaptures(c) => tables.pawn_captures(c, sq),
+                Leap::PawnCaptureFrom(c) => tables.pawn_capture_from(c, sq),
+            },
+        );
+        tables
+    }
+
+    /// The same tables as square sets of the board's width, for the move generator.
+    #[inline]
+    pub fn lines(&self) -> &LineSets {
+        &self.lines
     }
 
     /// Whether rides can be walked back (see `steps_reversible`): on such surfaces attacks and

@@ -1,0 +1,288 @@
+//! Square sets sized to the board: one machine word for boards of up to 64 squares, two for up to
+//! 128 (the 8x14 boards) and four for the lab's boards up to 16x16. A variant picks its width once
+//! ([`crate::lines::LineSets`]) and the move generator is compiled for each width, so a standard
+//! board pays for one word and a 16x16 board for four.
+//!
+//! The position keeps its sets at the widest size ([`SquareSet`]); a narrower set is the low words
+//! of it ([`Bits::of`]), which is exact because a board's squares are numbered from zero.
+
+use crate::geometry::{Square, SquareSet};
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+
+/// A set of squares as a bit per square, with the operations move generation needs.
+pub trait Bits:
+    Copy
+    + Eq
+    + core::fmt::Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    /// The empty set.
+    const EMPTY: Self;
+    /// Every square the width can hold.
+    const FULL: Self;
+    /// The squares of `set` (which must lie within the width).
+    fn of(set: &SquareSet) -> Self;
+    /// The set of one square.
+    fn square(sq: Square) -> Self;
+    /// Whether the set is empty.
+    fn is_empty(self) -> bool;
+    /// The number of squares.
+    fn count(self) -> u32;
+    /// The square of the lowest index (the set must not be empty).
+    fn lowest(self) -> Square;
+    /// The square of the highest index (the set must not be empty).
+    fn highest(self) -> Square;
+    /// The squares of index at most `sq`'s.
+    fn up_to(sq: Square) -> Self;
+
+    /// The squares of index at least `sq`'s.
+    #[inline]
+    fn from_on(sq: Square) -> Self {
+        !Self::up_to(sq) | Self::square(sq)
+    }
+
+    /// Whether `sq` is in the set.
+    #[inline]
+    fn has(self, sq: Square) -> bool {
+        !(self & Self::square(sq)).is_empty()
+    }
+
+    /// The set without its lowest square.
+    #[inline]
+    fn without_lowest(self) -> Self {
+        self ^ Self::square(self.lowest())
+    }
+
+    /// The squares in index order.
+    #[inline]
+    fn squares(self) -> SquaresOf<Self> {
+        SquaresOf(self)
+    }
+}
+
+/// Iterator over the squares of a [`Bits`] set, lowest first.
+pub struct SquaresOf<B>(B);
+
+impl<B: Bits> Iterator for SquaresOf<B> {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0.is_empty() {
+            None
+        } else {
+            let sq = self.0.lowest();
+            self.0 = self.0.without_lowest();
+            Some(sq)
+        }
+    }
+}
+
+impl Bits for u64 {
+    const EMPTY: u64 = 0;
+    const FULL: u64 = !0;
+
+    #[inline]
+    fn of(set: &SquareSet) -> u64 {
+        set.words()[0]
+    }
+    #[inline]
+    fn square(sq: Square) -> u64 {
+        1 << (sq.0 & 63)
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn lowest(self) -> Square {
+        Square(self.trailing_zeros() as u8)
+    }
+    #[inline]
+    fn highest(self) -> Square {
+        Square(63 - self.leading_zeros() as u8)
+    }
+    #[inline]
+    fn up_to(sq: Square) -> u64 {
+        !0 >> (63 - (sq.0 & 63))
+    }
+    #[inline]
+    fn without_lowest(self) -> u64 {
+        self & self.wrapping_sub(1)
+    }
+}
+
+impl Bits for u128 {
+    const EMPTY: u128 = 0;
+    const FULL: u128 = !0;
+
+    #[inline]
+    fn of(set: &SquareSet) -> u128 {
+        let w = set.words();
+        w[0] as u128 | (w[1] as u128) << 64
+    }
+    #[inline]
+    fn square(sq: Square) -> u128 {
+        1 << (sq.0 & 127)
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn lowest(self) -> Square {
+        Square(self.trailing_zeros() as u8)
+    }
+    #[inline]
+    fn highest(self) -> Square {
+        Square(127 - self.leading_zeros() as u8)
+    }
+    #[inline]
+    fn up_to(sq: Square) -> u128 {
+        !0 >> (127 - (sq.0 & 127))
+    }
+    #[inline]
+    fn without_lowest(self) -> u128 {
+        self & self.wrapping_sub(1)
+    }
+}
+
+impl Bits for SquareSet {
+    const EMPTY: SquareSet = SquareSet::EMPTY;
+    const FULL: SquareSet = SquareSet::from_words([!0; 4]);
+
+    #[inline]
+    fn of(set: &SquareSet) -> SquareSet {
+        *set
+    }
+    #[inline]
+    fn square(sq: Square) -> SquareSet {
+        let mut words = [0; 4];
+        words[(sq.0 >> 6) as usize] = 1 << (sq.0 & 63);
+        SquareSet::from_words(words)
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        SquareSet::is_empty(&self)
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.len() as u32
+    }
+    #[inline]
+    fn lowest(self) -> Square {
+        let w = self.words();
+        let i = w.iter().position(|&x| x != 0).unwrap_or(0);
+        Square((i as u32 * 64 + w[i].trailing_zeros().min(63)) as u8)
+    }
+    #[inline]
+    fn highest(self) -> Square {
+        let w = self.words();
+        let i = w.iter().rposition(|&x| x != 0).unwrap_or(0);
+        Square((i as u32 * 64 + 63 - w[i].leading_zeros().min(63)) as u8)
+    }
+    #[inline]
+    fn up_to(sq: Square) -> SquareSet {
+        let word = (sq.0 >> 6) as usize;
+        let mut words = [0; 4];
+        for (i, w) in words.iter_mut().enumerate() {
+            *w = match i.cmp(&word) {
+                core::cmp::Ordering::Less => !0,
+                core::cmp::Ordering::Equal => !0 >> (63 - (sq.0 & 63)),
+                core::cmp::Ordering::Greater => 0,
+            };
+        }
+        SquareSet::from_words(words)
+    }
+}
+
+macro_rules! wordwise {
+    ($trait:ident, $f:ident, $assign:ident, $fa:ident, $op:tt) => {
+        impl $trait for SquareSet {
+            type Output = SquareSet;
+            #[inline]
+            fn $f(self, other: SquareSet) -> SquareSet {
+                let (a, b) = (self.words(), other.words());
+                SquareSet::from_words([a[0] $op b[0], a[1] $op b[1], a[2] $op b[2], a[3] $op b[3]])
+            }
+        }
+        impl $assign for SquareSet {
+            #[inline]
+            fn $fa(&mut self, other: SquareSet) {
+                *self = *self $op other;
+            }
+        }
+    };
+}
+
+wordwise!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+wordwise!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+
+impl BitXor for SquareSet {
+    type Output = SquareSet;
+    #[inline]
+    fn bitxor(self, other: SquareSet) -> SquareSet {
+        let (a, b) = (self.words(), other.words());
+        SquareSet::from_words([a[0] ^ b[0], a[1] ^ b[1], a[2] ^ b[2], a[3] ^ b[3]])
+    }
+}
+
+impl Not for SquareSet {
+    type Output = SquareSet;
+    #[inline]
+    fn not(self) -> SquareSet {
+        let a = self.words();
+        SquareSet::from_words([!a[0], !a[1], !a[2], !a[3]])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every operation of a width agrees with the plain 256-square set on squares it can hold.
+    fn agrees<B: Bits>(squares: u16) {
+        let picks = [0u8, 1, 7, 31, 62, 63, 64, 100, 127, 128, 200, 255];
+        let inside: Vec<Square> = picks
+            .iter()
+            .filter(|&&i| u16::from(i) < squares)
+            .map(|&i| Square(i))
+            .collect();
+        let set: SquareSet = inside.iter().copied().collect();
+        let bits = B::of(&set);
+        assert_eq!(bits.count() as usize, set.len());
+        assert_eq!(bits.squares().collect::<Vec<_>>(), inside);
+        assert_eq!(bits.lowest(), inside[0]);
+        assert_eq!(bits.highest(), *inside.last().unwrap());
+        for &sq in &inside {
+            assert!(bits.has(sq));
+            let below: Vec<Square> = (bits & B::up_to(sq)).squares().collect();
+            assert_eq!(below, inside.iter().copied().filter(|s| *s <= sq).collect::<Vec<_>>());
+            let above: Vec<Square> = (bits & B::from_on(sq)).squares().collect();
+            assert_eq!(above, inside.iter().copied().filter(|s| *s >= sq).collect::<Vec<_>>());
+            assert_eq!((bits ^ B::square(sq)).count() + 1, bits.count());
+        }
+        assert!(B::EMPTY.is_empty() && !B::FULL.is_empty());
+        assert_eq!(!B::FULL, B::EMPTY);
+    }
+
+    #[test]
+    fn every_width_agrees_with_the_square_set() {
+        agrees::<u64>(64);
+        agrees::<u128>(128);
+        agrees::<SquareSet>(256);
+    }
+}

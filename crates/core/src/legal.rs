@@ -1,0 +1,334 @@
+//! Legal moves from check and pin masks, on square sets of the board's width, for surfaces whose
+//! rides can be walked back (every preset; [`crate::movegen`] keeps the exact slower path for the
+//! others).
+//!
+//! On such a surface a rider reaches the king exactly when the king's ray in that direction meets
+//! the rider first, so one walk along each of the king's rays finds the checking lines and the
+//! pinned pieces. A move of a piece other than the king is then legal when it lands on every
+//! checking line (between the king and the checker, or on the checker) and stays on every line it
+//! is pinned on; a piece may be pinned along several lines at once on a wrapped board, and a
+//! square may lie on two of the king's rays, so masks are intersected rather than counted. The
+//! king steps to squares outside one map of the enemy's attacks, made with the king lifted off the
+//! board. En passant (two pieces leave) and castling are tested by making them.
+
+use crate::bitboard::Bits;
+use crate::geometry::Square;
+use crate::lines::Lines;
+use crate::moves::{Move, MoveKind};
+use crate::pieces::{Color, Piece, Role};
+use crate::position::{Board, Position};
+
+/// Where generated moves go: a list, a callback or a count.
+pub(crate) trait Sink {
+    /// One move.
+    fn one(&mut self, mv: Move);
+    /// Ordinary moves from `from` to every square of `to`.
+    fn many<B: Bits>(&mut self, from: Square, to: B);
+}
+
+/// Hands every move to a callback.
+pub(crate) struct Each<F>(pub(crate) F);
+
+impl<F: FnMut(Move)> Sink for Each<F> {
+    #[inline]
+    fn one(&mut self, mv: Move) {
+        (self.0)(mv)
+    }
+
+    #[inline]
+    fn many<B: Bits>(&mut self, from: Square, to: B) {
+        for to in to.squares() {
+            (self.0)(Move {
+                from,
+                to,
+                kind: MoveKind::Normal,
+            })
+        }
+    }
+}
+
+/// Counts the moves without making them (bulk counting).
+pub(crate) struct Count(pub(crate) usize);
+
+impl Sink for Count {
+    #[inline]
+    fn one(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn many<B: Bits>(&mut self, _: Square, to: B) {
+        self.0 += to.count() as usize;
+    }
+}
+
+/// The board's pieces as sets of width `B`.
+#[derive(Clone, Copy)]
+struct Sets<B> {
+    color: [B; 2],
+    role: [B; 6],
+}
+
+impl<B: Bits> Sets<B> {
+    #[inline]
+    fn of(board: &Board) -> Sets<B> {
+        Sets {
+            color: board.by_color.each_ref().map(B::of),
+            role: board.by_role.each_ref().map(B::of),
+        }
+    }
+
+    #[inline]
+    fn occupied(&self) -> B {
+        self.color[0] | self.color[1]
+    }
+
+    #[inline]
+    fn of_role(&self, color: Color, role: Role) -> B {
+        self.color[color.index()] & self.role[role as usize]
+    }
+
+    /// `color`'s riders along orthogonal (`dir` < 4) or diagonal rays.
+    #[inline]
+    fn riders(&self, color: Color, dir: usize) -> B {
+        let slider = if dir < 4 { Role::Rook } else { Role::Bishop };
+        self.color[color.index()] & (self.role[slider as usize] | self.role[Role::Queen as usize])
+    }
+}
+
+/// The squares of `by`'s pieces that attack `sq` when the pieces stand on `occupied`.
+fn attackers_to<B: Bits>(lines: &Lines<B>, sets: &Sets<B>, sq: Square, by: Color, occupied: B) -> B {
+    let mut found = (lines.pawn_capture_from(by, sq) & sets.of_role(by, Role::Pawn))
+        | (lines.knight_from(sq) & sets.of_role(by, Role::Knight))
+        | (lines.king_from(sq) & sets.of_role(by, Role::King));
+    for dir in 0..8 {
+        let riders = sets.riders(by, dir);
+        if (lines.ray(sq, dir) & riders).is_empty() {
+            continue;
+        }
+        if let (_, Some(first)) = lines.ride(sq, dir, occupied) {
+            if riders.has(first) {
+                found |= B::square(first);
+            }
+        }
+    }
+    found
+}
+
+/// Every square `by` attacks when the pieces stand on `occupied`.
+fn attack_map<B: Bits>(lines: &Lines<B>, sets: &Sets<B>, by: Color, occupied: B) -> B {
+    let mut map = B::EMPTY;
+    for sq in sets.of_role(by, Role::Pawn).squares() {
+        map |= lines.pawn_captures(by, sq);
+    }
+    for sq in sets.of_role(by, Role::Knight).squares() {
+        map |= lines.knight(sq);
+    }
+    for sq in sets.of_role(by, Role::King).squares() {
+        map |= lines.king(sq);
+    }
+    for dir in 0..8 {
+        for sq in sets.riders(by, dir).squares() {
+            map |= lines.ride(sq, dir, occupied).0;
+        }
+    }
+    map
+}
+
+/// The squares of `by`'s pieces attacking `sq` on `board`.
+pub(crate) fn attackers<B: Bits>(lines: &Lines<B>, board: &Board, sq: Square, by: Color) -> B {
+    let sets = Sets::of(board);
+    attackers_to(lines, &sets, sq, by, sets.occupied())
+}
+
+/// Whether the king of `color` is attacked on `board`.
+fn king_attacked<B: Bits>(lines: &Lines<B>, board: &Board, color: Color) -> bool {
+    !attackers(lines, board, board.kings[color.index()], !color).is_empty()
+}
+
+/// A piece pinned to its king, and the squares it may still go to.
+#[derive(Clone, Copy)]
+struct Pin<B> {
+    square: Square,
+    allowed: B,
+}
+
+/// Hands every legal move of `pos` to `sink`; with `noisy_only`, only captures (en passant
+/// included) and promotions.
+pub(crate) fn generate<B: Bits, S: Sink>(
+    pos: &Position,
+    lines: &Lines<B>,
+    noisy_only: bool,
+    sink: &mut S,
+) {
+    let v = &*pos.variant;
+    let t = v.tables();
+    let board = &pos.board;
+    let us = pos.turn;
+    let them = !us;
+    let sets = Sets::<B>::of(board);
+    let own = sets.color[us.index()];
+    let their = sets.color[them.index()];
+    let occupied = own | their;
+    let king = board.kings[us.index()];
+
+    // Checking lines and pins, from the king's rays.
+    let leapers = (lines.pawn_capture_from(them, king) & sets.of_role(them, Role::Pawn))
+        | (lines.knight_from(king) & sets.of_role(them, Role::Knight))
+        | (lines.king_from(king) & sets.of_role(them, Role::King));
+    let mut in_check = !leapers.is_empty();
+    let mut check_mask = if in_check { leapers } else { B::FULL };
+    if leapers.count() > 1 {
+        check_mask = B::EMPTY;
+    }
+    let mut pins = [Pin {
+        square: king,
+        allowed: B::EMPTY,
+    }; 8];
+    let mut pin_count = 0;
+    let mut pinned = B::EMPTY;
+    for dir in 0..8 {
+        let riders = sets.riders(them, dir);
+        if (lines.ray(king, dir) & riders).is_empty() {
+            continue;
+        }
+        let (reached, Some(first)) = lines.ride(king, dir, occupied) else {
+            continue;
+        };
+        if riders.has(first) {
+            in_check = true;
+            check_mask &= reached;
+        } else if own.has(first) {
+            let (beyond, second) = lines.ride(king, dir, occupied ^ B::square(first));
+            if second.is_some_and(|s| riders.has(s)) {
+                pins[pin_count] = Pin {
+                    square: first,
+                    allowed: beyond,
+                };
+                pin_count += 1;
+                pinned |= B::square(first);
+            }
+        }
+    }
+    let allowed = |from: Square| -> B {
+        let mut mask = check_mask;
+        if pinned.has(from) {
+            for pin in &pins[..pin_count] {
+                if pin.square == from {
+                    mask &= pin.allowed;
+                }
+            }
+        }
+        mask
+    };
+    let wanted = if noisy_only { their } else { !own };
+
+    // Pawns.
+    let promote = |sink: &mut S, from: Square, to: Square, kind: MoveKind| {
+        if t.promotes(us, to) {
+            for role in Role::PROMOTIONS {
+                sink.one(Move {
+                    from,
+                    to,
+                    kind: MoveKind::Promotion(role),
+                });
+            }
+        } else {
+            sink.one(Move { from, to, kind });
+        }
+    };
+    for from in sets.of_role(us, Role::Pawn).squares() {
+        let allow = allowed(from);
+        if let Some(one) = t.pawn_push(us, from).filter(|&s| !occupied.has(s)) {
+            if allow.has(one) && (!noisy_only || t.promotes(us, one)) {
+                promote(sink, from, one, MoveKind::Normal);
+            }
+            if let Some(two) = t.pawn_double(us, from).filter(|_| !noisy_only) {
+                if !occupied.has(two) && allow.has(two) {
+                    promote(sink, from, two, MoveKind::DoubleStep);
+                }
+            }
+        }
+        let captures = lines.pawn_captures(us, from);
+        for to in (captures & their & allow).squares() {
+            promote(sink, from, to, MoveKind::Normal);
+        }
+        if let Some(ep) = pos.ep.filter(|&ep| captures.has(ep) && !their.has(ep)) {
+            let mv = Move {
+                from,
+                to: ep,
+                kind: MoveKind::EnPassant,
+            };
+            if !king_attacked(lines, &pos.board_after(mv), us) {
+                sink.one(mv);
+            }
+        }
+    }
+
+    // Knights and riders.
+    for from in sets.of_role(us, Role::Knight).squares() {
+        sink.many(from, lines.knight(from) & wanted & allowed(from));
+    }
+    let riders = own
+        & (sets.role[Role::Bishop as usize]
+            | sets.role[Role::Rook as usize]
+            | sets.role[Role::Queen as usize]);
+    for from in riders.squares() {
+        let role = Piece::from_code(board.code(from)).role;
+        let mut reached = B::EMPTY;
+        let mut stationary = false;
+        for dir in role.ray_directions() {
+            let (ray, first) = lines.ride(from, dir, occupied);
+            reached |= ray;
+            stationary |= first.is_none() && v.stationary_moves() && t.ray_returns(from, dir);
+        }
+        sink.many(from, reached & wanted & allowed(from));
+        // Staying put changes nothing on the board: legal unless in check.
+        if stationary && !noisy_only && !in_check {
+            sink.one(Move {
+                from,
+                to: from,
+                kind: MoveKind::Normal,
+            });
+        }
+    }
+
+    // The king, against the enemy's attacks with the king lifted off the board.
+    let mut steps = lines.king(king);
+    let over = lines.king_over_pole(king);
+    if !over.is_empty()
+        && !crate::poles::pole_guarded(pos, v.size().rank(king) == 0, them, king)
+    {
+        steps |= over;
+    }
+    steps &= wanted;
+    if !steps.is_empty() {
+        steps &= !attack_map(lines, &sets, them, occupied ^ B::square(king));
+        sink.many(king, steps);
+    }
+
+    // Castling, tested square by square and then by making it.
+    if !in_check && !noisy_only {
+        for plan in v.castle_plans(us) {
+            if pos.castling & plan.kind.right(us) == 0
+                || board.code(plan.king_from) != (Piece { color: us, role: Role::King }).code()
+                || board.code(plan.rook_from) != (Piece { color: us, role: Role::Rook }).code()
+                || plan.must_be_empty.iter().any(|&s| occupied.has(s))
+                || plan
+                    .king_passes
+                    .iter()
+                    .any(|&s| !attackers_to(lines, &sets, s, them, occupied).is_empty())
+            {
+                continue;
+            }
+            let mv = Move {
+                from: plan.king_from,
+                to: plan.king_to,
+                kind: MoveKind::Castle(plan.kind),
+            };
+            if !king_attacked(lines, &pos.board_after(mv), us) {
+                sink.one(mv);
+            }
+        }
+    }
+}

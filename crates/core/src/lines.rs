@@ -1,0 +1,258 @@
+//! The surface's move tables as square sets of the board's width: what a knight, king or pawn
+//! reaches from each square, and each ray cut into segments at the seams.
+//!
+//! A ray on a glued surface is a walk that may leave the board on one side and come back on
+//! another, so its squares are not in index order. Cut wherever the order of indices turns, each
+//! segment runs up or down the index order; the first piece met in a segment is then its lowest
+//! (or highest) occupied square, one bit scan, and the squares reached are a mask cut at it. The
+//! segments follow the ray in walking order, so a ride stops at the first segment with a piece.
+
+use crate::bitboard::Bits;
+use crate::geometry::{Square, SquareSet};
+use crate::pieces::Color;
+
+/// The leap tables a surface hands over: where each piece that does not ride goes from a square,
+/// and where it comes from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Leap {
+    /// Knight targets.
+    Knight,
+    /// Squares a knight comes from.
+    KnightFrom,
+    /// King targets (without steps over a guarded pole).
+    King,
+    /// Squares a king comes from.
+    KingFrom,
+    /// King steps over a guarded pole.
+    KingOverPole,
+    /// Squares a pawn of the colour captures on.
+    PawnCaptures(Color),
+    /// Squares a pawn of the colour captures from.
+    PawnCaptureFrom(Color),
+}
+
+/// A run of a ray whose squares are in increasing (`ascending`) or decreasing index order.
+#[derive(Clone, Copy, Debug)]
+struct Segment<B> {
+    mask: B,
+    ascending: bool,
+}
+
+/// One surface's tables as square sets of width `B`.
+#[derive(Clone, Debug)]
+pub struct Lines<B> {
+    segments: Vec<Segment<B>>,
+    spans: Vec<(u32, u32)>,
+    rays: Vec<B>,
+    knight: Vec<B>,
+    knight_from: Vec<B>,
+    king: Vec<B>,
+    king_from: Vec<B>,
+    king_over_pole: Vec<B>,
+    pawn_captures: [Vec<B>; 2],
+    pawn_capture_from: [Vec<B>; 2],
+}
+
+fn set_of<B: Bits>(squares: &[Square]) -> B {
+    squares
+        .iter()
+        .fold(B::EMPTY, |set, &sq| set | B::square(sq))
+}
+
+/// Cuts a ray, in walking order, into runs of increasing or decreasing square index.
+fn segments<B: Bits>(ray: &[Square]) -> Vec<Segment<B>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < ray.len() {
+        let ascending = ray.get(start + 1).is_none_or(|next| *next > ray[start]);
+        let mut end = start + 1;
+        while end < ray.len() && (ray[end] > ray[end - 1]) == ascending {
+            end += 1;
+        }
+        out.push(Segment {
+            mask: set_of(&ray[start..end]),
+            ascending,
+        });
+        start = end;
+    }
+    out
+}
+
+impl<B: Bits> Lines<B> {
+    /// The square sets of a board of `squares` squares, from the surface's square lists: `ray`
+    /// gives each (square, direction number) ray in walking order, `leaps` each leap table.
+    pub(crate) fn new<'t>(
+        squares: usize,
+        ray: impl Fn(Square, usize) -> &'t [Square],
+        leaps: impl Fn(Leap, Square) -> &'t [Square],
+    ) -> Lines<B> {
+        let per_square = |leap: Leap| -> Vec<B> {
+            (0..squares)
+                .map(|i| set_of(leaps(leap, Square(i as u8))))
+                .collect()
+        };
+        let mut lines = Lines {
+            knight: per_square(Leap::Knight),
+            knight_from: per_square(Leap::KnightFrom),
+            king: per_square(Leap::King),
+            king_from: per_square(Leap::KingFrom),
+            king_over_pole: per_square(Leap::KingOverPole),
+            pawn_captures: Color::ALL.map(|c| per_square(Leap::PawnCaptures(c))),
+            pawn_capture_from: Color::ALL.map(|c| per_square(Leap::PawnCaptureFrom(c))),
+            ..Lines::default_empty()
+        };
+        for i in 0..squares {
+            for dir in 0..8 {
+                let ray = ray(Square(i as u8), dir);
+                let start = lines.segments.len() as u32;
+                lines.segments.extend(segments::<B>(ray));
+                lines.spans.push((start, lines.segments.len() as u32));
+                lines.rays.push(set_of(ray));
+            }
+        }
+        lines
+    }
+
+    /// Tables of no squares, before the real ones are made.
+    pub(crate) fn default_empty() -> Lines<B> {
+        Lines {
+            segments: Vec::new(),
+            spans: Vec::new(),
+            rays: Vec::new(),
+            knight: Vec::new(),
+            knight_from: Vec::new(),
+            king: Vec::new(),
+            king_from: Vec::new(),
+            king_over_pole: Vec::new(),
+            pawn_captures: [Vec::new(), Vec::new()],
+            pawn_capture_from: [Vec::new(), Vec::new()],
+        }
+    }
+
+    /// The squares a rider on `sq` reaches along direction number `dir` past the pieces `occupied`
+    /// (the first piece's square included), and that piece's square.
+    #[inline]
+    pub(crate) fn ride(&self, sq: Square, dir: usize, occupied: B) -> (B, Option<Square>) {
+        let i = sq.index() * 8 + dir;
+        let ray = self.rays[i];
+        if (ray & occupied).is_empty() {
+            return (ray, None);
+        }
+        let (a, b) = self.spans[i];
+        let mut reached = B::EMPTY;
+        for seg in &self.segments[a as usize..b as usize] {
+            let hit = seg.mask & occupied;
+            if hit.is_empty() {
+                reached |= seg.mask;
+                continue;
+            }
+            let (first, upto) = if seg.ascending {
+                let first = hit.lowest();
+                (first, B::up_to(first))
+            } else {
+                let first = hit.highest();
+                (first, B::from_on(first))
+            };
+            return (reached | (seg.mask & upto), Some(first));
+        }
+        (reached, None)
+    }
+
+    /// The squares of the ray from `sq` along direction number `dir` on an empty board.
+    #[inline]
+    pub(crate) fn ray(&self, sq: Square, dir: usize) -> B {
+        self.rays[sq.index() * 8 + dir]
+    }
+
+    /// Knight targets of `sq`.
+    #[inline]
+    pub(crate) fn knight(&self, sq: Square) -> B {
+        self.knight[sq.index()]
+    }
+
+    /// Squares a knight reaches `sq` from.
+    #[inline]
+    pub(crate) fn knight_from(&self, sq: Square) -> B {
+        self.knight_from[sq.index()]
+    }
+
+    /// King targets of `sq` (without steps over a guarded pole).
+    #[inline]
+    pub(crate) fn king(&self, sq: Square) -> B {
+        self.king[sq.index()]
+    }
+
+    /// Squares a king reaches `sq` from.
+    #[inline]
+    pub(crate) fn king_from(&self, sq: Square) -> B {
+        self.king_from[sq.index()]
+    }
+
+    /// King steps from `sq` over a guarded pole.
+    #[inline]
+    pub(crate) fn king_over_pole(&self, sq: Square) -> B {
+        self.king_over_pole[sq.index()]
+    }
+
+    /// The squares a pawn of `color` on `sq` captures on.
+    #[inline]
+    pub(crate) fn pawn_captures(&self, color: Color, sq: Square) -> B {
+        self.pawn_captures[color.index()][sq.index()]
+    }
+
+    /// The squares from which a pawn of `color` captures on `sq`.
+    #[inline]
+    pub(crate) fn pawn_capture_from(&self, color: Color, sq: Square) -> B {
+        self.pawn_capture_from[color.index()][sq.index()]
+    }
+}
+
+/// The tables at the width the board needs: one word up to 64 squares, two up to 128, else four.
+#[derive(Clone, Debug)]
+pub enum LineSets {
+    /// Boards of up to 64 squares.
+    Word(Lines<u64>),
+    /// Boards of up to 128 squares (the 8x14 boards).
+    Double(Lines<u128>),
+    /// Larger boards, up to 16x16.
+    Wide(Lines<SquareSet>),
+}
+
+impl LineSets {
+    /// The square sets of a board of `squares` squares (see [`Lines::new`]), at the narrowest
+    /// width that holds the board.
+    pub(crate) fn new<'t>(
+        squares: usize,
+        ray: impl Fn(Square, usize) -> &'t [Square],
+        leaps: impl Fn(Leap, Square) -> &'t [Square],
+    ) -> LineSets {
+        match squares {
+            0..=64 => LineSets::Word(Lines::new(squares, ray, leaps)),
+            65..=128 => LineSets::Double(Lines::new(squares, ray, leaps)),
+            _ => LineSets::Wide(Lines::new(squares, ray, leaps)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wrapping_ray_is_cut_where_the_index_order_turns() {
+        // c1 going east on an 8-file cylinder: d1..h1 then a1, b1.
+        let ray: Vec<Square> = [3, 4, 5, 6, 7, 0, 1].map(Square).to_vec();
+        let segs = segments::<u64>(&ray);
+        assert_eq!(segs.len(), 2);
+        assert!(segs[0].ascending && segs[1].ascending);
+        assert_eq!(segs[0].mask, 0b1111_1000);
+        assert_eq!(segs[1].mask, 0b11);
+        // A folded ray that turns back: 10, 18, 26, then 25, 17, 9.
+        let ray: Vec<Square> = [10, 18, 26, 25, 17, 9].map(Square).to_vec();
+        let segs = segments::<u64>(&ray);
+        assert_eq!(segs.len(), 2);
+        assert!(segs[0].ascending && !segs[1].ascending);
+        // One square is one segment.
+        assert_eq!(segments::<u64>(&[Square(5)]).len(), 1);
+    }
+}
