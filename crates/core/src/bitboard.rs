@@ -270,9 +270,23 @@ mod tests {
         for &sq in &inside {
             assert!(bits.has(sq));
             let below: Vec<Square> = (bits & B::up_to(sq)).squares().collect();
-            assert_eq!(below, inside.iter().copied().filter(|s| *s <= sq).collect::<Vec<_>>());
+            assert_eq!(
+                below,
+                inside
+                    .iter()
+                    .copied()
+                    .filter(|s| *s <= sq)
+                    .collect::<Vec<_>>()
+            );
             let above: Vec<Square> = (bits & B::from_on(sq)).squares().collect();
-            assert_eq!(above, inside.iter().copied().filter(|s| *s >= sq).collect::<Vec<_>>());
+            assert_eq!(
+                above,
+                inside
+                    .iter()
+                    .copied()
+                    .filter(|s| *s >= sq)
+                    .collect::<Vec<_>>()
+            );
             assert_eq!((bits ^ B::square(sq)).count() + 1, bits.count());
         }
         assert!(B::EMPTY.is_empty() && !B::FULL.is_empty());

@@ -38,12 +38,39 @@ struct Segment<B> {
     ascending: bool,
 }
 
+impl<B: Bits> Segment<B> {
+    /// Where a ride along the segment stops when pieces stand on `occupied`: the squares up to
+    /// the first piece (included) and its square; `None` if the segment is empty.
+    #[inline]
+    fn stop(&self, occupied: B) -> Option<(B, Option<Square>)> {
+        let hit = self.mask & occupied;
+        if hit.is_empty() {
+            return None;
+        }
+        let (first, upto) = if self.ascending {
+            let first = hit.lowest();
+            (first, B::up_to(first))
+        } else {
+            let first = hit.highest();
+            (first, B::from_on(first))
+        };
+        Some((self.mask & upto, Some(first)))
+    }
+}
+
+/// One ray: all its squares, its first segment (where most rides stop) and where the others are.
+#[derive(Clone, Copy, Debug)]
+struct Ray<B> {
+    squares: B,
+    first: Segment<B>,
+    rest: (u32, u32),
+}
+
 /// One surface's tables as square sets of width `B`.
 #[derive(Clone, Debug)]
 pub struct Lines<B> {
     segments: Vec<Segment<B>>,
-    spans: Vec<(u32, u32)>,
-    rays: Vec<B>,
+    rays: Vec<Ray<B>>,
     knight: Vec<B>,
     knight_from: Vec<B>,
     king: Vec<B>,
@@ -104,10 +131,18 @@ impl<B: Bits> Lines<B> {
         for i in 0..squares {
             for dir in 0..8 {
                 let ray = ray(Square(i as u8), dir);
+                let mut cut = segments::<B>(ray).into_iter();
+                let first = cut.next().unwrap_or(Segment {
+                    mask: B::EMPTY,
+                    ascending: true,
+                });
                 let start = lines.segments.len() as u32;
-                lines.segments.extend(segments::<B>(ray));
-                lines.spans.push((start, lines.segments.len() as u32));
-                lines.rays.push(set_of(ray));
+                lines.segments.extend(cut);
+                lines.rays.push(Ray {
+                    squares: set_of(ray),
+                    first,
+                    rest: (start, lines.segments.len() as u32),
+                });
             }
         }
         lines
@@ -117,7 +152,6 @@ impl<B: Bits> Lines<B> {
     pub(crate) fn default_empty() -> Lines<B> {
         Lines {
             segments: Vec::new(),
-            spans: Vec::new(),
             rays: Vec::new(),
             knight: Vec::new(),
             knight_from: Vec::new(),
@@ -133,27 +167,20 @@ impl<B: Bits> Lines<B> {
     /// (the first piece's square included), and that piece's square.
     #[inline]
     pub(crate) fn ride(&self, sq: Square, dir: usize, occupied: B) -> (B, Option<Square>) {
-        let i = sq.index() * 8 + dir;
-        let ray = self.rays[i];
-        if (ray & occupied).is_empty() {
-            return (ray, None);
+        let ray = &self.rays[sq.index() * 8 + dir];
+        if (ray.squares & occupied).is_empty() {
+            return (ray.squares, None);
         }
-        let (a, b) = self.spans[i];
-        let mut reached = B::EMPTY;
+        if let Some(stop) = ray.first.stop(occupied) {
+            return stop;
+        }
+        let mut reached = ray.first.mask;
+        let (a, b) = ray.rest;
         for seg in &self.segments[a as usize..b as usize] {
-            let hit = seg.mask & occupied;
-            if hit.is_empty() {
-                reached |= seg.mask;
-                continue;
+            match seg.stop(occupied) {
+                Some((upto, first)) => return (reached | upto, first),
+                None => reached |= seg.mask,
             }
-            let (first, upto) = if seg.ascending {
-                let first = hit.lowest();
-                (first, B::up_to(first))
-            } else {
-                let first = hit.highest();
-                (first, B::from_on(first))
-            };
-            return (reached | (seg.mask & upto), Some(first));
         }
         (reached, None)
     }
@@ -161,7 +188,7 @@ impl<B: Bits> Lines<B> {
     /// The squares of the ray from `sq` along direction number `dir` on an empty board.
     #[inline]
     pub(crate) fn ray(&self, sq: Square, dir: usize) -> B {
-        self.rays[sq.index() * 8 + dir]
+        self.rays[sq.index() * 8 + dir].squares
     }
 
     /// Knight targets of `sq`.
