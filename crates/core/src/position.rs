@@ -124,6 +124,12 @@ impl Position {
         self.board.by_color[color.index()]
     }
 
+    /// The squares of `color`'s pieces of `role`.
+    #[inline]
+    pub fn pieces_of(&self, color: Color, role: Role) -> SquareSet {
+        self.board.by_color[color.index()] & self.board.by_role[role as usize]
+    }
+
     /// The side to move.
     #[inline]
     pub fn turn(&self) -> Color {

@@ -5,7 +5,8 @@
 //! (across edges) and at enemy pieces whose reach covers it, and pawn structure reads the pawn
 //! tables (files wrap where the board wraps).
 
-use topochess_core::geometry::{Square, SquareSet, MAX_SIDE};
+use topochess_core::bitboard::Bits;
+use topochess_core::geometry::SquareSet;
 use topochess_core::surface::Gluing;
 use topochess_core::{Color, Position, Role, Variant};
 
@@ -25,6 +26,8 @@ const CHESS_REACH: [f64; 6] = [1.0, 5.25, 8.75, 14.0, 22.75, 6.5625];
 const REACH_WEIGHT: [i32; 6] = [0, 5, 4, 2, 1, 0];
 /// Weight of an enemy piece whose reach covers the king's neighbourhood, by role.
 const KING_THREAT: [i32; 6] = [0, 12, 10, 16, 28, 0];
+/// The roles with a king-threat weight.
+const THREATS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 
 /// Precomputed evaluation data for one variant.
 pub struct Evaluator {
@@ -32,11 +35,49 @@ pub struct Evaluator {
     square_bonus: Vec<[i32; 6]>,
     king_middle: Vec<i32>,
     king_end: Vec<i32>,
-    reach: Vec<[SquareSet; 6]>,
     pawn_progress: [Vec<i32>; 2],
-    front_span: [Vec<SquareSet>; 2],
-    neighbour_files: Vec<Vec<i32>>,
+    sets: Widths,
     flat: bool,
+}
+
+/// The evaluator's square sets at the narrowest width that holds the board, as the move
+/// generator picks it ([`topochess_core::lines::LineSets`]).
+enum Widths {
+    Word(Sets<u64>),
+    Double(Sets<u128>),
+    Wide(Sets<SquareSet>),
+}
+
+/// The square sets the evaluation intersects with the position's.
+struct Sets<B> {
+    /// The squares next to the king (across edges), by king square.
+    king_zone: Vec<B>,
+    /// By king square, for each role of `THREATS`: the squares from which a piece of that role
+    /// reaches the king's square or a square next to it on the empty board.
+    threat_from: Vec<[B; 4]>,
+    /// By colour and square: the squares a pawn there pushes through or captures on.
+    front_span: [Vec<B>; 2],
+    /// By square: the squares of its file.
+    file_of: Vec<B>,
+    /// By square: the squares of the files beside it (across the seam where files wrap).
+    beside: Vec<B>,
+}
+
+impl<B: Bits> Sets<B> {
+    fn narrowed(wide: &Sets<SquareSet>) -> Sets<B> {
+        let of = |v: &Vec<SquareSet>| v.iter().map(B::of).collect();
+        Sets {
+            king_zone: of(&wide.king_zone),
+            threat_from: wide
+                .threat_from
+                .iter()
+                .map(|t| t.each_ref().map(B::of))
+                .collect(),
+            front_span: wide.front_span.each_ref().map(of),
+            file_of: of(&wide.file_of),
+            beside: of(&wide.beside),
+        }
+    }
 }
 
 fn avg(xs: &[usize]) -> f64 {
@@ -46,6 +87,11 @@ fn avg(xs: &[usize]) -> f64 {
 impl Evaluator {
     /// The evaluator of `variant` in `style`.
     pub fn new(variant: &Variant, style: Style) -> Evaluator {
+        Evaluator::at_width(variant, style, true)
+    }
+
+    /// The evaluator with its square sets narrowed to the board, or kept at the widest size.
+    fn at_width(variant: &Variant, style: Style, narrow: bool) -> Evaluator {
         let size = variant.size();
         let t = variant.tables();
         let n = size.squares();
@@ -129,29 +175,61 @@ impl Evaluator {
             }
         }
         let wraps = variant.surface().east_west() != Gluing::Flat;
-        let neighbour_files = (0..w)
-            .map(|f| {
-                [f - 1, f + 1]
-                    .into_iter()
-                    .filter_map(|g| {
-                        if wraps {
-                            Some(g.rem_euclid(w))
-                        } else {
-                            (0..w).contains(&g).then_some(g)
-                        }
-                    })
-                    .collect()
+        let file_set =
+            |f: i32| -> SquareSet { size.all().filter(|&sq| size.file(sq) == f).collect() };
+        let files: Vec<SquareSet> = (0..w).map(file_set).collect();
+        let beside_file = |f: i32| -> SquareSet {
+            let mut set = SquareSet::EMPTY;
+            for g in [f - 1, f + 1] {
+                let g = if wraps {
+                    Some(g.rem_euclid(w))
+                } else {
+                    (0..w).contains(&g).then_some(g)
+                };
+                if let Some(g) = g {
+                    set |= files[g as usize];
+                }
+            }
+            set
+        };
+        let file_of = size.all().map(|sq| files[size.file(sq) as usize]).collect();
+        let beside = size.all().map(|sq| beside_file(size.file(sq))).collect();
+        let king_zone: Vec<SquareSet> = size
+            .all()
+            .map(|k| t.king(k).iter().copied().collect())
+            .collect();
+        let threat_from = size
+            .all()
+            .map(|k| {
+                let mut zone = king_zone[k.index()];
+                zone.insert(k);
+                THREATS.map(|role| {
+                    size.all()
+                        .filter(|sq| reach[sq.index()][role as usize].intersects(&zone))
+                        .collect()
+                })
             })
             .collect();
+        let wide = Sets {
+            king_zone,
+            threat_from,
+            front_span,
+            file_of,
+            beside,
+        };
+        let sets = match n {
+            _ if !narrow => Widths::Wide(wide),
+            0..=64 => Widths::Word(Sets::narrowed(&wide)),
+            65..=128 => Widths::Double(Sets::narrowed(&wide)),
+            _ => Widths::Wide(wide),
+        };
         Evaluator {
             values,
             square_bonus,
             king_middle,
             king_end,
-            reach,
             pawn_progress,
-            front_span,
-            neighbour_files,
+            sets,
             flat: variant.surface().is_flat(),
         }
     }
@@ -168,28 +246,39 @@ impl Evaluator {
 
     /// The score of `pos` for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let size = pos.size();
+        match &self.sets {
+            Widths::Word(sets) => self.score(pos, sets),
+            Widths::Double(sets) => self.score(pos, sets),
+            Widths::Wide(sets) => self.score(pos, sets),
+        }
+    }
+
+    fn score<B: Bits>(&self, pos: &Position, sets: &Sets<B>) -> i32 {
         let mut score = [0i32; 2];
         let mut material = [0i32; 2];
         let mut non_pawn = [0i32; 2];
         let mut pieces = [[0u8; 6]; 2];
-        let mut pawn_files = [[0u8; MAX_SIDE as usize]; 2];
-        let mut pawns = [SquareSet::EMPTY; 2];
+        let mut pawns = [B::EMPTY; 2];
         for color in Color::ALL {
-            for sq in pos.occupied_by(color).iter() {
-                let Some(piece) = pos.piece_at(sq) else {
+            let c = color.index();
+            for role in Role::ALL {
+                let r = role as usize;
+                let set = B::of(&pos.pieces_of(color, role));
+                if set.is_empty() {
                     continue;
-                };
-                let c = color.index();
-                let r = piece.role as usize;
-                pieces[c][r] += 1;
-                material[c] += self.values[r];
-                score[c] += self.values[r] + self.square_bonus[sq.index()][r];
-                if piece.role == Role::Pawn {
-                    pawns[c].insert(sq);
-                    pawn_files[c][size.file(sq) as usize] += 1;
-                } else if piece.role != Role::King {
-                    non_pawn[c] += self.values[r];
+                }
+                let count = set.count();
+                pieces[c][r] = count as u8;
+                let value = self.values[r] * count as i32;
+                material[c] += value;
+                score[c] += value;
+                for sq in set.squares() {
+                    score[c] += self.square_bonus[sq.index()][r];
+                }
+                match role {
+                    Role::Pawn => pawns[c] = set,
+                    Role::King => {}
+                    _ => non_pawn[c] += value,
                 }
             }
         }
@@ -206,39 +295,27 @@ impl Evaluator {
             let k = king.index();
             score[c] += (self.king_middle[k] * phase + self.king_end[k] * (256 - phase)) / 256;
             // King safety: own pawns beside the king, enemy pieces whose reach covers its squares.
-            let zone = pos.variant().tables().king(king);
-            let shield = zone.iter().filter(|&&s| pawns[c].contains(s)).count() as i32;
-            let mut zone_set: SquareSet = zone.iter().copied().collect();
-            zone_set.insert(king);
-            let mut threat = 0;
-            for sq in pos.occupied_by(!color).iter() {
-                let Some(piece) = pos.piece_at(sq) else {
-                    continue;
-                };
-                let weight = KING_THREAT[piece.role as usize];
-                if weight > 0 {
-                    let covers = self.reach[sq.index()][piece.role as usize];
-                    if covers.intersects(&zone_set) {
-                        threat += weight;
-                    }
-                }
-            }
+            let shield = (sets.king_zone[k] & pawns[c]).count() as i32;
+            let threat: i32 = THREATS
+                .iter()
+                .zip(&sets.threat_from[k])
+                .map(|(&role, &from)| {
+                    let near = B::of(&pos.pieces_of(!color, role)) & from;
+                    KING_THREAT[role as usize] * near.count() as i32
+                })
+                .sum();
             score[c] += (shield * 12 - threat) * phase / 256;
             // Pawn structure.
-            for sq in pawns[c].iter() {
-                let file = size.file(sq) as usize;
+            for sq in pawns[c].squares() {
                 score[c] += self.pawn_progress[c][sq.index()] * (384 - phase) / 256;
-                if pawn_files[c][file] > 1 {
+                let on_file = sets.file_of[sq.index()] & pawns[c];
+                if on_file.without_lowest() != B::EMPTY {
                     score[c] -= 12;
                 }
-                if self.neighbour_files[file]
-                    .iter()
-                    .all(|&f| pawn_files[c][f as usize] == 0)
-                {
+                if (sets.beside[sq.index()] & pawns[c]).is_empty() {
                     score[c] -= 12;
                 }
-                let span = self.front_span[c][sq.index()];
-                if !span.intersects(&pawns[them]) {
+                if (sets.front_span[c][sq.index()] & pawns[them]).is_empty() {
                     score[c] += 15 + self.pawn_progress[c][sq.index()] * (512 - phase) / 256;
                 }
             }
@@ -253,7 +330,39 @@ impl Evaluator {
                 eval /= 16;
             }
         }
-        let _ = Square(0);
         eval
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use topochess_core::PRESETS;
+
+    /// The sets narrowed to one or two words score every position as the four-word sets do, on
+    /// positions of random games on every preset.
+    #[test]
+    fn every_width_scores_alike() {
+        for preset in PRESETS {
+            let variant = Arc::new(Variant::preset(preset.id, None).unwrap());
+            let narrow = Evaluator::new(&variant, Style::Derived);
+            let wide = Evaluator::at_width(&variant, Style::Derived, false);
+            assert!(matches!(wide.sets, Widths::Wide(_)));
+            let mut pos = Position::start(variant.clone());
+            let mut seed = 7u64;
+            for _ in 0..600 {
+                assert_eq!(narrow.evaluate(&pos), wide.evaluate(&pos), "{}", preset.id);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    pos = Position::start(variant.clone());
+                    continue;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
     }
 }
