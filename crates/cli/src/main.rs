@@ -5,6 +5,7 @@
 mod bench;
 mod matches;
 mod tablebase;
+mod tune;
 mod uci;
 
 use clap::{Parser, Subcommand};
@@ -94,7 +95,8 @@ enum Command {
         /// Preset id.
         #[arg(long)]
         variant: String,
-        /// First player: engine, plain (engine with chess values), level:N, random, greedy.
+        /// First player: engine, hand (engine with the hand-set weights), plain (engine with chess
+        /// values), level:N, random, greedy.
         #[arg(long)]
         first: String,
         /// Second player.
@@ -118,6 +120,31 @@ enum Command {
         /// Milliseconds per move for engine and plain players, instead of nodes.
         #[arg(long)]
         ms: Option<u64>,
+    },
+    /// Fits the evaluation's weights to the engine's own games (Texel tuning), per surface
+    /// family; prints each family's line of the generated weights file.
+    Tune {
+        /// Only this preset's family, with only its games (default: every family of the presets).
+        #[arg(long)]
+        variant: Option<String>,
+        /// Self-play games per family.
+        #[arg(long, default_value_t = 300)]
+        games: u32,
+        /// Nodes per move in the games.
+        #[arg(long, default_value_t = 3000)]
+        nodes: u64,
+        /// Most passes of the fit over the weights.
+        #[arg(long, default_value_t = 40)]
+        passes: u32,
+        /// Seed of the games' openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once, one thread each.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Write the generated weights file (crates/search/src/tuned.rs) here.
+        #[arg(long)]
+        write: Option<String>,
     },
 }
 
@@ -237,6 +264,23 @@ fn run(cli: Cli) -> Result<(), String> {
             material,
             verbose,
         } => tablebase::run(variant(&id, None)?, &material, verbose)?,
+        Command::Tune {
+            variant,
+            games,
+            nodes,
+            passes,
+            seed,
+            jobs,
+            write,
+        } => tune::run(tune::Options {
+            variant,
+            games,
+            nodes,
+            passes,
+            seed,
+            jobs,
+            write,
+        })?,
         Command::Moves { game } => {
             let pos = position(&game)?;
             let moves: Vec<String> = pos

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use topochess_core::game::{Game, Outcome};
 use topochess_core::{Color, Move, Position, Variant};
 use topochess_search::levels::level;
-use topochess_search::{Engine, Features, Limited, Limits, Search, Style};
+use topochess_search::{Engine, Features, Limited, Limits, Search, Style, Weights};
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +22,8 @@ pub enum Player {
         /// Instead of nodes, milliseconds per move (as on a clock: no new iteration after
         /// 55% of them).
         ms: Option<u64>,
+        /// The hand-set evaluation weights instead of the ones fitted for the surface.
+        hand: bool,
     },
     /// The engine at a playing level (depth and deliberate mistakes; no clock).
     Level(u8),
@@ -32,12 +34,13 @@ pub enum Player {
 }
 
 impl Player {
-    /// Parses `engine`, `plain`, `level:N`, `random` or `greedy`. `engine` and `plain` may name
-    /// search techniques to leave out: `engine-rfp-lmp` (see `Features::NAMED`).
+    /// Parses `engine`, `hand`, `plain`, `level:N`, `random` or `greedy`. `hand` is the engine
+    /// with the hand-set evaluation weights. `engine`, `hand` and `plain` may name search
+    /// techniques to leave out: `engine-rfp-lmp` (see `Features::NAMED`).
     pub fn parse(text: &str, nodes: u64, ms: Option<u64>) -> Result<Player, String> {
         let mut parts = text.split('-');
         let head = parts.next().unwrap_or_default();
-        if head == "engine" || head == "plain" {
+        if head == "engine" || head == "plain" || head == "hand" {
             let mut features = Features::ALL;
             for name in parts {
                 let off = Features::named(name).ok_or_else(|| {
@@ -46,16 +49,17 @@ impl Player {
                 })?;
                 features = features.without(off);
             }
-            let style = if head == "engine" {
-                Style::Derived
-            } else {
+            let style = if head == "plain" {
                 Style::Plain
+            } else {
+                Style::Derived
             };
             return Ok(Player::Engine {
                 nodes,
                 style,
                 features,
                 ms,
+                hand: head == "hand",
             });
         }
         Ok(match text {
@@ -66,7 +70,7 @@ impl Player {
             }
             t => {
                 return Err(format!(
-                    "unknown player '{t}' (engine, plain, level:N, random, greedy)"
+                    "unknown player '{t}' (engine, hand, plain, level:N, random, greedy)"
                 ))
             }
         })
@@ -92,9 +96,16 @@ impl Seat {
     fn new(player: Player, variant: &Arc<Variant>) -> Seat {
         let engine = match player {
             Player::Engine {
-                style, features, ..
+                style,
+                features,
+                hand,
+                ..
             } => {
-                let mut engine = Engine::new(variant.clone(), style, 8 << 20);
+                let mut engine = if hand {
+                    Engine::weighted(variant.clone(), style, Weights::HAND, 8 << 20)
+                } else {
+                    Engine::new(variant.clone(), style, 8 << 20)
+                };
                 engine.set_features(features);
                 Some(engine)
             }
@@ -317,7 +328,7 @@ mod tests {
 #[cfg(test)]
 mod parse_tests {
     use super::Player;
-    use topochess_search::Features;
+    use topochess_search::{Features, Style};
 
     #[test]
     fn engine_players_name_the_techniques_they_leave_out() {
@@ -330,5 +341,13 @@ mod parse_tests {
         assert_eq!(ms, Some(40));
         assert!(Player::parse("engine-bogus", 100, None).is_err());
         assert_eq!(Player::parse("level:3", 1, None), Ok(Player::Level(3)));
+        let Ok(Player::Engine { hand, style, .. }) = Player::parse("hand-lmp", 100, None) else {
+            panic!("an engine player");
+        };
+        assert!(hand && style == Style::Derived);
+        assert!(matches!(
+            Player::parse("engine", 100, None),
+            Ok(Player::Engine { hand: false, .. })
+        ));
     }
 }

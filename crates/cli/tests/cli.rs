@@ -253,3 +253,50 @@ fn tablebase_prints_the_counts_of_each_side_to_move() {
     assert!(!ok);
     assert!(err.contains("is not like KRvK"), "{err}");
 }
+
+#[test]
+fn tune_prints_the_family_line_and_writes_the_same_file_again() {
+    let dir = std::env::temp_dir().join(format!("topochess-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tune = |file: &str, jobs: &str| {
+        let path = dir.join(file).to_string_lossy().into_owned();
+        let out = run(&[
+            "tune",
+            "--variant",
+            "folded",
+            "--games",
+            "8",
+            "--nodes",
+            "300",
+            "--passes",
+            "3",
+            "--jobs",
+            jobs,
+            "--write",
+            &path,
+        ]);
+        (out, std::fs::read_to_string(&path).unwrap_or_default())
+    };
+    let ((ok, stdout, stderr), first) = tune("a.rs", "2");
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("wrap/fold: 8 games on folded"), "{stderr}");
+    let line = stdout.lines().last().unwrap();
+    assert!(
+        line.starts_with("    (Gluing::Wrap, Gluing::Fold, ["),
+        "{line}"
+    );
+    let weights = line.split('[').nth(1).unwrap().trim_end_matches("]),");
+    assert_eq!(
+        weights
+            .split(", ")
+            .filter(|w| w.parse::<i32>().is_ok())
+            .count(),
+        15
+    );
+    assert!(first.contains("pub(crate) const TUNED") && first.contains(line));
+    // Seeded: the same games and fit on one thread as on two.
+    let ((ok, _, _), second) = tune("b.rs", "1");
+    assert!(ok);
+    assert_eq!(first, second);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,6 +5,7 @@
 //! (across edges) and at enemy pieces whose reach covers it, and pawn structure reads the pawn
 //! tables (files wrap where the board wraps).
 
+use crate::weights::{index, Weights};
 use topochess_core::bitboard::Bits;
 use topochess_core::geometry::SquareSet;
 use topochess_core::surface::Gluing;
@@ -22,16 +23,15 @@ pub enum Style {
 /// Standard chess values, and the average empty-board reach of each piece on the flat 8x8 board.
 const CHESS_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
 const CHESS_REACH: [f64; 6] = [1.0, 5.25, 8.75, 14.0, 22.75, 6.5625];
-/// Centipawns per square of reach above the piece's average, by role.
-const REACH_WEIGHT: [i32; 6] = [0, 5, 4, 2, 1, 0];
-/// Weight of an enemy piece whose reach covers the king's neighbourhood, by role.
-const KING_THREAT: [i32; 6] = [0, 12, 10, 16, 28, 0];
 /// The roles with a king-threat weight.
 const THREATS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 
 /// Precomputed evaluation data for one variant.
 pub struct Evaluator {
     values: [i32; 6],
+    weights: Weights,
+    /// Weight of an enemy piece whose reach covers the king's neighbourhood, by role.
+    king_threat: [i32; 6],
     square_bonus: Vec<[i32; 6]>,
     king_middle: Vec<i32>,
     king_end: Vec<i32>,
@@ -87,11 +87,17 @@ fn avg(xs: &[usize]) -> f64 {
 impl Evaluator {
     /// The evaluator of `variant` in `style`.
     pub fn new(variant: &Variant, style: Style) -> Evaluator {
-        Evaluator::at_width(variant, style, true)
+        Evaluator::weighted(variant, style, Weights::for_surface(variant.surface()))
+    }
+
+    /// The evaluator of `variant` in `style` with these weights (the tuner's).
+    pub fn weighted(variant: &Variant, style: Style, weights: Weights) -> Evaluator {
+        Evaluator::at_width(variant, style, weights, true)
     }
 
     /// The evaluator with its square sets narrowed to the board, or kept at the widest size.
-    fn at_width(variant: &Variant, style: Style, narrow: bool) -> Evaluator {
+    fn at_width(variant: &Variant, style: Style, weights: Weights, narrow: bool) -> Evaluator {
+        let reach_weight = |role: Role| weights.at(index::REACH + role as usize - 1);
         let size = variant.size();
         let t = variant.tables();
         let n = size.squares();
@@ -114,28 +120,29 @@ impl Evaluator {
                         (CHESS_VALUE[r] as f64 * (mean / CHESS_REACH[r]).sqrt()).round() as i32;
                     for (sq, &count) in c.iter().enumerate() {
                         square_bonus[sq][r] =
-                            ((count as f64 - mean) * REACH_WEIGHT[r] as f64).round() as i32;
+                            ((count as f64 - mean) * reach_weight(role) as f64).round() as i32;
                     }
                 }
                 Style::Plain => {
                     for sq in size.all() {
                         let (f, rk) = (size.file(sq), size.rank(sq));
                         let centre = (2 * f - (w - 1)).abs() + (2 * rk - (h - 1)).abs();
-                        square_bonus[sq.index()][r] = (w + h - 2 - centre) * REACH_WEIGHT[r];
+                        square_bonus[sq.index()][r] = (w + h - 2 - centre) * reach_weight(role);
                     }
                 }
             }
         }
         // The king: in the middlegame fewer neighbours is safer; in the endgame more is better.
         let king_counts = counts(Role::King);
+        let king_weight = weights.at(index::KING_SQUARE) as f64;
         let king_mean = avg(&king_counts);
         let king_middle = king_counts
             .iter()
-            .map(|&c| ((king_mean - c as f64) * 6.0) as i32)
+            .map(|&c| ((king_mean - c as f64) * king_weight) as i32)
             .collect();
         let king_end = king_counts
             .iter()
-            .map(|&c| ((c as f64 - king_mean) * 6.0) as i32)
+            .map(|&c| ((c as f64 - king_mean) * king_weight) as i32)
             .collect();
 
         // Pawns: progress toward promotion, counted by pushes; the squares ahead and beside.
@@ -160,7 +167,7 @@ impl Evaluator {
                 }
                 let to_go = path.len() as i32;
                 pawn_progress[color.index()][sq.index()] =
-                    (6 - to_go).max(0) * (6 - to_go).max(0) * 3;
+                    (6 - to_go).max(0) * (6 - to_go).max(0) * weights.at(index::PROGRESS);
                 let mut span = SquareSet::EMPTY;
                 for &p in &path {
                     span.insert(p);
@@ -223,8 +230,14 @@ impl Evaluator {
             65..=128 => Widths::Double(Sets::narrowed(&wide)),
             _ => Widths::Wide(wide),
         };
+        let mut king_threat = [0; 6];
+        for (i, role) in THREATS.into_iter().enumerate() {
+            king_threat[role as usize] = weights.at(index::KING_THREAT + i);
+        }
         Evaluator {
             values,
+            weights,
+            king_threat,
             square_bonus,
             king_middle,
             king_end,
@@ -301,27 +314,28 @@ impl Evaluator {
                 .zip(&sets.threat_from[k])
                 .map(|(&role, &from)| {
                     let near = B::of(&pos.pieces_of(!color, role)) & from;
-                    KING_THREAT[role as usize] * near.count() as i32
+                    self.king_threat[role as usize] * near.count() as i32
                 })
                 .sum();
-            score[c] += (shield * 12 - threat) * phase / 256;
+            score[c] += (shield * self.weights.at(index::SHIELD) - threat) * phase / 256;
             // Pawn structure.
             for sq in pawns[c].squares() {
                 score[c] += self.pawn_progress[c][sq.index()] * (384 - phase) / 256;
                 let on_file = sets.file_of[sq.index()] & pawns[c];
                 if on_file.without_lowest() != B::EMPTY {
-                    score[c] -= 12;
+                    score[c] -= self.weights.at(index::DOUBLED);
                 }
                 if (sets.beside[sq.index()] & pawns[c]).is_empty() {
-                    score[c] -= 12;
+                    score[c] -= self.weights.at(index::ISOLATED);
                 }
                 if (sets.front_span[c][sq.index()] & pawns[them]).is_empty() {
-                    score[c] += 15 + self.pawn_progress[c][sq.index()] * (512 - phase) / 256;
+                    score[c] += self.weights.at(index::PASSED)
+                        + self.pawn_progress[c][sq.index()] * (512 - phase) / 256;
                 }
             }
         }
         let us = pos.turn().index();
-        let mut eval = score[us] - score[1 - us] + 10;
+        let mut eval = score[us] - score[1 - us] + self.weights.at(index::TEMPO);
         // K+R against a bare king cannot be forced to mate on a wrapped board (RULES.md 10).
         if !self.flat {
             let lone_rook = |c: usize| pieces[c][3] == 1 && material[c] == self.values[3];
@@ -346,8 +360,9 @@ mod tests {
     fn every_width_scores_alike() {
         for preset in PRESETS {
             let variant = Arc::new(Variant::preset(preset.id, None).unwrap());
+            let weights = Weights::for_surface(variant.surface());
             let narrow = Evaluator::new(&variant, Style::Derived);
-            let wide = Evaluator::at_width(&variant, Style::Derived, false);
+            let wide = Evaluator::at_width(&variant, Style::Derived, weights, false);
             assert!(matches!(wide.sets, Widths::Wide(_)));
             let mut pos = Position::start(variant.clone());
             let mut seed = 7u64;

@@ -26,6 +26,9 @@ pub mod levels;
 pub mod search;
 pub mod tablebase;
 pub mod tt;
+mod tuned;
+pub mod tuning;
+pub mod weights;
 
 pub use eval::{Evaluator, Style};
 pub use features::Features;
@@ -34,3 +37,4 @@ pub use search::{
     mate_in, Control, Engine, Info, Limited, Limits, Line, Search, Status, WrongVariant, MATE,
     MAX_DEPTH,
 };
+pub use weights::Weights;

@@ -4,6 +4,7 @@ use crate::eval::{Evaluator, Style};
 use crate::exchange::exchange;
 use crate::features::{futility_margin, late_move_count, reduction, rfp_margin, Features};
 use crate::tt::{Bound, Entry, Table};
+use crate::weights::Weights;
 use std::sync::Arc;
 use topochess_core::game::insufficient_material;
 use topochess_core::{Move, MoveKind, Position, Role, Variant};
@@ -182,9 +183,21 @@ fn xorshift(seed: &mut u64) -> u64 {
 impl Engine {
     /// An engine for `variant` with a table of about `table_bytes`.
     pub fn new(variant: Arc<Variant>, style: Style, table_bytes: usize) -> Engine {
+        let weights = Weights::for_surface(variant.surface());
+        Engine::weighted(variant, style, weights, table_bytes)
+    }
+
+    /// An engine for `variant` whose evaluation uses `weights` (matches and the tuner compare
+    /// weights with it).
+    pub fn weighted(
+        variant: Arc<Variant>,
+        style: Style,
+        weights: Weights,
+        table_bytes: usize,
+    ) -> Engine {
         let squares = variant.size().squares();
         Engine {
-            eval: Evaluator::new(&variant, style),
+            eval: Evaluator::weighted(&variant, style, weights),
             variant,
             tt: Table::new(table_bytes),
             killers: vec![[None; 2]; MAX_PLY + 2],
