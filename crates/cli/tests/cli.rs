@@ -300,3 +300,46 @@ fn tune_prints_the_family_line_and_writes_the_same_file_again() {
     assert_eq!(first, second);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn puzzles_prints_checked_puzzles_found_in_the_engines_games() {
+    let (ok, stdout, stderr) = run(&[
+        "puzzles",
+        "--variant",
+        "folded",
+        "--count",
+        "1",
+        "--games",
+        "10",
+        "--max-mate",
+        "2",
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(stderr.ends_with("1 puzzles\n"), "{stderr}");
+    let line = stdout.lines().next().expect("one puzzle");
+    let fields: Vec<&str> = line.split('\t').collect();
+    assert_eq!(fields.len(), 4, "{line}");
+    assert!(fields[2].starts_with("mate-in-"), "{line}");
+    assert!(
+        fields[3]
+            .split(',')
+            .any(|t| t == "edge-crossing" || t == "pole-jump"),
+        "{line}"
+    );
+    // The solution plays from the FEN, and the last move leaves no legal reply.
+    let moves = run(&[
+        "moves",
+        "--variant",
+        "folded",
+        "--fen",
+        fields[0],
+        "--moves",
+        fields[1],
+    ]);
+    assert!(moves.0, "{}", moves.2);
+    assert_eq!(
+        moves.1.trim(),
+        "",
+        "the side to move has no move after the solution"
+    );
+}

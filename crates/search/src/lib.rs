@@ -23,6 +23,7 @@ pub mod eval;
 pub mod exchange;
 pub mod features;
 pub mod levels;
+pub mod puzzles;
 pub mod search;
 pub mod tablebase;
 pub mod tt;

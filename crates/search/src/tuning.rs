@@ -13,7 +13,7 @@ use crate::search::{Engine, Limits, Search};
 use crate::weights::Weights;
 use std::sync::Arc;
 use topochess_core::game::Game;
-use topochess_core::{Color, Position, Variant};
+use topochess_core::{Color, Move, Position, Variant};
 
 /// A position of a finished game with that game's result for White (1, 0.5 or 0).
 #[derive(Clone, Debug)]
@@ -44,9 +44,15 @@ fn next(state: &mut u64) -> u64 {
     *state
 }
 
-/// Game number `index` of the engine against itself on `variant`: its quiet positions from the
-/// end of the opening on, each with the game's result.
-pub fn self_play(variant: &Arc<Variant>, index: u32, play: SelfPlay) -> Vec<Sample> {
+/// Game number `index` of the engine (with the hand-set weights) against itself on `variant`,
+/// from a random opening of `play.opening` plies; `each` sees every position the engine moves in
+/// with the move it chose and its score for the side to move.
+pub fn play_game(
+    variant: &Arc<Variant>,
+    index: u32,
+    play: SelfPlay,
+    mut each: impl FnMut(&Position, Move, i32),
+) -> Game {
     let mut rng = (play.seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
     let mut game = Game::new(Position::start(variant.clone()));
     for _ in 0..play.opening {
@@ -61,7 +67,6 @@ pub fn self_play(variant: &Arc<Variant>, index: u32, play: SelfPlay) -> Vec<Samp
     }
     // The hand-set weights play, so the games do not depend on an earlier fit.
     let mut engine = Engine::weighted(variant.clone(), Style::Derived, Weights::HAND, 4 << 20);
-    let mut quiet = Vec::new();
     while game.outcome().is_none() && game.moves().len() < play.max_plies {
         let pos = game.position().clone();
         let history: Vec<u64> = (0..game.moves().len())
@@ -76,16 +81,29 @@ pub fn self_play(variant: &Arc<Variant>, index: u32, play: SelfPlay) -> Vec<Samp
         {
             break;
         }
-        let Some(mv) = search.best_move() else {
+        let Some(best) = search.best() else {
             break;
         };
-        if !pos.is_check() && !pos.is_capture(mv) && mv.promotion().is_none() {
-            quiet.push(pos);
-        }
+        let Some(&mv) = best.pv.first() else {
+            break;
+        };
+        each(&pos, mv, best.score);
         if game.play(mv).is_err() {
             break;
         }
     }
+    game
+}
+
+/// Game number `index` of the engine against itself on `variant` ([`play_game`]): its quiet
+/// positions from the end of the opening on, each with the game's result.
+pub fn self_play(variant: &Arc<Variant>, index: u32, play: SelfPlay) -> Vec<Sample> {
+    let mut quiet = Vec::new();
+    let game = play_game(variant, index, play, |pos, mv, _| {
+        if !pos.is_check() && !pos.is_capture(mv) && mv.promotion().is_none() {
+            quiet.push(pos.clone());
+        }
+    });
     let result = match game.outcome().and_then(|o| o.winner()) {
         Some(Color::White) => 1.0,
         Some(Color::Black) => 0.0,
