@@ -105,16 +105,17 @@ test('a new level-8 game while the computer thinks answers with a searched move,
 
 test("the computer's reply arriving while the player browses history is kept", async () => {
   const { page } = session;
-  await newGame(page, { variant: 'folded', opponent: 'white', level: 6 });
+  await newGame(page, { variant: 'folded', opponent: 'white', level: 7 });
   await type(page, 'e4');
-  await waitMoves(page, 2, 10000);
+  await waitMoves(page, 2, 12000);
   await type(page, 'd4');
-  // Browse back while the reply is on its way (level 6 thinks for a while).
+  // Browse back while the reply is on its way (level 7 searches to depth 12 for up to 5 s; the
+  // faster engine finishes level 6's depth 8 before the clicks land).
   await page.waitForSelector('#thinking');
   await page.click('#back');
   await page.click('#back');
   assert.match(await page.locator('#status').textContent(), /Looking at move 1 of 3/);
-  await waitMoves(page, 4, 10000);
+  await waitMoves(page, 4, 12000);
   assert.match(await page.locator('#status').textContent(), /Looking at move 1 of 4/, 'kept, and the view stays');
   // Typing while browsing offers to go back to the live position.
   await type(page, 'Nf3');

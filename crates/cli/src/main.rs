@@ -73,6 +73,8 @@ enum Command {
     },
     /// Speaks the UCI protocol on stdin/stdout (variants via the UCI_Variant option).
     Uci,
+    /// Lists the preset ids, one per line.
+    Presets,
     /// Searches fixed positions across presets to a fixed depth; prints a node signature and rate.
     Bench {
         /// Search depth.
@@ -122,8 +124,8 @@ enum Command {
         #[arg(long)]
         ms: Option<u64>,
     },
-    /// Finds mate puzzles that use the edges in the engine's own games; one line each: FEN,
-    /// solution, mate length, themes (tab-separated).
+    /// Finds mate puzzles that use the edges in the engine's own games; one line each: preset,
+    /// FEN, solution, mate length, themes, difficulty (tab-separated).
     Puzzles {
         /// Preset id.
         #[arg(long)]
@@ -247,6 +249,11 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("{}", squares.len());
         }
         Command::Uci => uci::run(),
+        Command::Presets => {
+            for preset in topochess_core::PRESETS {
+                println!("{}", preset.id);
+            }
+        }
         Command::Bench { depth } => {
             let (nodes, secs) = bench::run(depth, |line| println!("{line}"));
             println!("signature {nodes}");

@@ -1,11 +1,12 @@
 //! `topochess puzzles`: mate puzzles that use the edges, found in the engine's own games. Each
-//! line: the FEN, the solution in coordinates, the mate's length and the themes, tab-separated.
+//! line: the preset, the FEN, the solution in coordinates, the mate's length, the themes and the
+//! difficulty estimate, tab-separated.
 
 use std::sync::{Arc, Mutex};
 use topochess_core::{san, Variant};
+use topochess_search::mate_in;
 use topochess_search::puzzles::{solve, Check, Puzzle};
 use topochess_search::tuning::{play_game, SelfPlay};
-use topochess_search::{mate_in, Engine, Style};
 
 /// What to look for and how.
 pub struct Options {
@@ -25,7 +26,8 @@ pub struct Options {
     pub jobs: usize,
 }
 
-/// The puzzles of game `g`: the positions where the playing engine saw a short mate, checked.
+/// The puzzles of game `g`: the positions where the playing engine saw a short mate, checked,
+/// leaving out those on the line of a puzzle found earlier in the game.
 fn from_game(variant: &Arc<Variant>, g: u32, options: &Options) -> Vec<Puzzle> {
     let play = SelfPlay {
         nodes: options.nodes,
@@ -34,22 +36,32 @@ fn from_game(variant: &Arc<Variant>, g: u32, options: &Options) -> Vec<Puzzle> {
         seed: options.seed,
     };
     let mut candidates = Vec::new();
-    let mut history = Vec::new();
     play_game(variant, g, play, |pos, _, score| {
         if mate_in(score).is_some_and(|n| n > 0 && n as u32 <= options.max_mate) {
-            candidates.push((pos.clone(), history.clone()));
+            candidates.push(pos.clone());
         }
-        history.push(pos.hash());
     });
-    let mut engine = Engine::new(variant.clone(), Style::Derived, 16 << 20);
     let check = Check {
         max_mate: options.max_mate,
         nodes: options.check_nodes,
     };
-    candidates
-        .iter()
-        .filter_map(|(pos, history)| solve(&mut engine, pos, history, check))
-        .collect()
+    // A position on the line of a puzzle already found is the same puzzle, shorter.
+    let mut covered = std::collections::HashSet::new();
+    let mut puzzles = Vec::new();
+    for pos in &candidates {
+        if covered.contains(&pos.hash()) {
+            continue;
+        }
+        if let Some(p) = solve(pos, check) {
+            let mut at = pos.clone();
+            for &mv in &p.solution {
+                at.play_unchecked(mv);
+                covered.insert(at.hash());
+            }
+            puzzles.push(p);
+        }
+    }
+    puzzles
 }
 
 /// One puzzle's line.
@@ -67,16 +79,22 @@ fn line(variant: &Arc<Variant>, p: &Puzzle) -> String {
         .collect();
     let themes: Vec<&str> = p.themes.iter().map(|t| t.name()).collect();
     format!(
-        "{}\t{}\tmate-in-{}\t{}",
+        "{}\t{}\t{}\tmate-in-{}\t{}\t{}",
+        variant.id(),
         p.fen,
         moves.join(" "),
         p.mate_in,
-        themes.join(",")
+        themes.join(","),
+        p.difficulty
     )
 }
 
 /// Runs the command on `variant`.
 pub fn run(variant: Arc<Variant>, options: Options) -> Result<(), String> {
+    if variant.surface().is_flat() {
+        eprintln!("{} has no glued edge: no puzzle can use one", variant.id());
+        return Ok(());
+    }
     let next = std::sync::atomic::AtomicU32::new(0);
     let found: Mutex<Vec<(u32, Vec<Puzzle>)>> = Mutex::new(Vec::new());
     let enough = |found: &Mutex<Vec<(u32, Vec<Puzzle>)>>| {

@@ -318,12 +318,13 @@ fn puzzles_prints_checked_puzzles_found_in_the_engines_games() {
     assert!(stderr.ends_with("1 puzzles\n"), "{stderr}");
     let line = stdout.lines().next().expect("one puzzle");
     let fields: Vec<&str> = line.split('\t').collect();
-    assert_eq!(fields.len(), 4, "{line}");
-    assert!(fields[2].starts_with("mate-in-"), "{line}");
+    assert_eq!(fields.len(), 6, "{line}");
+    assert!(fields[5].parse::<u32>().is_ok_and(|d| d >= 400), "{line}");
+    assert_eq!(fields[0], "folded");
+    assert!(fields[3].starts_with("mate-in-"), "{line}");
+    let themes: Vec<&str> = fields[4].split(',').collect();
     assert!(
-        fields[3]
-            .split(',')
-            .any(|t| t == "edge-crossing" || t == "pole-jump"),
+        themes.contains(&"edge-crossing") || themes.contains(&"pole-jump"),
         "{line}"
     );
     // The solution plays from the FEN, and the last move leaves no legal reply.
@@ -332,9 +333,9 @@ fn puzzles_prints_checked_puzzles_found_in_the_engines_games() {
         "--variant",
         "folded",
         "--fen",
-        fields[0],
-        "--moves",
         fields[1],
+        "--moves",
+        fields[2],
     ]);
     assert!(moves.0, "{}", moves.2);
     assert_eq!(

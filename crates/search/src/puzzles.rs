@@ -7,6 +7,7 @@
 //! it can take leaves the board's own plane (it cannot be made without crossing a seam) or jumps
 //! over a pole; its themes name what the paths do.
 
+use crate::eval::Style;
 use crate::search::{mate_in, Engine, Limits, Search};
 use topochess_core::paths::{move_paths, PathStep};
 use topochess_core::{fen, Move, Position};
@@ -44,6 +45,10 @@ pub struct Puzzle {
     pub mate_in: u32,
     /// What the solver's moves do on the surface (sorted, each once).
     pub themes: Vec<Theme>,
+    /// An estimated rating: 400, plus 150 for each ply of search a fresh engine needs before
+    /// the hardest of the solver's moves becomes and stays its choice, plus 200 for each move
+    /// of the mate after the first.
+    pub difficulty: u32,
 }
 
 /// How hard [`solve`] looks.
@@ -94,45 +99,72 @@ fn move_themes(pos: &Position, mv: Move) -> Vec<Theme> {
     shared.unwrap_or_default()
 }
 
-/// The two best moves of `pos` and their scores (the second absent with one legal move).
+/// What one search of a position found.
+struct Found {
+    /// The best move and its score.
+    best: (Move, i32),
+    /// The second best move's score (absent with one legal move).
+    second: Option<i32>,
+    /// The first depth from which the best move stayed the best.
+    settled: u32,
+}
+
+/// The two best moves of `pos`, searched to `depth` plies.
 fn best_two(
     engine: &mut Engine,
     pos: &Position,
     history: &[u64],
     depth: u32,
     nodes: u64,
-) -> Option<((Move, i32), Option<i32>)> {
+) -> Option<Found> {
     let mut limits = Limits::depth(depth);
     limits.lines = 2;
     limits.nodes = Some(nodes);
     let mut search = Search::new(pos.clone(), history.to_vec(), limits);
+    let mut settled: Option<(Move, u32)> = None;
+    let mut report = |info: &crate::Info| {
+        if let Some(&mv) = info.pv.first() {
+            if settled.is_none_or(|(m, _)| m != mv) {
+                settled = Some((mv, info.depth));
+            }
+        }
+    };
     engine
-        .think(&mut search, &mut |_| false, &mut |_| {})
+        .think(&mut search, &mut |_| false, &mut report)
         .ok()?;
     let lines = search.best()?.all_lines();
     let first = lines.first()?;
-    Some((
-        (*first.pv.first()?, first.score),
-        lines.get(1).map(|l| l.score),
-    ))
+    let best = *first.pv.first()?;
+    Some(Found {
+        best: (best, first.score),
+        second: lines.get(1).map(|l| l.score),
+        settled: settled
+            .filter(|&(m, _)| m == best)
+            .map_or(depth, |(_, d)| d),
+    })
 }
 
 /// The puzzle `pos` makes, if it has a forced mate within `check.max_mate` moves whose every
-/// solver's move is the only one that mates as fast, and at least one of them uses an edge.
-/// `history` holds the hashes of the positions before it (for repetitions).
-pub fn solve(engine: &mut Engine, pos: &Position, history: &[u64], check: Check) -> Option<Puzzle> {
+/// solver's move is the only one that mates as fast, and at least one of them uses an edge. The
+/// position stands alone (no earlier positions count for repetitions) and a fresh engine
+/// searches it, so the answer depends on nothing else.
+pub fn solve(pos: &Position, check: Check) -> Option<Puzzle> {
+    let engine = &mut Engine::new(pos.variant().clone(), Style::Derived, 16 << 20);
     let depth = 2 * check.max_mate;
-    let mut history = history.to_vec();
+    let mut history = Vec::new();
     let mut at = pos.clone();
     let mut solution = Vec::new();
     let mut themes = Vec::new();
     let mut mate = None;
+    let mut settled = 1;
     loop {
-        let ((mv, score), second) = best_two(engine, &at, &history, depth, check.nodes)?;
+        let found = best_two(engine, &at, &history, depth, check.nodes)?;
+        let ((mv, score), second) = (found.best, found.second);
         let n = mate_in(score).filter(|&n| n > 0 && n as u32 <= check.max_mate)?;
         if mate.is_none() {
             mate = Some(n as u32);
         }
+        settled = settled.max(found.settled);
         if second.and_then(mate_in).is_some_and(|m| m > 0 && m <= n) {
             return None;
         }
@@ -148,7 +180,7 @@ pub fn solve(engine: &mut Engine, pos: &Position, history: &[u64], check: Check)
             // The engine said mate in one, but the move does not mate.
             return None;
         }
-        let ((reply, _), _) = best_two(engine, &at, &history, depth, check.nodes)?;
+        let (reply, _) = best_two(engine, &at, &history, depth, check.nodes)?.best;
         history.push(at.hash());
         at.play_unchecked(reply);
         solution.push(reply);
@@ -158,24 +190,21 @@ pub fn solve(engine: &mut Engine, pos: &Position, history: &[u64], check: Check)
     }
     themes.sort();
     themes.dedup();
+    let mate_in = mate?;
     Some(Puzzle {
         fen: fen::write(pos),
         solution,
-        mate_in: mate?,
+        mate_in,
         themes,
+        difficulty: 400 + 150 * settled + 200 * (mate_in - 1),
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Style;
     use std::sync::Arc;
     use topochess_core::{san, Variant};
-
-    fn engine(v: &Arc<Variant>) -> Engine {
-        Engine::new(v.clone(), Style::Derived, 1 << 20)
-    }
 
     const CHECK: Check = Check {
         max_mate: 2,
@@ -194,9 +223,14 @@ mod tests {
     fn a_unique_mate_over_the_fold_is_a_puzzle() {
         let v = Arc::new(Variant::preset("folded", None).unwrap());
         let pos = fen::parse_position(v.clone(), "8/5k2/p3p3/7p/8/K7/2r5/5q2 b - - 3 52").unwrap();
-        let p = solve(&mut engine(&v), &pos, &[], CHECK).expect("a puzzle");
+        let p = solve(&pos, CHECK).expect("a puzzle");
         assert_eq!(p.mate_in, 1);
         assert_eq!(p.solution.len(), 1);
+        assert!(
+            p.difficulty >= 550 && p.difficulty <= 400 + 150 * 2,
+            "{}",
+            p.difficulty
+        );
         let mv = p.solution[0];
         assert_eq!(san::to_coordinate(&pos, mv), "f1a4");
         // Checked without the engine: this move mates, no other does, and it cannot be made
@@ -232,7 +266,7 @@ mod tests {
                 .find(|&m| san::to_coordinate(&back_rank, m) == "a1a8")
                 .unwrap()
         ));
-        assert_eq!(solve(&mut engine(&flat), &back_rank, &[], CHECK), None);
+        assert_eq!(solve(&back_rank, CHECK), None);
         let v = Arc::new(Variant::preset("folded", None).unwrap());
         // The same folded position with a second rook: more than one move mates.
         let two =
@@ -243,6 +277,6 @@ mod tests {
             .filter(|&m| mates(&two, m))
             .count();
         assert!(mating > 1, "{mating}");
-        assert_eq!(solve(&mut engine(&v), &two, &[], CHECK), None);
+        assert_eq!(solve(&two, CHECK), None);
     }
 }

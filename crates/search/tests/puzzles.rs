@@ -1,0 +1,127 @@
+//! The shipped puzzle set (`static/puzzles.tsv`, written by `scripts/puzzles.sh`) re-verified:
+//! every solution is legal and ends in mate at the stated length, at least one solver's move
+//! cannot be made without crossing an edge or a pole, the last solver's move is the only mate,
+//! and the generator's own check (unique at every solver's move) still accepts the puzzle.
+
+use std::sync::Arc;
+use topochess_core::paths::move_paths;
+use topochess_core::{fen, san, Move, Position, Variant};
+use topochess_search::puzzles::{solve, Check};
+
+struct Shipped {
+    variant: Arc<Variant>,
+    position: Position,
+    solution: Vec<Move>,
+    mate_in: u32,
+    difficulty: u32,
+    line: String,
+}
+
+fn shipped() -> Vec<Shipped> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../static/puzzles.tsv");
+    let text = std::fs::read_to_string(path).expect("the puzzle set is shipped");
+    text.lines()
+        .map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            assert_eq!(f.len(), 6, "{line}");
+            let variant = Arc::new(Variant::preset(f[0], None).expect(line));
+            let position = fen::parse_position(variant.clone(), f[1]).expect(line);
+            let mut at = position.clone();
+            let solution = f[2]
+                .split(' ')
+                .map(|text| {
+                    let mv = san::parse_move(&at, text).expect(line);
+                    at.play_unchecked(mv);
+                    mv
+                })
+                .collect();
+            let mate_in = f[3]
+                .strip_prefix("mate-in-")
+                .and_then(|n| n.parse().ok())
+                .expect(line);
+            Shipped {
+                variant,
+                position,
+                solution,
+                mate_in,
+                difficulty: f[5].parse().expect(line),
+                line: line.to_string(),
+            }
+        })
+        .collect()
+}
+
+fn mates(pos: &Position, mv: Move) -> bool {
+    let mut after = pos.clone();
+    after.play_unchecked(mv);
+    after.is_check() && after.legal_moves().is_empty()
+}
+
+fn crosses(pos: &Position, mv: Move) -> bool {
+    let size = pos.size();
+    let (w, h) = (size.width() as i32, size.height() as i32);
+    let paths = move_paths(pos, mv);
+    !paths.is_empty()
+        && paths.iter().all(|path| {
+            path.iter()
+                .any(|s| s.jump || s.x < 0 || s.y < 0 || s.x >= w || s.y >= h)
+        })
+}
+
+#[test]
+fn the_set_is_large_enough_and_every_puzzle_uses_an_edge_and_ends_in_a_unique_mate() {
+    let set = shipped();
+    let folded = set.iter().filter(|p| p.variant.id() == "folded").count();
+    assert!(
+        set.len() >= 300 && folded >= 60,
+        "{} puzzles, {folded} folded",
+        set.len()
+    );
+    for p in &set {
+        assert_eq!(p.solution.len() as u32, 2 * p.mate_in - 1, "{}", p.line);
+        let mut at = p.position.clone();
+        let mut crossed = false;
+        for (i, &mv) in p.solution.iter().enumerate() {
+            assert!(at.legal_moves().contains(&mv), "{}", p.line);
+            if i % 2 == 0 {
+                crossed |= crosses(&at, mv);
+            }
+            if i + 1 == p.solution.len() {
+                let mating: Vec<Move> = at
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&m| mates(&at, m))
+                    .collect();
+                assert_eq!(mating, vec![mv], "{}", p.line);
+            }
+            at.play_unchecked(mv);
+        }
+        assert!(at.is_check() && at.legal_moves().is_empty(), "{}", p.line);
+        assert!(crossed, "{}", p.line);
+    }
+}
+
+/// The generator's check, run again on every shipped position on two threads, accepts it with
+/// the same solution and difficulty.
+#[test]
+fn the_generators_check_still_accepts_every_puzzle() {
+    let set = shipped();
+    let check = Check {
+        max_mate: 3,
+        nodes: 200_000,
+    };
+    let halves = set.split_at(set.len() / 2);
+    std::thread::scope(|scope| {
+        for half in [halves.0, halves.1] {
+            scope.spawn(move || {
+                for p in half {
+                    let again = solve(&p.position, check);
+                    let again = again.unwrap_or_else(|| panic!("refused: {}", p.line));
+                    assert_eq!(again.solution, p.solution, "{}", p.line);
+                    assert_eq!(again.mate_in, p.mate_in, "{}", p.line);
+                    assert_eq!(again.difficulty, p.difficulty, "{}", p.line);
+                }
+            });
+        }
+    });
+}
