@@ -116,8 +116,10 @@ pub enum AnalysisAction {
     Delete,
     /// Toggle a NAG on the node shown.
     Nag(u8),
-    /// Set the comment of the node shown.
+    /// Set the comment of the node shown (trimmed: the text box was left).
     Comment(String),
+    /// The comment of the node shown as it is being typed (kept as typed, spaces included).
+    CommentTyped(String),
     /// Engine on or off.
     Engine(bool),
     /// How many lines.
@@ -430,6 +432,12 @@ impl AppState {
             AnalysisAction::Comment(text) => {
                 if let Some(node) = a.tree.node_mut(a.at) {
                     node.comment = text.trim().to_string();
+                    a.changed();
+                }
+            }
+            AnalysisAction::CommentTyped(text) => {
+                if let Some(node) = a.tree.node_mut(a.at) {
+                    node.comment = text;
                     a.changed();
                 }
             }

@@ -167,6 +167,16 @@ pub fn analysis_aside(a: &Analysis, on_action: &Callback<Action>) -> Html {
             }
         })
     };
+    // Each keystroke goes to the state at once, as typed: the panel re-renders whenever the
+    // engine reports, and a comment kept only in the text box until it lost focus was
+    // overwritten by the state's value before it was saved. Leaving the box trims it.
+    let on_typed = {
+        let on_action = on_action.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            on_action.emit(Action::Analyse(AnalysisAction::CommentTyped(area.value())));
+        })
+    };
     let on_comment = {
         let on_action = on_action.clone();
         Callback::from(move |e: Event| {
@@ -233,7 +243,7 @@ pub fn analysis_aside(a: &Analysis, on_action: &Callback<Action>) -> Html {
                         onclick={send(on_action, AnalysisAction::Delete)}>{"Delete from here"}</button>
             </div>
             <label>{"Comment"}
-                <textarea id="comment" rows="2" value={here.comment.clone()} onchange={on_comment}
+                <textarea id="comment" rows="2" value={here.comment.clone()} oninput={on_typed} onchange={on_comment}
                           placeholder="A comment on this move" />
             </label>
             { crate::review_panel::review_section(a, on_action) }

@@ -147,6 +147,16 @@ fn a_move_off_the_game_makes_a_side_line_that_can_be_promoted_and_deleted() {
         pgn.contains("1. e4!? {the best by test} 1... e5 2. Nf3"),
         "{pgn}"
     );
+    // Typing keeps the text as typed (a space before the next word stays) while the engine
+    // reports in between; leaving the box trims it.
+    let s = run(
+        s,
+        vec![an(AnalysisAction::CommentTyped("the Vienna ".into()))],
+    );
+    let at = analysis(&s).at;
+    assert_eq!(analysis(&s).tree.node(at).comment, "the Vienna ");
+    let s = s.reduce(an(AnalysisAction::Comment("the Vienna ".into())));
+    assert_eq!(analysis(&s).tree.node(at).comment, "the Vienna");
 }
 
 #[test]
