@@ -9,8 +9,8 @@ use crate::panels::{score_text, select_value, MoveList, NewGameForm, Transfer};
 use crate::play_panel;
 use crate::scene;
 use crate::state::{
-    Action, AnalysisAction, AppState, EngineTask, ExploreAction, Margin, Opponent, Screen,
-    Settings, ViewMode,
+    Action, AnalysisAction, AppState, EngineTask, ExploreAction, Margin, Opponent, PuzzleAction,
+    Screen, Settings, ViewMode,
 };
 use crate::storage::{self, Library, Opened};
 use gloo_events::{EventListener, EventListenerOptions};
@@ -82,6 +82,12 @@ fn initial() -> AppState {
         }
     }
     state.atlas.entries = crate::atlas::browser_kept();
+    // The puzzle record, and the puzzle screen if it was open (a link opens the game).
+    state.puzzles = crate::puzzle::Puzzles::with_record(crate::puzzle_set::browser_kept());
+    if state.puzzles.record.open && !linked && state.screen != Screen::Analyse {
+        state.screen = Screen::Puzzles;
+        state.puzzles_opened();
+    }
     state.settle_engine();
     state
 }
@@ -200,6 +206,27 @@ pub fn app() -> Html {
             }
         });
     }
+    // Keep the puzzle record (and whether its screen is open).
+    {
+        let mut record = state.puzzles.record.clone();
+        record.open = state.screen == Screen::Puzzles;
+        use_effect_with(record, move |record| {
+            crate::puzzle_set::browser_keep(record)
+        });
+    }
+    // The defender's answer in a puzzle, after a pause (dropped if the puzzle or screen changes).
+    {
+        let due = state.solving().and_then(|p| p.reply_due());
+        let dispatch = state.dispatcher();
+        use_effect_with(due, move |due| {
+            let timer = due.map(|(session, ply)| {
+                gloo_timers::callback::Timeout::new(crate::puzzle::REPLY_DELAY_MS, move || {
+                    dispatch.dispatch(Action::Puzzle(PuzzleAction::Reply(session, ply)))
+                })
+            });
+            move || drop(timer)
+        });
+    }
     // Theme and board colours on the document.
     {
         let key = (state.settings.dark, state.settings.board);
@@ -283,12 +310,14 @@ pub fn app() -> Html {
     let explorer = match state.screen {
         Screen::Explore => state.explorer.as_ref(),
         Screen::Lab => lab_preview.as_ref(),
-        Screen::Play | Screen::Games | Screen::Analyse | Screen::Atlas => None,
+        Screen::Play | Screen::Games | Screen::Analyse | Screen::Atlas | Screen::Puzzles => None,
     };
     let analysis = state.analysing();
+    let puzzle = state.solving();
     let size = explorer
         .map(|e| e.variant().size())
         .or_else(|| analysis.map(|a| a.tree.start().size()))
+        .or_else(|| puzzle.map(|p| p.shown().size()))
         .unwrap_or_else(|| state.game.start().size());
     let square = move |name: &str| size.parse_square(name);
     let screen = state.screen;
@@ -299,7 +328,7 @@ pub fn app() -> Html {
                 match screen {
                     Screen::Play | Screen::Analyse => state.dispatch(Action::Click(sq)),
                     Screen::Explore => state.dispatch(Action::Explore(ExploreAction::Click(sq))),
-                    Screen::Lab | Screen::Games | Screen::Atlas => {}
+                    Screen::Lab | Screen::Games | Screen::Atlas | Screen::Puzzles => {}
                 }
             }
         })
@@ -311,6 +340,9 @@ pub fn app() -> Html {
                 (Some(from), Some(to), Screen::Play) => state.dispatch(Action::Move(from, to)),
                 (Some(from), Some(to), Screen::Analyse) => {
                     state.dispatch(Action::Analyse(AnalysisAction::Move(from, to)))
+                }
+                (Some(from), Some(to), Screen::Puzzles) => {
+                    state.dispatch(Action::Puzzle(PuzzleAction::Move(from, to)))
                 }
                 _ => {}
             },
@@ -356,15 +388,20 @@ pub fn app() -> Html {
             state.player_to_move(),
             crate::game_flow::premove_time(&state),
             analysis.map(|a| a.point()),
+            puzzle.map(|p| (p.session, p.shown_ply(), p.player_to_move())),
         );
         let state = state.clone();
         use_memo(key, move |_| {
-            let (dests, (normal, extended)) = match state.analysing() {
-                Some(a) => (
+            let (dests, (normal, extended)) = match (state.analysing(), state.solving()) {
+                (Some(a), _) => (
                     scene::legal_dests(a.position()),
                     scene::hover_of(a.position()),
                 ),
-                None => (scene::dests(&state), scene::move_hover(&state)),
+                (None, Some(p)) if p.player_to_move() => {
+                    (scene::legal_dests(p.live()), scene::hover_of(p.live()))
+                }
+                (None, Some(_)) => Default::default(),
+                (None, None) => (scene::dests(&state), scene::move_hover(&state)),
             };
             (Rc::new(dests), Rc::new(normal), Rc::new(extended))
         })
@@ -372,14 +409,19 @@ pub fn app() -> Html {
     let (dests, move_hover) = (handed.0.clone(), (handed.1.clone(), handed.2.clone()));
     let position_key = {
         let (game, ply, hash) = analysis.map_or(state.live_point(), |a| a.point());
-        hash ^ game.rotate_left(29) ^ (state.shown_ply() as u64).rotate_left(7) ^ ply as u64
+        let puzzle = puzzle.map_or(0, |p| p.shown().hash() ^ p.session.rotate_left(41));
+        hash ^ game.rotate_left(29)
+            ^ (state.shown_ply() as u64).rotate_left(7)
+            ^ ply as u64
+            ^ puzzle
     };
     let (normal_view, extended_view) = match explorer {
         Some(ex) => (ex.normal(), ex.extended(state.settings.margin)),
         None => {
-            let scene = match analysis {
-                Some(a) => scene::Scene::of_analysis(&state, a),
-                None => scene::Scene::of_game(&state),
+            let scene = match (analysis, puzzle) {
+                (Some(a), _) => scene::Scene::of_analysis(&state, a),
+                (None, Some(p)) => scene::Scene::of_puzzle(&state, p),
+                (None, None) => scene::Scene::of_game(&state),
             };
             let (mut normal, mut extended) = (scene.normal(), scene.extended());
             normal.hover = move_hover.0.clone();
@@ -504,6 +546,11 @@ pub fn app() -> Html {
         };
         format!("{mover} played {m}. {status}")
     });
+    // A puzzle is seen from the solver's side (the flip button turns it round).
+    let flipped = match puzzle {
+        Some(p) => (p.solver() == Color::Black) != state.puzzles.flipped,
+        None => state.settings.flipped,
+    };
     let view_class = match state.settings.view {
         ViewMode::Normal => "view-normal",
         ViewMode::Extended => "view-extended",
@@ -579,10 +626,13 @@ pub fn app() -> Html {
                     { nav(Screen::Lab, "nav-lab", "Surface lab") }
                     { nav(Screen::Analyse, "nav-analysis", "Analysis") }
                     { nav(Screen::Atlas, "nav-atlas", "Endgames") }
+                    { nav(Screen::Puzzles, "nav-puzzles", "Puzzles") }
                     { nav(Screen::Games, "nav-games", "Games") }
                 </nav>
-                <span class="game-name" id="game-name">{analysis.map_or(state.game.start(), |a| a.tree.start()).variant().name().to_string()}</span>
-                <span class="opponent">{level_label}</span>
+                <span class="game-name" id="game-name">{puzzle.map(|p| p.shown()).or(analysis.map(|a| a.tree.start())).unwrap_or(state.game.start()).variant().name().to_string()}</span>
+                if state.screen != Screen::Puzzles {
+                    <span class="opponent">{level_label}</span>
+                }
                 <div class="spacer"></div>
                 <button id="new-game-open" onclick={act(Action::ShowNewGame(true))}>{"New game"}</button>
                 <button class="secondary" id="theme" onclick={act(Action::SetDark(!state.settings.dark))} aria-label="Switch theme">
@@ -606,6 +656,8 @@ pub fn app() -> Html {
             }
             if state.screen == Screen::Atlas {
                 <main class="games-main">{ crate::atlas_screen::atlas_screen(&state.atlas, &on_action) }</main>
+            } else if state.screen == Screen::Puzzles && puzzle.is_none() {
+                <main class="games-main">{ crate::puzzle_panel::puzzle_aside(None, &state.puzzles.record, &on_action) }</main>
             } else if state.screen == Screen::Games {
                 <main class="games-main">
                     <crate::games_screen::GamesScreen games={state.saved.clone()} current={state.game_id}
@@ -638,9 +690,9 @@ pub fn app() -> Html {
                     if let Some(a) = analysis {
                         { crate::analysis_panel::eval_bar(a, state.settings.flipped) }
                     }
-                    <Boards normal={normal_view} extended={extended_view} flipped={state.settings.flipped}
+                    <Boards normal={normal_view} extended={extended_view} flipped={flipped}
                         coords={state.settings.coords} pieces={state.settings.pieces}
-                        dests={matches!(state.screen, Screen::Play | Screen::Analyse).then(|| dests.clone())} position={position_key}
+                        dests={matches!(state.screen, Screen::Play | Screen::Analyse | Screen::Puzzles).then(|| dests.clone())} position={position_key}
                         announce={announce.clone().unwrap_or_default()}
                         on_move={on_move} on_drop_premove={on_drop_premove} on_click={on_click} on_drop={on_drop}
                         on_shape={on_shape} on_choose={on_choose.clone()} />
@@ -661,6 +713,8 @@ pub fn app() -> Html {
                     </aside>
                 } else if let Some(a) = analysis {
                     { crate::analysis_panel::analysis_aside(a, &on_action) }
+                } else if let Some(p) = puzzle {
+                    { crate::puzzle_panel::puzzle_aside(Some(p), &state.puzzles.record, &on_action) }
                 } else if state.screen == Screen::Lab {
                     <aside>
                         <LabPanel lab={state.lab} settings={state.settings.clone()} on_action={on_action.clone()} />

@@ -264,6 +264,28 @@ impl<'a> Scene<'a> {
         }
     }
 
+    /// The scene of a puzzle: the position shown, the move that led there (the opponent's
+    /// lead-in move animated on opening), and once it is over the player's moves of the
+    /// solution drawn along their paths.
+    pub fn of_puzzle(state: &'a AppState, p: &'a crate::puzzle::Solving) -> Scene<'a> {
+        let ply = p.shown_ply();
+        Scene {
+            pos: p.shown(),
+            last: p.move_to(ply),
+            motion_key: format!("puzzle-{}-{ply}", p.session),
+            motion: state.settings.motion,
+            shapes: &[],
+            lines: p
+                .solution_paths()
+                .into_iter()
+                .map(|(pos, mv)| (LineKind::Best, pos, mv))
+                .collect(),
+            premove: None,
+            choice: state.choice.as_ref(),
+            margin: state.settings.margin,
+        }
+    }
+
     /// The pending choice, for the boards.
     fn board_choice(&self) -> Option<BoardChoice> {
         let choice = self.choice?;

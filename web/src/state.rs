@@ -7,6 +7,7 @@ use crate::clock::{self, Clock};
 pub use crate::engine_job::{EngineJob, EngineTask, Thinking};
 pub use crate::explorer::ExploreAction;
 use crate::explorer::Explorer;
+pub use crate::puzzle::PuzzleAction;
 pub use crate::settings::{variant_of, Margin, Opponent, Settings, ViewMode};
 use crate::shapes::Shape;
 use crate::storage::{self, SavedGame};
@@ -33,6 +34,8 @@ pub enum Screen {
     Analyse,
     /// The endgame atlas.
     Atlas,
+    /// The puzzles.
+    Puzzles,
 }
 
 /// A choice the player must make before a move is played.
@@ -108,6 +111,8 @@ pub struct AppState {
     pub atlas: crate::atlas::Atlas,
     /// The computer's moves played from endgame tables: (game, ply after the move).
     pub table_moves: std::collections::BTreeSet<(u64, usize)>,
+    /// The puzzles: the player's record and the puzzle on the board.
+    pub puzzles: crate::puzzle::Puzzles,
 }
 
 impl PartialEq for AppState {
@@ -144,6 +149,7 @@ impl PartialEq for AppState {
             && self.analysis == other.analysis
             && self.atlas == other.atlas
             && self.table_moves == other.table_moves
+            && self.puzzles == other.puzzles
     }
 }
 
@@ -255,6 +261,8 @@ pub enum Action {
     EngineReviewed(u32, usize, (i32, Option<i32>, Option<String>)),
     /// Change the endgame atlas.
     Atlas(crate::atlas::AtlasAction),
+    /// Change the puzzles.
+    Puzzle(crate::puzzle::PuzzleAction),
 }
 
 impl Default for AppState {
@@ -383,6 +391,7 @@ impl AppState {
             analysis: None,
             atlas: Default::default(),
             table_moves: Default::default(),
+            puzzles: Default::default(),
         }
     }
 
@@ -594,6 +603,7 @@ impl AppState {
             }
             Action::DropPremove => s.premove = None,
             Action::Choose(mv) if s.analysing().is_some() => s.analysis_choose(mv),
+            Action::Choose(mv) if s.solving().is_some() => s.puzzle_choose(mv),
             Action::Choose(mv) => {
                 if s.choice
                     .as_ref()
@@ -637,6 +647,13 @@ impl AppState {
                     s.redo = redo;
                     first = false;
                 }
+            }
+            Action::Step(delta) if s.solving().is_some() => {
+                s.change_puzzle(PuzzleAction::Step(delta))
+            }
+            Action::View(ply) if s.solving().is_some() => s.change_puzzle(PuzzleAction::View(ply)),
+            Action::Live if s.solving().is_some() => {
+                s.change_puzzle(PuzzleAction::View(usize::MAX))
             }
             Action::Step(delta) if s.analysing().is_some() => {
                 s.analyse(AnalysisAction::Step(delta))
@@ -747,6 +764,9 @@ impl AppState {
                     s.atlas.building = None;
                 }
                 s.screen = screen;
+                if screen == Screen::Puzzles {
+                    s.puzzles_opened();
+                }
                 if screen == Screen::Analyse && s.analysis.is_none() {
                     s.analyse(AnalysisAction::FromGame);
                 }
@@ -770,6 +790,7 @@ impl AppState {
             Action::EngineLines(job, report) => s.analysis_lines(job, report),
             Action::EngineReviewed(job, ply, result) => s.reviewed(job, ply, result),
             Action::Atlas(a) => s.change_atlas(a),
+            Action::Puzzle(a) => s.change_puzzle(a),
         }
     }
 }

@@ -1,9 +1,10 @@
 //! `topochess puzzles`: mate puzzles that use the edges, found in the engine's own games. Each
-//! line: the preset, the FEN, the solution in coordinates, the mate's length, the themes and the
-//! difficulty estimate, tab-separated.
+//! line: the preset, the FEN, the solution in coordinates, the mate's length, the themes, the
+//! difficulty estimate, and the position before the opponent's last move with that move (`-`
+//! when the game's random opening played it), tab-separated.
 
 use std::sync::{Arc, Mutex};
-use topochess_core::{san, Variant};
+use topochess_core::{fen, san, Move, Position, Variant};
 use topochess_search::mate_in;
 use topochess_search::puzzles::{solve, Check, Puzzle};
 use topochess_search::tuning::{play_game, SelfPlay};
@@ -26,9 +27,16 @@ pub struct Options {
     pub jobs: usize,
 }
 
+/// A puzzle with the opponent's move that led to it (the position before and the move), which
+/// a player sees played before solving.
+struct Found {
+    puzzle: Puzzle,
+    before: Option<(Position, Move)>,
+}
+
 /// The puzzles of game `g`: the positions where the playing engine saw a short mate, checked,
 /// leaving out those on the line of a puzzle found earlier in the game.
-fn from_game(variant: &Arc<Variant>, g: u32, options: &Options) -> Vec<Puzzle> {
+fn from_game(variant: &Arc<Variant>, g: u32, options: &Options) -> Vec<Found> {
     let play = SelfPlay {
         nodes: options.nodes,
         opening: 8,
@@ -36,10 +44,12 @@ fn from_game(variant: &Arc<Variant>, g: u32, options: &Options) -> Vec<Puzzle> {
         seed: options.seed,
     };
     let mut candidates = Vec::new();
-    play_game(variant, g, play, |pos, _, score| {
+    let mut last: Option<(Position, Move)> = None;
+    play_game(variant, g, play, |pos, mv, score| {
         if mate_in(score).is_some_and(|n| n > 0 && n as u32 <= options.max_mate) {
-            candidates.push(pos.clone());
+            candidates.push((pos.clone(), last.clone()));
         }
+        last = Some((pos.clone(), mv));
     });
     let check = Check {
         max_mate: options.max_mate,
@@ -48,25 +58,26 @@ fn from_game(variant: &Arc<Variant>, g: u32, options: &Options) -> Vec<Puzzle> {
     // A position on the line of a puzzle already found is the same puzzle, shorter.
     let mut covered = std::collections::HashSet::new();
     let mut puzzles = Vec::new();
-    for pos in &candidates {
+    for (pos, before) in candidates {
         if covered.contains(&pos.hash()) {
             continue;
         }
-        if let Some(p) = solve(pos, check) {
+        if let Some(p) = solve(&pos, check) {
             let mut at = pos.clone();
             for &mv in &p.solution {
                 at.play_unchecked(mv);
                 covered.insert(at.hash());
             }
-            puzzles.push(p);
+            puzzles.push(Found { puzzle: p, before });
         }
     }
     puzzles
 }
 
 /// One puzzle's line.
-fn line(variant: &Arc<Variant>, p: &Puzzle) -> String {
-    let mut pos = topochess_core::fen::parse_position(variant.clone(), &p.fen)
+fn line(variant: &Arc<Variant>, found: &Found) -> String {
+    let p = &found.puzzle;
+    let mut pos = fen::parse_position(variant.clone(), &p.fen)
         .expect("a puzzle's FEN was written from a position");
     let moves: Vec<String> = p
         .solution
@@ -78,8 +89,12 @@ fn line(variant: &Arc<Variant>, p: &Puzzle) -> String {
         })
         .collect();
     let themes: Vec<&str> = p.themes.iter().map(|t| t.name()).collect();
+    let (before, last) = match &found.before {
+        Some((pos, mv)) => (fen::write(pos), san::to_coordinate(pos, *mv)),
+        None => ("-".to_string(), "-".to_string()),
+    };
     format!(
-        "{}\t{}\t{}\tmate-in-{}\t{}\t{}",
+        "{}\t{}\t{}\tmate-in-{}\t{}\t{}\t{before}\t{last}",
         variant.id(),
         p.fen,
         moves.join(" "),
@@ -96,8 +111,8 @@ pub fn run(variant: Arc<Variant>, options: Options) -> Result<(), String> {
         return Ok(());
     }
     let next = std::sync::atomic::AtomicU32::new(0);
-    let found: Mutex<Vec<(u32, Vec<Puzzle>)>> = Mutex::new(Vec::new());
-    let enough = |found: &Mutex<Vec<(u32, Vec<Puzzle>)>>| {
+    let found: Mutex<Vec<(u32, Vec<Found>)>> = Mutex::new(Vec::new());
+    let enough = |found: &Mutex<Vec<(u32, Vec<Found>)>>| {
         found
             .lock()
             .map(|f| f.iter().map(|(_, p)| p.len()).sum::<usize>() >= options.count)
@@ -121,10 +136,10 @@ pub fn run(variant: Arc<Variant>, options: Options) -> Result<(), String> {
     let mut found = found.into_inner().unwrap_or_default();
     found.sort_by_key(|(g, _)| *g);
     let mut seen = std::collections::HashSet::new();
-    let puzzles: Vec<Puzzle> = found
+    let puzzles: Vec<Found> = found
         .into_iter()
         .flat_map(|(_, p)| p)
-        .filter(|p| seen.insert(p.fen.clone()))
+        .filter(|f| seen.insert(f.puzzle.fen.clone()))
         .take(options.count)
         .collect();
     for p in &puzzles {

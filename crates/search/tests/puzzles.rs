@@ -1,7 +1,8 @@
 //! The shipped puzzle set (`static/puzzles.tsv`, written by `scripts/puzzles.sh`) re-verified:
 //! every solution is legal and ends in mate at the stated length, at least one solver's move
 //! cannot be made without crossing an edge or a pole, the last solver's move is the only mate,
-//! and the generator's own check (unique at every solver's move) still accepts the puzzle.
+//! and the generator's own check (unique at every solver's move) still accepts the puzzle. The
+//! opponent's last move, shown to the player first, is legal and leads to the puzzle.
 
 use std::sync::Arc;
 use topochess_core::paths::move_paths;
@@ -14,6 +15,7 @@ struct Shipped {
     solution: Vec<Move>,
     mate_in: u32,
     difficulty: u32,
+    before: Option<(Position, Move)>,
     line: String,
 }
 
@@ -23,7 +25,7 @@ fn shipped() -> Vec<Shipped> {
     text.lines()
         .map(|line| {
             let f: Vec<&str> = line.split('\t').collect();
-            assert_eq!(f.len(), 6, "{line}");
+            assert_eq!(f.len(), 8, "{line}");
             let variant = Arc::new(Variant::preset(f[0], None).expect(line));
             let position = fen::parse_position(variant.clone(), f[1]).expect(line);
             let mut at = position.clone();
@@ -39,7 +41,13 @@ fn shipped() -> Vec<Shipped> {
                 .strip_prefix("mate-in-")
                 .and_then(|n| n.parse().ok())
                 .expect(line);
+            let before = (f[6] != "-").then(|| {
+                let before = fen::parse_position(variant.clone(), f[6]).expect(line);
+                let mv = san::parse_move(&before, f[7]).expect(line);
+                (before, mv)
+            });
             Shipped {
+                before,
                 variant,
                 position,
                 solution,
@@ -98,6 +106,21 @@ fn the_set_is_large_enough_and_every_puzzle_uses_an_edge_and_ends_in_a_unique_ma
         }
         assert!(at.is_check() && at.legal_moves().is_empty(), "{}", p.line);
         assert!(crossed, "{}", p.line);
+    }
+}
+
+#[test]
+fn the_opponents_last_move_is_known_for_most_puzzles_and_leads_to_the_puzzle() {
+    let set = shipped();
+    let known = set.iter().filter(|p| p.before.is_some()).count();
+    assert!(known * 10 >= set.len() * 9, "{known} of {}", set.len());
+    for p in &set {
+        if let Some((before, mv)) = &p.before {
+            assert!(before.legal_moves().contains(mv), "{}", p.line);
+            let mut after = before.clone();
+            after.play_unchecked(*mv);
+            assert_eq!(fen::write(&after), fen::write(&p.position), "{}", p.line);
+        }
     }
 }
 
