@@ -9,8 +9,8 @@ use crate::panels::{score_text, select_value, MoveList, NewGameForm, Transfer};
 use crate::play_panel;
 use crate::scene;
 use crate::state::{
-    Action, AnalysisAction, AppState, EngineTask, ExploreAction, Margin, Opponent, PuzzleAction,
-    Screen, Settings, ViewMode,
+    Action, AnalysisAction, AppState, EngineTask, ExploreAction, LearnAction, Margin, Opponent,
+    PuzzleAction, Screen, Settings, ViewMode,
 };
 use crate::storage::{self, Library, Opened};
 use gloo_events::{EventListener, EventListenerOptions};
@@ -84,6 +84,7 @@ fn initial() -> AppState {
     state.atlas.entries = crate::atlas::browser_kept();
     // The puzzle record, and the puzzle screen if it was open (a link opens the game).
     state.puzzles = crate::puzzle::Puzzles::with_record(crate::puzzle_set::browser_kept());
+    state.learn.progress = crate::learn::browser_kept();
     if state.puzzles.record.open && !linked && state.screen != Screen::Analyse {
         state.screen = Screen::Puzzles;
         state.puzzles_opened();
@@ -214,6 +215,10 @@ pub fn app() -> Html {
             crate::puzzle_set::browser_keep(record)
         });
     }
+    // Keep the lessons' progress.
+    use_effect_with(state.learn.progress.clone(), |progress| {
+        crate::learn::browser_keep(progress)
+    });
     // The defender's answer in a puzzle, after a pause (dropped if the puzzle or screen changes).
     {
         let due = state.solving().and_then(|p| p.reply_due());
@@ -310,14 +315,21 @@ pub fn app() -> Html {
     let explorer = match state.screen {
         Screen::Explore => state.explorer.as_ref(),
         Screen::Lab => lab_preview.as_ref(),
-        Screen::Play | Screen::Games | Screen::Analyse | Screen::Atlas | Screen::Puzzles => None,
+        Screen::Play
+        | Screen::Games
+        | Screen::Analyse
+        | Screen::Atlas
+        | Screen::Puzzles
+        | Screen::Learn => None,
     };
     let analysis = state.analysing();
     let puzzle = state.solving();
+    let lesson = state.studying();
     let size = explorer
         .map(|e| e.variant().size())
         .or_else(|| analysis.map(|a| a.tree.start().size()))
         .or_else(|| puzzle.map(|p| p.shown().size()))
+        .or_else(|| lesson.map(|s| s.pos.size()))
         .unwrap_or_else(|| state.game.start().size());
     let square = move |name: &str| size.parse_square(name);
     let screen = state.screen;
@@ -328,7 +340,11 @@ pub fn app() -> Html {
                 match screen {
                     Screen::Play | Screen::Analyse => state.dispatch(Action::Click(sq)),
                     Screen::Explore => state.dispatch(Action::Explore(ExploreAction::Click(sq))),
-                    Screen::Lab | Screen::Games | Screen::Atlas | Screen::Puzzles => {}
+                    Screen::Lab
+                    | Screen::Games
+                    | Screen::Atlas
+                    | Screen::Puzzles
+                    | Screen::Learn => {}
                 }
             }
         })
@@ -343,6 +359,9 @@ pub fn app() -> Html {
                 }
                 (Some(from), Some(to), Screen::Puzzles) => {
                     state.dispatch(Action::Puzzle(PuzzleAction::Move(from, to)))
+                }
+                (Some(from), Some(to), Screen::Learn) => {
+                    state.dispatch(Action::Learn(LearnAction::Move(from, to)))
                 }
                 _ => {}
             },
@@ -389,19 +408,24 @@ pub fn app() -> Html {
             crate::game_flow::premove_time(&state),
             analysis.map(|a| a.point()),
             puzzle.map(|p| (p.session, p.shown_ply(), p.player_to_move())),
+            lesson.map(|s| (s.lesson, s.step, s.awaits_move())),
         );
         let state = state.clone();
         use_memo(key, move |_| {
-            let (dests, (normal, extended)) = match (state.analysing(), state.solving()) {
-                (Some(a), _) => (
+            let board = (state.analysing(), state.solving(), state.studying());
+            let (dests, (normal, extended)) = match board {
+                (Some(a), _, _) => (
                     scene::legal_dests(a.position()),
                     scene::hover_of(a.position()),
                 ),
-                (None, Some(p)) if p.player_to_move() => {
+                (None, Some(p), _) if p.player_to_move() => {
                     (scene::legal_dests(p.live()), scene::hover_of(p.live()))
                 }
-                (None, Some(_)) => Default::default(),
-                (None, None) => (scene::dests(&state), scene::move_hover(&state)),
+                (None, None, Some(s)) if s.awaits_move() => {
+                    (scene::legal_dests(&s.pos), scene::hover_of(&s.pos))
+                }
+                (None, Some(_), _) | (None, None, Some(_)) => Default::default(),
+                (None, None, None) => (scene::dests(&state), scene::move_hover(&state)),
             };
             (Rc::new(dests), Rc::new(normal), Rc::new(extended))
         })
@@ -410,18 +434,23 @@ pub fn app() -> Html {
     let position_key = {
         let (game, ply, hash) = analysis.map_or(state.live_point(), |a| a.point());
         let puzzle = puzzle.map_or(0, |p| p.shown().hash() ^ p.session.rotate_left(41));
+        let lesson = lesson.map_or(0, |s| {
+            s.shown().hash() ^ ((s.lesson as u64) << 8 | s.step as u64).rotate_left(23)
+        });
         hash ^ game.rotate_left(29)
             ^ (state.shown_ply() as u64).rotate_left(7)
             ^ ply as u64
             ^ puzzle
+            ^ lesson
     };
     let (normal_view, extended_view) = match explorer {
         Some(ex) => (ex.normal(), ex.extended(state.settings.margin)),
         None => {
-            let scene = match (analysis, puzzle) {
-                (Some(a), _) => scene::Scene::of_analysis(&state, a),
-                (None, Some(p)) => scene::Scene::of_puzzle(&state, p),
-                (None, None) => scene::Scene::of_game(&state),
+            let scene = match (analysis, puzzle, lesson) {
+                (Some(a), _, _) => scene::Scene::of_analysis(&state, a),
+                (None, Some(p), _) => scene::Scene::of_puzzle(&state, p),
+                (None, None, Some(s)) => scene::Scene::of_lesson(&state, s),
+                (None, None, None) => scene::Scene::of_game(&state),
             };
             let (mut normal, mut extended) = (scene.normal(), scene.extended());
             normal.hover = move_hover.0.clone();
@@ -546,10 +575,12 @@ pub fn app() -> Html {
         };
         format!("{mover} played {m}. {status}")
     });
-    // A puzzle is seen from the solver's side (the flip button turns it round).
-    let flipped = match puzzle {
-        Some(p) => (p.solver() == Color::Black) != state.puzzles.flipped,
-        None => state.settings.flipped,
+    // A puzzle is seen from the solver's side (the flip button turns it round), a lesson from
+    // the learner's.
+    let flipped = match (puzzle, lesson) {
+        (Some(p), _) => (p.solver() == Color::Black) != state.puzzles.flipped,
+        (None, Some(s)) => s.pos.turn() == Color::Black,
+        (None, None) => state.settings.flipped,
     };
     let view_class = match state.settings.view {
         ViewMode::Normal => "view-normal",
@@ -626,11 +657,12 @@ pub fn app() -> Html {
                     { nav(Screen::Lab, "nav-lab", "Surface lab") }
                     { nav(Screen::Analyse, "nav-analysis", "Analysis") }
                     { nav(Screen::Atlas, "nav-atlas", "Endgames") }
+                    { nav(Screen::Learn, "nav-learn", "Learn") }
                     { nav(Screen::Puzzles, "nav-puzzles", "Puzzles") }
                     { nav(Screen::Games, "nav-games", "Games") }
                 </nav>
-                <span class="game-name" id="game-name">{puzzle.map(|p| p.shown()).or(analysis.map(|a| a.tree.start())).unwrap_or(state.game.start()).variant().name().to_string()}</span>
-                if state.screen != Screen::Puzzles {
+                <span class="game-name" id="game-name">{puzzle.map(|p| p.shown()).or(lesson.map(|s| &s.pos)).or(analysis.map(|a| a.tree.start())).unwrap_or(state.game.start()).variant().name().to_string()}</span>
+                if !matches!(state.screen, Screen::Puzzles | Screen::Learn) {
                     <span class="opponent">{level_label}</span>
                 }
                 <div class="spacer"></div>
@@ -656,6 +688,8 @@ pub fn app() -> Html {
             }
             if state.screen == Screen::Atlas {
                 <main class="games-main">{ crate::atlas_screen::atlas_screen(&state.atlas, &on_action) }</main>
+            } else if state.screen == Screen::Learn && lesson.is_none() {
+                <main class="games-main">{ crate::learn_panel::lesson_list(&state.learn.progress, &on_action) }</main>
             } else if state.screen == Screen::Puzzles && puzzle.is_none() {
                 <main class="games-main">{ crate::puzzle_panel::puzzle_aside(None, &state.puzzles.record, &on_action) }</main>
             } else if state.screen == Screen::Games {
@@ -692,7 +726,7 @@ pub fn app() -> Html {
                     }
                     <Boards normal={normal_view} extended={extended_view} flipped={flipped}
                         coords={state.settings.coords} pieces={state.settings.pieces}
-                        dests={matches!(state.screen, Screen::Play | Screen::Analyse | Screen::Puzzles).then(|| dests.clone())} position={position_key}
+                        dests={matches!(state.screen, Screen::Play | Screen::Analyse | Screen::Puzzles | Screen::Learn).then(|| dests.clone())} position={position_key}
                         announce={announce.clone().unwrap_or_default()}
                         on_move={on_move} on_drop_premove={on_drop_premove} on_click={on_click} on_drop={on_drop}
                         on_shape={on_shape} on_choose={on_choose.clone()} />
@@ -715,6 +749,8 @@ pub fn app() -> Html {
                     { crate::analysis_panel::analysis_aside(a, &on_action) }
                 } else if let Some(p) = puzzle {
                     { crate::puzzle_panel::puzzle_aside(Some(p), &state.puzzles.record, &on_action) }
+                } else if let Some(s) = lesson {
+                    { crate::learn_panel::step_aside(s, &state.learn.progress, &on_action) }
                 } else if state.screen == Screen::Lab {
                     <aside>
                         <LabPanel lab={state.lab} settings={state.settings.clone()} on_action={on_action.clone()} />

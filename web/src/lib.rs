@@ -1,6 +1,7 @@
 //! The Topochess browser app: the board views and the engine worker. The app changes state only
 //! through [`state::Action`]s; components take props and callbacks.
 
+pub mod action;
 pub mod analysis;
 pub mod analysis_panel;
 pub mod app;
@@ -24,6 +25,9 @@ pub mod explorer;
 pub mod gallery;
 pub mod game_flow;
 pub mod games_screen;
+pub mod learn;
+pub mod learn_panel;
+pub mod lessons;
 pub mod panels;
 pub mod piece_art;
 pub mod play_panel;

@@ -286,6 +286,35 @@ impl<'a> Scene<'a> {
         }
     }
 
+    /// The scene of a lesson step: its position (after the right move, once played), the goal's
+    /// marks, and the move's path: the right one green, a wrong one faint, or every move a
+    /// count counted.
+    pub fn of_lesson(state: &'a AppState, s: &'a crate::learn::Studying) -> Scene<'a> {
+        let counted = !s.step().by_move();
+        Scene {
+            pos: s.shown(),
+            last: s.last(),
+            motion_key: format!("lesson-{}-{}", s.lesson, s.step),
+            motion: state.settings.motion,
+            shapes: &s.marks,
+            lines: s
+                .drawn()
+                .into_iter()
+                .map(|(mv, right)| {
+                    let kind = match (right, counted) {
+                        (true, true) => LineKind::Best,
+                        (true, false) => LineKind::Better,
+                        (false, _) => LineKind::Second,
+                    };
+                    (kind, &s.pos, mv)
+                })
+                .collect(),
+            premove: None,
+            choice: None,
+            margin: state.settings.margin,
+        }
+    }
+
     /// The pending choice, for the boards.
     fn board_choice(&self) -> Option<BoardChoice> {
         let choice = self.choice?;

@@ -1,12 +1,14 @@
 //! The app's state and the reducer that is the only way to change it. Side effects (the engine
 //! worker, storage, the address bar) live in the app component's effects, driven by this state.
 
+pub use crate::action::Action;
 use crate::analysis::Analysis;
 pub use crate::analysis::AnalysisAction;
 use crate::clock::{self, Clock};
 pub use crate::engine_job::{EngineJob, EngineTask, Thinking};
 pub use crate::explorer::ExploreAction;
 use crate::explorer::Explorer;
+pub use crate::learn::LearnAction;
 pub use crate::puzzle::PuzzleAction;
 pub use crate::settings::{variant_of, Margin, Opponent, Settings, ViewMode};
 use crate::shapes::Shape;
@@ -36,6 +38,8 @@ pub enum Screen {
     Atlas,
     /// The puzzles.
     Puzzles,
+    /// The lessons.
+    Learn,
 }
 
 /// A choice the player must make before a move is played.
@@ -113,6 +117,8 @@ pub struct AppState {
     pub table_moves: std::collections::BTreeSet<(u64, usize)>,
     /// The puzzles: the player's record and the puzzle on the board.
     pub puzzles: crate::puzzle::Puzzles,
+    /// The lessons: the steps done and the step on the board.
+    pub learn: crate::learn::Learn,
 }
 
 impl PartialEq for AppState {
@@ -150,119 +156,8 @@ impl PartialEq for AppState {
             && self.atlas == other.atlas
             && self.table_moves == other.table_moves
             && self.puzzles == other.puzzles
+            && self.learn == other.learn
     }
-}
-
-/// A change to the state.
-#[derive(Clone, Debug)]
-pub enum Action {
-    /// Start a new game with these settings (from the start position, or a FEN).
-    NewGame(Settings, Option<String>),
-    /// Replace the game by an imported one (a new game in the library).
-    LoadGame(Settings, Box<Game>),
-    /// Show a saved game (from the library or a link). The player's view settings stay.
-    SwitchGame(Box<SavedGame>),
-    /// A correspondence link that needs the player's word: the kept game, the link's, and why.
-    AskLink(Box<SavedGame>, Box<SavedGame>, String),
-    /// The answer: take the link's game (true) or keep one's own.
-    AnswerLink(bool),
-    /// Name the players of the game on the board (White, Black).
-    RenamePlayers([String; 2]),
-    /// A clock may have run out: look.
-    Tick,
-    /// The library changed: its games, and a warning when storage runs short.
-    Library(Vec<SavedGame>, Option<String>),
-    /// A left click on the board (it clears the drawn shapes).
-    Click(Square),
-    /// A move made on the board: played (or a promotion asked), or while the computer thinks
-    /// set as the pre-move.
-    Move(Square, Square),
-    /// Drop the pre-move.
-    DropPremove,
-    /// The player picked one of the offered moves.
-    Choose(Move),
-    /// The player closed the choice without picking.
-    CancelChoice,
-    /// A move typed in SAN or coordinate form.
-    Typed(String),
-    /// Take back (against the computer, back to the player's move).
-    TakeBack,
-    /// Replay a taken-back move.
-    Redo,
-    /// Look at the position after `ply` moves.
-    View(usize),
-    /// Look one move back or forward.
-    Step(i32),
-    /// Back to the current position.
-    Live,
-    /// Turn the board.
-    Flip,
-    /// Change views.
-    SetView(ViewMode),
-    /// Change the extended view's margin.
-    SetMargin(Margin),
-    /// Light or dark theme.
-    SetDark(bool),
-    /// Open or close the new-game form.
-    ShowNewGame(bool),
-    /// Ask the engine for a hint.
-    Hint,
-    /// The worker said nothing for too long while running this job.
-    EngineLost(u32),
-    /// Start the worker afresh and try again.
-    RetryEngine,
-    /// The engine reported progress.
-    EngineThinking(u32, Thinking),
-    /// The engine answered with a move (coordinate form).
-    EngineAnswer(u32, String),
-    /// The engine answered with a move from an endgame table.
-    EngineTableAnswer(u32, String),
-    /// The engine reported a problem.
-    EngineFailed(u32, String),
-    /// Resign: `None` asks, `Some(true)` resigns, `Some(false)` does not.
-    Resign(Option<bool>),
-    /// Offer a draw (the computer answers at once; in hot-seat the other side does).
-    OfferDraw,
-    /// The other side accepts or declines the draw offered.
-    AnswerDraw(bool),
-    /// Esc: close the chooser or question, drop the selection.
-    Cancel,
-    /// Sounds on or off.
-    SetSound(bool),
-    /// The board's colours.
-    SetBoardTheme(crate::settings::BoardTheme),
-    /// Choose the piece set.
-    SetPieceSet(crate::settings::PieceSet),
-    /// Where the coordinates are written.
-    SetCoords(crate::settings::Coords),
-    /// A shape drawn on the position shown: added, or removed when the same is there.
-    Shape(Shape),
-    /// The boards' size in percent (50 to 100).
-    SetZoom(u8),
-    /// Moves animate or not.
-    SetMotion(bool),
-    /// Show or clear a message.
-    Notice(Option<String>),
-    /// Change screens.
-    SetScreen(Screen),
-    /// On a narrow screen, show the extended view (or the normal one).
-    ShowExtended(bool),
-    /// Change the explorer.
-    Explore(ExploreAction),
-    /// Start a game from the explorer's diagram.
-    PlayFromDiagram(Opponent),
-    /// Choose the lab's surface.
-    SetLab(LabSpec),
-    /// Change the analysis.
-    Analyse(AnalysisAction),
-    /// The engine's lines for an analysis job.
-    EngineLines(u32, crate::analysis::Report),
-    /// A review job reviewed a position: ply, score, mate, best move.
-    EngineReviewed(u32, usize, (i32, Option<i32>, Option<String>)),
-    /// Change the endgame atlas.
-    Atlas(crate::atlas::AtlasAction),
-    /// Change the puzzles.
-    Puzzle(crate::puzzle::PuzzleAction),
 }
 
 impl Default for AppState {
@@ -345,6 +240,8 @@ impl AppState {
         next.analysis = self.analysis.take();
         next.atlas = std::mem::take(&mut self.atlas);
         next.table_moves = std::mem::take(&mut self.table_moves);
+        next.puzzles = std::mem::take(&mut self.puzzles);
+        next.learn = std::mem::take(&mut self.learn);
         // A lab game's surface is the lab's (also after a reload); other games keep the lab.
         next.lab = LabSpec::parse(&next.settings.variant).unwrap_or(self.lab);
         next.screen = self.screen;
@@ -392,6 +289,7 @@ impl AppState {
             atlas: Default::default(),
             table_moves: Default::default(),
             puzzles: Default::default(),
+            learn: Default::default(),
         }
     }
 
@@ -542,7 +440,7 @@ impl Reducible for AppState {
 }
 
 impl AppState {
-    fn reduce_in_place(&mut self, action: Action) {
+    pub(crate) fn reduce_in_place(&mut self, action: Action) {
         let s = self;
         match action {
             Action::NewGame(settings, start) => match AppState::new(settings, start.as_deref()) {
@@ -791,6 +689,7 @@ impl AppState {
             Action::EngineReviewed(job, ply, result) => s.reviewed(job, ply, result),
             Action::Atlas(a) => s.change_atlas(a),
             Action::Puzzle(a) => s.change_puzzle(a),
+            Action::Learn(a) => s.change_learn(a),
         }
     }
 }
