@@ -48,9 +48,12 @@ test('a puzzle solved: the lead-in move shown, the defender answers, the rating 
   assert.equal(await rating(page), 1000);
   // Seen from the solver's side: the solver's first rank at the bottom.
   const solver = p.fen.split(' ')[1];
-  const rankOf = async (name) => (await page.locator(sq(name)).boundingBox()).y;
   const [bottom, top] = solver === 'w' ? ['a1', 'a8'] : ['a8', 'a1'];
-  assert.ok(await rankOf(bottom) > await rankOf(top), `from ${solver}'s side`);
+  // Read in one go in the page (the board may re-render between two separate reads).
+  await page.waitForFunction(([b, t]) => {
+    const y = (n) => document.querySelector(`svg.normal [data-square="${n}"]`)?.getBoundingClientRect().y;
+    return y(b) > y(t);
+  }, [bottom, top], { timeout: 5000 });
   // The opponent's last move is on the board and named.
   if (p.last !== '-') {
     const [from, to] = squares(p.last);

@@ -14,9 +14,12 @@ fn surface_name(id: &str) -> String {
     preset(id).map_or(id.to_string(), |p| p.name.to_string())
 }
 
-/// A tag as players read it: `mate-in-2` is "mate in 2".
+/// A tag as players read it: `mate-in-2` is "mate in 2", `material-in-1` "win material in 1".
 fn tag_text(tag: &str) -> String {
-    tag.replace('-', " ")
+    match tag.strip_prefix("material-in-") {
+        Some(n) => format!("win material in {n}"),
+        None => tag.replace('-', " "),
+    }
 }
 
 fn emit(on_action: &Callback<Action>, a: PuzzleAction) -> Callback<MouseEvent> {
@@ -36,9 +39,9 @@ fn side(c: Color) -> &'static str {
 fn feedback(s: &Solving) -> Html {
     let me = s.solver();
     let task = format!(
-        "Find the best move for {}: mate in {}.",
+        "Find the best move for {}: {}.",
         side(me),
-        s.entry.mate_in
+        s.entry.goal_text()
     );
     let (class, text) = match (s.finish, &s.wrong) {
         (Some(Finish::Solved), _) if !s.failed => ("good", "Solved!".to_string()),
@@ -200,7 +203,7 @@ pub fn puzzle_aside(
         };
     };
     let e = &s.entry;
-    let mut about: Vec<String> = vec![format!("mate in {}", e.mate_in)];
+    let mut about: Vec<String> = vec![e.goal_text()];
     about.extend(e.themes.iter().map(|t| tag_text(t)));
     let change = s.change.filter(|&c| c != 0).map(|c| {
         html! { <span class={classes!("puzzle-change", if c > 0 { "up" } else { "down" })} id="puzzle-change">{format!("{c:+}")}</span> }

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 use std::sync::OnceLock;
+pub use topochess_search::puzzles::Goal;
 
 /// One puzzle of the set.
 #[derive(Clone, Debug, PartialEq)]
@@ -18,8 +19,8 @@ pub struct PuzzleEntry {
     pub fen: String,
     /// The solution in coordinates: the solver's moves and the defender's answers.
     pub solution: Vec<String>,
-    /// Moves to mate.
-    pub mate_in: u32,
+    /// What it asks: mate, or material, in so many moves.
+    pub goal: Goal,
     /// What the solution does on the surface: edge-crossing, corner-bounce, pole-jump.
     pub themes: Vec<String>,
     /// The puzzle's rating (the generator's difficulty estimate).
@@ -46,7 +47,7 @@ impl PuzzleEntry {
             variant: f[0].to_string(),
             fen: f[1].to_string(),
             solution: f[2].split(' ').map(str::to_string).collect(),
-            mate_in: f[3].strip_prefix("mate-in-")?.parse().ok()?,
+            goal: Goal::from_tag(f[3])?,
             themes: f[4]
                 .split(',')
                 .filter(|t| !t.is_empty())
@@ -57,9 +58,17 @@ impl PuzzleEntry {
         })
     }
 
-    /// Every tag a filter can pick: `mate-in-N` and the surface themes.
+    /// Every tag a filter can pick: the goal (`mate-in-N`, `material-in-N`) and the themes.
     pub fn tags(&self) -> impl Iterator<Item = String> + '_ {
-        std::iter::once(format!("mate-in-{}", self.mate_in)).chain(self.themes.iter().cloned())
+        std::iter::once(self.goal.tag()).chain(self.themes.iter().cloned())
+    }
+
+    /// The goal in words: "mate in 2", "win material in 1".
+    pub fn goal_text(&self) -> String {
+        match self.goal {
+            Goal::Mate(n) => format!("mate in {n}"),
+            Goal::Material(n) => format!("win material in {n}"),
+        }
     }
 
     /// Whether the puzzle passes the filters.
@@ -274,7 +283,7 @@ mod tests {
         assert!(set.iter().filter(|p| p.before.is_some()).count() * 10 >= set.len() * 9);
         assert!(set
             .iter()
-            .all(|p| p.solution.len() as u32 == 2 * p.mate_in - 1));
+            .all(|p| p.solution.len() as u32 == 2 * p.goal.moves() - 1));
     }
 
     fn entry(id: &str, variant: &str, rating: u32, tags: &[&str]) -> PuzzleEntry {
@@ -283,7 +292,7 @@ mod tests {
             variant: variant.into(),
             fen: String::new(),
             solution: vec!["a1a2".into()],
-            mate_in: 1,
+            goal: Goal::Mate(1),
             themes: tags.iter().map(|t| t.to_string()).collect(),
             rating,
             before: None,

@@ -124,33 +124,15 @@ enum Command {
         #[arg(long)]
         ms: Option<u64>,
     },
-    /// Finds mate puzzles that use the edges in the engine's own games; one line each: preset,
-    /// FEN, solution, mate length, themes, difficulty (tab-separated).
+    /// Finds puzzles that use the edges in the engine's own games (mates, and with --material
+    /// material gains); one line each: preset, FEN, solution, goal, themes, difficulty, the
+    /// position before the opponent's last move and that move (tab-separated).
     Puzzles {
         /// Preset id.
         #[arg(long)]
         variant: String,
-        /// Stop after this many puzzles.
-        #[arg(long, default_value_t = 20)]
-        count: usize,
-        /// Games played at most.
-        #[arg(long, default_value_t = 200)]
-        games: u32,
-        /// Nodes per move in the games.
-        #[arg(long, default_value_t = 2000)]
-        nodes: u64,
-        /// Nodes per search when a candidate is checked.
-        #[arg(long, default_value_t = 200_000)]
-        check_nodes: u64,
-        /// The longest mate, in moves.
-        #[arg(long, default_value_t = 3)]
-        max_mate: u32,
-        /// Seed of the games' openings.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Games played at once, one thread each.
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
+        #[command(flatten)]
+        options: puzzles::Options,
     },
     /// Fits the evaluation's weights to the engine's own games (Texel tuning), per surface
     /// family; prints each family's line of the generated weights file.
@@ -302,25 +284,8 @@ fn run(cli: Cli) -> Result<(), String> {
         } => tablebase::run(variant(&id, None)?, &material, verbose)?,
         Command::Puzzles {
             variant: id,
-            count,
-            games,
-            nodes,
-            check_nodes,
-            max_mate,
-            seed,
-            jobs,
-        } => puzzles::run(
-            variant(&id, None)?,
-            puzzles::Options {
-                games,
-                count,
-                nodes,
-                check_nodes,
-                max_mate,
-                seed,
-                jobs,
-            },
-        )?,
+            options,
+        } => puzzles::run(variant(&id, None)?, options)?,
         Command::Tune {
             variant,
             games,

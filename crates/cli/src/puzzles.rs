@@ -1,29 +1,43 @@
-//! `topochess puzzles`: mate puzzles that use the edges, found in the engine's own games. Each
-//! line: the preset, the FEN, the solution in coordinates, the mate's length, the themes, the
-//! difficulty estimate, and the position before the opponent's last move with that move (`-`
-//! when the game's random opening played it), tab-separated.
+//! `topochess puzzles`: puzzles that use the edges, found in the engine's own games: mates, and
+//! decisive gains of material. Each line: the preset, the FEN, the solution in coordinates, the
+//! goal (`mate-in-N` or `material-in-N`), the themes, the difficulty estimate, and the position
+//! before the opponent's last move with that move (`-` when the game's random opening played
+//! it), tab-separated. The mates come first, then the gains, each in the games' order.
 
+use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use topochess_core::{fen, san, Move, Position, Variant};
 use topochess_search::mate_in;
-use topochess_search::puzzles::{solve, Check, Puzzle};
+use topochess_search::puzzles::{solve, solve_material, Check, Goal, Puzzle, GAIN};
+use topochess_search::tactics::balance;
 use topochess_search::tuning::{play_game, SelfPlay};
 
 /// What to look for and how.
+#[derive(clap::Args, Clone, Copy, Debug)]
 pub struct Options {
-    /// Games played at most.
-    pub games: u32,
-    /// Stop after this many puzzles.
+    /// Stop after this many mate puzzles.
+    #[arg(long, default_value_t = 20)]
     pub count: usize,
+    /// And this many material puzzles.
+    #[arg(long, default_value_t = 0)]
+    pub material: usize,
+    /// Games played at most.
+    #[arg(long, default_value_t = 200)]
+    pub games: u32,
     /// Nodes per move in the games.
+    #[arg(long, default_value_t = 2000)]
     pub nodes: u64,
-    /// The check's nodes per search.
+    /// Nodes per search when a candidate is checked.
+    #[arg(long, default_value_t = 200_000)]
     pub check_nodes: u64,
-    /// The longest mate, in moves.
+    /// The longest solution, in the solver's moves.
+    #[arg(long, default_value_t = 3)]
     pub max_mate: u32,
     /// Seed of the games' openings.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Games played at once.
+    /// Games played at once, one thread each.
+    #[arg(long, default_value_t = 1)]
     pub jobs: usize,
 }
 
@@ -34,8 +48,32 @@ struct Found {
     before: Option<(Position, Move)>,
 }
 
-/// The puzzles of game `g`: the positions where the playing engine saw a short mate, checked,
-/// leaving out those on the line of a puzzle found earlier in the game.
+/// The positions of one kind a game offers, checked by `solve`, leaving out those on the line
+/// of a puzzle of that kind found earlier in the game.
+fn checked(
+    candidates: Vec<(Position, Option<(Position, Move)>)>,
+    solve: impl Fn(&Position) -> Option<Puzzle>,
+) -> Vec<Found> {
+    let mut covered = HashSet::new();
+    let mut found = Vec::new();
+    for (pos, before) in candidates {
+        if covered.contains(&pos.hash()) {
+            continue;
+        }
+        if let Some(p) = solve(&pos) {
+            let mut at = pos.clone();
+            for &mv in &p.solution {
+                at.play_unchecked(mv);
+                covered.insert(at.hash());
+            }
+            found.push(Found { puzzle: p, before });
+        }
+    }
+    found
+}
+
+/// The puzzles of game `g`: the positions where the playing engine saw a short mate, and (when
+/// material puzzles are wanted) those where it saw a win while not yet a piece up.
 fn from_game(variant: &Arc<Variant>, g: u32, options: &Options) -> Vec<Found> {
     let play = SelfPlay {
         nodes: options.nodes,
@@ -43,11 +81,17 @@ fn from_game(variant: &Arc<Variant>, g: u32, options: &Options) -> Vec<Found> {
         max_plies: 300,
         seed: options.seed,
     };
-    let mut candidates = Vec::new();
+    let (mut mates, mut gains) = (Vec::new(), Vec::new());
     let mut last: Option<(Position, Move)> = None;
     play_game(variant, g, play, |pos, mv, score| {
-        if mate_in(score).is_some_and(|n| n > 0 && n as u32 <= options.max_mate) {
-            candidates.push((pos.clone(), last.clone()));
+        match mate_in(score) {
+            Some(n) if n > 0 && n as u32 <= options.max_mate => {
+                mates.push((pos.clone(), last.clone()))
+            }
+            None if options.material > 0 && score >= GAIN && balance(pos, pos.turn()) < GAIN => {
+                gains.push((pos.clone(), last.clone()))
+            }
+            _ => {}
         }
         last = Some((pos.clone(), mv));
     });
@@ -55,23 +99,11 @@ fn from_game(variant: &Arc<Variant>, g: u32, options: &Options) -> Vec<Found> {
         max_mate: options.max_mate,
         nodes: options.check_nodes,
     };
-    // A position on the line of a puzzle already found is the same puzzle, shorter.
-    let mut covered = std::collections::HashSet::new();
-    let mut puzzles = Vec::new();
-    for (pos, before) in candidates {
-        if covered.contains(&pos.hash()) {
-            continue;
-        }
-        if let Some(p) = solve(&pos, check) {
-            let mut at = pos.clone();
-            for &mv in &p.solution {
-                at.play_unchecked(mv);
-                covered.insert(at.hash());
-            }
-            puzzles.push(Found { puzzle: p, before });
-        }
+    let mut found = checked(mates, |pos| solve(pos, check));
+    if options.material > 0 {
+        found.extend(checked(gains, |pos| solve_material(pos, check)));
     }
-    puzzles
+    found
 }
 
 /// One puzzle's line.
@@ -94,14 +126,19 @@ fn line(variant: &Arc<Variant>, found: &Found) -> String {
         None => ("-".to_string(), "-".to_string()),
     };
     format!(
-        "{}\t{}\t{}\tmate-in-{}\t{}\t{}\t{before}\t{last}",
+        "{}\t{}\t{}\t{}\t{}\t{}\t{before}\t{last}",
         variant.id(),
         p.fen,
         moves.join(" "),
-        p.mate_in,
+        p.goal.tag(),
         themes.join(","),
         p.difficulty
     )
+}
+
+/// Whether a puzzle is a mate.
+fn is_mate(f: &Found) -> bool {
+    matches!(f.puzzle.goal, Goal::Mate(_))
 }
 
 /// Runs the command on `variant`.
@@ -115,7 +152,11 @@ pub fn run(variant: Arc<Variant>, options: Options) -> Result<(), String> {
     let enough = |found: &Mutex<Vec<(u32, Vec<Found>)>>| {
         found
             .lock()
-            .map(|f| f.iter().map(|(_, p)| p.len()).sum::<usize>() >= options.count)
+            .map(|f| {
+                let all = || f.iter().flat_map(|(_, p)| p);
+                all().filter(|p| is_mate(p)).count() >= options.count
+                    && all().filter(|p| !is_mate(p)).count() >= options.material
+            })
             .unwrap_or(true)
     };
     std::thread::scope(|scope| {
@@ -135,16 +176,21 @@ pub fn run(variant: Arc<Variant>, options: Options) -> Result<(), String> {
     });
     let mut found = found.into_inner().unwrap_or_default();
     found.sort_by_key(|(g, _)| *g);
-    let mut seen = std::collections::HashSet::new();
-    let puzzles: Vec<Found> = found
-        .into_iter()
-        .flat_map(|(_, p)| p)
-        .filter(|f| seen.insert(f.puzzle.fen.clone()))
-        .take(options.count)
-        .collect();
-    for p in &puzzles {
-        println!("{}", line(&variant, p));
+    let all: Vec<Found> = found.into_iter().flat_map(|(_, p)| p).collect();
+    let mut seen = HashSet::new();
+    let (mates, gains): (Vec<&Found>, Vec<&Found>) = all.iter().partition(|f| is_mate(f));
+    let pick = |list: Vec<&Found>, n: usize, seen: &mut HashSet<String>| -> Vec<String> {
+        list.into_iter()
+            .filter(|f| seen.insert(f.puzzle.fen.clone()))
+            .take(n)
+            .map(|f| line(&variant, f))
+            .collect()
+    };
+    let mut lines = pick(mates, options.count, &mut seen);
+    lines.extend(pick(gains, options.material, &mut seen));
+    for l in &lines {
+        println!("{l}");
     }
-    eprintln!("{} puzzles", puzzles.len());
+    eprintln!("{} puzzles", lines.len());
     Ok(())
 }

@@ -313,12 +313,21 @@ fn puzzles_prints_checked_puzzles_found_in_the_engines_games() {
         "10",
         "--max-mate",
         "2",
+        "--material",
+        "1",
     ]);
     assert!(ok, "{stderr}");
-    assert!(stderr.ends_with("1 puzzles\n"), "{stderr}");
-    let line = stdout.lines().next().expect("one puzzle");
+    assert!(stderr.ends_with("2 puzzles\n"), "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    // The mate first, then the gain of material.
+    let gain: Vec<&str> = lines[1].split('\t').collect();
+    assert_eq!(gain.len(), 8, "{}", lines[1]);
+    assert!(gain[3].starts_with("material-in-"), "{}", lines[1]);
+    let line = lines[0];
     let fields: Vec<&str> = line.split('\t').collect();
-    assert_eq!(fields.len(), 6, "{line}");
+    assert_eq!(fields.len(), 8, "{line}");
+
     assert!(fields[5].parse::<u32>().is_ok_and(|d| d >= 400), "{line}");
     assert_eq!(fields[0], "folded");
     assert!(fields[3].starts_with("mate-in-"), "{line}");

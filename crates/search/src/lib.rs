@@ -26,6 +26,7 @@ pub mod levels;
 pub mod puzzles;
 pub mod search;
 pub mod tablebase;
+pub mod tactics;
 pub mod tt;
 mod tuned;
 pub mod tuning;

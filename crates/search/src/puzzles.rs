@@ -1,14 +1,19 @@
-//! Puzzles that use the edges: positions with a forced mate whose solution is unique at every
-//! move of the solver and crosses a glued edge or a pole on at least one of them.
+//! Puzzles that use the edges: positions with a forced mate, or a decisive gain of material,
+//! whose solution is unique at every move of the solver and crosses a glued edge or a pole on at
+//! least one of them.
 //!
-//! [`solve`] checks a position: the engine searches it for the two best moves; the best must mate
-//! within the limit and the second must not mate as fast. The defender answers with the engine's
-//! best defence and the check repeats until mate. A solver's move "uses an edge" when every path
-//! it can take leaves the board's own plane (it cannot be made without crossing a seam) or jumps
-//! over a pole; its themes name what the paths do.
+//! [`solve`] checks a position for a mate: the engine searches it for the two best moves; the
+//! best must mate within the limit and the second must not mate as fast. The defender answers
+//! with the engine's best defence and the check repeats until mate. [`solve_material`] checks it
+//! for a gain: the best move must win (by the engine's score) and the second must score a margin
+//! less, at every solver's move, until the material won (counted after the defender's best
+//! answer) reaches a minor piece. A solver's move "uses an edge" when every path it can take
+//! leaves the board's own plane (it cannot be made without crossing a seam) or jumps over a pole;
+//! its themes name what the paths do, and the tactics the moves show (fork, pin, skewer).
 
 use crate::eval::Style;
 use crate::search::{mate_in, Engine, Limits, Search};
+use crate::tactics::{balance, tactics, Tactic};
 use topochess_core::paths::{move_paths, PathStep};
 use topochess_core::{fen, Move, Position};
 
@@ -21,6 +26,12 @@ pub enum Theme {
     CornerBounce,
     /// A solver's move jumps over a pole.
     PoleJump,
+    /// A solver's move attacks two targets at once.
+    Fork,
+    /// A solver's move pins a piece to a more valuable one.
+    Pin,
+    /// A solver's move attacks a valuable piece with a lesser one behind.
+    Skewer,
 }
 
 impl Theme {
@@ -30,6 +41,46 @@ impl Theme {
             Theme::EdgeCrossing => "edge-crossing",
             Theme::CornerBounce => "corner-bounce",
             Theme::PoleJump => "pole-jump",
+            Theme::Fork => "fork",
+            Theme::Pin => "pin",
+            Theme::Skewer => "skewer",
+        }
+    }
+}
+
+/// What a puzzle asks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Goal {
+    /// Mate in this many moves.
+    Mate(u32),
+    /// Win material in this many moves.
+    Material(u32),
+}
+
+impl Goal {
+    /// The goal's tag: `mate-in-2`, `material-in-1`.
+    pub fn tag(self) -> String {
+        match self {
+            Goal::Mate(n) => format!("mate-in-{n}"),
+            Goal::Material(n) => format!("material-in-{n}"),
+        }
+    }
+
+    /// The goal a tag names.
+    pub fn from_tag(tag: &str) -> Option<Goal> {
+        if let Some(n) = tag.strip_prefix("mate-in-") {
+            return n.parse().ok().map(Goal::Mate);
+        }
+        tag.strip_prefix("material-in-")?
+            .parse()
+            .ok()
+            .map(Goal::Material)
+    }
+
+    /// The solver's moves.
+    pub fn moves(self) -> u32 {
+        match self {
+            Goal::Mate(n) | Goal::Material(n) => n,
         }
     }
 }
@@ -39,22 +90,23 @@ impl Theme {
 pub struct Puzzle {
     /// The position, solver to move.
     pub fen: String,
-    /// The solution: the solver's moves and the defender's answers, ending in mate.
+    /// The solution: the solver's moves and the defender's answers, ending in mate or with the
+    /// solver's move that wins the material.
     pub solution: Vec<Move>,
-    /// Moves to mate.
-    pub mate_in: u32,
+    /// What it asks.
+    pub goal: Goal,
     /// What the solver's moves do on the surface (sorted, each once).
     pub themes: Vec<Theme>,
     /// An estimated rating: 400, plus 150 for each ply of search a fresh engine needs before
-    /// the hardest of the solver's moves becomes and stays its choice, plus 200 for each move
-    /// of the mate after the first.
+    /// the hardest of the solver's moves becomes and stays its choice, plus 200 for each
+    /// solver's move after the first.
     pub difficulty: u32,
 }
 
 /// How hard [`solve`] looks.
 #[derive(Clone, Copy, Debug)]
 pub struct Check {
-    /// The longest mate accepted, in moves.
+    /// The longest solution accepted, in the solver's moves.
     pub max_mate: u32,
     /// Nodes per search.
     pub nodes: u64,
@@ -168,7 +220,7 @@ pub fn solve(pos: &Position, check: Check) -> Option<Puzzle> {
         if second.and_then(mate_in).is_some_and(|m| m > 0 && m <= n) {
             return None;
         }
-        themes.extend(move_themes(&at, mv));
+        themes.extend(solver_themes(&at, mv));
         history.push(at.hash());
         at.play_unchecked(mv);
         solution.push(mv);
@@ -194,10 +246,85 @@ pub fn solve(pos: &Position, check: Check) -> Option<Puzzle> {
     Some(Puzzle {
         fen: fen::write(pos),
         solution,
-        mate_in,
+        goal: Goal::Mate(mate_in),
         themes,
         difficulty: 400 + 150 * settled + 200 * (mate_in - 1),
     })
+}
+
+/// The themes of the solver's move `mv` in `at`: what its paths do and the tactics it shows.
+fn solver_themes(at: &Position, mv: Move) -> Vec<Theme> {
+    let mut themes = move_themes(at, mv);
+    themes.extend(tactics(at, mv).into_iter().map(|t| match t {
+        Tactic::Fork => Theme::Fork,
+        Tactic::Pin => Theme::Pin,
+        Tactic::Skewer => Theme::Skewer,
+    }));
+    themes
+}
+
+/// The least gain a material puzzle wins: a minor piece (a pawn's hundredths).
+pub const GAIN: i32 = 300;
+
+/// The least score (the engine's, for the solver) of a winning move in a material puzzle.
+const WINNING: i32 = 250;
+
+/// How much less than the best the second move must score.
+const MARGIN: i32 = 200;
+
+/// The puzzle `pos` makes, if the side to move wins at least [`GAIN`] of material within
+/// `check.max_mate` moves, its every move the only winning one (the next best scores
+/// [`MARGIN`] less), at least one of them using an edge, and no mate on the way (that is the
+/// other kind). The material is counted after the defender's best answer to the last move.
+pub fn solve_material(pos: &Position, check: Check) -> Option<Puzzle> {
+    let engine = &mut Engine::new(pos.variant().clone(), Style::Derived, 16 << 20);
+    let depth = 2 * check.max_mate + 4;
+    let me = pos.turn();
+    let start = balance(pos, me);
+    let mut history = Vec::new();
+    let mut at = pos.clone();
+    let mut solution = Vec::new();
+    let mut themes = Vec::new();
+    let mut settled = 1;
+    for moves in 1..=check.max_mate {
+        let found = best_two(engine, &at, &history, depth, check.nodes)?;
+        let ((mv, score), second) = (found.best, found.second);
+        if mate_in(score).is_some() || score < WINNING {
+            return None;
+        }
+        if second.is_some_and(|s| s > score - MARGIN) {
+            return None;
+        }
+        settled = settled.max(found.settled);
+        themes.extend(solver_themes(&at, mv));
+        history.push(at.hash());
+        at.play_unchecked(mv);
+        solution.push(mv);
+        if !at.has_legal_move() {
+            return None;
+        }
+        let (reply, _) = best_two(engine, &at, &history, depth, check.nodes)?.best;
+        let mut answered = at.clone();
+        answered.play_unchecked(reply);
+        if balance(&answered, me) >= start + GAIN {
+            if !themes.contains(&Theme::EdgeCrossing) && !themes.contains(&Theme::PoleJump) {
+                return None;
+            }
+            themes.sort();
+            themes.dedup();
+            return Some(Puzzle {
+                fen: fen::write(pos),
+                solution,
+                goal: Goal::Material(moves),
+                themes,
+                difficulty: 400 + 150 * settled + 200 * (moves - 1),
+            });
+        }
+        history.push(at.hash());
+        at = answered;
+        solution.push(reply);
+    }
+    None
 }
 
 #[cfg(test)]
@@ -224,7 +351,7 @@ mod tests {
         let v = Arc::new(Variant::preset("folded", None).unwrap());
         let pos = fen::parse_position(v.clone(), "8/5k2/p3p3/7p/8/K7/2r5/5q2 b - - 3 52").unwrap();
         let p = solve(&pos, CHECK).expect("a puzzle");
-        assert_eq!(p.mate_in, 1);
+        assert_eq!(p.goal, Goal::Mate(1));
         assert_eq!(p.solution.len(), 1);
         assert!(
             p.difficulty >= 550 && p.difficulty <= 400 + 150 * 2,
@@ -278,5 +405,31 @@ mod tests {
             .count();
         assert!(mating > 1, "{mating}");
         assert_eq!(solve(&two, CHECK), None);
+    }
+
+    /// A gain from the engine's own folded games (found by `topochess puzzles --material`): the
+    /// rook on a8 takes the bishop on h8 by going round the back rank's seam, and nothing else
+    /// wins as much. It is no mate puzzle; on the flat board the same capture is no puzzle.
+    #[test]
+    fn a_unique_gain_over_the_seam_is_a_material_puzzle() {
+        let text = "r1b4B/3k1p1p/8/p2p2b1/2p2p2/N5nR/PPPPP2R/4K3 b - - 0 19";
+        let v = Arc::new(Variant::preset("folded", None).unwrap());
+        let pos = fen::parse_position(v, text).unwrap();
+        let check = Check {
+            max_mate: 3,
+            nodes: 200_000,
+        };
+        let p = solve_material(&pos, check).expect("a puzzle");
+        assert_eq!(p.goal, Goal::Material(1));
+        assert_eq!(san::to_coordinate(&pos, p.solution[0]), "a8h8");
+        assert!(p.themes.contains(&Theme::EdgeCrossing));
+        let mut after = pos.clone();
+        after.play_unchecked(p.solution[0]);
+        assert!(balance(&after, pos.turn()) >= balance(&pos, pos.turn()) + GAIN);
+        assert_eq!(solve(&pos, check), None);
+        let flat = Arc::new(Variant::preset("standard", None).unwrap());
+        let flat = fen::parse_position(flat, "r6B/3k4/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+        assert_eq!(solve_material(&flat, check), None);
+        assert_eq!(Goal::from_tag(&p.goal.tag()), Some(p.goal));
     }
 }

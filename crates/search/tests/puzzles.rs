@@ -1,19 +1,21 @@
 //! The shipped puzzle set (`static/puzzles.tsv`, written by `scripts/puzzles.sh`) re-verified:
-//! every solution is legal and ends in mate at the stated length, at least one solver's move
-//! cannot be made without crossing an edge or a pole, the last solver's move is the only mate,
-//! and the generator's own check (unique at every solver's move) still accepts the puzzle. The
+//! every solution is legal and ends in mate at the stated length (the last solver's move the
+//! only mate) or with the solver a minor piece's worth of material up, at least one solver's
+//! move cannot be made without crossing an edge or a pole, and the generator's own check
+//! (unique at every solver's move) still accepts the puzzle. The
 //! opponent's last move, shown to the player first, is legal and leads to the puzzle.
 
 use std::sync::Arc;
 use topochess_core::paths::move_paths;
 use topochess_core::{fen, san, Move, Position, Variant};
-use topochess_search::puzzles::{solve, Check};
+use topochess_search::puzzles::{solve, solve_material, Check, Goal, GAIN};
+use topochess_search::tactics::balance;
 
 struct Shipped {
     variant: Arc<Variant>,
     position: Position,
     solution: Vec<Move>,
-    mate_in: u32,
+    goal: Goal,
     difficulty: u32,
     before: Option<(Position, Move)>,
     line: String,
@@ -37,10 +39,7 @@ fn shipped() -> Vec<Shipped> {
                     mv
                 })
                 .collect();
-            let mate_in = f[3]
-                .strip_prefix("mate-in-")
-                .and_then(|n| n.parse().ok())
-                .expect(line);
+            let goal = Goal::from_tag(f[3]).expect(line);
             let before = (f[6] != "-").then(|| {
                 let before = fen::parse_position(variant.clone(), f[6]).expect(line);
                 let mv = san::parse_move(&before, f[7]).expect(line);
@@ -51,7 +50,7 @@ fn shipped() -> Vec<Shipped> {
                 variant,
                 position,
                 solution,
-                mate_in,
+                goal,
                 difficulty: f[5].parse().expect(line),
                 line: line.to_string(),
             }
@@ -77,16 +76,42 @@ fn crosses(pos: &Position, mv: Move) -> bool {
 }
 
 #[test]
-fn the_set_is_large_enough_and_every_puzzle_uses_an_edge_and_ends_in_a_unique_mate() {
+fn the_set_is_large_enough_and_every_puzzle_uses_an_edge_and_reaches_its_goal() {
     let set = shipped();
     let folded = set.iter().filter(|p| p.variant.id() == "folded").count();
+    let gains = set
+        .iter()
+        .filter(|p| matches!(p.goal, Goal::Material(_)))
+        .count();
     assert!(
-        set.len() >= 300 && folded >= 60,
-        "{} puzzles, {folded} folded",
+        set.len() >= 300 && folded >= 60 && gains >= 100,
+        "{} puzzles, {folded} folded, {gains} material",
         set.len()
     );
     for p in &set {
-        assert_eq!(p.solution.len() as u32, 2 * p.mate_in - 1, "{}", p.line);
+        assert_eq!(
+            p.solution.len() as u32,
+            2 * p.goal.moves() - 1,
+            "{}",
+            p.line
+        );
+        if let Goal::Material(_) = p.goal {
+            let mut at = p.position.clone();
+            let mut crossed = false;
+            for (i, &mv) in p.solution.iter().enumerate() {
+                assert!(at.legal_moves().contains(&mv), "{}", p.line);
+                crossed |= i % 2 == 0 && crosses(&at, mv);
+                at.play_unchecked(mv);
+            }
+            let me = p.position.turn();
+            assert!(
+                balance(&at, me) >= balance(&p.position, me) + GAIN,
+                "{}",
+                p.line
+            );
+            assert!(crossed, "{}", p.line);
+            continue;
+        }
         let mut at = p.position.clone();
         let mut crossed = false;
         for (i, &mv) in p.solution.iter().enumerate() {
@@ -138,10 +163,13 @@ fn the_generators_check_still_accepts_every_puzzle() {
         for half in [halves.0, halves.1] {
             scope.spawn(move || {
                 for p in half {
-                    let again = solve(&p.position, check);
+                    let again = match p.goal {
+                        Goal::Mate(_) => solve(&p.position, check),
+                        Goal::Material(_) => solve_material(&p.position, check),
+                    };
                     let again = again.unwrap_or_else(|| panic!("refused: {}", p.line));
                     assert_eq!(again.solution, p.solution, "{}", p.line);
-                    assert_eq!(again.mate_in, p.mate_in, "{}", p.line);
+                    assert_eq!(again.goal, p.goal, "{}", p.line);
                     assert_eq!(again.difficulty, p.difficulty, "{}", p.line);
                 }
             });

@@ -1,5 +1,5 @@
 use super::*;
-use crate::puzzle_set::START_RATING;
+use crate::puzzle_set::{Goal, START_RATING};
 use crate::state::Action;
 use std::rc::Rc;
 use yew::Reducible;
@@ -56,7 +56,7 @@ fn wrong_move(s: &AppState) -> Move {
 
 #[test]
 fn opening_shows_the_opponents_last_move_and_the_player_is_to_move() {
-    let i = find(|p| p.before.is_some() && p.mate_in == 2);
+    let i = find(|p| p.before.is_some() && p.goal == Goal::Mate(2));
     let s = opened(i);
     let p = s.solving().unwrap();
     assert!(p.player_to_move() && p.reply_due().is_none() && p.finish.is_none());
@@ -76,7 +76,7 @@ fn opening_shows_the_opponents_last_move_and_the_player_is_to_move() {
 
 #[test]
 fn the_right_moves_with_the_defenders_answers_solve_it_and_raise_the_rating() {
-    let i = find(|p| p.mate_in == 2);
+    let i = find(|p| p.goal == Goal::Mate(2));
     let mut s = opened(i);
     let moves = solution(&s);
     s = make(s, moves[0]);
@@ -107,7 +107,7 @@ fn the_right_moves_with_the_defenders_answers_solve_it_and_raise_the_rating() {
 
 #[test]
 fn a_wrong_move_is_refused_and_fails_the_puzzle_once_though_it_can_still_be_finished() {
-    let i = find(|p| p.mate_in == 2);
+    let i = find(|p| p.goal == Goal::Mate(2));
     let mut s = opened(i);
     let moves = solution(&s);
     let start = s.solving().unwrap().live().hash();
@@ -139,7 +139,7 @@ fn a_wrong_move_is_refused_and_fails_the_puzzle_once_though_it_can_still_be_fini
 
 #[test]
 fn a_stale_or_repeated_answer_is_ignored() {
-    let i = find(|p| p.mate_in == 3);
+    let i = find(|p| p.goal == Goal::Mate(3));
     let mut s = opened(i);
     let moves = solution(&s);
     s = make(s, moves[0]);
@@ -208,7 +208,7 @@ fn another_mate_than_the_listed_one_is_accepted() {
 
 #[test]
 fn the_solution_fails_the_puzzle_and_plays_it_out_and_again_is_not_rated() {
-    let i = find(|p| p.mate_in == 3);
+    let i = find(|p| p.goal == Goal::Mate(3));
     let s = opened(i);
     let moves = solution(&s);
     let s = reduce(s, PuzzleAction::Solution);
@@ -254,7 +254,7 @@ fn next_follows_the_filters_and_the_screen_reopens_the_kept_puzzle() {
     };
     let s = reduce(s, PuzzleAction::SetFilter(filter.clone()));
     let p = s.solving().unwrap();
-    assert!(p.entry.variant == "torus" && p.entry.mate_in == 2);
+    assert!(p.entry.variant == "torus" && p.entry.goal == Goal::Mate(2));
     assert_eq!(s.puzzles.record.filter, filter);
     // A filter nothing fits: no puzzle, and a word why.
     let none = Filter {
@@ -277,7 +277,7 @@ fn next_follows_the_filters_and_the_screen_reopens_the_kept_puzzle() {
 
 #[test]
 fn a_puzzle_failed_then_reloaded_is_not_rated_again() {
-    let i = find(|p| p.mate_in == 1);
+    let i = find(|p| p.goal == Goal::Mate(1));
     let s = opened(i);
     let wrong = wrong_move(&s);
     let s = make(s, wrong);
@@ -292,4 +292,37 @@ fn a_puzzle_failed_then_reloaded_is_not_rated_again() {
     let again = make(again, right);
     assert_eq!(again.solving().unwrap().finish, Some(Finish::Solved));
     assert_eq!(again.puzzles.record, s.puzzles.record);
+}
+
+#[test]
+fn a_material_puzzle_is_solved_by_its_winning_move_and_its_tags_filter() {
+    let i = find(|p| matches!(p.goal, Goal::Material(n) if n >= 2));
+    let mut s = opened(i);
+    let moves = solution(&s);
+    for (k, &mv) in moves.iter().enumerate() {
+        s = if k % 2 == 0 { make(s, mv) } else { answer(s) };
+    }
+    let p = s.solving().unwrap();
+    assert_eq!(p.finish, Some(Finish::Solved));
+    assert!(!p.failed && p.change.is_some_and(|c| c > 0));
+    assert!(p.live().has_legal_move(), "won material, not mate");
+    assert_eq!(
+        p.entry.goal_text(),
+        format!("win material in {}", p.entry.goal.moves())
+    );
+    // The tactics are themes a filter picks.
+    let s = reduce(
+        s,
+        PuzzleAction::SetFilter(Filter {
+            surface: None,
+            theme: Some("fork".into()),
+        }),
+    );
+    assert!(s
+        .solving()
+        .unwrap()
+        .entry
+        .themes
+        .iter()
+        .any(|t| t == "fork"));
 }
