@@ -3,7 +3,7 @@
 // stays responsive while the engine runs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot, type, loadText, newGame } from './harness.mjs';
+import { useSession, screenshot, type, loadText, newGame, phonePage } from './harness.mjs';
 
 const session = useSession();
 
@@ -151,12 +151,7 @@ test('the best move is drawn over the fold, and the page answers at once while i
 });
 
 test('analysis on a phone, from the explorer, with touch', async () => {
-  const { browser, server } = session;
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (err) => errors.push(String(err)));
-  await page.goto(server.url);
+  const { context, page, errors } = await phonePage(session);
   await page.waitForSelector('svg.normal [data-square]');
   await page.click('#nav-explore');
   await page.click('#analyse-diagram');

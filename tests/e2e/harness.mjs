@@ -56,6 +56,19 @@ export async function openPage(url, viewport = { width: 1280, height: 900 }) {
   return { browser, page, errors };
 }
 
+/**
+ * A phone (390x844, touch) in its own context of the session's browser, the app loaded;
+ * resolves to { context, page, errors } (close the context when done).
+ */
+export async function phonePage(session) {
+  const context = await session.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(String(err)));
+  await page.goto(session.server.url);
+  return { context, page, errors };
+}
+
 /** Saves a screenshot under target/e2e/. */
 export async function screenshot(page, name) {
   await mkdir(artifacts, { recursive: true });

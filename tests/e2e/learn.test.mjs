@@ -3,7 +3,7 @@
 // the progress kept across a reload, and the lesson's end offering a game on its surface.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot } from './harness.mjs';
+import { useSession, screenshot, phonePage } from './harness.mjs';
 
 const session = useSession();
 const sq = (name) => `svg.normal [data-square="${name}"]`;
@@ -56,13 +56,8 @@ test('a lesson step done wrong, then right; a count; the progress kept across a 
 });
 
 test('a whole lesson on a phone (touch), ending with a game on its surface', async () => {
-  const { browser, server } = session;
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (err) => errors.push(String(err)));
+  const { context, page, errors } = await phonePage(session);
   try {
-    await page.goto(server.url);
     await page.tap('#nav-learn');
     await page.tap('#learn-open-torus');
     await page.tap(sq('d1'));

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useSession, screenshot } from './harness.mjs';
+import { useSession, screenshot, phonePage } from './harness.mjs';
 
 const session = useSession();
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -137,13 +137,8 @@ test('a wrong move is refused and fails the puzzle; the solution is shown; a rel
 });
 
 test('a puzzle on a phone (touch): tap to move, nothing overflows sideways', async () => {
-  const { browser, server } = session;
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (err) => errors.push(String(err)));
+  const { context, page, errors } = await phonePage(session);
   try {
-    await page.goto(server.url);
     await page.tap('#nav-puzzles');
     await page.waitForSelector('.puzzle-fen');
     await page.selectOption('#puzzle-theme', 'mate-in-1');

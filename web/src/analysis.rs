@@ -4,7 +4,7 @@
 //! every other (`engine_job`), so a job for a node no longer shown is dropped.
 
 use crate::engine::LineReport;
-use crate::state::{AppState, Choice, Screen};
+use crate::state::{AppState, Choice, Fit, Screen};
 use serde::{Deserialize, Serialize};
 use topochess_core::game::Game;
 use topochess_core::move_tree::{MoveTree, NodeId};
@@ -384,23 +384,11 @@ impl AppState {
             }
             AnalysisAction::First => a.at = MoveTree::ROOT,
             AnalysisAction::Last => a.at = a.tree.line_after(a.at).last().copied().unwrap_or(a.at),
-            AnalysisAction::Move(from, to) => {
-                let pos = a.position();
-                let fits: Vec<Move> = pos
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|m| m.from == from && m.to == to)
-                    .collect();
-                match fits.as_slice() {
-                    [] => {}
-                    [mv] => a.play(*mv),
-                    many => {
-                        *choice = Some(Choice {
-                            options: many.iter().map(|&m| (m, san::to_san(pos, m))).collect(),
-                        })
-                    }
-                }
-            }
+            AnalysisAction::Move(from, to) => match Choice::fit(a.position(), from, to) {
+                Fit::None => {}
+                Fit::One(mv) => a.play(mv),
+                Fit::Choose(c) => *choice = Some(c),
+            },
             AnalysisAction::PlayLine(k, upto) => {
                 let Some(line) = a.report_here().and_then(|r| r.lines.get(k)).cloned() else {
                     return;

@@ -5,7 +5,7 @@
 
 use crate::lessons::{Goal, Lesson, Step, Verdict, LESSONS};
 use crate::shapes::{Brush, Shape};
-use crate::state::{AppState, Opponent, Screen, Settings};
+use crate::state::{AppState, Choice, Fit, Opponent, Screen, Settings};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use topochess_core::{san, Color, Move, Position, Square};
@@ -199,20 +199,12 @@ const KEY: &str = "topochess-learn";
 
 /// The progress kept by earlier visits (none if unreadable).
 pub fn browser_kept() -> LearnProgress {
-    crate::storage::local_storage()
-        .and_then(|s| s.get_item(KEY).ok().flatten())
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_default()
+    crate::storage::kept_json(KEY)
 }
 
 /// Keeps the progress in the browser.
 pub fn browser_keep(progress: &LearnProgress) {
-    if let (Some(store), Ok(text)) = (
-        crate::storage::local_storage(),
-        serde_json::to_string(progress),
-    ) {
-        let _ = store.set_item(KEY, &text);
-    }
+    crate::storage::keep_json(KEY, progress)
 }
 
 impl AppState {
@@ -283,12 +275,8 @@ impl AppState {
             LearnAction::Again => self.open_step(lesson, step),
             LearnAction::Hint => s.hint = true,
             LearnAction::Move(from, to) if s.awaits_move() => {
-                let Some(mv) = s
-                    .pos
-                    .legal_moves()
-                    .into_iter()
-                    .find(|m| m.from == from && m.to == to)
-                else {
+                // The lessons have no promotions: a move is one move.
+                let Fit::One(mv) = Choice::fit(&s.pos, from, to) else {
                     return;
                 };
                 match s.step().judge_move(&s.pos, mv) {

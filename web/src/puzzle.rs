@@ -4,7 +4,7 @@
 //! once per puzzle. A part of the reducer: every change comes through a [`PuzzleAction`].
 
 use crate::puzzle_set::{shipped, Filter, PuzzleEntry, PuzzleRecord};
-use crate::state::{AppState, Choice, Screen};
+use crate::state::{AppState, Choice, Fit, Screen};
 use std::sync::Arc;
 use topochess_core::{fen, san, Move, Position, Square, Variant};
 
@@ -364,20 +364,10 @@ impl AppState {
         };
         match action {
             PuzzleAction::Move(from, to) if s.player_to_move() => {
-                let pos = s.live();
-                let fits: Vec<Move> = pos
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|m| m.from == from && m.to == to)
-                    .collect();
-                match fits.as_slice() {
-                    [] => {}
-                    [mv] => self.try_puzzle_move(*mv),
-                    many => {
-                        self.choice = Some(Choice {
-                            options: many.iter().map(|&m| (m, san::to_san(pos, m))).collect(),
-                        })
-                    }
+                match Choice::fit(s.live(), from, to) {
+                    Fit::None => {}
+                    Fit::One(mv) => self.try_puzzle_move(mv),
+                    Fit::Choose(c) => self.choice = Some(c),
                 }
             }
             PuzzleAction::Reply(session, ply) if s.reply_due() == Some((session, ply)) => {

@@ -118,28 +118,18 @@ fn filters(filter: &Filter, on_action: &Callback<Action>) -> Html {
     let mut themes: Vec<String> = set.iter().flat_map(|p| p.tags()).collect();
     themes.sort();
     themes.dedup();
-    let on_surface = {
+    // A select's change: the filter with one of its fields set (an empty value is "any").
+    let on_change = |set: fn(&mut Filter, Option<String>)| {
         let (on_action, filter) = (on_action.clone(), filter.clone());
         Callback::from(move |e: Event| {
             let v = select_value(&e);
-            let surface = (!v.is_empty()).then_some(v);
-            on_action.emit(Action::Puzzle(PuzzleAction::SetFilter(Filter {
-                surface,
-                ..filter.clone()
-            })));
+            let mut next = filter.clone();
+            set(&mut next, (!v.is_empty()).then_some(v));
+            on_action.emit(Action::Puzzle(PuzzleAction::SetFilter(next)));
         })
     };
-    let on_theme = {
-        let (on_action, filter) = (on_action.clone(), filter.clone());
-        Callback::from(move |e: Event| {
-            let v = select_value(&e);
-            let theme = (!v.is_empty()).then_some(v);
-            on_action.emit(Action::Puzzle(PuzzleAction::SetFilter(Filter {
-                theme,
-                ..filter.clone()
-            })));
-        })
-    };
+    let on_surface = on_change(|f, v| f.surface = v);
+    let on_theme = on_change(|f, v| f.theme = v);
     let count_surface = |id: &str| set.iter().filter(|p| p.variant == id).count();
     let count_theme = |t: &str| set.iter().filter(|p| p.tags().any(|x| x == t)).count();
     html! {

@@ -253,20 +253,12 @@ const KEY: &str = "topochess-puzzles";
 
 /// The record kept by earlier visits (a fresh one if none or unreadable).
 pub fn browser_kept() -> PuzzleRecord {
-    crate::storage::local_storage()
-        .and_then(|s| s.get_item(KEY).ok().flatten())
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_default()
+    crate::storage::kept_json(KEY)
 }
 
 /// Keeps the record in the browser's storage.
 pub fn browser_keep(record: &PuzzleRecord) {
-    if let (Some(store), Ok(text)) = (
-        crate::storage::local_storage(),
-        serde_json::to_string(record),
-    ) {
-        let _ = store.set_item(KEY, &text);
-    }
+    crate::storage::keep_json(KEY, record)
 }
 
 #[cfg(test)]

@@ -391,6 +391,21 @@ pub(crate) fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
+/// A record kept as JSON under `key` (the default when there is none or it cannot be read).
+pub(crate) fn kept_json<T: serde::de::DeserializeOwned + Default>(key: &str) -> T {
+    local_storage()
+        .and_then(|s| s.get_item(key).ok().flatten())
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default()
+}
+
+/// Keeps a record as JSON under `key`.
+pub(crate) fn keep_json<T: serde::Serialize>(key: &str, record: &T) {
+    if let (Some(store), Ok(text)) = (local_storage(), serde_json::to_string(record)) {
+        let _ = store.set_item(key, &text);
+    }
+}
+
 /// Reads the library. What cannot be read is moved aside (never overwritten) and said.
 pub fn browser_library() -> (Library, Option<String>) {
     let Some(store) = local_storage() else {
