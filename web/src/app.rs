@@ -443,8 +443,12 @@ pub fn app() -> Html {
             ^ puzzle
             ^ lesson
     };
-    let (normal_view, extended_view) = match explorer {
-        Some(ex) => (ex.normal(), ex.extended(state.settings.margin)),
+    let (normal_view, extended_view, surface) = match explorer {
+        Some(ex) => (
+            ex.normal(),
+            ex.extended(state.settings.margin),
+            *ex.variant().surface(),
+        ),
         None => {
             let scene = match (analysis, puzzle, lesson) {
                 (Some(a), _, _) => scene::Scene::of_analysis(&state, a),
@@ -455,7 +459,7 @@ pub fn app() -> Html {
             let (mut normal, mut extended) = (scene.normal(), scene.extended());
             normal.hover = move_hover.0.clone();
             extended.hover = move_hover.1.clone();
-            (normal, extended)
+            (normal, extended, *scene.pos.variant().surface())
         }
     };
     let nav = |target: Screen, id: &'static str, label: &'static str| {
@@ -519,6 +523,7 @@ pub fn app() -> Html {
             state.dispatch(Action::SetView(match v.as_str() {
                 "normal" => ViewMode::Normal,
                 "extended" => ViewMode::Extended,
+                "solid" => ViewMode::Solid,
                 _ => ViewMode::Both,
             }));
         })
@@ -586,6 +591,7 @@ pub fn app() -> Html {
         ViewMode::Normal => "view-normal",
         ViewMode::Extended => "view-extended",
         ViewMode::Both => "view-both",
+        ViewMode::Solid => "view-solid",
     };
     let trouble = state.engine_trouble.clone().map(|why| {
         html! {
@@ -714,10 +720,14 @@ pub fn app() -> Html {
                         { for thinking }
                     </section>
                 }
-                if state.settings.view == ViewMode::Both {
+                if matches!(state.settings.view, ViewMode::Both | ViewMode::Solid) {
                     // Where the two views do not fit side by side: one tap between them.
                     <button class="secondary view-swap" id="view-swap" onclick={act(Action::ShowExtended(!state.narrow_extended))}>
-                        { if state.narrow_extended { "Show the board" } else { "Show the extended view" } }
+                        { match (state.narrow_extended, state.settings.view) {
+                            (true, _) => "Show the board",
+                            (false, ViewMode::Solid) => "Show the 3D view",
+                            (false, _) => "Show the extended view",
+                        } }
                     </button>
                 }
                 <section class={classes!("boards", analysis.map(|_| "analysis-boards"))} style={format!("--zoom: {}", state.settings.zoom.clamp(50, 100) as f64 / 100.0)}>
@@ -725,6 +735,7 @@ pub fn app() -> Html {
                         { crate::analysis_panel::eval_bar(a, state.settings.flipped) }
                     }
                     <Boards normal={normal_view} extended={extended_view} flipped={flipped}
+                        solid={(state.settings.view == ViewMode::Solid).then_some(surface)}
                         coords={state.settings.coords} pieces={state.settings.pieces}
                         dests={matches!(state.screen, Screen::Play | Screen::Analyse | Screen::Puzzles | Screen::Learn).then(|| dests.clone())} position={position_key}
                         announce={announce.clone().unwrap_or_default()}
@@ -787,6 +798,7 @@ pub fn app() -> Html {
                                 <option value="both" selected={state.settings.view == ViewMode::Both}>{"both"}</option>
                                 <option value="normal" selected={state.settings.view == ViewMode::Normal}>{"normal"}</option>
                                 <option value="extended" selected={state.settings.view == ViewMode::Extended}>{"extended"}</option>
+                                <option value="solid" selected={state.settings.view == ViewMode::Solid}>{"board and 3D"}</option>
                             </select>
                         </label>
                         { margin_select.clone() }

@@ -6,7 +6,8 @@ use crate::settings::Margin;
 use crate::shapes::Brush;
 use topochess_core::paths::PathStep;
 use topochess_core::pieces::glyph;
-use topochess_core::surface::Surface;
+use topochess_core::surface::{Heading, Surface};
+use topochess_core::Dir;
 use topochess_core::{Color, Piece, Square};
 
 /// Marks on a cell.
@@ -139,9 +140,10 @@ pub struct HoverPath {
 pub(crate) fn hover_paths(
     paths: Vec<Vec<PathStep>>,
     (from, to): (Square, Square),
-    size: topochess_core::BoardSize,
+    surface: Surface,
     extended: bool,
 ) -> impl Iterator<Item = HoverPath> {
+    let size = surface.size();
     paths.into_iter().filter(|p| p.len() > 1).map(move |path| {
         let last = &path[path.len() - 1];
         HoverPath {
@@ -151,7 +153,7 @@ pub(crate) fn hover_paths(
             drawing: if extended {
                 plane_drawing(LineKind::Hover, &path)
             } else {
-                board_drawing(LineKind::Hover, size, &path)
+                board_drawing(LineKind::Hover, &surface, &path)
             },
         }
     })
@@ -264,11 +266,8 @@ pub(crate) fn plane_drawing(kind: LineKind, path: &[PathStep]) -> Drawing {
 
 /// The paths of a move on the normal board: where a step crosses an edge the line leaves the
 /// board and re-enters at the matching edge, both ends carrying the same number.
-pub(crate) fn board_drawing(
-    kind: LineKind,
-    size: topochess_core::BoardSize,
-    path: &[PathStep],
-) -> Drawing {
+pub(crate) fn board_drawing(kind: LineKind, surface: &Surface, path: &[PathStep]) -> Drawing {
+    let size = surface.size();
     let real = |s: &PathStep| (size.file(s.square), size.rank(s.square));
     let mut strokes = vec![Stroke {
         points: vec![centre(real(&path[0]).0, real(&path[0]).1)],
@@ -278,8 +277,21 @@ pub(crate) fn board_drawing(
     for pair in path.windows(2) {
         let (a, b) = (&pair[0], &pair[1]);
         let (ra, rb) = (real(a), real(b));
-        // The direction the piece leaves `a` in, on the board.
-        let (dx, dy) = (a.heading.dx as i32, a.heading.dy as i32);
+        // The direction the piece leaves `a` in, on the board: the step from `a` that lands on
+        // `b` heading as it does there (a knight turns between its two steps, so its heading on
+        // arrival at `a` is not always the one it leaves in).
+        let leaves = Dir::ALL
+            .into_iter()
+            .find(|&dir| {
+                surface
+                    .step(Heading {
+                        square: a.square,
+                        dir,
+                    })
+                    .is_some_and(|s| s.to.square == b.square && s.to.dir == b.heading)
+            })
+            .unwrap_or(a.heading);
+        let (dx, dy) = (leaves.dx as i32, leaves.dy as i32);
         let pb = centre(rb.0, rb.1);
         if b.jump {
             strokes.push(Stroke {
@@ -326,7 +338,7 @@ pub(crate) fn board_drawing(
 pub(crate) fn path_drawings(
     kind: LineKind,
     paths: Vec<Vec<PathStep>>,
-    size: topochess_core::BoardSize,
+    surface: &Surface,
     extended: bool,
 ) -> Vec<Drawing> {
     paths
@@ -336,7 +348,7 @@ pub(crate) fn path_drawings(
             if extended {
                 plane_drawing(kind, path)
             } else {
-                board_drawing(kind, size, path)
+                board_drawing(kind, surface, path)
             }
         })
         .collect()

@@ -1,4 +1,4 @@
-//! The two views of the board (normal and extended) as one component that keeps the selection
+//! The views of the board (normal, and extended or 3D) as one component that keeps the selection
 //! to itself, like chessground: it is handed the moves once per position ([`Dests`]), selects on
 //! pointer-down in either view (the other view shows the same selection), and tells the app only
 //! the moves made, the pre-moves dropped, the clicks (which clear drawn shapes) and the shapes.
@@ -9,6 +9,7 @@ use crate::board_selection::{Dests, Intent, Selection};
 use crate::board_view::View;
 use crate::settings::{Coords, PieceSet};
 use crate::shapes::Brush;
+use crate::solid_view::SolidView;
 use gloo_events::EventListener;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -21,6 +22,9 @@ pub struct BoardsProps {
     pub normal: View,
     /// The board with its ghost squares.
     pub extended: View,
+    /// The surface, when the 3D view is shown.
+    #[prop_or_default]
+    pub solid: Option<topochess_core::surface::Surface>,
     /// Seen from Black's side.
     #[prop_or_default]
     pub flipped: bool,
@@ -157,7 +161,15 @@ pub fn boards(props: &BoardsProps) -> Html {
     html! {
         <>
             <div class="board-box normal-box">{ board("normal", &props.normal) }</div>
-            <div class="board-box extended-box">{ board("extended", &props.extended) }</div>
+            if let Some(surface) = props.solid {
+                <div class="board-box solid-box">
+                    <SolidView {surface} view={props.normal.clone()} pieces={props.pieces}
+                        selected={selected.clone()} targets={targets.clone()}
+                        on_press={on_press.clone()} on_click={on_click.clone()} on_choose={props.on_choose.clone()} />
+                </div>
+            } else {
+                <div class="board-box extended-box">{ board("extended", &props.extended) }</div>
+            }
             <div class="sr-only" aria-live="polite" id="announce">{spoken.unwrap_or_else(|| props.announce.to_string())}</div>
         </>
     }

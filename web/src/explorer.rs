@@ -151,12 +151,19 @@ impl Explorer {
         let Some(from) = self.selected else {
             return Default::default();
         };
-        let size = self.variant().size();
+        let surface = *self.variant().surface();
         let hover: Vec<HoverPath> = self
             .placement
             .reach(from)
             .iter()
-            .flat_map(|to| hover_paths(self.placement.paths(from, to), (from, to), size, extended))
+            .flat_map(|to| {
+                hover_paths(
+                    self.placement.paths(from, to),
+                    (from, to),
+                    surface,
+                    extended,
+                )
+            })
             .collect();
         if self.all_paths {
             (hover.into_iter().map(|h| h.drawing).collect(), Vec::new())

@@ -7,11 +7,15 @@ use yew::prelude::*;
 
 /// What a stroke of a drawing is: the piece's body (filled in the side's colour and outlined), an
 /// inner line in the contrasting colour, a line in the outline's colour, or a filled dot.
-#[derive(Clone, Copy)]
-enum Part {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Filled in the side's colour, outlined.
     Body,
+    /// A line in the contrasting colour.
     Detail,
+    /// A line in the outline's colour.
     Line,
+    /// Filled in the outline's colour.
     Dot,
 }
 use Part::{Body, Detail, Dot, Line};
@@ -46,6 +50,12 @@ fn drawings(set: PieceSet) -> Option<&'static [Drawing; 6]> {
         PieceSet::Geometric => Some(&GEOMETRIC),
         PieceSet::Unicode => None,
     }
+}
+
+/// The parts of a piece's drawing in the set (45 units square), in painting order; `None` for
+/// the Unicode glyphs.
+pub fn parts(set: PieceSet, glyph: char) -> Option<&'static [(Part, &'static str)]> {
+    drawings(set).map(|d| d[role_index(glyph)])
 }
 
 /// The role's index (king, queen, rook, bishop, knight, pawn) of a Unicode chess glyph.

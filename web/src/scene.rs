@@ -164,15 +164,15 @@ pub fn move_hover(state: &AppState) -> (Vec<HoverPath>, Vec<HoverPath>) {
 
 /// The hover paths of every legal move in `pos`, for the normal view and the extended one.
 pub fn hover_of(pos: &Position) -> (Vec<HoverPath>, Vec<HoverPath>) {
-    let size = pos.size();
+    let surface = *pos.variant().surface();
     let (mut normal, mut extended) = (Vec::new(), Vec::new());
     for mv in pos.legal_moves() {
         let mut paths = move_paths(pos, mv);
         if mv.castle().is_some() {
             paths.truncate(2);
         }
-        normal.extend(hover_paths(paths.clone(), (mv.from, mv.to), size, false));
-        extended.extend(hover_paths(paths, (mv.from, mv.to), size, true));
+        normal.extend(hover_paths(paths.clone(), (mv.from, mv.to), surface, false));
+        extended.extend(hover_paths(paths, (mv.from, mv.to), surface, true));
     }
     (normal, extended)
 }
@@ -355,7 +355,7 @@ impl<'a> Scene<'a> {
         let drawing = if extended {
             plane_drawing(LineKind::Hover, &path)
         } else {
-            board_drawing(LineKind::Hover, before.size(), &path)
+            board_drawing(LineKind::Hover, before.variant().surface(), &path)
         };
         Some(Motion {
             key: self.motion_key.clone(),
@@ -393,7 +393,12 @@ impl<'a> Scene<'a> {
             if mv.castle().is_some() {
                 paths.truncate(2);
             }
-            out.extend(path_drawings(kind, paths, before.size(), extended));
+            out.extend(path_drawings(
+                kind,
+                paths,
+                before.variant().surface(),
+                extended,
+            ));
         }
         out.extend(shape_drawings(self.shapes, self.pos, extended));
         out

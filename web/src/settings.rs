@@ -35,6 +35,9 @@ pub enum ViewMode {
     Extended,
     /// Both, side by side (stacked on a narrow screen).
     Both,
+    /// The board and the 3D view of its surface, side by side (one at a time on a narrow
+    /// screen).
+    Solid,
 }
 
 /// How much of the surroundings the extended view shows.

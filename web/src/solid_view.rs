@@ -1,0 +1,506 @@
+//! The 3D view: the board on the surface it really is, turned by dragging, zoomed by the wheel
+//! or a pinch, and playable by clicking or tapping squares on it. Like the flat boards it knows
+//! no rules: it is handed the normal view (cells, marks, paths), the selection and the
+//! destinations, and reports presses and clicks on squares. It keeps its camera and pointer to
+//! itself.
+//!
+//! Over the canvas lie invisible buttons, one per square seen from where the camera rests: the
+//! keyboard and screen readers reach squares through them, and the tests find squares by them.
+
+use crate::board_view::View;
+use crate::camera::{pick, Camera};
+use crate::settings::PieceSet;
+use crate::solid::{distance, Mesh, Solid};
+use crate::solid_gl::Renderer;
+use crate::solid_paint::{paint, Colours, Picture};
+use gloo_events::{EventListener, EventListenerOptions};
+use std::collections::HashMap;
+use std::rc::Rc;
+use topochess_core::surface::Surface;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use yew::prelude::*;
+
+/// Props of [`SolidView`].
+#[derive(Properties, Clone, PartialEq)]
+pub struct SolidProps {
+    /// The surface (its shape is built from its gluings).
+    pub surface: Surface,
+    /// The normal view: what is on each square and the paths.
+    pub view: View,
+    /// The piece set.
+    pub pieces: PieceSet,
+    /// The selected piece's square.
+    pub selected: Option<String>,
+    /// Its destinations (square, whether it takes).
+    pub targets: Vec<(String, bool)>,
+    /// A press on a square (selects).
+    pub on_press: Callback<String>,
+    /// A click on a square (moves or selects).
+    pub on_click: Callback<String>,
+    /// A choice made (or cancelled).
+    pub on_choose: Callback<Option<usize>>,
+}
+
+/// A pointer held down on the canvas.
+#[derive(Clone, Copy, Debug)]
+struct Held {
+    at: (f64, f64),
+    start: (f64, f64),
+    moved: bool,
+}
+
+/// What the view keeps between events: GPU resources, the shape, the camera, the pointers.
+struct Inner {
+    renderer: Option<Renderer>,
+    surface: Option<Surface>,
+    solid: Option<Solid>,
+    mesh: Mesh,
+    camera: Camera,
+    picture: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
+    held: HashMap<i32, Held>,
+}
+
+impl Default for Inner {
+    fn default() -> Inner {
+        Inner {
+            renderer: None,
+            surface: None,
+            solid: None,
+            mesh: Mesh::default(),
+            camera: Camera::new([0.0; 3], 1.0),
+            picture: None,
+            held: HashMap::new(),
+        }
+    }
+}
+
+/// A square seen from the resting camera: its name and where its middle is, in CSS pixels
+/// from the canvas's top left.
+type Seen = Vec<(String, f64, f64)>;
+
+impl Inner {
+    /// Sizes the drawing buffer to the canvas and draws.
+    fn draw(&self, canvas: &HtmlCanvasElement) {
+        let Some(r) = &self.renderer else { return };
+        let ratio = web_sys::window()
+            .map_or(1.0, |w| w.device_pixel_ratio())
+            .min(2.0);
+        let (cw, ch) = (canvas.client_width().max(1), canvas.client_height().max(1));
+        let (w, h) = ((cw as f64 * ratio) as u32, (ch as f64 * ratio) as u32);
+        if canvas.width() != w || canvas.height() != h {
+            canvas.set_width(w);
+            canvas.set_height(h);
+        }
+        let aspect = cw as f64 / ch as f64;
+        r.draw(
+            &self.camera.matrix(aspect),
+            self.camera.eye(),
+            (w as i32, h as i32),
+        );
+    }
+
+    /// The square under a point of the canvas (CSS pixels).
+    fn square_at(&self, canvas: &HtmlCanvasElement, (x, y): (f64, f64)) -> Option<String> {
+        let (cw, ch) = (
+            canvas.client_width().max(1) as f64,
+            canvas.client_height().max(1) as f64,
+        );
+        let (nx, ny) = (2.0 * x / cw - 1.0, 1.0 - 2.0 * y / ch);
+        let (o, d) = self.camera.ray(nx, ny, cw / ch);
+        let hit = pick(&self.mesh, o, d)?;
+        let (f, r) = (hit.board.0.floor() as i32, hit.board.1.floor() as i32);
+        let size = self.surface?.size();
+        size.square(
+            f.clamp(0, size.width() as i32 - 1),
+            r.clamp(0, size.height() as i32 - 1),
+        )
+        .map(|sq| size.name(sq))
+    }
+
+    /// Every square whose middle the camera sees, and where.
+    fn seen(&self, canvas: &HtmlCanvasElement) -> Seen {
+        let (Some(solid), Some(surface)) = (&self.solid, self.surface) else {
+            return Vec::new();
+        };
+        let size = surface.size();
+        let (cw, ch) = (
+            canvas.client_width().max(1) as f64,
+            canvas.client_height().max(1) as f64,
+        );
+        let aspect = cw / ch;
+        let eye = self.camera.eye();
+        size.all()
+            .filter_map(|sq| {
+                let (f, r) = (size.file(sq) as f64, size.rank(sq) as f64);
+                let p = solid.point(f + 0.5, r + 0.5);
+                let (nx, ny) = self.camera.project(p, aspect);
+                if nx.abs() > 1.0 || ny.abs() > 1.0 {
+                    return None;
+                }
+                let (o, d) = self.camera.ray(nx, ny, aspect);
+                let hit = pick(&self.mesh, o, d)?;
+                let near = hit.distance <= distance(eye, p) + 0.05 * self.camera.radius;
+                let mine = self.mesh.squares[hit.triangle] as usize == sq.0 as usize;
+                (near && mine)
+                    .then(|| (size.name(sq), (nx + 1.0) / 2.0 * cw, (1.0 - ny) / 2.0 * ch))
+            })
+            .collect()
+    }
+}
+
+/// The pixels per square of the board's picture: about 1024 across the longer side.
+fn picture_scale(w: i32, h: i32) -> f64 {
+    (1024 / w.max(h).max(1)).clamp(48, 128) as f64
+}
+
+/// How finely each square is cut: about 2,500 quads in all.
+fn cuts(w: i32, h: i32) -> usize {
+    ((2500.0 / (w * h).max(1) as f64).sqrt().ceil() as usize).clamp(2, 8)
+}
+
+/// The theme's square colours.
+fn colours() -> Colours {
+    let read = |name: &str, fallback: &str| {
+        web_sys::window()
+            .and_then(|w| {
+                let root = w.document()?.document_element()?;
+                w.get_computed_style(&root).ok().flatten()
+            })
+            .and_then(|s| s.get_property_value(name).ok())
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+            .unwrap_or_else(|| fallback.to_string())
+    };
+    Colours {
+        light: read("--light", "#ecdab9"),
+        dark: read("--dark", "#ae8a68"),
+    }
+}
+
+/// The 3D view.
+#[function_component(SolidView)]
+pub fn solid_view(props: &SolidProps) -> Html {
+    let canvas_ref = use_node_ref();
+    let inner = use_mut_ref(Inner::default);
+    let unavailable = use_state(|| false);
+    let hovered = use_state(|| None::<String>);
+    let seen = use_state(Seen::new);
+    // Work out where the squares are once the camera rests.
+    let settle = {
+        let (inner, canvas_ref, seen) = (inner.clone(), canvas_ref.clone(), seen.clone());
+        Rc::new(move || {
+            if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
+                seen.set(inner.borrow().seen(&canvas));
+            }
+        })
+    };
+    // The shape: built when the surface changes, the camera reset to it.
+    {
+        let (inner, canvas_ref, unavailable, settle) = (
+            inner.clone(),
+            canvas_ref.clone(),
+            unavailable.clone(),
+            settle.clone(),
+        );
+        use_effect_with(props.surface, move |surface| {
+            if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
+                let mut i = inner.borrow_mut();
+                if i.renderer.is_none() {
+                    i.renderer = Renderer::new(&canvas);
+                }
+                if i.renderer.is_none() {
+                    unavailable.set(true);
+                } else {
+                    let solid = Solid::of(surface);
+                    let size = surface.size();
+                    let (w, h) = (size.width() as i32, size.height() as i32);
+                    let mesh = solid.mesh(cuts(w, h));
+                    let (centre, radius) = mesh.bounds();
+                    if let Some(r) = i.renderer.as_mut() {
+                        r.load_mesh(&mesh, w as f64, h as f64);
+                    }
+                    i.camera = Camera::new(centre, radius);
+                    i.mesh = mesh;
+                    i.solid = Some(solid);
+                    i.surface = Some(*surface);
+                }
+            }
+            settle();
+        });
+    }
+    // The picture: repainted whenever what is on the board changes, then drawn.
+    {
+        let (inner, canvas_ref) = (inner.clone(), canvas_ref.clone());
+        let deps = (
+            props.view.clone(),
+            props.selected.clone(),
+            props.targets.clone(),
+            props.pieces,
+            (*hovered).clone(),
+            props.surface,
+        );
+        use_effect_with(
+            deps,
+            move |(view, selected, targets, pieces, hovered, _)| {
+                let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() else {
+                    return;
+                };
+                let mut i = inner.borrow_mut();
+                if i.renderer.is_none() {
+                    return;
+                }
+                let scale = picture_scale(view.width, view.height);
+                if i.picture.is_none() {
+                    let made = web_sys::window()
+                        .and_then(|w| w.document())
+                        .and_then(|d| d.create_element("canvas").ok())
+                        .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
+                        .and_then(|c| {
+                            let ctx = c.get_context("2d").ok().flatten()?.dyn_into().ok()?;
+                            Some((c, ctx))
+                        });
+                    i.picture = made;
+                }
+                if let Some((pc, ctx)) = &i.picture {
+                    let (pw, ph) = (
+                        (view.width as f64 * scale) as u32,
+                        (view.height as f64 * scale) as u32,
+                    );
+                    if pc.width() != pw || pc.height() != ph {
+                        pc.set_width(pw);
+                        pc.set_height(ph);
+                    }
+                    let pic = Picture::of(view, selected.as_deref(), targets, hovered.as_deref());
+                    paint(ctx, &pic, scale, &colours(), *pieces);
+                    if let Some(r) = &i.renderer {
+                        r.load_picture(pc);
+                    }
+                }
+                i.draw(&canvas);
+            },
+        );
+    }
+    // A canvas that changes size (shown on a narrow screen, the window resized) is drawn again.
+    {
+        let (inner, canvas_ref, settle) = (inner.clone(), canvas_ref.clone(), settle.clone());
+        use_effect_with((), move |_| {
+            let observer = canvas_ref.cast::<HtmlCanvasElement>().and_then(|canvas| {
+                let target = canvas.clone();
+                let on_resize = Closure::<dyn FnMut()>::new(move || {
+                    inner.borrow().draw(&canvas);
+                    settle();
+                });
+                let observer =
+                    web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()).ok()?;
+                observer.observe(&target);
+                Some((observer, on_resize))
+            });
+            move || {
+                if let Some((observer, _)) = observer {
+                    observer.disconnect();
+                }
+            }
+        });
+    }
+    // The wheel zooms (a listener that may prevent the page from scrolling).
+    {
+        let (inner, canvas_ref, settle) = (inner.clone(), canvas_ref.clone(), settle.clone());
+        use_effect_with((), move |_| {
+            let listener = canvas_ref.cast::<HtmlCanvasElement>().map(|canvas| {
+                let target = canvas.clone();
+                EventListener::new_with_options(
+                    &target,
+                    "wheel",
+                    EventListenerOptions::enable_prevent_default(),
+                    move |e| {
+                        let Some(w) = e.dyn_ref::<web_sys::WheelEvent>() else {
+                            return;
+                        };
+                        e.prevent_default();
+                        let mut i = inner.borrow_mut();
+                        i.camera.zoom_by((w.delta_y() * 0.0015).exp());
+                        i.draw(&canvas);
+                        drop(i);
+                        settle();
+                    },
+                )
+            });
+            move || drop(listener)
+        });
+    }
+    let point = |e: &PointerEvent| (e.offset_x() as f64, e.offset_y() as f64);
+    let on_down = {
+        let (inner, seen) = (inner.clone(), seen.clone());
+        Callback::from(move |e: PointerEvent| {
+            if e.button() != 0 {
+                return;
+            }
+            if let Some(t) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            {
+                let _ = t.set_pointer_capture(e.pointer_id());
+            }
+            let at = point(&e);
+            inner.borrow_mut().held.insert(
+                e.pointer_id(),
+                Held {
+                    at,
+                    start: at,
+                    moved: false,
+                },
+            );
+            seen.set(Vec::new());
+        })
+    };
+    let on_move = {
+        let (inner, canvas_ref, hovered) = (inner.clone(), canvas_ref.clone(), hovered.clone());
+        Callback::from(move |e: PointerEvent| {
+            let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() else {
+                return;
+            };
+            let at = point(&e);
+            let mut i = inner.borrow_mut();
+            let id = e.pointer_id();
+            let Some(mut held) = i.held.get(&id).copied() else {
+                // Nothing held: the square pointed at (its move's path is drawn).
+                let sq = i.square_at(&canvas, at);
+                drop(i);
+                if *hovered != sq {
+                    hovered.set(sq);
+                }
+                return;
+            };
+            let others: Vec<Held> = i
+                .held
+                .iter()
+                .filter(|(k, _)| **k != id)
+                .map(|(_, h)| *h)
+                .collect();
+            if let [other] = others.as_slice() {
+                // Two fingers: the change in their distance zooms.
+                let before = distance2(held.at, other.at);
+                let after = distance2(at, other.at);
+                if before > 1.0 && after > 1.0 {
+                    i.camera.zoom_by(before / after);
+                }
+                held.moved = true;
+            } else {
+                let (dx, dy) = (at.0 - held.at.0, at.1 - held.at.1);
+                if held.moved || distance2(at, held.start) > 5.0 {
+                    held.moved = true;
+                    let size = canvas.client_height() as f64;
+                    i.camera.drag(dx, dy, size);
+                }
+            }
+            held.at = at;
+            i.held.insert(id, held);
+            i.draw(&canvas);
+        })
+    };
+    let on_up = {
+        let (inner, canvas_ref, settle) = (inner.clone(), canvas_ref.clone(), settle.clone());
+        let (on_press, on_click) = (props.on_press.clone(), props.on_click.clone());
+        Callback::from(move |e: PointerEvent| {
+            let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() else {
+                return;
+            };
+            let held = inner.borrow_mut().held.remove(&e.pointer_id());
+            let tap = held.is_some_and(|h| !h.moved) && inner.borrow().held.is_empty();
+            if tap {
+                let sq = inner.borrow().square_at(&canvas, point(&e));
+                if let Some(sq) = sq {
+                    on_press.emit(sq.clone());
+                    on_click.emit(sq);
+                }
+            }
+            if inner.borrow().held.is_empty() {
+                settle();
+            }
+        })
+    };
+    let on_leave = {
+        let hovered = hovered.clone();
+        Callback::from(move |_: PointerEvent| hovered.set(None))
+    };
+    let on_reset = {
+        let (inner, canvas_ref, settle) = (inner.clone(), canvas_ref.clone(), settle.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() else {
+                return;
+            };
+            let mut i = inner.borrow_mut();
+            let (centre, radius) = i.mesh.bounds();
+            i.camera = Camera::new(centre, radius);
+            i.draw(&canvas);
+            drop(i);
+            settle();
+        })
+    };
+    let name = Solid::of(&props.surface).name();
+    let squares = seen.iter().map(|(sq, x, y)| {
+        let (on_press, on_click, sq2) = (props.on_press.clone(), props.on_click.clone(), sq.clone());
+        let onclick = Callback::from(move |_: MouseEvent| {
+            on_press.emit(sq2.clone());
+            on_click.emit(sq2.clone());
+        });
+        let piece = props
+            .view
+            .cells
+            .iter()
+            .find(|c| &c.square == sq && !c.ghost)
+            .and_then(|c| c.label.clone());
+        let label = match piece {
+            Some(p) => format!("{sq}, {p}"),
+            None => sq.clone(),
+        };
+        let target = props.targets.iter().any(|(t, _)| t == sq);
+        html! {
+            <button class={classes!("solid-square", target.then_some("target"))} data-square={sq.clone()}
+                aria-label={label} style={format!("left: {x:.1}px; top: {y:.1}px")} {onclick}></button>
+        }
+    });
+    let choice = props.view.choice.as_ref().map(|c| {
+        let options = c.options.iter().enumerate().map(|(i, (_, san))| {
+            let on_choose = props.on_choose.clone();
+            html! { <button class="solid-choice" onclick={Callback::from(move |_| on_choose.emit(Some(i)))}>{san.clone()}</button> }
+        });
+        let cancel = {
+            let on_choose = props.on_choose.clone();
+            Callback::from(move |_| on_choose.emit(None))
+        };
+        html! {
+            <div class="solid-chooser" role="dialog" aria-label="Choose the move">
+                { for options }
+                <button class="secondary" onclick={cancel}>{"Cancel"}</button>
+            </div>
+        }
+    });
+    html! {
+        <div class="solid" data-shape={name} data-hovered={(*hovered).clone().unwrap_or_default()}>
+            if *unavailable {
+                <p class="solid-unavailable" role="note">
+                    {"The 3D view needs WebGL, which this browser does not offer. The board and the extended view work as ever."}
+                </p>
+            }
+            <div class="solid-stage" hidden={*unavailable}>
+                <canvas ref={canvas_ref} class="solid-canvas" aria-label={format!("The board on its surface: {name}. Drag to turn it.")}
+                    onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up.clone()} onpointercancel={on_up}
+                    onpointerleave={on_leave} />
+                <div class="solid-squares">{ for squares }</div>
+                { for choice }
+            </div>
+            <div class="row solid-bar" hidden={*unavailable}>
+                <span class="solid-name">{format!("The surface as {name}")}</span>
+                <button class="secondary" id="solid-reset" onclick={on_reset}>{"Reset view"}</button>
+            </div>
+        </div>
+    }
+}
+
+/// The distance between two points of the canvas.
+fn distance2(a: (f64, f64), b: (f64, f64)) -> f64 {
+    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+}
