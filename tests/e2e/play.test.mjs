@@ -178,7 +178,11 @@ test('against the computer: it answers in time, the page stays usable, stop and 
   assert.ok(answered < 2000, `the default level answered in ${answered} ms`);
   // A hint is drawn as an arrow.
   await page.click('#hint');
-  await page.waitForSelector('svg.normal .drawing.hint', { timeout: 15000 });
+  // (Attached rather than visible: a straight pawn push is a line with no width, which
+  // Playwright counts as hidden.)
+  await page.waitForSelector('svg.normal .drawing.hint polyline', { state: 'attached', timeout: 15000 });
+  const points = await page.locator('svg.normal .drawing.hint polyline').first().getAttribute('points');
+  assert.ok(points.trim().split(' ').length >= 2, `the hint is drawn along its path: ${points}`);
   // At the strongest level, stop makes the computer move at once.
   await newGame(page, { variant: 'folded', opponent: 'white', level: 8 });
   await move(page, 'd2', 'd4');

@@ -81,7 +81,7 @@ fn style(kind: LineKind) -> (&'static str, f64) {
     };
     match kind {
         LineKind::Hover => ("rgba(27,127,214,0.9)", 0.16),
-        LineKind::Last => ("rgba(80,120,20,0.6)", 0.1),
+        LineKind::Last => ("rgba(80,120,20,0.6)", 0.12),
         LineKind::Hint => ("rgba(217,130,43,0.9)", 0.18),
         LineKind::Best => ("rgba(21,96,155,0.85)", 0.18),
         LineKind::Second => ("rgba(21,96,155,0.4)", 0.12),

@@ -274,6 +274,8 @@ pub fn solid_view(props: &SolidProps) -> Html {
                     }
                     let pic = Picture::of(view, selected.as_deref(), targets, hovered.as_deref());
                     paint(ctx, &pic, scale, &colours(), *pieces);
+                    // How many paths are drawn on the surface, for tests and tools.
+                    let _ = canvas.set_attribute("data-lines", &pic.lines.len().to_string());
                     if let Some(r) = &i.renderer {
                         r.load_picture(pc);
                     }
