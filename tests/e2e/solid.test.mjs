@@ -37,6 +37,17 @@ async function spot(page, name) {
   return box && { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/** Where square `name` is seen, turning the shape to the right until it comes in sight. */
+async function bringInSight(page, name) {
+  let at = await spot(page, name);
+  for (let i = 0; !at && i < 6; i++) {
+    await turn(page, 120, 0);
+    at = await spot(page, name);
+  }
+  assert.ok(at, `${name} comes in sight as the shape turns`);
+  return at;
+}
+
 /** Clicks square `name` on the surface. */
 async function clickSquare(page, name) {
   const at = await spot(page, name);
@@ -103,7 +114,9 @@ test('a move made by clicking squares on the surface, and the rook path over the
   await waitSettled(page);
   // Files a-d face the viewer, e-h are round the back.
   assert.equal(await spot(page, 'f2'), null);
-  await clickSquare(page, 'd2');
+  // The pawn stands up from d2 over d3 as seen: a click on its head picks the pawn, not d3.
+  const [d2, d3] = [await spot(page, 'd2'), await spot(page, 'd3')];
+  await page.mouse.click(d2.x, d2.y - 0.6 * (d2.y - d3.y));
   // The pawn's destinations are marked on the surface and on the board beside it.
   await page.waitForFunction(() => document.querySelectorAll('.solid-square.target').length === 2);
   assert.equal(await page.locator('svg.normal .cell.selected').count(), 1);
@@ -120,12 +133,7 @@ test('a move made by clicking squares on the surface, and the rook path over the
   await clickSquare(page, 'c1');
   await page.waitForFunction(() => document.querySelectorAll('.solid-square.target').length > 0);
   // Turned so that f3 on the back face is in sight.
-  let f3 = await spot(page, 'f3');
-  for (let i = 0; !f3 && i < 6; i++) {
-    await turn(page, 120, 0);
-    f3 = await spot(page, 'f3');
-  }
-  assert.ok(f3, 'f3 comes in sight as the pillow turns');
+  let f3 = await bringInSight(page, 'f3');
   await page.mouse.move(f3.x, f3.y);
   await page.waitForFunction(() => document.querySelector('.solid')?.dataset.hovered === 'f3');
   await page.waitForFunction(() => document.querySelector('.solid-canvas')?.dataset.lines === '2');
@@ -137,11 +145,7 @@ test('a move made by clicking squares on the surface, and the rook path over the
   assert.equal(await page.locator('.solid-canvas').getAttribute('data-lines'), '2');
   await shot(page, 'solid-rook-over-the-fold');
   await page.click('#solid-reset');
-  f3 = await spot(page, 'f3');
-  for (let i = 0; !f3 && i < 6; i++) {
-    await turn(page, 120, 0);
-    f3 = await spot(page, 'f3');
-  }
+  f3 = await bringInSight(page, 'f3');
   await page.mouse.click(f3.x, f3.y);
   await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 1);
   // The move played stays drawn along both its paths.

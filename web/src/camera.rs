@@ -2,7 +2,7 @@
 //! pinch), the matrices it hands the GPU, and picking (which square a pointer is over) by casting
 //! the pointer's ray at the mesh. Pure, so it is tested natively.
 
-use crate::solid::{cross, dot, normal, sub, Mesh, Point};
+use crate::solid::{cross, dot, sub, Mesh, Point};
 
 /// The vertical field of view, in radians.
 const FOV: f64 = 0.7;
@@ -122,6 +122,41 @@ impl Camera {
     }
 }
 
+/// A piece standing on the surface, drawn as a sprite that faces the eye.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stand {
+    /// The middle of its square.
+    pub base: Point,
+    /// Its height.
+    pub height: f64,
+    /// Its cell in the sprite sheet.
+    pub cell: usize,
+    /// Its square's name.
+    pub square: String,
+    /// Its square's index in the mesh (`rank * width + file`).
+    pub index: u16,
+}
+
+impl Camera {
+    /// A standing piece's corners (bottom left, bottom right, top right, top left): upright on
+    /// the screen with its foot on the middle of its square, brought half its height towards
+    /// the eye so that its own square never cuts it.
+    pub fn sprite(&self, s: &Stand) -> [Point; 4] {
+        let (r, u, _) = self.axes();
+        let to_eye = unit(sub(self.eye(), s.base));
+        let h = s.height;
+        let foot = [0, 1, 2].map(|k| s.base[k] + to_eye[k] * 0.5 * h);
+        let corner =
+            |a: f64, b: f64| [0, 1, 2].map(|k| foot[k] + r[k] * a * h / 2.0 + u[k] * b * h);
+        [
+            corner(-1.0, 0.0),
+            corner(1.0, 0.0),
+            corner(1.0, 1.0),
+            corner(-1.0, 1.0),
+        ]
+    }
+}
+
 /// The vector scaled to length one (or left as it is when it has none).
 fn unit(v: Point) -> Point {
     let n = dot(v, v).sqrt();
@@ -143,11 +178,24 @@ pub struct Hit {
     pub distance: f64,
 }
 
-/// The nearest triangle the ray hits.
+/// The triangles of the squares whose spheres the ray (`dir` of length one) passes through.
+fn near(mesh: &Mesh, origin: Point, dir: Point) -> impl Iterator<Item = usize> + '_ {
+    mesh.parts
+        .iter()
+        .filter(move |(_, centre, radius)| {
+            let to = sub(*centre, origin);
+            let along = dot(to, dir);
+            let off = dot(to, to) - along * along;
+            off <= radius * radius && along >= -radius
+        })
+        .flat_map(|(run, _, _)| run.clone())
+}
+
+/// The nearest triangle the ray (`dir` of length one) hits.
 pub fn pick(mesh: &Mesh, origin: Point, dir: Point) -> Option<Hit> {
     let mut best: Option<(f64, usize, (f64, f64))> = None;
-    for (i, t) in mesh.triangles.iter().enumerate() {
-        let Some((dist, u, v)) = hit(t, origin, dir) else {
+    for i in near(mesh, origin, dir) {
+        let Some((dist, u, v)) = hit(&mesh.triangles[i], origin, dir) else {
             continue;
         };
         if best.is_none_or(|(d, _, _)| dist < d) {
@@ -166,12 +214,21 @@ pub fn pick(mesh: &Mesh, origin: Point, dir: Point) -> Option<Hit> {
     })
 }
 
+/// Whether the ray (`dir` of length one) meets a triangle of a square other than `square`
+/// before going `before` along it.
+pub fn blocked(mesh: &Mesh, origin: Point, dir: Point, before: f64, square: u16) -> bool {
+    near(mesh, origin, dir).any(|i| {
+        mesh.squares[i] != square
+            && hit(&mesh.triangles[i], origin, dir).is_some_and(|(d, _, _)| d < before)
+    })
+}
+
 /// Moller-Trumbore: the distance along the ray and the hit's barycentric `u`, `v`.
 fn hit(t: &[Point; 3], origin: Point, dir: Point) -> Option<(f64, f64, f64)> {
     let (e1, e2) = (sub(t[1], t[0]), sub(t[2], t[0]));
     let p = cross(dir, e2);
     let det = dot(e1, p);
-    if det.abs() < 1e-12 || dot(normal(t), normal(t)) == 0.0 {
+    if det.abs() < 1e-12 {
         return None;
     }
     let s = sub(origin, t[0]);
@@ -201,6 +258,52 @@ mod tests {
         };
         let w = c(3);
         (c(0) / w, c(1) / w)
+    }
+
+    #[test]
+    fn testing_only_the_squares_a_ray_passes_near_finds_what_testing_every_triangle_finds() {
+        for preset in PRESETS {
+            let v = Variant::preset(preset.id, None).expect("preset");
+            let solid = Solid::of(v.surface());
+            let mesh = solid.mesh(3);
+            let (centre, radius) = mesh.bounds();
+            let mut cam = Camera::new(centre, radius);
+            let mut blocked_some = 0;
+            for turn in 0..4 {
+                cam.drag(150.0, 40.0 - 35.0 * turn as f64, 500.0);
+                let eye = cam.eye();
+                for sq in v.size().all() {
+                    let (f, r) = (v.size().file(sq), v.size().rank(sq));
+                    let (base, _) = solid.stand(f, r);
+                    let len = distance_to(eye, base);
+                    let dir = unit(sub(base, eye));
+                    let every: Vec<(usize, f64)> = (0..mesh.triangles.len())
+                        .filter_map(|i| hit(&mesh.triangles[i], eye, dir).map(|h| (i, h.0)))
+                        .collect();
+                    let nearest = every.iter().min_by(|a, b| a.1.total_cmp(&b.1));
+                    let picked = pick(&mesh, eye, dir);
+                    assert_eq!(
+                        picked.map(|h| h.triangle),
+                        nearest.map(|n| n.0),
+                        "{}",
+                        preset.id
+                    );
+                    let before = len - 0.05 * radius;
+                    let expect = every
+                        .iter()
+                        .any(|&(i, d)| mesh.squares[i] != sq.0 as u16 && d < before);
+                    let got = blocked(&mesh, eye, dir, before, sq.0 as u16);
+                    assert_eq!(got, expect, "{} {}", preset.id, v.size().name(sq));
+                    blocked_some += usize::from(got);
+                }
+            }
+            // On every shape but the flat board some squares hide others.
+            assert!(
+                blocked_some > 0 || preset.id == "standard",
+                "{}: nothing hidden",
+                preset.id
+            );
+        }
     }
 
     #[test]
@@ -279,6 +382,37 @@ mod tests {
 
     fn distance_to(a: Point, b: Point) -> f64 {
         crate::solid::distance(a, b)
+    }
+
+    #[test]
+    fn a_standing_piece_faces_the_eye_with_its_foot_on_its_square() {
+        let mut cam = Camera::new([0.0; 3], 5.0);
+        for turn in 0..6 {
+            cam.drag(170.0, 60.0 - 30.0 * turn as f64, 500.0);
+            let eye = cam.eye();
+            let stand = Stand {
+                base: [0.0; 3],
+                height: 1.0,
+                cell: 0,
+                square: "a1".into(),
+                index: 0,
+            };
+            let q = cam.sprite(&stand);
+            // Upright on the screen: its bottom below its top, its left left of its right.
+            let (bl, tr) = (cam.project(q[0], 1.0), cam.project(q[2], 1.0));
+            assert!(bl.0 < tr.0 && bl.1 < tr.1);
+            // Its foot on its square as seen, in front of the surface.
+            let foot = [0, 1, 2].map(|k| (q[0][k] + q[1][k]) / 2.0);
+            let (fx, fy) = cam.project(foot, 1.0);
+            let (bx, by) = cam.project([0.0; 3], 1.0);
+            assert!((fx - bx).abs() < 1e-9 && (fy - by).abs() < 1e-9);
+            assert!(dot(foot, unit(eye)) > 0.3);
+            let mid = [0, 1, 2].map(|k| (q[0][k] + q[2][k]) / 2.0);
+            // Facing the eye: its plane is square to the line of sight.
+            let facing = unit(cross(sub(q[1], q[0]), sub(q[3], q[0])));
+            let sight = unit(sub(eye, mid));
+            assert!(dot(facing, sight) > 0.99);
+        }
     }
 
     #[test]

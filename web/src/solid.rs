@@ -210,6 +210,28 @@ impl Solid {
         }
     }
 
+    /// The middle of the square at file `f`, rank `r`, and the square's size: the side of a
+    /// flat square of its area, summed over an 8 x 8 grid of pieces (a square may be bent
+    /// over a fold).
+    pub fn stand(&self, f: i32, r: i32) -> (Point, f64) {
+        const CUTS: usize = 8;
+        let base = self.point(f as f64 + 0.5, r as f64 + 0.5);
+        let at = |i: usize, j: usize| {
+            let step = 1.0 / CUTS as f64;
+            self.point(f as f64 + i as f64 * step, r as f64 + j as f64 * step)
+        };
+        let mut area = 0.0;
+        for i in 0..CUTS {
+            for j in 0..CUTS {
+                let d1 = sub(at(i + 1, j + 1), at(i, j));
+                let d2 = sub(at(i, j + 1), at(i + 1, j));
+                let n = cross(d1, d2);
+                area += dot(n, n).sqrt() / 2.0;
+            }
+        }
+        (base, area.sqrt())
+    }
+
     /// The mesh: every square cut into `cuts` x `cuts` quads, two triangles each.
     pub fn mesh(&self, cuts: usize) -> Mesh {
         let cuts = cuts.max(1);
@@ -233,6 +255,17 @@ impl Solid {
                 }
             }
         }
+        mesh.parts = (0..w * h)
+            .map(|sq| {
+                let run = sq * 2 * cuts * cuts..(sq + 1) * 2 * cuts * cuts;
+                let corners = || mesh.triangles[run.clone()].iter().flatten();
+                let n = corners().count().max(1) as f64;
+                let sum = corners().fold([0.0; 3], |a, p| [a[0] + p[0], a[1] + p[1], a[2] + p[2]]);
+                let centre = sum.map(|c| c / n);
+                let radius = corners().map(|p| distance(*p, centre)).fold(0.0, f64::max);
+                (run, centre, radius + 1e-9)
+            })
+            .collect();
         mesh
     }
 }
@@ -333,6 +366,9 @@ pub struct Mesh {
     pub board: Vec<[(f64, f64); 3]>,
     /// Each triangle's square index (`rank * width + file`).
     pub squares: Vec<u16>,
+    /// Each square's run of triangles and a sphere around them (centre, radius), so that a ray
+    /// tests only the squares it passes near.
+    pub parts: Vec<(std::ops::Range<usize>, Point, f64)>,
 }
 
 impl Mesh {

@@ -46,13 +46,39 @@ void main() {
 }
 "#;
 
-/// The GPU side of the view: the program, the mesh's buffer and the picture's texture.
+const SPRITE_VERTEX: &str = r#"
+attribute vec3 a_pos;
+attribute vec2 a_uv;
+uniform mat4 u_matrix;
+varying vec2 v_uv;
+void main() {
+  gl_Position = u_matrix * vec4(a_pos, 1.0);
+  v_uv = a_uv;
+}
+"#;
+
+const SPRITE_FRAGMENT: &str = r#"
+precision mediump float;
+uniform sampler2D u_picture;
+varying vec2 v_uv;
+void main() {
+  vec4 c = texture2D(u_picture, v_uv);
+  if (c.a < 0.01) { discard; }
+  gl_FragColor = c;
+}
+"#;
+
+/// The GPU side of the view: the programs, the mesh's and the pieces' buffers, the picture's
+/// texture and the pieces' sprite sheet.
 pub struct Renderer {
     gl: Gl,
     program: WebGlProgram,
     buffer: WebGlBuffer,
     texture: WebGlTexture,
     vertices: i32,
+    sprites: WebGlProgram,
+    sprite_buffer: WebGlBuffer,
+    atlas: WebGlTexture,
 }
 
 impl Renderer {
@@ -64,18 +90,12 @@ impl Renderer {
             .flatten()?
             .dyn_into()
             .ok()?;
-        let program = link(&gl)?;
+        let program = link(&gl, VERTEX, FRAGMENT)?;
+        let sprites = link(&gl, SPRITE_VERTEX, SPRITE_FRAGMENT)?;
         let buffer = gl.create_buffer()?;
-        let texture = gl.create_texture()?;
-        gl.bind_texture(Gl::TEXTURE_2D, Some(&texture));
-        for (name, value) in [
-            (Gl::TEXTURE_MIN_FILTER, Gl::LINEAR),
-            (Gl::TEXTURE_MAG_FILTER, Gl::LINEAR),
-            (Gl::TEXTURE_WRAP_S, Gl::CLAMP_TO_EDGE),
-            (Gl::TEXTURE_WRAP_T, Gl::CLAMP_TO_EDGE),
-        ] {
-            gl.tex_parameteri(Gl::TEXTURE_2D, name, value as i32);
-        }
+        let sprite_buffer = gl.create_buffer()?;
+        let texture = new_texture(&gl)?;
+        let atlas = new_texture(&gl)?;
         gl.enable(Gl::DEPTH_TEST);
         Some(Renderer {
             gl,
@@ -83,6 +103,9 @@ impl Renderer {
             buffer,
             texture,
             vertices: 0,
+            sprites,
+            sprite_buffer,
+            atlas,
         })
     }
 
@@ -127,35 +150,68 @@ impl Renderer {
 
     /// Loads the board's picture from a canvas.
     pub fn load_picture(&self, picture: &HtmlCanvasElement) {
+        self.load(&self.texture, picture);
+    }
+
+    /// Loads the pieces' sprite sheet from a canvas.
+    pub fn load_atlas(&self, atlas: &HtmlCanvasElement) {
+        self.load(&self.atlas, atlas);
+    }
+
+    fn load(&self, texture: &WebGlTexture, canvas: &HtmlCanvasElement) {
         let gl = &self.gl;
-        gl.bind_texture(Gl::TEXTURE_2D, Some(&self.texture));
+        gl.bind_texture(Gl::TEXTURE_2D, Some(texture));
         let _ = gl.tex_image_2d_with_u32_and_u32_and_canvas(
             Gl::TEXTURE_2D,
             0,
             Gl::RGBA as i32,
             Gl::RGBA,
             Gl::UNSIGNED_BYTE,
-            picture,
+            canvas,
         );
     }
 
-    /// Draws the mesh seen through `matrix` from `eye`, on a drawing buffer `w` x `h` pixels.
-    pub fn draw(&self, matrix: &[f32; 16], eye: [f64; 3], (w, h): (i32, i32)) {
+    /// Points the program's attributes into the bound buffer of `stride` floats a vertex.
+    fn attributes(&self, program: &WebGlProgram, stride: i32, layout: &[(&str, i32, i32)]) {
         let gl = &self.gl;
-        gl.viewport(0, 0, w, h);
-        gl.clear_color(0.0, 0.0, 0.0, 0.0);
-        gl.clear(Gl::COLOR_BUFFER_BIT | Gl::DEPTH_BUFFER_BIT);
-        gl.use_program(Some(&self.program));
-        gl.bind_buffer(Gl::ARRAY_BUFFER, Some(&self.buffer));
-        let stride = 8 * 4;
-        for (name, size, offset) in [("a_pos", 3, 0), ("a_normal", 3, 12), ("a_uv", 2, 24)] {
-            let at = gl.get_attrib_location(&self.program, name);
+        // The other program's arrays are left off: they point into the other buffer.
+        for at in 0..4 {
+            gl.disable_vertex_attrib_array(at);
+        }
+        for &(name, size, offset) in layout {
+            let at = gl.get_attrib_location(program, name);
             if at < 0 {
                 continue;
             }
             gl.enable_vertex_attrib_array(at as u32);
-            gl.vertex_attrib_pointer_with_i32(at as u32, size, Gl::FLOAT, false, stride, offset);
+            gl.vertex_attrib_pointer_with_i32(
+                at as u32,
+                size,
+                Gl::FLOAT,
+                false,
+                stride * 4,
+                offset * 4,
+            );
         }
+    }
+
+    /// Draws the mesh seen through `matrix` from `eye`, on a drawing buffer `w` x `h` pixels,
+    /// then the pieces over it: `sprites` holds six vertices a piece, far to near, each a
+    /// position and sprite-sheet coordinates.
+    pub fn draw(&self, matrix: &[f32; 16], eye: [f64; 3], (w, h): (i32, i32), sprites: &[f32]) {
+        let gl = &self.gl;
+        gl.viewport(0, 0, w, h);
+        gl.clear_color(0.0, 0.0, 0.0, 0.0);
+        gl.clear(Gl::COLOR_BUFFER_BIT | Gl::DEPTH_BUFFER_BIT);
+        gl.enable(Gl::DEPTH_TEST);
+        gl.disable(Gl::BLEND);
+        gl.use_program(Some(&self.program));
+        gl.bind_buffer(Gl::ARRAY_BUFFER, Some(&self.buffer));
+        self.attributes(
+            &self.program,
+            8,
+            &[("a_pos", 3, 0), ("a_normal", 3, 3), ("a_uv", 2, 6)],
+        );
         let uniform = |name: &str| gl.get_uniform_location(&self.program, name);
         gl.uniform_matrix4fv_with_f32_array(uniform("u_matrix").as_ref(), false, matrix);
         gl.uniform3f(
@@ -168,11 +224,49 @@ impl Renderer {
         gl.bind_texture(Gl::TEXTURE_2D, Some(&self.texture));
         gl.uniform1i(uniform("u_picture").as_ref(), 0);
         gl.draw_arrays(Gl::TRIANGLES, 0, self.vertices);
+        if sprites.is_empty() {
+            return;
+        }
+        // The pieces come far to near, each whole over what lies behind it: which are in
+        // sight the caller decided, so the surface does not cut them.
+        gl.disable(Gl::DEPTH_TEST);
+        gl.enable(Gl::BLEND);
+        gl.blend_func_separate(
+            Gl::SRC_ALPHA,
+            Gl::ONE_MINUS_SRC_ALPHA,
+            Gl::ONE,
+            Gl::ONE_MINUS_SRC_ALPHA,
+        );
+        gl.use_program(Some(&self.sprites));
+        gl.bind_buffer(Gl::ARRAY_BUFFER, Some(&self.sprite_buffer));
+        let array = js_sys::Float32Array::from(sprites);
+        gl.buffer_data_with_array_buffer_view(Gl::ARRAY_BUFFER, &array, Gl::DYNAMIC_DRAW);
+        self.attributes(&self.sprites, 5, &[("a_pos", 3, 0), ("a_uv", 2, 3)]);
+        let uniform = |name: &str| gl.get_uniform_location(&self.sprites, name);
+        gl.uniform_matrix4fv_with_f32_array(uniform("u_matrix").as_ref(), false, matrix);
+        gl.bind_texture(Gl::TEXTURE_2D, Some(&self.atlas));
+        gl.uniform1i(uniform("u_picture").as_ref(), 0);
+        gl.draw_arrays(Gl::TRIANGLES, 0, (sprites.len() / 5) as i32);
     }
 }
 
-/// Compiles and links the two shaders.
-fn link(gl: &Gl) -> Option<WebGlProgram> {
+/// A texture for a picture: smoothed, not repeated.
+fn new_texture(gl: &Gl) -> Option<WebGlTexture> {
+    let texture = gl.create_texture()?;
+    gl.bind_texture(Gl::TEXTURE_2D, Some(&texture));
+    for (name, value) in [
+        (Gl::TEXTURE_MIN_FILTER, Gl::LINEAR),
+        (Gl::TEXTURE_MAG_FILTER, Gl::LINEAR),
+        (Gl::TEXTURE_WRAP_S, Gl::CLAMP_TO_EDGE),
+        (Gl::TEXTURE_WRAP_T, Gl::CLAMP_TO_EDGE),
+    ] {
+        gl.tex_parameteri(Gl::TEXTURE_2D, name, value as i32);
+    }
+    Some(texture)
+}
+
+/// Compiles and links a program of two shaders.
+fn link(gl: &Gl, vertex: &str, fragment: &str) -> Option<WebGlProgram> {
     let shader = |kind: u32, source: &str| {
         let s = gl.create_shader(kind)?;
         gl.shader_source(&s, source);
@@ -183,8 +277,8 @@ fn link(gl: &Gl) -> Option<WebGlProgram> {
             .then_some(s)
     };
     let program = gl.create_program()?;
-    gl.attach_shader(&program, &shader(Gl::VERTEX_SHADER, VERTEX)?);
-    gl.attach_shader(&program, &shader(Gl::FRAGMENT_SHADER, FRAGMENT)?);
+    gl.attach_shader(&program, &shader(Gl::VERTEX_SHADER, vertex)?);
+    gl.attach_shader(&program, &shader(Gl::FRAGMENT_SHADER, fragment)?);
     gl.link_program(&program);
     gl.get_program_parameter(&program, Gl::LINK_STATUS)
         .as_bool()

@@ -168,14 +168,9 @@ pub struct Colours {
     pub dark: String,
 }
 
-/// Paints `picture` on `ctx`, `scale` pixels to a square, rank 1 at the bottom.
-pub fn paint(
-    ctx: &CanvasRenderingContext2d,
-    picture: &Picture,
-    scale: f64,
-    colours: &Colours,
-    set: PieceSet,
-) {
+/// Paints `picture` on `ctx`, `scale` pixels to a square, rank 1 at the bottom. The pieces stand
+/// on the surface as sprites ([`paint_atlas`]); here each leaves only its shadow.
+pub fn paint(ctx: &CanvasRenderingContext2d, picture: &Picture, scale: f64, colours: &Colours) {
     let h = picture.height as f64;
     let to_px = |(x, y): (f64, f64)| (x * scale, (h - y) * scale);
     for sq in &picture.squares {
@@ -203,33 +198,22 @@ pub fn paint(
         });
         ctx.set_font(&format!("{}px sans-serif", (scale * 0.2).round()));
         let _ = ctx.fill_text(&sq.name, px + scale * 0.05, py + scale * 0.95);
-        if let Some((glyph, white)) = sq.piece {
-            piece(ctx, set, glyph, white, (px, py), scale);
+        let middle = (px + scale / 2.0, py + scale / 2.0);
+        if sq.piece.is_some() {
+            ctx.set_fill_style_str("rgba(0,0,0,0.2)");
+            circle(ctx, middle, scale * 0.3);
+            ctx.fill();
         }
         match sq.dest {
             Some(false) => {
                 ctx.set_fill_style_str("rgba(20,85,30,0.55)");
-                ctx.begin_path();
-                let _ = ctx.arc(
-                    px + scale / 2.0,
-                    py + scale / 2.0,
-                    scale * 0.16,
-                    0.0,
-                    std::f64::consts::TAU,
-                );
+                circle(ctx, middle, scale * 0.16);
                 ctx.fill();
             }
             Some(true) => {
                 ctx.set_stroke_style_str("rgba(20,85,30,0.6)");
                 ctx.set_line_width(scale * 0.09);
-                ctx.begin_path();
-                let _ = ctx.arc(
-                    px + scale / 2.0,
-                    py + scale / 2.0,
-                    scale * 0.44,
-                    0.0,
-                    std::f64::consts::TAU,
-                );
+                circle(ctx, middle, scale * 0.44);
                 ctx.stroke();
             }
             None => {}
@@ -242,9 +226,7 @@ pub fn paint(
         ctx.set_line_width(line.width * scale);
         if line.circle {
             if let Some(&c) = line.strokes.first().and_then(|s| s.first()) {
-                let (cx, cy) = to_px(c);
-                ctx.begin_path();
-                let _ = ctx.arc(cx, cy, scale * 0.45, 0.0, std::f64::consts::TAU);
+                circle(ctx, to_px(c), scale * 0.45);
                 ctx.stroke();
             }
             continue;
@@ -291,6 +273,37 @@ pub fn paint(
             ctx.fill();
         }
     }
+}
+
+/// The sprite sheet of a piece set: the six roles (king, queen, rook, bishop, knight, pawn)
+/// across, White's above Black's, `cell` pixels each.
+pub fn paint_atlas(ctx: &CanvasRenderingContext2d, set: PieceSet, cell: f64) {
+    ctx.clear_rect(0.0, 0.0, 6.0 * cell, 2.0 * cell);
+    for (row, first) in [(0.0, 0x2654), (1.0, 0x265A)] {
+        for role in 0..6u32 {
+            if let Some(glyph) = char::from_u32(first + role) {
+                piece(
+                    ctx,
+                    set,
+                    glyph,
+                    row == 0.0,
+                    (role as f64 * cell, row * cell),
+                    cell,
+                );
+            }
+        }
+    }
+}
+
+/// The sprite sheet cell of a piece glyph (see [`paint_atlas`]).
+pub fn atlas_cell(glyph: char, white: bool) -> usize {
+    (glyph as u32).wrapping_sub(0x2654) as usize % 6 + if white { 0 } else { 6 }
+}
+
+/// Starts a path that is a circle round `centre`.
+fn circle(ctx: &CanvasRenderingContext2d, centre: (f64, f64), radius: f64) {
+    ctx.begin_path();
+    let _ = ctx.arc(centre.0, centre.1, radius, 0.0, std::f64::consts::TAU);
 }
 
 /// A piece in the square whose top left is `(px, py)`.

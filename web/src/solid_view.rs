@@ -8,11 +8,11 @@
 //! keyboard and screen readers reach squares through them, and the tests find squares by them.
 
 use crate::board_view::View;
-use crate::camera::{pick, Camera};
+use crate::camera::{blocked, pick, Camera, Stand};
 use crate::settings::PieceSet;
-use crate::solid::{distance, Mesh, Solid};
+use crate::solid::{distance, dot, normal, Mesh, Solid};
 use crate::solid_gl::Renderer;
-use crate::solid_paint::{paint, Colours, Picture};
+use crate::solid_paint::{atlas_cell, paint, paint_atlas, Colours, Picture};
 use gloo_events::{EventListener, EventListenerOptions};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -59,6 +59,12 @@ struct Inner {
     mesh: Mesh,
     camera: Camera,
     picture: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
+    /// The set whose sprite sheet is loaded.
+    atlas: Option<PieceSet>,
+    /// The pieces standing on the surface.
+    stands: Vec<Stand>,
+    /// The side of a square of average area.
+    side: f64,
     held: HashMap<i32, Held>,
 }
 
@@ -71,6 +77,9 @@ impl Default for Inner {
             mesh: Mesh::default(),
             camera: Camera::new([0.0; 3], 1.0),
             picture: None,
+            atlas: None,
+            stands: Vec::new(),
+            side: 1.0,
             held: HashMap::new(),
         }
     }
@@ -94,15 +103,78 @@ impl Inner {
             canvas.set_height(h);
         }
         let aspect = cw as f64 / ch as f64;
-        r.draw(
-            &self.camera.matrix(aspect),
-            self.camera.eye(),
-            (w as i32, h as i32),
-        );
+        // A piece is drawn when its square's middle is in sight (so none shows through the
+        // surface or round the back), the farthest first.
+        let eye = self.camera.eye();
+        let mut shown: Vec<(f64, &Stand)> = self
+            .stands
+            .iter()
+            .filter(|s| self.sees(s))
+            .map(|s| (distance(eye, s.base), s))
+            .collect();
+        shown.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mut sprites = Vec::with_capacity(shown.len() * 30);
+        for (_, s) in shown {
+            let q = self.camera.sprite(s);
+            let (u0, v0) = ((s.cell % 6) as f64 / 6.0, (s.cell / 6) as f64 / 2.0);
+            let u1 = u0 + 1.0 / 6.0;
+            let uv = [(u0, v0 + 0.5), (u1, v0 + 0.5), (u1, v0), (u0, v0)];
+            for k in [0, 1, 2, 0, 2, 3] {
+                sprites.extend(q[k].map(|c| c as f32));
+                sprites.extend([uv[k].0 as f32, uv[k].1 as f32]);
+            }
+        }
+        let matrix = self.camera.matrix(aspect);
+        r.draw(&matrix, self.camera.eye(), (w as i32, h as i32), &sprites);
     }
 
-    /// The square under a point of the canvas (CSS pixels).
+    /// The standing piece drawn at a point of the canvas (CSS pixels), nearest first, if its
+    /// square is in sight.
+    fn piece_at(&self, canvas: &HtmlCanvasElement, (x, y): (f64, f64)) -> Option<String> {
+        let (cw, ch) = (
+            canvas.client_width().max(1) as f64,
+            canvas.client_height().max(1) as f64,
+        );
+        let (nx, ny) = (2.0 * x / cw - 1.0, 1.0 - 2.0 * y / ch);
+        let aspect = cw / ch;
+        let eye = self.camera.eye();
+        self.stands
+            .iter()
+            .filter(|s| {
+                let q = self.camera.sprite(s);
+                let (a, b) = (
+                    self.camera.project(q[0], aspect),
+                    self.camera.project(q[2], aspect),
+                );
+                (a.0.min(b.0)..=a.0.max(b.0)).contains(&nx)
+                    && (a.1.min(b.1)..=a.1.max(b.1)).contains(&ny)
+            })
+            .filter(|s| self.sees(s))
+            .min_by(|a, b| distance(eye, a.base).total_cmp(&distance(eye, b.base)))
+            .map(|s| s.square.clone())
+    }
+
+    /// Whether a standing piece's square is in sight at its middle: nothing else on the line
+    /// from the eye comes before it.
+    fn sees(&self, s: &Stand) -> bool {
+        let eye = self.camera.eye();
+        let len = distance(s.base, eye).max(1e-12);
+        let dir = crate::solid::sub(s.base, eye).map(|c| c / len);
+        !blocked(
+            &self.mesh,
+            eye,
+            dir,
+            len - 0.05 * self.camera.radius,
+            s.index,
+        )
+    }
+
+    /// The square under a point of the canvas (CSS pixels): a standing piece's, else the
+    /// surface's.
     fn square_at(&self, canvas: &HtmlCanvasElement, (x, y): (f64, f64)) -> Option<String> {
+        if let Some(sq) = self.piece_at(canvas, (x, y)) {
+            return Some(sq);
+        }
         let (cw, ch) = (
             canvas.client_width().max(1) as f64,
             canvas.client_height().max(1) as f64,
@@ -148,6 +220,21 @@ impl Inner {
             })
             .collect()
     }
+}
+
+/// The pixels of a piece in the sprite sheet.
+const ATLAS_CELL: u32 = 128;
+
+/// A canvas of its own, not in the page, with its 2D context.
+fn canvas_2d() -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
+    let canvas: HtmlCanvasElement = web_sys::window()?
+        .document()?
+        .create_element("canvas")
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let ctx = canvas.get_context("2d").ok().flatten()?.dyn_into().ok()?;
+    Some((canvas, ctx))
 }
 
 /// The pixels per square of the board's picture: about 1024 across the longer side.
@@ -221,7 +308,17 @@ pub fn solid_view(props: &SolidProps) -> Html {
                     if let Some(r) = i.renderer.as_mut() {
                         r.load_mesh(&mesh, w as f64, h as f64);
                     }
-                    i.camera = Camera::new(centre, radius);
+                    let area: f64 = mesh
+                        .triangles
+                        .iter()
+                        .map(|t| {
+                            let n = normal(t);
+                            dot(n, n).sqrt() / 2.0
+                        })
+                        .sum();
+                    i.side = (area / (w * h) as f64).sqrt();
+                    // Room for the pieces standing on the outermost squares.
+                    i.camera = Camera::new(centre, radius + i.side);
                     i.mesh = mesh;
                     i.solid = Some(solid);
                     i.surface = Some(*surface);
@@ -251,19 +348,22 @@ pub fn solid_view(props: &SolidProps) -> Html {
                 if i.renderer.is_none() {
                     return;
                 }
-                let scale = picture_scale(view.width, view.height);
-                if i.picture.is_none() {
-                    let made = web_sys::window()
-                        .and_then(|w| w.document())
-                        .and_then(|d| d.create_element("canvas").ok())
-                        .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
-                        .and_then(|c| {
-                            let ctx = c.get_context("2d").ok().flatten()?.dyn_into().ok()?;
-                            Some((c, ctx))
-                        });
-                    i.picture = made;
+                if i.atlas != Some(*pieces) {
+                    // The pieces' sprite sheet, painted once per set.
+                    if let (Some((sheet, ctx)), Some(r)) = (canvas_2d(), &i.renderer) {
+                        sheet.set_width(6 * ATLAS_CELL);
+                        sheet.set_height(2 * ATLAS_CELL);
+                        paint_atlas(&ctx, *pieces, ATLAS_CELL as f64);
+                        r.load_atlas(&sheet);
+                    }
+                    i.atlas = Some(*pieces);
                 }
-                if let Some((pc, ctx)) = &i.picture {
+                if i.picture.is_none() {
+                    i.picture = canvas_2d();
+                }
+                let scale = picture_scale(view.width, view.height);
+                let pic = Picture::of(view, selected.as_deref(), targets, hovered.as_deref());
+                if let (Some((pc, ctx)), Some(r)) = (&i.picture, &i.renderer) {
                     let (pw, ph) = (
                         (view.width as f64 * scale) as u32,
                         (view.height as f64 * scale) as u32,
@@ -272,14 +372,29 @@ pub fn solid_view(props: &SolidProps) -> Html {
                         pc.set_width(pw);
                         pc.set_height(ph);
                     }
-                    let pic = Picture::of(view, selected.as_deref(), targets, hovered.as_deref());
-                    paint(ctx, &pic, scale, &colours(), *pieces);
-                    // How many paths are drawn on the surface, for tests and tools.
-                    let _ = canvas.set_attribute("data-lines", &pic.lines.len().to_string());
-                    if let Some(r) = &i.renderer {
-                        r.load_picture(pc);
-                    }
+                    paint(ctx, &pic, scale, &colours());
+                    r.load_picture(pc);
                 }
+                // How many paths are drawn on the surface, for tests and tools.
+                let _ = canvas.set_attribute("data-lines", &pic.lines.len().to_string());
+                let width = i.surface.map_or(0, |s| s.size().width() as i32);
+                let stands = i.solid.map_or_else(Vec::new, |solid| {
+                    pic.squares
+                        .iter()
+                        .filter_map(|sq| {
+                            let (glyph, white) = sq.piece?;
+                            let (base, side) = solid.stand(sq.x, sq.y);
+                            Some(Stand {
+                                base,
+                                height: 0.9 * side.clamp(0.5 * i.side, 1.1 * i.side),
+                                cell: atlas_cell(glyph, white),
+                                square: sq.name.clone(),
+                                index: (sq.y * width + sq.x) as u16,
+                            })
+                        })
+                        .collect()
+                });
+                i.stands = stands;
                 i.draw(&canvas);
             },
         );
@@ -435,7 +550,7 @@ pub fn solid_view(props: &SolidProps) -> Html {
             };
             let mut i = inner.borrow_mut();
             let (centre, radius) = i.mesh.bounds();
-            i.camera = Camera::new(centre, radius);
+            i.camera = Camera::new(centre, radius + i.side);
             i.draw(&canvas);
             drop(i);
             settle();

@@ -223,3 +223,30 @@ fn the_folded_boards_corner_squares_sit_at_the_pillows_four_corners() {
     // Files a-d face the viewer, e-h face away.
     assert!(corner("b4", 0.5, 0.5)[2] > 0.0 && corner("g4", 0.5, 0.5)[2] < 0.0);
 }
+
+#[test]
+fn a_piece_stands_on_its_squares_middle_and_is_sized_to_it() {
+    for (id, surface) in surfaces() {
+        let solid = Solid::of(&surface);
+        let mesh = solid.mesh(16);
+        let size = surface.size();
+        for sq in size.all() {
+            let (f, r) = (size.file(sq), size.rank(sq));
+            let (base, side) = solid.stand(f, r);
+            let middle = solid.point(f as f64 + 0.5, r as f64 + 0.5);
+            assert!(distance(base, middle) < 1e-12, "{id}");
+            // Its size is the square's: a square of that side has about the square's area.
+            let first = sq.0 as usize * 512;
+            let area: f64 = mesh.triangles[first..first + 512]
+                .iter()
+                .map(|t| dot(normal(t), normal(t)).sqrt() / 2.0)
+                .sum();
+            let ratio = side * side / area;
+            assert!(
+                (0.8..1.25).contains(&ratio),
+                "{id} {}: {ratio}",
+                size.name(sq)
+            );
+        }
+    }
+}
