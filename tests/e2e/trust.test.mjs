@@ -130,7 +130,8 @@ test('a worker killed mid-search is detected, said, and a retry brings the compu
   const workers = page.workers();
   assert.ok(workers.length >= 1, 'the engine runs in a worker');
   await Promise.all(workers.map((w) => w.evaluate(() => self.close()).catch(() => {})));
-  await page.waitForSelector('#engine-trouble', { timeout: 12000 });
+  // The watchdog speaks after 6 s of silence; a loaded test machine starts the job late.
+  await page.waitForSelector('#engine-trouble', { timeout: 20000 });
   assert.match(await page.locator('#engine-trouble').textContent(), /stopped responding/);
   await screenshot(page, 'trust-worker-lost');
   await page.click('#engine-retry');
@@ -148,7 +149,8 @@ test('a worker that fails to load is said too, not a spinner forever', async () 
   await page.goto(session.server.url);
   await page.waitForSelector('svg.normal [data-square]');
   await newGame(page, { variant: 'folded', opponent: 'black', level: 2 });
-  await page.waitForSelector('#engine-trouble', { timeout: 12000 });
+  // The watchdog speaks after 6 s of silence; a loaded test machine starts the job late.
+  await page.waitForSelector('#engine-trouble', { timeout: 20000 });
   assert.ok(loads >= 2, 'the worker asked for the module');
   await page.close();
 });

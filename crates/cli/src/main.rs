@@ -136,29 +136,7 @@ enum Command {
     },
     /// Fits the evaluation's weights to the engine's own games (Texel tuning), per surface
     /// family; prints each family's line of the generated weights file.
-    Tune {
-        /// Only this preset's family, with only its games (default: every family of the presets).
-        #[arg(long)]
-        variant: Option<String>,
-        /// Self-play games per family.
-        #[arg(long, default_value_t = 300)]
-        games: u32,
-        /// Nodes per move in the games.
-        #[arg(long, default_value_t = 3000)]
-        nodes: u64,
-        /// Most passes of the fit over the weights.
-        #[arg(long, default_value_t = 40)]
-        passes: u32,
-        /// Seed of the games' openings.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Games played at once, one thread each.
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
-        /// Write the generated weights file (crates/search/src/tuned.rs) here.
-        #[arg(long)]
-        write: Option<String>,
-    },
+    Tune(tune::Options),
 }
 
 fn variant(id: &str, castling: Option<&str>) -> Result<Arc<Variant>, String> {
@@ -286,23 +264,7 @@ fn run(cli: Cli) -> Result<(), String> {
             variant: id,
             options,
         } => puzzles::run(variant(&id, None)?, options)?,
-        Command::Tune {
-            variant,
-            games,
-            nodes,
-            passes,
-            seed,
-            jobs,
-            write,
-        } => tune::run(tune::Options {
-            variant,
-            games,
-            nodes,
-            passes,
-            seed,
-            jobs,
-            write,
-        })?,
+        Command::Tune(options) => tune::run(options)?,
         Command::Moves { game } => {
             let pos = position(&game)?;
             let moves: Vec<String> = pos

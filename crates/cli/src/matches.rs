@@ -8,7 +8,7 @@ use std::sync::Arc;
 use topochess_core::game::{Game, Outcome};
 use topochess_core::{Color, Move, Position, Variant};
 use topochess_search::levels::level;
-use topochess_search::{Engine, Features, Limited, Limits, Search, Style, Weights};
+use topochess_search::{Dice, Engine, Features, Limited, Limits, Search, Style, Weights};
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,16 +77,6 @@ impl Player {
     }
 }
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 struct Seat {
     player: Player,
     engine: Option<Engine>,
@@ -115,7 +105,7 @@ impl Seat {
         Seat { player, engine }
     }
 
-    fn choose(&mut self, game: &Game, rng: &mut Rng) -> Move {
+    fn choose(&mut self, game: &Game, rng: &mut Dice) -> Move {
         let pos = game.position();
         let moves = pos.legal_moves();
         let history: Vec<u64> = (0..game.moves().len())
@@ -186,7 +176,7 @@ impl Tally {
 
 /// A random opening of `plies` plies, the same for both games of pair `pair`.
 fn opening(variant: &Arc<Variant>, seed: u64, pair: u32, plies: u32) -> Game {
-    let mut rng = Rng((seed ^ (pair as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407)) | 1);
+    let mut rng = Dice::new(seed ^ (pair as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407));
     let mut game = Game::new(Position::start(variant.clone()));
     for _ in 0..plies {
         let moves = game.position().legal_moves();
@@ -211,32 +201,23 @@ pub fn play(
     jobs: usize,
     each: impl Fn(u32, Option<Outcome>, bool) + Sync,
 ) -> Tally {
-    let next = std::sync::atomic::AtomicU32::new(0);
     let tally = std::sync::Mutex::new(Tally::default());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| loop {
-                let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                if g >= games {
-                    break;
-                }
-                let (outcome, first_is_white) =
-                    play_one(variant, first, second, g, seed, opening_plies);
-                let first_color = if first_is_white {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                if let Ok(mut t) = tally.lock() {
-                    match outcome.and_then(|o| o.winner()) {
-                        Some(c) if c == first_color => t.wins += 1,
-                        Some(_) => t.losses += 1,
-                        None => t.draws += 1,
-                    }
-                }
-                each(g, outcome, first_is_white);
-            });
+    share_games(games, jobs, |g| {
+        let (outcome, first_is_white) = play_one(variant, first, second, g, seed, opening_plies);
+        let first_color = if first_is_white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if let Ok(mut t) = tally.lock() {
+            match outcome.and_then(|o| o.winner()) {
+                Some(c) if c == first_color => t.wins += 1,
+                Some(_) => t.losses += 1,
+                None => t.draws += 1,
+            }
         }
+        each(g, outcome, first_is_white);
+        true
     });
     tally.into_inner().unwrap_or_default()
 }
@@ -250,7 +231,7 @@ fn play_one(
     seed: u64,
     opening_plies: u32,
 ) -> (Option<Outcome>, bool) {
-    let mut rng = Rng((seed ^ (g as u64 + 7).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1);
+    let mut rng = Dice::new(seed ^ (g as u64 + 7).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut seats = [Seat::new(first, variant), Seat::new(second, variant)];
     let first_is_white = g.is_multiple_of(2);
     let mut game = opening(variant, seed, g / 2, opening_plies);
@@ -350,4 +331,20 @@ mod parse_tests {
             Ok(Player::Engine { hand: false, .. })
         ));
     }
+}
+
+/// Plays games `0..games` on `jobs` threads: each thread takes the next game's number and plays
+/// it, until the numbers run out or `play` answers false.
+pub fn share_games(games: u32, jobs: usize, play: impl Fn(u32) -> bool + Sync) {
+    let next = std::sync::atomic::AtomicU32::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| loop {
+                let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if g >= games || !play(g) {
+                    break;
+                }
+            });
+        }
+    });
 }

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use topochess_core::{fen, san, Move, Position, Variant};
 use topochess_search::mate_in;
-use topochess_search::puzzles::{solve, solve_material, Check, Goal, Puzzle, GAIN};
+use topochess_search::puzzles::{Check, Goal, Puzzle, Solver, GAIN};
 use topochess_search::tactics::balance;
 use topochess_search::tuning::{play_game, SelfPlay};
 
@@ -52,7 +52,7 @@ struct Found {
 /// of a puzzle of that kind found earlier in the game.
 fn checked(
     candidates: Vec<(Position, Option<(Position, Move)>)>,
-    solve: impl Fn(&Position) -> Option<Puzzle>,
+    mut solve: impl FnMut(&Position) -> Option<Puzzle>,
 ) -> Vec<Found> {
     let mut covered = HashSet::new();
     let mut found = Vec::new();
@@ -99,9 +99,10 @@ fn from_game(variant: &Arc<Variant>, g: u32, options: &Options) -> Vec<Found> {
         max_mate: options.max_mate,
         nodes: options.check_nodes,
     };
-    let mut found = checked(mates, |pos| solve(pos, check));
+    let mut solver = Solver::new();
+    let mut found = checked(mates, |pos| solver.solve(pos, check));
     if options.material > 0 {
-        found.extend(checked(gains, |pos| solve_material(pos, check)));
+        found.extend(checked(gains, |pos| solver.solve_material(pos, check)));
     }
     found
 }
@@ -147,7 +148,6 @@ pub fn run(variant: Arc<Variant>, options: Options) -> Result<(), String> {
         eprintln!("{} has no glued edge: no puzzle can use one", variant.id());
         return Ok(());
     }
-    let next = std::sync::atomic::AtomicU32::new(0);
     let found: Mutex<Vec<(u32, Vec<Found>)>> = Mutex::new(Vec::new());
     let enough = |found: &Mutex<Vec<(u32, Vec<Found>)>>| {
         found
@@ -159,20 +159,16 @@ pub fn run(variant: Arc<Variant>, options: Options) -> Result<(), String> {
             })
             .unwrap_or(true)
     };
-    std::thread::scope(|scope| {
-        for _ in 0..options.jobs.max(1) {
-            scope.spawn(|| loop {
-                let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                if g >= options.games || enough(&found) {
-                    break;
-                }
-                let puzzles = from_game(&variant, g, &options);
-                eprintln!("game {}: {} puzzles", g + 1, puzzles.len());
-                if let Ok(mut f) = found.lock() {
-                    f.push((g, puzzles));
-                }
-            });
+    crate::matches::share_games(options.games, options.jobs, |g| {
+        if enough(&found) {
+            return false;
         }
+        let puzzles = from_game(&variant, g, &options);
+        eprintln!("game {}: {} puzzles", g + 1, puzzles.len());
+        if let Ok(mut f) = found.lock() {
+            f.push((g, puzzles));
+        }
+        true
     });
     let mut found = found.into_inner().unwrap_or_default();
     found.sort_by_key(|(g, _)| *g);

@@ -9,20 +9,28 @@ use topochess_search::tuning::{self_play, Data, Sample, SelfPlay};
 use topochess_search::Weights;
 
 /// What to tune and how.
+#[derive(clap::Args, Debug)]
 pub struct Options {
-    /// Only this preset (and so only its family), or every family of the presets.
+    /// Only this preset's family, with only its games (default: every family of the presets).
+    #[arg(long)]
     pub variant: Option<String>,
     /// Self-play games per family.
+    #[arg(long, default_value_t = 300)]
     pub games: u32,
     /// Nodes per move in the games.
+    #[arg(long, default_value_t = 3000)]
     pub nodes: u64,
-    /// Most passes of the fit.
+    /// Most passes of the fit over the weights.
+    #[arg(long, default_value_t = 40)]
     pub passes: u32,
     /// Seed of the games' openings.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Games played at once.
+    /// Games played at once, one thread each.
+    #[arg(long, default_value_t = 1)]
     pub jobs: usize,
-    /// Write the generated file here instead of printing its lines.
+    /// Write the generated weights file (crates/search/src/tuned.rs) here.
+    #[arg(long)]
     pub write: Option<String>,
 }
 
@@ -49,25 +57,17 @@ fn families(only: Option<&str>) -> Result<BTreeMap<String, Vec<Arc<Variant>>>, S
 /// The samples of `games` self-play games shared out among `variants`, on `jobs` threads: those
 /// of every fourth game of each variant held out to judge the fit, the others to fit.
 fn samples(variants: &[Arc<Variant>], games: u32, play: SelfPlay, jobs: usize) -> (Data, Data) {
-    let next = std::sync::atomic::AtomicU32::new(0);
     let found: Mutex<Vec<Vec<Sample>>> = Mutex::new(vec![Vec::new(); 2 * variants.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| loop {
-                let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                if g >= games {
-                    break;
-                }
-                let v = g as usize % variants.len();
-                let mut got = self_play(&variants[v], g, play);
-                // Every fourth game of each variant is held out.
-                let held = (g as usize / variants.len()) % 4 == 3;
-                let slot = if held { variants.len() + v } else { v };
-                if let Ok(mut all) = found.lock() {
-                    all[slot].append(&mut got);
-                }
-            });
+    crate::matches::share_games(games, jobs, |g| {
+        let v = g as usize % variants.len();
+        let mut got = self_play(&variants[v], g, play);
+        // Every fourth game of each variant is held out.
+        let held = (g as usize / variants.len()) % 4 == 3;
+        let slot = if held { variants.len() + v } else { v };
+        if let Ok(mut all) = found.lock() {
+            all[slot].append(&mut got);
         }
+        true
     });
     let mut found = found.into_inner().unwrap_or_default();
     // Threads finish games in any order: sort each variant's samples so a fit is reproducible.
@@ -76,8 +76,8 @@ fn samples(variants: &[Arc<Variant>], games: u32, play: SelfPlay, jobs: usize) -
     }
     let held = found.split_off(variants.len());
     (
-        Data(variants.iter().cloned().zip(found).collect()),
-        Data(variants.iter().cloned().zip(held).collect()),
+        Data::new(variants.iter().cloned().zip(found).collect()),
+        Data::new(variants.iter().cloned().zip(held).collect()),
     )
 }
 

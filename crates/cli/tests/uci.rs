@@ -325,18 +325,15 @@ fn a_start_fen_with_rights_the_game_cannot_use_is_accepted() {
     assert_ne!(best, "0000");
 }
 
-/// A seeded generator, so a failing line sequence can be replayed.
-struct Lines(u64);
+/// Seeded dice, so a failing line sequence can be replayed.
+struct Lines(topochess_search::Dice);
 
 impl Lines {
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        self.0.roll()
     }
     fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[(self.next() % items.len() as u64) as usize]
+        items[self.0.below(items.len())]
     }
     /// A command line a GUI (or a broken one) might send.
     fn line(&mut self) -> String {
@@ -409,7 +406,7 @@ impl Lines {
 #[test]
 fn generated_command_lines_never_kill_or_hang_the_engine() {
     let mut uci = Uci::start();
-    let mut gen = Lines(0x9E37_79B9_7F4A_7C15);
+    let mut gen = Lines(topochess_search::Dice::new(0x9E37_79B9_7F4A_7C15));
     for i in 0..400 {
         let line = gen.line();
         uci.send(&line);

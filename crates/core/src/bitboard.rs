@@ -83,82 +83,53 @@ impl<B: Bits> Iterator for SquaresOf<B> {
     }
 }
 
-impl Bits for u64 {
-    const EMPTY: u64 = 0;
-    const FULL: u64 = !0;
+/// `Bits` for a primitive unsigned word of `$bits` bits, its squares read from the low words of
+/// a [`SquareSet`] by `$of`.
+macro_rules! word_bits {
+    ($word:ty, $bits:expr, $of:expr) => {
+        impl Bits for $word {
+            const EMPTY: $word = 0;
+            const FULL: $word = !0;
 
-    #[inline]
-    fn of(set: &SquareSet) -> u64 {
-        set.words()[0]
-    }
-    #[inline]
-    fn square(sq: Square) -> u64 {
-        1 << (sq.0 & 63)
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn lowest(self) -> Square {
-        Square(self.trailing_zeros() as u8)
-    }
-    #[inline]
-    fn highest(self) -> Square {
-        Square(63 - self.leading_zeros() as u8)
-    }
-    #[inline]
-    fn up_to(sq: Square) -> u64 {
-        !0 >> (63 - (sq.0 & 63))
-    }
-    #[inline]
-    fn without_lowest(self) -> u64 {
-        self & self.wrapping_sub(1)
-    }
+            #[inline]
+            fn of(set: &SquareSet) -> $word {
+                $of(set.words())
+            }
+            #[inline]
+            fn square(sq: Square) -> $word {
+                1 << (sq.0 as u32 % $bits)
+            }
+            #[inline]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn lowest(self) -> Square {
+                Square(self.trailing_zeros() as u8)
+            }
+            #[inline]
+            fn highest(self) -> Square {
+                Square(($bits - 1 - self.leading_zeros()) as u8)
+            }
+            #[inline]
+            fn up_to(sq: Square) -> $word {
+                !0 >> ($bits - 1 - sq.0 as u32 % $bits)
+            }
+            #[inline]
+            fn without_lowest(self) -> $word {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
 }
 
-impl Bits for u128 {
-    const EMPTY: u128 = 0;
-    const FULL: u128 = !0;
-
-    #[inline]
-    fn of(set: &SquareSet) -> u128 {
-        let w = set.words();
-        w[0] as u128 | (w[1] as u128) << 64
-    }
-    #[inline]
-    fn square(sq: Square) -> u128 {
-        1 << (sq.0 & 127)
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn lowest(self) -> Square {
-        Square(self.trailing_zeros() as u8)
-    }
-    #[inline]
-    fn highest(self) -> Square {
-        Square(127 - self.leading_zeros() as u8)
-    }
-    #[inline]
-    fn up_to(sq: Square) -> u128 {
-        !0 >> (127 - (sq.0 & 127))
-    }
-    #[inline]
-    fn without_lowest(self) -> u128 {
-        self & self.wrapping_sub(1)
-    }
-}
+word_bits!(u64, 64, |w: &[u64; 4]| w[0]);
+word_bits!(u128, 128, |w: &[u64; 4]| w[0] as u128
+    | (w[1] as u128) << 64);
 
 impl Bits for SquareSet {
     const EMPTY: SquareSet = SquareSet::EMPTY;

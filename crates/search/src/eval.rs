@@ -5,10 +5,10 @@
 //! (across edges) and at enemy pieces whose reach covers it, and pawn structure reads the pawn
 //! tables (files wrap where the board wraps).
 
+use crate::terrain::{Sets, Terrain, Widths, THREATS};
 use crate::weights::{index, Weights};
+use std::sync::Arc;
 use topochess_core::bitboard::Bits;
-use topochess_core::geometry::SquareSet;
-use topochess_core::surface::Gluing;
 use topochess_core::{Color, Position, Role, Variant};
 
 /// Which piece values and square tables to use.
@@ -23,10 +23,7 @@ pub enum Style {
 /// Standard chess values, and the average empty-board reach of each piece on the flat 8x8 board.
 const CHESS_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
 const CHESS_REACH: [f64; 6] = [1.0, 5.25, 8.75, 14.0, 22.75, 6.5625];
-/// The roles with a king-threat weight.
-const THREATS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
-
-/// Precomputed evaluation data for one variant.
+/// Precomputed evaluation data for one variant and one set of weights.
 pub struct Evaluator {
     values: [i32; 6],
     weights: Weights,
@@ -36,48 +33,7 @@ pub struct Evaluator {
     king_middle: Vec<i32>,
     king_end: Vec<i32>,
     pawn_progress: [Vec<i32>; 2],
-    sets: Widths,
-    flat: bool,
-}
-
-/// The evaluator's square sets at the narrowest width that holds the board, as the move
-/// generator picks it ([`topochess_core::lines::LineSets`]).
-enum Widths {
-    Word(Sets<u64>),
-    Double(Sets<u128>),
-    Wide(Sets<SquareSet>),
-}
-
-/// The square sets the evaluation intersects with the position's.
-struct Sets<B> {
-    /// The squares next to the king (across edges), by king square.
-    king_zone: Vec<B>,
-    /// By king square, for each role of `THREATS`: the squares from which a piece of that role
-    /// reaches the king's square or a square next to it on the empty board.
-    threat_from: Vec<[B; 4]>,
-    /// By colour and square: the squares a pawn there pushes through or captures on.
-    front_span: [Vec<B>; 2],
-    /// By square: the squares of its file.
-    file_of: Vec<B>,
-    /// By square: the squares of the files beside it (across the seam where files wrap).
-    beside: Vec<B>,
-}
-
-impl<B: Bits> Sets<B> {
-    fn narrowed(wide: &Sets<SquareSet>) -> Sets<B> {
-        let of = |v: &Vec<SquareSet>| v.iter().map(B::of).collect();
-        Sets {
-            king_zone: of(&wide.king_zone),
-            threat_from: wide
-                .threat_from
-                .iter()
-                .map(|t| t.each_ref().map(B::of))
-                .collect(),
-            front_span: wide.front_span.each_ref().map(of),
-            file_of: of(&wide.file_of),
-            beside: of(&wide.beside),
-        }
-    }
+    terrain: Arc<Terrain>,
 }
 
 fn avg(xs: &[usize]) -> f64 {
@@ -92,21 +48,16 @@ impl Evaluator {
 
     /// The evaluator of `variant` in `style` with these weights (the tuner's).
     pub fn weighted(variant: &Variant, style: Style, weights: Weights) -> Evaluator {
-        Evaluator::at_width(variant, style, weights, true)
+        Evaluator::on(Arc::new(Terrain::of(variant)), style, weights)
     }
 
-    /// The evaluator with its square sets narrowed to the board, or kept at the widest size.
-    fn at_width(variant: &Variant, style: Style, weights: Weights, narrow: bool) -> Evaluator {
+    /// The evaluator on a terrain already worked out, in `style` with these weights.
+    pub fn on(terrain: Arc<Terrain>, style: Style, weights: Weights) -> Evaluator {
         let reach_weight = |role: Role| weights.at(index::REACH + role as usize - 1);
-        let size = variant.size();
-        let t = variant.tables();
+        let size = terrain.size;
         let n = size.squares();
-        let reach: Vec<[SquareSet; 6]> = size
-            .all()
-            .map(|sq| Role::ALL.map(|role| variant.reach(role, Color::White, sq)))
-            .collect();
         let counts =
-            |role: Role| -> Vec<usize> { reach.iter().map(|r| r[role as usize].len()).collect() };
+            |role: Role| -> Vec<usize> { terrain.reach.iter().map(|r| r[role as usize]).collect() };
         let mut values = CHESS_VALUE;
         let mut square_bonus = vec![[0; 6]; n];
         let (w, h) = (size.width() as i32, size.height() as i32);
@@ -144,92 +95,16 @@ impl Evaluator {
             .iter()
             .map(|&c| ((c as f64 - king_mean) * king_weight) as i32)
             .collect();
-
-        // Pawns: progress toward promotion, counted by pushes; the squares ahead and beside.
-        let mut pawn_progress = [vec![0; n], vec![0; n]];
-        let mut front_span = [vec![SquareSet::EMPTY; n], vec![SquareSet::EMPTY; n]];
-        for color in Color::ALL {
-            for sq in size.all() {
-                let mut path = Vec::new();
-                let mut at = sq;
-                while let Some(next) = t.pawn_push(color, at) {
-                    if path.contains(&next) || next == sq {
-                        break;
-                    }
-                    path.push(next);
-                    if t.promotes(color, next) {
-                        break;
-                    }
-                    at = next;
-                }
-                if path.is_empty() {
-                    continue;
-                }
-                let to_go = path.len() as i32;
-                pawn_progress[color.index()][sq.index()] =
-                    (6 - to_go).max(0) * (6 - to_go).max(0) * weights.at(index::PROGRESS);
-                let mut span = SquareSet::EMPTY;
-                for &p in &path {
-                    span.insert(p);
-                    for &c in t.pawn_captures(color, p) {
-                        span.insert(c);
-                    }
-                }
-                for &c in t.pawn_captures(color, sq) {
-                    span.insert(c);
-                }
-                front_span[color.index()][sq.index()] = span;
-            }
-        }
-        let wraps = variant.surface().east_west() != Gluing::Flat;
-        let file_set =
-            |f: i32| -> SquareSet { size.all().filter(|&sq| size.file(sq) == f).collect() };
-        let files: Vec<SquareSet> = (0..w).map(file_set).collect();
-        let beside_file = |f: i32| -> SquareSet {
-            let mut set = SquareSet::EMPTY;
-            for g in [f - 1, f + 1] {
-                let g = if wraps {
-                    Some(g.rem_euclid(w))
-                } else {
-                    (0..w).contains(&g).then_some(g)
-                };
-                if let Some(g) = g {
-                    set |= files[g as usize];
-                }
-            }
-            set
-        };
-        let file_of = size.all().map(|sq| files[size.file(sq) as usize]).collect();
-        let beside = size.all().map(|sq| beside_file(size.file(sq))).collect();
-        let king_zone: Vec<SquareSet> = size
-            .all()
-            .map(|k| t.king(k).iter().copied().collect())
-            .collect();
-        let threat_from = size
-            .all()
-            .map(|k| {
-                let mut zone = king_zone[k.index()];
-                zone.insert(k);
-                THREATS.map(|role| {
-                    size.all()
-                        .filter(|sq| reach[sq.index()][role as usize].intersects(&zone))
-                        .collect()
+        // Pawns: progress toward promotion, counted by pushes.
+        let pawn_progress = terrain.to_go.each_ref().map(|to_go| {
+            to_go
+                .iter()
+                .map(|&n| match n {
+                    0 => 0,
+                    n => (6 - n).max(0) * (6 - n).max(0) * weights.at(index::PROGRESS),
                 })
-            })
-            .collect();
-        let wide = Sets {
-            king_zone,
-            threat_from,
-            front_span,
-            file_of,
-            beside,
-        };
-        let sets = match n {
-            _ if !narrow => Widths::Wide(wide),
-            0..=64 => Widths::Word(Sets::narrowed(&wide)),
-            65..=128 => Widths::Double(Sets::narrowed(&wide)),
-            _ => Widths::Wide(wide),
-        };
+                .collect()
+        });
         let mut king_threat = [0; 6];
         for (i, role) in THREATS.into_iter().enumerate() {
             king_threat[role as usize] = weights.at(index::KING_THREAT + i);
@@ -242,8 +117,7 @@ impl Evaluator {
             king_middle,
             king_end,
             pawn_progress,
-            sets,
-            flat: variant.surface().is_flat(),
+            terrain,
         }
     }
 
@@ -259,7 +133,7 @@ impl Evaluator {
 
     /// The score of `pos` for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        match &self.sets {
+        match &self.terrain.sets {
             Widths::Word(sets) => self.score(pos, sets),
             Widths::Double(sets) => self.score(pos, sets),
             Widths::Wide(sets) => self.score(pos, sets),
@@ -337,7 +211,7 @@ impl Evaluator {
         let us = pos.turn().index();
         let mut eval = score[us] - score[1 - us] + self.weights.at(index::TEMPO);
         // K+R against a bare king cannot be forced to mate on a wrapped board (RULES.md 10).
-        if !self.flat {
+        if !self.terrain.flat {
             let lone_rook = |c: usize| pieces[c][3] == 1 && material[c] == self.values[3];
             let bare = |c: usize| material[c] == 0;
             if (lone_rook(0) && bare(1)) || (lone_rook(1) && bare(0)) {
@@ -351,7 +225,6 @@ impl Evaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
     use topochess_core::PRESETS;
 
     /// The sets narrowed to one or two words score every position as the four-word sets do, on
@@ -362,8 +235,17 @@ mod tests {
             let variant = Arc::new(Variant::preset(preset.id, None).unwrap());
             let weights = Weights::for_surface(variant.surface());
             let narrow = Evaluator::new(&variant, Style::Derived);
-            let wide = Evaluator::at_width(&variant, Style::Derived, weights, false);
-            assert!(matches!(wide.sets, Widths::Wide(_)));
+            let wide = Evaluator::on(
+                Arc::new(Terrain::at_width(&variant, false)),
+                Style::Derived,
+                weights,
+            );
+            assert!(matches!(wide.terrain.sets, Widths::Wide(_)));
+            assert!(
+                !matches!(narrow.terrain.sets, Widths::Wide(_)),
+                "{}",
+                preset.id
+            );
             let mut pos = Position::start(variant.clone());
             let mut seed = 7u64;
             for _ in 0..600 {

@@ -19,6 +19,7 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod dice;
 pub mod eval;
 pub mod exchange;
 pub mod features;
@@ -27,11 +28,13 @@ pub mod puzzles;
 pub mod search;
 pub mod tablebase;
 pub mod tactics;
+pub mod terrain;
 pub mod tt;
 mod tuned;
 pub mod tuning;
 pub mod weights;
 
+pub use dice::Dice;
 pub use eval::{Evaluator, Style};
 pub use features::Features;
 pub use levels::{Level, LEVELS};

@@ -161,7 +161,9 @@ struct Found {
     settled: u32,
 }
 
-/// The two best moves of `pos`, searched to `depth` plies.
+/// The two best moves of `pos`, searched to `depth` plies. The defender's reply is searched
+/// the same way: the shipped set was made so, and a one-line search picks another defence in
+/// 2 of its 472 puzzles (so the set would have to be made again).
 fn best_two(
     engine: &mut Engine,
     pos: &Position,
@@ -196,12 +198,44 @@ fn best_two(
     })
 }
 
-/// The puzzle `pos` makes, if it has a forced mate within `check.max_mate` moves whose every
-/// solver's move is the only one that mates as fast, and at least one of them uses an edge. The
-/// position stands alone (no earlier positions count for repetitions) and a fresh engine
-/// searches it, so the answer depends on nothing else.
-pub fn solve(pos: &Position, check: Check) -> Option<Puzzle> {
-    let engine = &mut Engine::new(pos.variant().clone(), Style::Derived, 16 << 20);
+/// Checks positions for puzzles with one engine, cleared before each position (and made anew
+/// only when the variant changes), so each answer depends on the position alone.
+#[derive(Default)]
+pub struct Solver {
+    engine: Option<Engine>,
+}
+
+impl Solver {
+    /// A solver; its engine is made for the first position's variant.
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// The engine for `pos`, with nothing learnt from earlier positions.
+    fn engine(&mut self, pos: &Position) -> &mut Engine {
+        match &mut self.engine {
+            Some(e) if e.plays(pos.variant()) => e.clear(),
+            slot => *slot = Some(Engine::new(pos.variant().clone(), Style::Derived, 16 << 20)),
+        }
+        self.engine.as_mut().expect("made above")
+    }
+
+    /// The puzzle `pos` makes, if it has a forced mate within `check.max_mate` moves whose
+    /// every solver's move is the only one that mates as fast, and at least one of them uses an
+    /// edge. The position stands alone (no earlier positions count for repetitions).
+    pub fn solve(&mut self, pos: &Position, check: Check) -> Option<Puzzle> {
+        solve(self.engine(pos), pos, check)
+    }
+
+    /// The material puzzle `pos` makes ([`Solver::solve`]'s rules, a material goal): see
+    /// [`GAIN`], [`WINNING`] and [`MARGIN`].
+    pub fn solve_material(&mut self, pos: &Position, check: Check) -> Option<Puzzle> {
+        solve_material(self.engine(pos), pos, check)
+    }
+}
+
+/// [`Solver::solve`] on a cleared engine of `pos`'s variant.
+fn solve(engine: &mut Engine, pos: &Position, check: Check) -> Option<Puzzle> {
     let depth = 2 * check.max_mate;
     let mut history = Vec::new();
     let mut at = pos.clone();
@@ -276,8 +310,7 @@ const MARGIN: i32 = 200;
 /// `check.max_mate` moves, its every move the only winning one (the next best scores
 /// [`MARGIN`] less), at least one of them using an edge, and no mate on the way (that is the
 /// other kind). The material is counted after the defender's best answer to the last move.
-pub fn solve_material(pos: &Position, check: Check) -> Option<Puzzle> {
-    let engine = &mut Engine::new(pos.variant().clone(), Style::Derived, 16 << 20);
+fn solve_material(engine: &mut Engine, pos: &Position, check: Check) -> Option<Puzzle> {
     let depth = 2 * check.max_mate + 4;
     let me = pos.turn();
     let start = balance(pos, me);
@@ -350,7 +383,7 @@ mod tests {
     fn a_unique_mate_over_the_fold_is_a_puzzle() {
         let v = Arc::new(Variant::preset("folded", None).unwrap());
         let pos = fen::parse_position(v.clone(), "8/5k2/p3p3/7p/8/K7/2r5/5q2 b - - 3 52").unwrap();
-        let p = solve(&pos, CHECK).expect("a puzzle");
+        let p = Solver::new().solve(&pos, CHECK).expect("a puzzle");
         assert_eq!(p.goal, Goal::Mate(1));
         assert_eq!(p.solution.len(), 1);
         assert!(
@@ -393,7 +426,7 @@ mod tests {
                 .find(|&m| san::to_coordinate(&back_rank, m) == "a1a8")
                 .unwrap()
         ));
-        assert_eq!(solve(&back_rank, CHECK), None);
+        assert_eq!(Solver::new().solve(&back_rank, CHECK), None);
         let v = Arc::new(Variant::preset("folded", None).unwrap());
         // The same folded position with a second rook: more than one move mates.
         let two =
@@ -404,7 +437,7 @@ mod tests {
             .filter(|&m| mates(&two, m))
             .count();
         assert!(mating > 1, "{mating}");
-        assert_eq!(solve(&two, CHECK), None);
+        assert_eq!(Solver::new().solve(&two, CHECK), None);
     }
 
     /// A gain from the engine's own folded games (found by `topochess puzzles --material`): the
@@ -419,17 +452,17 @@ mod tests {
             max_mate: 3,
             nodes: 200_000,
         };
-        let p = solve_material(&pos, check).expect("a puzzle");
+        let p = Solver::new().solve_material(&pos, check).expect("a puzzle");
         assert_eq!(p.goal, Goal::Material(1));
         assert_eq!(san::to_coordinate(&pos, p.solution[0]), "a8h8");
         assert!(p.themes.contains(&Theme::EdgeCrossing));
         let mut after = pos.clone();
         after.play_unchecked(p.solution[0]);
         assert!(balance(&after, pos.turn()) >= balance(&pos, pos.turn()) + GAIN);
-        assert_eq!(solve(&pos, check), None);
+        assert_eq!(Solver::new().solve(&pos, check), None);
         let flat = Arc::new(Variant::preset("standard", None).unwrap());
         let flat = fen::parse_position(flat, "r6B/3k4/8/8/8/8/8/4K3 b - - 0 1").unwrap();
-        assert_eq!(solve_material(&flat, check), None);
+        assert_eq!(Solver::new().solve_material(&flat, check), None);
         assert_eq!(Goal::from_tag(&p.goal.tag()), Some(p.goal));
     }
 }

@@ -173,13 +173,6 @@ struct Ctx<'a> {
     control: &'a mut dyn Control,
 }
 
-fn xorshift(seed: &mut u64) -> u64 {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    *seed
-}
-
 impl Engine {
     /// An engine for `variant` with a table of about `table_bytes`.
     pub fn new(variant: Arc<Variant>, style: Style, table_bytes: usize) -> Engine {
@@ -229,6 +222,15 @@ impl Engine {
         &self.variant
     }
 
+    /// Whether the engine plays `variant`'s rules: the same variant, or one of the same id,
+    /// castling mode and size.
+    pub fn plays(&self, variant: &Arc<Variant>) -> bool {
+        Arc::ptr_eq(variant, &self.variant)
+            || (variant.id() == self.variant.id()
+                && variant.castling() == self.variant.castling()
+                && variant.size() == self.variant.size())
+    }
+
     /// The evaluator.
     pub fn evaluator(&self) -> &Evaluator {
         &self.eval
@@ -252,11 +254,7 @@ impl Engine {
         report: &mut dyn FnMut(&Info),
     ) -> Result<Status, WrongVariant> {
         let theirs = search.root.variant();
-        if !Arc::ptr_eq(theirs, &self.variant)
-            && (theirs.id() != self.variant.id()
-                || theirs.castling() != self.variant.castling()
-                || theirs.size() != self.variant.size())
-        {
+        if !self.plays(theirs) {
             return Err(WrongVariant {
                 engine: self.variant.id().to_string(),
                 position: theirs.id().to_string(),

@@ -10,6 +10,7 @@
 
 use crate::eval::{Evaluator, Style};
 use crate::search::{Engine, Limits, Search};
+use crate::terrain::Terrain;
 use crate::weights::Weights;
 use std::sync::Arc;
 use topochess_core::game::Game;
@@ -37,13 +38,6 @@ pub struct SelfPlay {
     pub seed: u64,
 }
 
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
 /// Game number `index` of the engine (with the hand-set weights) against itself on `variant`,
 /// from a random opening of `play.opening` plies; `each` sees every position the engine moves in
 /// with the move it chose and its score for the side to move.
@@ -53,14 +47,15 @@ pub fn play_game(
     play: SelfPlay,
     mut each: impl FnMut(&Position, Move, i32),
 ) -> Game {
-    let mut rng = (play.seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
+    let mut dice =
+        crate::Dice::new(play.seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut game = Game::new(Position::start(variant.clone()));
     for _ in 0..play.opening {
         let moves = game.position().legal_moves();
         if moves.is_empty() {
             break;
         }
-        let mv = moves[(next(&mut rng) % moves.len() as u64) as usize];
+        let mv = moves[dice.below(moves.len())];
         if game.play(mv).is_err() {
             break;
         }
@@ -121,10 +116,19 @@ fn probability(e: i32, k: f64) -> f64 {
 }
 
 /// The positions a fit reads: the samples of each variant of a surface family (each variant
-/// evaluates its own with its own tables).
-pub struct Data(pub Vec<(Arc<Variant>, Vec<Sample>)>);
+/// evaluates its own on its own terrain, worked out once for every trial weight set).
+pub struct Data(Vec<(Arc<Terrain>, Vec<Sample>)>);
 
 impl Data {
+    /// The samples of each variant.
+    pub fn new(sets: Vec<(Arc<Variant>, Vec<Sample>)>) -> Data {
+        Data(
+            sets.into_iter()
+                .map(|(variant, samples)| (Arc::new(Terrain::of(&variant)), samples))
+                .collect(),
+        )
+    }
+
     /// The number of samples.
     pub fn len(&self) -> usize {
         self.0.iter().map(|(_, s)| s.len()).sum()
@@ -138,8 +142,8 @@ impl Data {
     /// The mean squared difference between the evaluation's win probabilities and the results.
     pub fn error(&self, weights: Weights, k: f64) -> f64 {
         let mut total = 0.0;
-        for (variant, samples) in &self.0 {
-            let eval = Evaluator::weighted(variant, Style::Derived, weights);
+        for (terrain, samples) in &self.0 {
+            let eval = Evaluator::on(terrain.clone(), Style::Derived, weights);
             for s in samples {
                 let e = eval.evaluate(&s.position);
                 let white = if s.position.turn() == Color::White {
@@ -275,8 +279,8 @@ mod tests {
             samples.iter().any(|s| s.result != 0.5),
             "some game is decisive"
         );
-        let held = Data(vec![(v.clone(), self_play(&v, 6, play))]);
-        let data = Data(vec![(v, samples)]);
+        let held = Data::new(vec![(v.clone(), self_play(&v, 6, play))]);
+        let data = Data::new(vec![(v, samples)]);
         let k = data.fit_scale(Weights::HAND);
         assert!((0.1..=3.0).contains(&k));
         let start = data.error(Weights::HAND, k);

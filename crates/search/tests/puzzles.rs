@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use topochess_core::paths::move_paths;
 use topochess_core::{fen, san, Move, Position, Variant};
-use topochess_search::puzzles::{solve, solve_material, Check, Goal, GAIN};
+use topochess_search::puzzles::{Check, Goal, Solver, GAIN};
 use topochess_search::tactics::balance;
 
 struct Shipped {
@@ -162,10 +162,11 @@ fn the_generators_check_still_accepts_every_puzzle() {
     std::thread::scope(|scope| {
         for half in [halves.0, halves.1] {
             scope.spawn(move || {
+                let mut solver = Solver::new();
                 for p in half {
                     let again = match p.goal {
-                        Goal::Mate(_) => solve(&p.position, check),
-                        Goal::Material(_) => solve_material(&p.position, check),
+                        Goal::Mate(_) => solver.solve(&p.position, check),
+                        Goal::Material(_) => solver.solve_material(&p.position, check),
                     };
                     let again = again.unwrap_or_else(|| panic!("refused: {}", p.line));
                     assert_eq!(again.solution, p.solution, "{}", p.line);

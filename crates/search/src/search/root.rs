@@ -196,7 +196,8 @@ impl Engine {
         ctx: &mut Ctx,
     ) -> Option<Info> {
         self.start_path(s);
-        let mut seed = s.limits.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (depth as u64) | 1;
+        let mut dice =
+            crate::Dice::new(s.limits.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (depth as u64));
         let mut best: Option<(i32, i32, Move)> = None;
         for &mv in moves.iter() {
             let mut child = s.root.clone();
@@ -208,7 +209,7 @@ impl Engine {
                 return None;
             }
             let error = if s.limits.noise > 0 {
-                (xorshift(&mut seed) % (2 * s.limits.noise as u64 + 1)) as i32 - s.limits.noise
+                dice.below(2 * s.limits.noise as usize + 1) as i32 - s.limits.noise
             } else {
                 0
             };
@@ -222,8 +223,8 @@ impl Engine {
             }
         }
         let (_, mut score, mut mv) = best?;
-        if (xorshift(&mut seed) % 1000) < s.limits.blunders as u64 {
-            mv = moves[(xorshift(&mut seed) % moves.len() as u64) as usize];
+        if dice.below(1000) < s.limits.blunders as usize {
+            mv = moves[dice.below(moves.len())];
             score = 0;
         }
         Some(Info {
