@@ -84,9 +84,10 @@ impl<B: Bits> Iterator for SquaresOf<B> {
 }
 
 /// `Bits` for a primitive unsigned word of `$bits` bits, its squares read from the low words of
-/// a [`SquareSet`] by `$of`.
+/// a [`SquareSet`] by `$of`; `$square` and `$up_to` make the set of one square and the squares up
+/// to one from the square's index (below `$bits`).
 macro_rules! word_bits {
-    ($word:ty, $bits:expr, $of:expr) => {
+    ($word:ty, $bits:expr, $of:expr, $square:expr, $up_to:expr) => {
         impl Bits for $word {
             const EMPTY: $word = 0;
             const FULL: $word = !0;
@@ -97,7 +98,7 @@ macro_rules! word_bits {
             }
             #[inline]
             fn square(sq: Square) -> $word {
-                1 << (sq.0 as u32 % $bits)
+                $square(sq.0 as u32 % $bits)
             }
             #[inline]
             fn is_empty(self) -> bool {
@@ -117,7 +118,7 @@ macro_rules! word_bits {
             }
             #[inline]
             fn up_to(sq: Square) -> $word {
-                !0 >> ($bits - 1 - sq.0 as u32 % $bits)
+                $up_to(sq.0 as u32 % $bits)
             }
             #[inline]
             fn without_lowest(self) -> $word {
@@ -127,9 +128,27 @@ macro_rules! word_bits {
     };
 }
 
-word_bits!(u64, 64, |w: &[u64; 4]| w[0]);
-word_bits!(u128, 128, |w: &[u64; 4]| w[0] as u128
-    | (w[1] as u128) << 64);
+word_bits!(u64, 64, |w: &[u64; 4]| w[0], |i: u32| 1 << i, |i: u32| !0
+    >> (63 - i));
+// A shift of a 128-bit word by a variable amount is a call into the runtime in WebAssembly (it
+// has no 128-bit shift). These shift 64-bit words only and place them with a mask of the square's
+// word (a branch on it is turned back into a 128-bit shift by the compiler). Torus-8x14 perft 4
+// in wasm went from 53.0 to 40.3 ms; native is unchanged.
+word_bits!(
+    u128,
+    128,
+    |w: &[u64; 4]| w[0] as u128 | (w[1] as u128) << 64,
+    |i: u32| {
+        let bit = 1u64 << (i & 63);
+        let upper = ((i >> 6) as u64).wrapping_neg();
+        (bit & !upper) as u128 | ((bit & upper) as u128) << 64
+    },
+    |i: u32| {
+        let ones = !0u64 >> (63 - (i & 63));
+        let upper = ((i >> 6) as u64).wrapping_neg();
+        (ones | upper) as u128 | ((ones & upper) as u128) << 64
+    }
+);
 
 impl Bits for SquareSet {
     const EMPTY: SquareSet = SquareSet::EMPTY;
