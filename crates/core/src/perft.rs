@@ -11,9 +11,9 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         1 => pos.count_legal_moves() as u64,
         _ => {
             let mut total = 0;
+            let mut next = pos.clone();
             pos.for_each_legal_move(|mv| {
-                let mut next = pos.clone();
-                next.play_unchecked(mv);
+                pos.play_into(mv, &mut next);
                 total += perft(&next, depth - 1);
             });
             total

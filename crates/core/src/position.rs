@@ -188,6 +188,25 @@ impl Position {
         hash
     }
 
+    /// Makes `child` this position with `mv` played (unchecked, as [`Position::play_unchecked`]).
+    /// Searches keep one child position per ply and fill it for each move: a clone would count
+    /// the shared variant up and down (two atomic operations, a fifth of perft's time on the
+    /// folded board), while here it is shared once and only the board is copied.
+    #[inline]
+    pub fn play_into(&self, mv: Move, child: &mut Position) {
+        if !Arc::ptr_eq(&self.variant, &child.variant) {
+            child.variant = Arc::clone(&self.variant);
+        }
+        child.board = self.board;
+        child.turn = self.turn;
+        child.castling = self.castling;
+        child.ep = self.ep;
+        child.halfmoves = self.halfmoves;
+        child.fullmoves = self.fullmoves;
+        child.hash = self.hash;
+        child.play_unchecked(mv);
+    }
+
     /// Plays `mv` without checking that it is legal. Playing an illegal move leaves a position
     /// that breaks the rules; use [`Position::play`] for moves from outside.
     pub fn play_unchecked(&mut self, mv: Move) {
