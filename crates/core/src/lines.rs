@@ -48,8 +48,7 @@ impl<B: Bits> Segment<B> {
             return None;
         }
         let (first, upto) = if self.ascending {
-            let first = hit.lowest();
-            (first, B::up_to(first))
+            (hit.lowest(), hit.up_to_lowest())
         } else {
             let first = hit.highest();
             (first, B::from_on(first))
