@@ -126,7 +126,7 @@ fn change(on_action: &Callback<Action>, f: impl FnOnce(&mut Library)) {
     if let Err(why) = written {
         on_action.emit(Action::Notice(Some(why)));
     }
-    on_action.emit(crate::app::library_action(&lib));
+    on_action.emit(crate::arrival::library_action(&lib));
 }
 
 /// Offers `text` as a file download.

@@ -5,6 +5,7 @@ pub mod action;
 pub mod analysis;
 pub mod analysis_panel;
 pub mod app;
+pub mod arrival;
 pub mod atlas;
 pub mod atlas_screen;
 pub mod board;

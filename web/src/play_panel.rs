@@ -226,7 +226,7 @@ pub fn saved_games(state: &UseReducerHandle<AppState>) -> Html {
                 if let Err(why) = written {
                     state.dispatch(Action::Notice(Some(why)));
                 }
-                state.dispatch(crate::app::library_action(&lib));
+                state.dispatch(crate::arrival::library_action(&lib));
             })
         };
         html! {
