@@ -11,6 +11,7 @@ use topochess_search::mate_in;
 use topochess_search::puzzles::{Check, Goal, Puzzle, Solver, GAIN};
 use topochess_search::tactics::balance;
 use topochess_search::tuning::{play_game, SelfPlay};
+use topochess_search::Features;
 
 /// What to look for and how.
 #[derive(clap::Args, Clone, Copy, Debug)]
@@ -80,6 +81,7 @@ fn from_game(variant: &Arc<Variant>, g: u32, options: &Options) -> Vec<Found> {
         opening: 8,
         max_plies: 300,
         seed: options.seed,
+        features: Features::PUZZLES,
     };
     let (mut mates, mut gains) = (Vec::new(), Vec::new());
     let mut last: Option<(Position, Move)> = None;

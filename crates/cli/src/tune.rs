@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use topochess_core::{Gluing, Variant, PRESETS};
 use topochess_search::tuning::{self_play, Data, Sample, SelfPlay};
-use topochess_search::Weights;
+use topochess_search::{Features, Weights};
 
 /// What to tune and how.
 #[derive(clap::Args, Debug)]
@@ -88,6 +88,7 @@ pub fn run(options: Options) -> Result<(), String> {
         opening: 8,
         max_plies: 300,
         seed: options.seed,
+        features: Features::ALL,
     };
     let mut lines = Vec::new();
     for (name, variants) in families(options.variant.as_deref())? {

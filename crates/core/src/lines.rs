@@ -9,7 +9,7 @@
 
 use crate::bitboard::Bits;
 use crate::geometry::{Square, SquareSet};
-use crate::pieces::Color;
+use crate::pieces::{Color, Piece, Role};
 
 /// The leap tables a surface hands over: where each piece that does not ride goes from a square,
 /// and where it comes from.
@@ -184,6 +184,22 @@ impl<B: Bits> Lines<B> {
         (reached, None)
     }
 
+    /// The squares a `piece` on `sq` attacks with pieces standing on `occupied`: a rider's rays up
+    /// to and including the first piece on each, a leaper's targets, a pawn's capture squares
+    /// (a king's steps over a guarded pole are not attacks). Forward rides, so exact on every
+    /// surface; the evaluation counts them for mobility.
+    #[inline]
+    pub fn attacks(&self, piece: Piece, sq: Square, occupied: B) -> B {
+        match piece.role {
+            Role::Pawn => self.pawn_captures(piece.color, sq),
+            Role::Knight => self.knight(sq),
+            Role::King => self.king(sq),
+            role => role
+                .ray_directions()
+                .fold(B::EMPTY, |set, dir| set | self.ride(sq, dir, occupied).0),
+        }
+    }
+
     /// The squares of the ray from `sq` along direction number `dir` on an empty board.
     #[inline]
     pub(crate) fn ray(&self, sq: Square, dir: usize) -> B {
@@ -222,7 +238,7 @@ impl<B: Bits> Lines<B> {
 
     /// The squares a pawn of `color` on `sq` captures on.
     #[inline]
-    pub(crate) fn pawn_captures(&self, color: Color, sq: Square) -> B {
+    pub fn pawn_captures(&self, color: Color, sq: Square) -> B {
         self.pawn_captures[color.index()][sq.index()]
     }
 

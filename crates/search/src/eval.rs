@@ -9,7 +9,8 @@ use crate::terrain::{Sets, Terrain, Widths, THREATS};
 use crate::weights::{index, Weights};
 use std::sync::Arc;
 use topochess_core::bitboard::Bits;
-use topochess_core::{Color, Position, Role, Variant};
+use topochess_core::lines::{LineSets, Lines};
+use topochess_core::{Color, Piece, Position, Role, Variant};
 
 /// Which piece values and square tables to use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -23,6 +24,13 @@ pub enum Style {
 /// Standard chess values, and the average empty-board reach of each piece on the flat 8x8 board.
 const CHESS_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
 const CHESS_REACH: [f64; 6] = [1.0, 5.25, 8.75, 14.0, 22.75, 6.5625];
+/// Mobility on the flat board, in centipawns per square a knight, bishop, rook or queen attacks
+/// that holds no piece of its own side and no enemy pawn guards (hand-set, not yet tuned). On
+/// other surfaces a square counts in proportion to the piece's flat-board reach over its reach
+/// there, so a folded-board bishop's twenty squares weigh what a flat-board bishop's nine do.
+pub const MOBILITY: [i32; 4] = [6, 5, 3, 2];
+/// The share of a piece's average empty-board reach at which its mobility scores nothing.
+const MOBILITY_BASE: f64 = 0.4;
 /// Precomputed evaluation data for one variant and one set of weights.
 pub struct Evaluator {
     values: [i32; 6],
@@ -33,6 +41,10 @@ pub struct Evaluator {
     king_middle: Vec<i32>,
     king_end: Vec<i32>,
     pawn_progress: [Vec<i32>; 2],
+    /// Mobility per square attacked, and what a piece's count starts from, by role (sixteenths).
+    mobility: [(i32, i32); 6],
+    /// Whether mobility is counted (the engine's `Features::MOBILITY`).
+    counts_mobility: bool,
     terrain: Arc<Terrain>,
 }
 
@@ -60,11 +72,17 @@ impl Evaluator {
             |role: Role| -> Vec<usize> { terrain.reach.iter().map(|r| r[role as usize]).collect() };
         let mut values = CHESS_VALUE;
         let mut square_bonus = vec![[0; 6]; n];
+        let mut mobility = [(0, 0); 6];
         let (w, h) = (size.width() as i32, size.height() as i32);
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let c = counts(role);
             let mean = avg(&c);
             let r = role as usize;
+            let per_square = 16.0 * MOBILITY[r - 1] as f64 * CHESS_REACH[r] / mean.max(1.0);
+            mobility[r] = (
+                per_square.round() as i32,
+                (per_square * MOBILITY_BASE * mean).round() as i32,
+            );
             match style {
                 Style::Derived => {
                     values[r] =
@@ -117,8 +135,15 @@ impl Evaluator {
             king_middle,
             king_end,
             pawn_progress,
+            mobility,
+            counts_mobility: true,
             terrain,
         }
+    }
+
+    /// Counts mobility or not (matches measure what it is worth).
+    pub fn set_mobility(&mut self, on: bool) {
+        self.counts_mobility = on;
     }
 
     /// The value of a piece of `role`.
@@ -133,11 +158,48 @@ impl Evaluator {
 
     /// The score of `pos` for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        match &self.terrain.sets {
-            Widths::Word(sets) => self.score(pos, sets),
-            Widths::Double(sets) => self.score(pos, sets),
-            Widths::Wide(sets) => self.score(pos, sets),
+        let mobility = if self.counts_mobility {
+            match pos.variant().tables().lines() {
+                LineSets::Word(lines) => self.mobility(pos, lines),
+                LineSets::Double(lines) => self.mobility(pos, lines),
+                LineSets::Wide(lines) => self.mobility(pos, lines),
+            }
+        } else {
+            0
+        };
+        mobility
+            + match &self.terrain.sets {
+                Widths::Word(sets) => self.score(pos, sets),
+                Widths::Double(sets) => self.score(pos, sets),
+                Widths::Wide(sets) => self.score(pos, sets),
+            }
+    }
+
+    /// The mobility of the side to move less the other side's: each knight, bishop, rook and
+    /// queen scores the squares it attacks that hold none of its own pieces and no enemy pawn
+    /// guards.
+    fn mobility<B: Bits>(&self, pos: &Position, lines: &Lines<B>) -> i32 {
+        let occupied =
+            B::of(&pos.occupied_by(Color::White)) | B::of(&pos.occupied_by(Color::Black));
+        let mut total = 0;
+        for color in Color::ALL {
+            let them = !color;
+            let mut guarded = B::of(&pos.occupied_by(color));
+            for sq in B::of(&pos.pieces_of(them, Role::Pawn)).squares() {
+                guarded |= lines.pawn_captures(them, sq);
+            }
+            let mut side = 0;
+            for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                let (per_square, base) = self.mobility[role as usize];
+                let piece = Piece { color, role };
+                for sq in B::of(&pos.pieces_of(color, role)).squares() {
+                    let free = lines.attacks(piece, sq, occupied) & !guarded;
+                    side += per_square * free.count() as i32 - base;
+                }
+            }
+            total += if color == pos.turn() { side } else { -side };
         }
+        total / 16
     }
 
     fn score<B: Bits>(&self, pos: &Position, sets: &Sets<B>) -> i32 {
@@ -261,5 +323,26 @@ mod tests {
                 pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
             }
         }
+    }
+
+    /// A knight counts the squares it attacks that no enemy pawn guards: two black pawns that
+    /// guard two of its squares take two squares' worth off its mobility, on the flat board.
+    #[test]
+    fn mobility_leaves_out_squares_enemy_pawns_guard() {
+        let variant = Arc::new(Variant::preset("standard", None).unwrap());
+        let mut eval = Evaluator::new(&variant, Style::Derived);
+        let mobility = |eval: &mut Evaluator, fen: &str| {
+            let pos = topochess_core::fen::parse_position(variant.clone(), fen).unwrap();
+            eval.set_mobility(true);
+            let on = eval.evaluate(&pos);
+            eval.set_mobility(false);
+            on - eval.evaluate(&pos)
+        };
+        let free = mobility(&mut eval, "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1");
+        let guarded = mobility(&mut eval, "4k3/8/3p1p2/8/4N3/8/8/4K3 w - - 0 1");
+        assert_eq!(free - guarded, 2 * MOBILITY[0]);
+        // Seen from the other side the knight's mobility counts against the side to move.
+        let theirs = mobility(&mut eval, "4k3/8/8/8/4N3/8/8/4K3 b - - 0 1");
+        assert_eq!(theirs, -free);
     }
 }

@@ -34,9 +34,21 @@ impl Features {
     /// Static exchange evaluation: losing captures ordered after the quiet moves, and left out
     /// of quiescence (off: the older guess from the pieces' values and one attack test).
     pub const SEE: Features = Features(512);
+    /// Internal iterative reduction: a node deep enough with no move from the table is searched
+    /// one ply shallower (its ordering is a guess; the next iteration finds it with a move).
+    pub const IIR: Features = Features(1024);
+    /// Counter-moves: the quiet move that last refuted the opponent's previous move is tried
+    /// after the killers.
+    pub const COUNTER: Features = Features(2048);
+    /// Improving: whether the static evaluation rose since the side's previous move; if not,
+    /// reverse futility's margin is smaller, fewer late moves are searched and they are reduced
+    /// one ply more.
+    pub const IMPROVING: Features = Features(4096);
+    /// Mobility in the evaluation (see [`crate::eval::MOBILITY`]).
+    pub const MOBILITY: Features = Features(8192);
 
     /// Every technique, with its name for the command line.
-    pub const NAMED: [(&'static str, Features); 10] = [
+    pub const NAMED: [(&'static str, Features); 14] = [
         ("rfp", Features::RFP),
         ("futility", Features::FUTILITY),
         ("lmp", Features::LMP),
@@ -47,10 +59,19 @@ impl Features {
         ("tt", Features::TT),
         ("time", Features::TIME),
         ("see", Features::SEE),
+        ("iir", Features::IIR),
+        ("counter", Features::COUNTER),
+        ("improving", Features::IMPROVING),
+        ("mobility", Features::MOBILITY),
     ];
 
     /// Every technique on.
-    pub const ALL: Features = Features(1023);
+    pub const ALL: Features = Features(16383);
+
+    /// The techniques of the engine that made the shipped puzzle set (`static/puzzles.tsv`): the
+    /// puzzle checker keeps them, so each puzzle's solution and difficulty stay what the set says
+    /// while the engine grows.
+    pub const PUZZLES: Features = Features(1023);
 
     /// None of them.
     pub const NONE: Features = Features(0);
@@ -90,9 +111,15 @@ pub fn futility_margin(depth: i32) -> i32 {
     100 + 110 * depth
 }
 
-/// How many quiet moves are searched at `depth` before the rest are pruned.
-pub fn late_move_count(depth: i32) -> usize {
-    (3 + depth * depth) as usize
+/// How many quiet moves are searched at `depth` before the rest are pruned: half as many when
+/// the position is not `improving`.
+pub fn late_move_count(depth: i32, improving: bool) -> usize {
+    let count = (3 + depth * depth) as usize;
+    if improving {
+        count
+    } else {
+        count / 2
+    }
 }
 
 /// The late-move reduction of the `index`-th move at `depth` (both from 1).
@@ -117,6 +144,23 @@ mod tests {
             .iter()
             .fold(Features::NONE, |a, &(_, f)| Features(a.0 | f.0));
         assert_eq!(all, Features::ALL);
+        // The puzzle checker's set is the engine's first ten techniques, none of the later ones.
+        assert!(Features::ALL.has(Features::PUZZLES));
+        for later in [
+            Features::IIR,
+            Features::COUNTER,
+            Features::IMPROVING,
+            Features::MOBILITY,
+        ] {
+            assert!(!Features::PUZZLES.has(later));
+        }
+    }
+
+    #[test]
+    fn fewer_late_moves_are_searched_when_not_improving() {
+        assert_eq!(late_move_count(3, true), 12);
+        assert_eq!(late_move_count(3, false), 6);
+        assert!(late_move_count(1, false) >= 2);
     }
 
     #[test]

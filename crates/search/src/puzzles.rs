@@ -12,6 +12,7 @@
 //! its themes name what the paths do, and the tactics the moves show (fork, pin, skewer).
 
 use crate::eval::Style;
+use crate::features::Features;
 use crate::search::{mate_in, Engine, Limits, Search};
 use crate::tactics::{balance, tactics, Tactic};
 use topochess_core::paths::{move_paths, PathStep};
@@ -215,7 +216,11 @@ impl Solver {
     fn engine(&mut self, pos: &Position) -> &mut Engine {
         match &mut self.engine {
             Some(e) if e.plays(pos.variant()) => e.clear(),
-            slot => *slot = Some(Engine::new(pos.variant().clone(), Style::Derived, 16 << 20)),
+            slot => {
+                let mut engine = Engine::new(pos.variant().clone(), Style::Derived, 16 << 20);
+                engine.set_features(Features::PUZZLES);
+                *slot = Some(engine);
+            }
         }
         self.engine.as_mut().expect("made above")
     }

@@ -11,6 +11,7 @@ use topochess_core::{Move, MoveKind, Position, Role, Variant};
 
 mod endgame;
 mod limits;
+mod ordering;
 mod quiescence;
 mod root;
 
@@ -149,6 +150,12 @@ pub struct Engine {
     tt: Table,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
+    /// The quiet move that last refuted each move (by its from and to squares).
+    counters: Vec<Option<Move>>,
+    /// The move played at each ply of the current line (`None` for a null move).
+    played: Vec<Option<Move>>,
+    /// The static evaluation at each ply of the current line (`None` in check).
+    evals: Vec<Option<i32>>,
     buffers: Vec<Vec<Move>>,
     /// The quiet moves searched at each ply (for the history malus).
     quiets: Vec<Vec<Move>>,
@@ -195,6 +202,9 @@ impl Engine {
             tt: Table::new(table_bytes),
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; squares * squares],
+            counters: vec![None; squares * squares],
+            played: vec![None; MAX_PLY + 2],
+            evals: vec![None; MAX_PLY + 2],
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
@@ -215,6 +225,7 @@ impl Engine {
     pub fn set_features(&mut self, features: Features) {
         self.features = features;
         self.tt.set_buckets(features.has(Features::TT));
+        self.eval.set_mobility(features.has(Features::MOBILITY));
     }
 
     /// The variant.
@@ -240,6 +251,7 @@ impl Engine {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.counters.iter_mut().for_each(|c| *c = None);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
     }
 
@@ -344,6 +356,13 @@ impl Engine {
         Ok(Status::Finished)
     }
 
+    /// Whether the static evaluation `now` at `ply` is above the side's last one before it in
+    /// the line (two plies back, or four when that was in check); not when neither is known.
+    fn improving(&self, ply: usize, now: i32) -> bool {
+        let before = |back: usize| ply.checked_sub(back).and_then(|p| self.evals[p]);
+        before(2).or_else(|| before(4)).is_some_and(|e| now > e)
+    }
+
     fn is_draw(&self, pos: &Position) -> bool {
         if pos.halfmove_clock() >= 100 {
             return true;
@@ -373,61 +392,6 @@ impl Engine {
         {
             self.aborted = true;
         }
-    }
-
-    /// Scores `moves` for ordering into `scores` (reused, so no node allocates): the table's
-    /// move, captures by value (losing ones, when `see`, after the quiet moves), promotions,
-    /// killers, history.
-    fn order(
-        &self,
-        pos: &Position,
-        moves: &[Move],
-        (tt_move, ply, see): (Option<Move>, usize, bool),
-        scores: &mut Vec<i32>,
-    ) {
-        let n = pos.size().squares();
-        scores.clear();
-        scores.extend(moves.iter().map(|&mv| {
-            if Some(mv) == tt_move {
-                return 1_000_000;
-            }
-            let mut score = 0;
-            if pos.is_capture(mv) {
-                let victim = if mv.kind == MoveKind::EnPassant {
-                    self.eval.value(Role::Pawn)
-                } else {
-                    pos.piece_at(mv.to)
-                        .map(|p| self.eval.value(p.role))
-                        .unwrap_or(0)
-                };
-                let attacker = pos
-                    .piece_at(mv.from)
-                    .map(|p| self.eval.value(p.role))
-                    .unwrap_or(0);
-                score += 200_000 + victim * 10 - attacker / 10;
-                // A capture that loses material in the exchange comes after the quiet moves.
-                if see
-                    && self.features.has(Features::SEE)
-                    && attacker > victim
-                    && exchange(pos, mv, &self.eval) < 0
-                {
-                    score = -200_000 + victim;
-                }
-            }
-            if let Some(role) = mv.promotion() {
-                score += 150_000 + self.eval.value(role);
-            }
-            if score == 0 {
-                if self.killers[ply][0] == Some(mv) {
-                    score = 100_000;
-                } else if self.killers[ply][1] == Some(mv) {
-                    score = 90_000;
-                } else {
-                    score = self.history[mv.from.index() * n + mv.to.index()].min(80_000);
-                }
-            }
-            score
-        }));
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -478,6 +442,12 @@ impl Engine {
         {
             return score;
         }
+        let f = self.features;
+        // Without a stored move the ordering is a guess: search shallower, and let the next
+        // iteration come back with a move.
+        if f.has(Features::IIR) && depth >= 4 && tt_move.is_none() && !in_check {
+            depth -= 1;
+        }
         let us = pos.turn();
         let static_eval = if in_check {
             -INF
@@ -486,7 +456,11 @@ impl Engine {
         } else {
             self.eval.evaluate(pos)
         };
-        let f = self.features;
+        self.evals[ply] = (!in_check).then_some(static_eval);
+        // Off, nothing is known about it: neither of its adjustments applies.
+        let improving = f
+            .has(Features::IMPROVING)
+            .then(|| self.improving(ply, static_eval));
         let decisive = MATE - MAX_PLY as i32;
         // Reverse futility: far enough above beta that no quiet reply will bring it back.
         if f.has(Features::RFP)
@@ -494,7 +468,7 @@ impl Engine {
             && !in_check
             && depth <= 6
             && beta.abs() < decisive
-            && static_eval - rfp_margin(depth) >= beta
+            && static_eval - rfp_margin(depth - (improving == Some(true)) as i32) >= beta
         {
             return static_eval;
         }
@@ -512,6 +486,7 @@ impl Engine {
                 .count();
             if static_eval >= beta && pieces > pawns_and_king {
                 let null = pos.pass();
+                self.played[ply] = None;
                 self.path.push(null.hash());
                 let r = 2 + depth / 4;
                 let score =
@@ -534,7 +509,6 @@ impl Engine {
         }
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.order(pos, &moves, (tt_move, ply, true), &mut scores);
-        let n = pos.size().squares();
         let mut best = -INF;
         let mut best_move = None;
         let original_alpha = alpha;
@@ -559,7 +533,7 @@ impl Engine {
                 && best > -decisive
                 && ((f.has(Features::LMP)
                     && depth <= 4
-                    && quiets_tried.len() >= late_move_count(depth))
+                    && quiets_tried.len() >= late_move_count(depth, improving != Some(false)))
                     || (f.has(Features::FUTILITY)
                         && depth <= 3
                         && static_eval + futility_margin(depth) <= alpha))
@@ -570,6 +544,7 @@ impl Engine {
             if quiet {
                 quiets_tried.push(mv);
             }
+            self.played[ply] = Some(mv);
             self.path.push(child.hash());
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node, ctx)
@@ -577,7 +552,8 @@ impl Engine {
                 let reduction = if !quiet || in_check {
                     0
                 } else if f.has(Features::LMR) {
-                    let r = (reduction(depth, i + 1) - pv_node as i32)
+                    let r = (reduction(depth, i + 1) - pv_node as i32
+                        + (improving == Some(false)) as i32)
                         .min(depth - 2)
                         .max(0);
                     // Killers and checks are searched in full.
@@ -622,21 +598,7 @@ impl Engine {
                     alpha = score;
                     if score >= beta {
                         if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(mv) {
-                                k[1] = k[0];
-                                k[0] = Some(mv);
-                            }
-                            let bonus = depth * depth;
-                            let h = &mut self.history[mv.from.index() * n + mv.to.index()];
-                            *h = (*h + bonus).min(70_000);
-                            if f.has(Features::HISTORY) {
-                                // The quiet moves tried before it did not cut: a malus.
-                                for m in quiets_tried.iter().filter(|&&m| m != mv) {
-                                    let h = &mut self.history[m.from.index() * n + m.to.index()];
-                                    *h = (*h - bonus).max(-70_000);
-                                }
-                            }
+                            self.learn_cutoff(mv, ply, depth, &quiets_tried);
                         }
                         break;
                     }

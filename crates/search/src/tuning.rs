@@ -9,6 +9,7 @@
 //! arguments give the same games and weights whatever an earlier fit wrote.
 
 use crate::eval::{Evaluator, Style};
+use crate::features::Features;
 use crate::search::{Engine, Limits, Search};
 use crate::terrain::Terrain;
 use crate::weights::Weights;
@@ -36,6 +37,9 @@ pub struct SelfPlay {
     pub max_plies: usize,
     /// The seed of the openings.
     pub seed: u64,
+    /// The search techniques the engine plays with (the puzzle generator keeps
+    /// [`Features::PUZZLES`], so the shipped set can be made again).
+    pub features: Features,
 }
 
 /// Game number `index` of the engine (with the hand-set weights) against itself on `variant`,
@@ -62,6 +66,7 @@ pub fn play_game(
     }
     // The hand-set weights play, so the games do not depend on an earlier fit.
     let mut engine = Engine::weighted(variant.clone(), Style::Derived, Weights::HAND, 4 << 20);
+    engine.set_features(play.features);
     while game.outcome().is_none() && game.moves().len() < play.max_plies {
         let pos = game.position().clone();
         let history: Vec<u64> = (0..game.moves().len())
@@ -251,6 +256,7 @@ mod tests {
             opening: 6,
             max_plies: 60,
             seed: 3,
+            features: Features::ALL,
         };
         let a = self_play(&v, 0, play);
         let b = self_play(&v, 0, play);
@@ -273,6 +279,7 @@ mod tests {
             opening: 10,
             max_plies: 300,
             seed: 9,
+            features: Features::ALL,
         };
         let samples: Vec<Sample> = (0..6).flat_map(|g| self_play(&v, g, play)).collect();
         assert!(

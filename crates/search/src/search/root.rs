@@ -155,6 +155,7 @@ impl Engine {
         for (i, &mv) in moves.iter().enumerate() {
             let mut child = s.root.clone();
             child.play_unchecked(mv);
+            self.played[0] = Some(mv);
             self.path.push(child.hash());
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, ctx)
@@ -202,6 +203,7 @@ impl Engine {
         for &mv in moves.iter() {
             let mut child = s.root.clone();
             child.play_unchecked(mv);
+            self.played[0] = Some(mv);
             self.path.push(child.hash());
             let score = -self.negamax(&child, depth - 1, -INF, INF, 1, true, ctx);
             self.path.pop();

@@ -1,0 +1,110 @@
+//! Move ordering: the table's move, captures by the exchange, promotions, killers, the
+//! counter-move, history; and what a quiet cut-off teaches them.
+
+use super::*;
+
+/// The ordering score of the counter-move: below the killers (90,000 and 100,000), above any
+/// history (at most 80,000).
+const COUNTER_SCORE: i32 = 85_000;
+
+impl Engine {
+    /// Scores `moves` for ordering into `scores` (reused, so no node allocates): the table's
+    /// move, captures by value (losing ones, when `see`, after the quiet moves), promotions,
+    /// killers, the counter-move, history.
+    pub(super) fn order(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        (tt_move, ply, see): (Option<Move>, usize, bool),
+        scores: &mut Vec<i32>,
+    ) {
+        let n = pos.size().squares();
+        let counter = self.counter_to(ply);
+        scores.clear();
+        scores.extend(moves.iter().map(|&mv| {
+            if Some(mv) == tt_move {
+                return 1_000_000;
+            }
+            let mut score = 0;
+            if pos.is_capture(mv) {
+                let victim = if mv.kind == MoveKind::EnPassant {
+                    self.eval.value(Role::Pawn)
+                } else {
+                    pos.piece_at(mv.to)
+                        .map(|p| self.eval.value(p.role))
+                        .unwrap_or(0)
+                };
+                let attacker = pos
+                    .piece_at(mv.from)
+                    .map(|p| self.eval.value(p.role))
+                    .unwrap_or(0);
+                score += 200_000 + victim * 10 - attacker / 10;
+                // A capture that loses material in the exchange comes after the quiet moves.
+                if see
+                    && self.features.has(Features::SEE)
+                    && attacker > victim
+                    && exchange(pos, mv, &self.eval) < 0
+                {
+                    score = -200_000 + victim;
+                }
+            }
+            if let Some(role) = mv.promotion() {
+                score += 150_000 + self.eval.value(role);
+            }
+            if score == 0 {
+                if self.killers[ply][0] == Some(mv) {
+                    score = 100_000;
+                } else if self.killers[ply][1] == Some(mv) {
+                    score = 90_000;
+                } else if counter == Some(mv) {
+                    score = COUNTER_SCORE;
+                } else {
+                    score = self.history[mv.from.index() * n + mv.to.index()].min(80_000);
+                }
+            }
+            score
+        }));
+    }
+
+    /// The counter-move stored for the move that led to `ply`, if the technique is on.
+    fn counter_to(&self, ply: usize) -> Option<Move> {
+        if !self.features.has(Features::COUNTER) || ply == 0 {
+            return None;
+        }
+        let prev = self.played[ply - 1]?;
+        let n = self.history_side();
+        self.counters[prev.from.index() * n + prev.to.index()]
+    }
+
+    /// The board's squares (history and counter-moves are indexed by from and to square).
+    fn history_side(&self) -> usize {
+        self.variant.size().squares()
+    }
+
+    /// A quiet move `mv` cut off at `ply` and `depth` after the quiet moves `tried` (itself
+    /// among them): it becomes a killer and the counter-move of the move before, its history
+    /// rises, and (with the history malus) the others' falls.
+    pub(super) fn learn_cutoff(&mut self, mv: Move, ply: usize, depth: i32, tried: &[Move]) {
+        let n = self.history_side();
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        if ply > 0 {
+            if let Some(prev) = self.played[ply - 1] {
+                self.counters[prev.from.index() * n + prev.to.index()] = Some(mv);
+            }
+        }
+        let bonus = depth * depth;
+        let h = &mut self.history[mv.from.index() * n + mv.to.index()];
+        *h = (*h + bonus).min(70_000);
+        if self.features.has(Features::HISTORY) {
+            // The quiet moves tried before it did not cut: a malus.
+            for m in tried.iter().filter(|&&m| m != mv) {
+                let h = &mut self.history[m.from.index() * n + m.to.index()];
+                *h = (*h - bonus).max(-70_000);
+            }
+        }
+    }
+}
