@@ -5,6 +5,7 @@
 //! (across edges) and at enemy pieces whose reach covers it, and pawn structure reads the pawn
 //! tables (files wrap where the board wraps).
 
+use crate::features::Features;
 use crate::terrain::{Sets, Terrain, Widths, THREATS};
 use crate::weights::{index, Weights};
 use std::sync::Arc;
@@ -31,6 +32,11 @@ const CHESS_REACH: [f64; 6] = [1.0, 5.25, 8.75, 14.0, 22.75, 6.5625];
 pub const MOBILITY: [i32; 4] = [6, 5, 3, 2];
 /// The share of a piece's average empty-board reach at which its mobility scores nothing.
 const MOBILITY_BASE: f64 = 0.4;
+/// Two bishops or more (hand-set, not yet tuned).
+pub const BISHOP_PAIR: i32 = 30;
+/// A rook on a file with no pawn of either side, and one with only enemy pawns (hand-set, not
+/// yet tuned). A file is the pawns' file as the surface runs it ([`Terrain`]).
+pub const ROOK_FILE: [i32; 2] = [20, 10];
 /// Precomputed evaluation data for one variant and one set of weights.
 pub struct Evaluator {
     values: [i32; 6],
@@ -43,8 +49,9 @@ pub struct Evaluator {
     pawn_progress: [Vec<i32>; 2],
     /// Mobility per square attacked, and what a piece's count starts from, by role (sixteenths).
     mobility: [(i32, i32); 6],
-    /// Whether mobility is counted (the engine's `Features::MOBILITY`).
-    counts_mobility: bool,
+    /// The evaluation's optional terms that are on: mobility, the bishop pair, rooks on open
+    /// files (the engine's [`Features`]).
+    terms: Features,
     terrain: Arc<Terrain>,
 }
 
@@ -136,14 +143,15 @@ impl Evaluator {
             king_end,
             pawn_progress,
             mobility,
-            counts_mobility: true,
+            terms: Features::ALL,
             terrain,
         }
     }
 
-    /// Counts mobility or not (matches measure what it is worth).
-    pub fn set_mobility(&mut self, on: bool) {
-        self.counts_mobility = on;
+    /// Switches the optional terms of `features` (mobility, the bishop pair, rooks on open
+    /// files) on or off; all are on at first. Matches measure what each is worth.
+    pub fn set_terms(&mut self, features: Features) {
+        self.terms = features;
     }
 
     /// The value of a piece of `role`.
@@ -158,7 +166,7 @@ impl Evaluator {
 
     /// The score of `pos` for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let mobility = if self.counts_mobility {
+        let mobility = if self.terms.has(Features::MOBILITY) {
             match pos.variant().tables().lines() {
                 LineSets::Word(lines) => self.mobility(pos, lines),
                 LineSets::Double(lines) => self.mobility(pos, lines),
@@ -208,6 +216,7 @@ impl Evaluator {
         let mut non_pawn = [0i32; 2];
         let mut pieces = [[0u8; 6]; 2];
         let mut pawns = [B::EMPTY; 2];
+        let mut rooks = [B::EMPTY; 2];
         for color in Color::ALL {
             let c = color.index();
             for role in Role::ALL {
@@ -227,6 +236,10 @@ impl Evaluator {
                 match role {
                     Role::Pawn => pawns[c] = set,
                     Role::King => {}
+                    Role::Rook => {
+                        rooks[c] = set;
+                        non_pawn[c] += value;
+                    }
                     _ => non_pawn[c] += value,
                 }
             }
@@ -254,6 +267,18 @@ impl Evaluator {
                 })
                 .sum();
             score[c] += (shield * self.weights.at(index::SHIELD) - threat) * phase / 256;
+            if self.terms.has(Features::BISHOP_PAIR) && pieces[c][Role::Bishop as usize] >= 2 {
+                score[c] += BISHOP_PAIR;
+            }
+            if self.terms.has(Features::OPEN_FILES) {
+                for sq in rooks[c].squares() {
+                    let file = sets.file_of[sq.index()];
+                    if (file & pawns[c]).is_empty() {
+                        let open = (file & pawns[them]).is_empty();
+                        score[c] += ROOK_FILE[!open as usize];
+                    }
+                }
+            }
             // Pawn structure.
             for sq in pawns[c].squares() {
                 score[c] += self.pawn_progress[c][sq.index()] * (384 - phase) / 256;
@@ -333,9 +358,9 @@ mod tests {
         let mut eval = Evaluator::new(&variant, Style::Derived);
         let mobility = |eval: &mut Evaluator, fen: &str| {
             let pos = topochess_core::fen::parse_position(variant.clone(), fen).unwrap();
-            eval.set_mobility(true);
+            eval.set_terms(Features::ALL);
             let on = eval.evaluate(&pos);
-            eval.set_mobility(false);
+            eval.set_terms(Features::ALL.without(Features::MOBILITY));
             on - eval.evaluate(&pos)
         };
         let free = mobility(&mut eval, "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1");
@@ -344,5 +369,60 @@ mod tests {
         // Seen from the other side the knight's mobility counts against the side to move.
         let theirs = mobility(&mut eval, "4k3/8/8/8/4N3/8/8/4K3 b - - 0 1");
         assert_eq!(theirs, -free);
+    }
+
+    /// What one optional term adds to the evaluation of `fen` on `preset`, for the side to move.
+    fn term(preset: &str, fen: &str, term: Features) -> i32 {
+        let variant = Arc::new(Variant::preset(preset, None).unwrap());
+        let pos = topochess_core::fen::parse_position(variant.clone(), fen).unwrap();
+        let mut eval = Evaluator::new(&variant, Style::Derived);
+        let on = eval.evaluate(&pos);
+        eval.set_terms(Features::ALL.without(term));
+        on - eval.evaluate(&pos)
+    }
+
+    /// A rook scores on a file without its own pawns, more when no enemy pawn is there either;
+    /// on the cylinder the a-file's neighbour across the seam does not make it half-open.
+    #[test]
+    fn rooks_score_open_and_half_open_files() {
+        let files = Features::OPEN_FILES;
+        assert_eq!(
+            term("standard", "4k3/8/8/8/8/8/P7/R3K3 w - - 0 1", files),
+            0
+        );
+        assert_eq!(
+            term("standard", "4k3/8/8/8/8/8/P7/1R2K3 w - - 0 1", files),
+            ROOK_FILE[0]
+        );
+        assert_eq!(
+            term("standard", "4k3/1p6/8/8/8/8/P7/1R2K3 w - - 0 1", files),
+            ROOK_FILE[1]
+        );
+        assert_eq!(
+            term("standard", "4k3/1p6/8/8/8/8/P7/1R2K3 b - - 0 1", files),
+            -ROOK_FILE[1]
+        );
+        assert_eq!(
+            term("cylinder", "4k3/7p/8/8/8/8/8/R3K3 w - - 0 1", files),
+            ROOK_FILE[0]
+        );
+    }
+
+    /// Two bishops score the pair, one does not.
+    #[test]
+    fn two_bishops_score_the_pair() {
+        let pair = Features::BISHOP_PAIR;
+        assert_eq!(
+            term("standard", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", pair),
+            BISHOP_PAIR
+        );
+        assert_eq!(
+            term("standard", "4k3/8/8/8/8/8/8/2B1KN2 w - - 0 1", pair),
+            0
+        );
+        assert_eq!(
+            term("folded", "2b1kb2/8/8/8/8/8/8/4K3 w - - 0 1", pair),
+            -BISHOP_PAIR
+        );
     }
 }

@@ -46,9 +46,13 @@ impl Features {
     pub const IMPROVING: Features = Features(4096);
     /// Mobility in the evaluation (see [`crate::eval::MOBILITY`]).
     pub const MOBILITY: Features = Features(8192);
+    /// The bishop pair in the evaluation (see [`crate::eval::BISHOP_PAIR`]).
+    pub const BISHOP_PAIR: Features = Features(16384);
+    /// Rooks on open and half-open files in the evaluation (see [`crate::eval::ROOK_FILE`]).
+    pub const OPEN_FILES: Features = Features(32768);
 
     /// Every technique, with its name for the command line.
-    pub const NAMED: [(&'static str, Features); 14] = [
+    pub const NAMED: [(&'static str, Features); 16] = [
         ("rfp", Features::RFP),
         ("futility", Features::FUTILITY),
         ("lmp", Features::LMP),
@@ -63,10 +67,12 @@ impl Features {
         ("counter", Features::COUNTER),
         ("improving", Features::IMPROVING),
         ("mobility", Features::MOBILITY),
+        ("pair", Features::BISHOP_PAIR),
+        ("files", Features::OPEN_FILES),
     ];
 
     /// Every technique on.
-    pub const ALL: Features = Features(16383);
+    pub const ALL: Features = Features(65535);
 
     /// The techniques of the engine that made the shipped puzzle set (`static/puzzles.tsv`): the
     /// puzzle checker keeps them, so each puzzle's solution and difficulty stay what the set says
@@ -151,6 +157,8 @@ mod tests {
             Features::COUNTER,
             Features::IMPROVING,
             Features::MOBILITY,
+            Features::BISHOP_PAIR,
+            Features::OPEN_FILES,
         ] {
             assert!(!Features::PUZZLES.has(later));
         }

@@ -225,7 +225,7 @@ impl Engine {
     pub fn set_features(&mut self, features: Features) {
         self.features = features;
         self.tt.set_buckets(features.has(Features::TT));
-        self.eval.set_mobility(features.has(Features::MOBILITY));
+        self.eval.set_terms(features);
     }
 
     /// The variant.
