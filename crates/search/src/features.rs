@@ -40,19 +40,15 @@ impl Features {
     /// Counter-moves: the quiet move that last refuted the opponent's previous move is tried
     /// after the killers.
     pub const COUNTER: Features = Features(2048);
-    /// Improving: whether the static evaluation rose since the side's previous move; if not,
-    /// reverse futility's margin is smaller, fewer late moves are searched and they are reduced
-    /// one ply more.
-    pub const IMPROVING: Features = Features(4096);
     /// Mobility in the evaluation (see [`crate::eval::MOBILITY`]).
-    pub const MOBILITY: Features = Features(8192);
+    pub const MOBILITY: Features = Features(4096);
     /// The bishop pair in the evaluation (see [`crate::eval::BISHOP_PAIR`]).
-    pub const BISHOP_PAIR: Features = Features(16384);
+    pub const BISHOP_PAIR: Features = Features(8192);
     /// Rooks on open and half-open files in the evaluation (see [`crate::eval::ROOK_FILE`]).
-    pub const OPEN_FILES: Features = Features(32768);
+    pub const OPEN_FILES: Features = Features(16384);
 
     /// Every technique, with its name for the command line.
-    pub const NAMED: [(&'static str, Features); 16] = [
+    pub const NAMED: [(&'static str, Features); 15] = [
         ("rfp", Features::RFP),
         ("futility", Features::FUTILITY),
         ("lmp", Features::LMP),
@@ -65,14 +61,13 @@ impl Features {
         ("see", Features::SEE),
         ("iir", Features::IIR),
         ("counter", Features::COUNTER),
-        ("improving", Features::IMPROVING),
         ("mobility", Features::MOBILITY),
         ("pair", Features::BISHOP_PAIR),
         ("files", Features::OPEN_FILES),
     ];
 
     /// Every technique on.
-    pub const ALL: Features = Features(65535);
+    pub const ALL: Features = Features(32767);
 
     /// The techniques of the engine that made the shipped puzzle set (`static/puzzles.tsv`): the
     /// puzzle checker keeps them, so each puzzle's solution and difficulty stay what the set says
@@ -117,15 +112,9 @@ pub fn futility_margin(depth: i32) -> i32 {
     100 + 110 * depth
 }
 
-/// How many quiet moves are searched at `depth` before the rest are pruned: half as many when
-/// the position is not `improving`.
-pub fn late_move_count(depth: i32, improving: bool) -> usize {
-    let count = (3 + depth * depth) as usize;
-    if improving {
-        count
-    } else {
-        count / 2
-    }
+/// How many quiet moves are searched at `depth` before the rest are pruned.
+pub fn late_move_count(depth: i32) -> usize {
+    (3 + depth * depth) as usize
 }
 
 /// The late-move reduction of the `index`-th move at `depth` (both from 1).
@@ -155,20 +144,12 @@ mod tests {
         for later in [
             Features::IIR,
             Features::COUNTER,
-            Features::IMPROVING,
             Features::MOBILITY,
             Features::BISHOP_PAIR,
             Features::OPEN_FILES,
         ] {
             assert!(!Features::PUZZLES.has(later));
         }
-    }
-
-    #[test]
-    fn fewer_late_moves_are_searched_when_not_improving() {
-        assert_eq!(late_move_count(3, true), 12);
-        assert_eq!(late_move_count(3, false), 6);
-        assert!(late_move_count(1, false) >= 2);
     }
 
     #[test]

@@ -154,8 +154,6 @@ pub struct Engine {
     counters: Vec<Option<Move>>,
     /// The move played at each ply of the current line (`None` for a null move).
     played: Vec<Option<Move>>,
-    /// The static evaluation at each ply of the current line (`None` in check).
-    evals: Vec<Option<i32>>,
     buffers: Vec<Vec<Move>>,
     /// The quiet moves searched at each ply (for the history malus).
     quiets: Vec<Vec<Move>>,
@@ -204,7 +202,6 @@ impl Engine {
             history: vec![0; squares * squares],
             counters: vec![None; squares * squares],
             played: vec![None; MAX_PLY + 2],
-            evals: vec![None; MAX_PLY + 2],
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
@@ -356,13 +353,6 @@ impl Engine {
         Ok(Status::Finished)
     }
 
-    /// Whether the static evaluation `now` at `ply` is above the side's last one before it in
-    /// the line (two plies back, or four when that was in check); not when neither is known.
-    fn improving(&self, ply: usize, now: i32) -> bool {
-        let before = |back: usize| ply.checked_sub(back).and_then(|p| self.evals[p]);
-        before(2).or_else(|| before(4)).is_some_and(|e| now > e)
-    }
-
     fn is_draw(&self, pos: &Position) -> bool {
         if pos.halfmove_clock() >= 100 {
             return true;
@@ -456,11 +446,6 @@ impl Engine {
         } else {
             self.eval.evaluate(pos)
         };
-        self.evals[ply] = (!in_check).then_some(static_eval);
-        // Off, nothing is known about it: neither of its adjustments applies.
-        let improving = f
-            .has(Features::IMPROVING)
-            .then(|| self.improving(ply, static_eval));
         let decisive = MATE - MAX_PLY as i32;
         // Reverse futility: far enough above beta that no quiet reply will bring it back.
         if f.has(Features::RFP)
@@ -468,7 +453,7 @@ impl Engine {
             && !in_check
             && depth <= 6
             && beta.abs() < decisive
-            && static_eval - rfp_margin(depth - (improving == Some(true)) as i32) >= beta
+            && static_eval - rfp_margin(depth) >= beta
         {
             return static_eval;
         }
@@ -533,7 +518,7 @@ impl Engine {
                 && best > -decisive
                 && ((f.has(Features::LMP)
                     && depth <= 4
-                    && quiets_tried.len() >= late_move_count(depth, improving != Some(false)))
+                    && quiets_tried.len() >= late_move_count(depth))
                     || (f.has(Features::FUTILITY)
                         && depth <= 3
                         && static_eval + futility_margin(depth) <= alpha))
@@ -552,8 +537,7 @@ impl Engine {
                 let reduction = if !quiet || in_check {
                     0
                 } else if f.has(Features::LMR) {
-                    let r = (reduction(depth, i + 1) - pv_node as i32
-                        + (improving == Some(false)) as i32)
+                    let r = (reduction(depth, i + 1) - pv_node as i32)
                         .min(depth - 2)
                         .max(0);
                     // Killers and checks are searched in full.
