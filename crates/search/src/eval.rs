@@ -233,13 +233,12 @@ impl Evaluator {
                 for sq in set.squares() {
                     score[c] += self.square_bonus[sq.index()][r];
                 }
+                if role == Role::Rook {
+                    rooks[c] = set;
+                }
                 match role {
                     Role::Pawn => pawns[c] = set,
                     Role::King => {}
-                    Role::Rook => {
-                        rooks[c] = set;
-                        non_pawn[c] += value;
-                    }
                     _ => non_pawn[c] += value,
                 }
             }

@@ -18,7 +18,6 @@ impl Engine {
         (tt_move, ply, see): (Option<Move>, usize, bool),
         scores: &mut Vec<i32>,
     ) {
-        let n = pos.size().squares();
         let counter = self.counter_to(ply);
         scores.clear();
         scores.extend(moves.iter().map(|&mv| {
@@ -59,7 +58,7 @@ impl Engine {
                 } else if counter == Some(mv) {
                     score = COUNTER_SCORE;
                 } else {
-                    score = self.history[mv.from.index() * n + mv.to.index()].min(80_000);
+                    score = self.history[self.slot(mv)].min(80_000);
                 }
             }
             score
@@ -72,20 +71,18 @@ impl Engine {
             return None;
         }
         let prev = self.played[ply - 1]?;
-        let n = self.history_side();
-        self.counters[prev.from.index() * n + prev.to.index()]
+        self.counters[self.slot(prev)]
     }
 
-    /// The board's squares (history and counter-moves are indexed by from and to square).
-    fn history_side(&self) -> usize {
-        self.variant.size().squares()
+    /// Where `mv` is kept in the history and counter-move tables (by its from and to squares).
+    fn slot(&self, mv: Move) -> usize {
+        mv.from.index() * self.variant.size().squares() + mv.to.index()
     }
 
     /// A quiet move `mv` cut off at `ply` and `depth` after the quiet moves `tried` (itself
     /// among them): it becomes a killer and the counter-move of the move before, its history
     /// rises, and (with the history malus) the others' falls.
     pub(super) fn learn_cutoff(&mut self, mv: Move, ply: usize, depth: i32, tried: &[Move]) {
-        let n = self.history_side();
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
             k[1] = k[0];
@@ -93,17 +90,18 @@ impl Engine {
         }
         if ply > 0 {
             if let Some(prev) = self.played[ply - 1] {
-                self.counters[prev.from.index() * n + prev.to.index()] = Some(mv);
+                let at = self.slot(prev);
+                self.counters[at] = Some(mv);
             }
         }
         let bonus = depth * depth;
-        let h = &mut self.history[mv.from.index() * n + mv.to.index()];
-        *h = (*h + bonus).min(70_000);
+        let at = self.slot(mv);
+        self.history[at] = (self.history[at] + bonus).min(70_000);
         if self.features.has(Features::HISTORY) {
             // The quiet moves tried before it did not cut: a malus.
-            for m in tried.iter().filter(|&&m| m != mv) {
-                let h = &mut self.history[m.from.index() * n + m.to.index()];
-                *h = (*h - bonus).max(-70_000);
+            for &m in tried.iter().filter(|&&m| m != mv) {
+                let at = self.slot(m);
+                self.history[at] = (self.history[at] - bonus).max(-70_000);
             }
         }
     }
