@@ -3,7 +3,7 @@
 use crate::eval::{Evaluator, Style};
 use crate::exchange::exchange;
 use crate::features::{futility_margin, late_move_count, reduction, rfp_margin, Features};
-use crate::tt::{Bound, Entry, Table};
+use crate::tt::{Bound, Entry, Evaluations, Table};
 use crate::weights::Weights;
 use std::sync::Arc;
 use topochess_core::game::insufficient_material;
@@ -21,6 +21,8 @@ pub use limits::{mate_in, Info, Limits, Line};
 pub const MATE: i32 = 30_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 96;
+/// The evaluation cache holds `1 << EVALUATIONS_BITS` entries (8 bytes each).
+const EVALUATIONS_BITS: u32 = 15;
 /// The deepest iteration an analysis runs to.
 pub const MAX_DEPTH: u32 = 64;
 
@@ -148,17 +150,17 @@ pub struct Engine {
     variant: Arc<Variant>,
     eval: Evaluator,
     tt: Table,
+    /// Recent static evaluations (quiescence stores none in `tt`): a function of the position
+    /// and the evaluation's terms only, so a new game keeps them and new terms clear them.
+    evals: Evaluations,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
     /// The quiet move that last refuted each move (by its from and to squares).
     counters: Vec<Option<Move>>,
     /// The move played at each ply of the current line (`None` for a null move).
     played: Vec<Option<Move>>,
-    buffers: Vec<Vec<Move>>,
-    /// The quiet moves searched at each ply (for the history malus).
-    quiets: Vec<Vec<Move>>,
-    /// The ordering scores of each ply's moves.
-    scores: Vec<Vec<i32>>,
+    /// Each ply's move lists and child position, kept between nodes so that no node allocates.
+    plies: Vec<Ply>,
     path: Vec<u64>,
     nodes: u64,
     node_limit: u64,
@@ -172,6 +174,20 @@ pub struct Engine {
     /// Endgame tables probed in the tree, and the most pieces any has.
     tables: Vec<Arc<crate::tablebase::Tablebase>>,
     table_pieces: usize,
+}
+
+/// What a node of the search works in, reused by the next node at the same ply.
+#[derive(Default)]
+struct Ply {
+    /// The moves.
+    moves: Vec<Move>,
+    /// Their ordering scores.
+    scores: Vec<i32>,
+    /// The quiet moves searched (for the history malus).
+    quiets: Vec<Move>,
+    /// The position after the move being searched, filled by [`Position::play_into`]: a clone
+    /// per move would count the shared variant up and down.
+    child: Option<Position>,
 }
 
 struct Ctx<'a> {
@@ -198,13 +214,12 @@ impl Engine {
             eval: Evaluator::weighted(&variant, style, weights),
             variant,
             tt: Table::new(table_bytes),
+            evals: Evaluations::new(EVALUATIONS_BITS),
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; squares * squares],
             counters: vec![None; squares * squares],
             played: vec![None; MAX_PLY + 2],
-            buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
-            quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
-            scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            plies: (0..MAX_PLY + 2).map(|_| Ply::default()).collect(),
             path: Vec::with_capacity(MAX_PLY + 2),
             nodes: 0,
             node_limit: u64::MAX,
@@ -223,6 +238,7 @@ impl Engine {
         self.features = features;
         self.tt.set_buckets(features.has(Features::TT));
         self.eval.set_terms(features);
+        self.evals.clear();
     }
 
     /// The variant.
@@ -384,6 +400,16 @@ impl Engine {
         }
     }
 
+    /// The static evaluation of `pos`, from the cache when it was worked out lately.
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.hash();
+        self.evals.get(key).unwrap_or_else(|| {
+            let eval = self.eval.evaluate(pos);
+            self.evals.put(key, eval);
+            eval
+        })
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
@@ -406,7 +432,7 @@ impl Engine {
             return score;
         }
         if ply >= MAX_PLY {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         let in_check = pos.is_check();
         // Checks are extended, but only within twice the iteration's depth: on wrapped boards
@@ -444,7 +470,7 @@ impl Engine {
         } else if let Some(stored) = entry.and_then(|e| e.eval) {
             stored
         } else {
-            self.eval.evaluate(pos)
+            self.evaluate(pos)
         };
         let decisive = MATE - MAX_PLY as i32;
         // Reverse futility: far enough above beta that no quiet reply will bring it back.
@@ -486,18 +512,23 @@ impl Engine {
             }
         }
 
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
-        pos.legal_moves_into(&mut moves);
+        let mut work = std::mem::take(&mut self.plies[ply]);
+        let Ply {
+            moves,
+            scores,
+            quiets: quiets_tried,
+            child,
+        } = &mut work;
+        pos.legal_moves_into(moves);
         if moves.is_empty() {
-            self.buffers[ply] = moves;
+            self.plies[ply] = work;
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.order(pos, &moves, (tt_move, ply, true), &mut scores);
+        self.order(pos, moves, (tt_move, ply, true), scores);
+        let child = child.get_or_insert_with(|| pos.clone());
         let mut best = -INF;
         let mut best_move = None;
         let original_alpha = alpha;
-        let mut quiets_tried = std::mem::take(&mut self.quiets[ply]);
         quiets_tried.clear();
         for i in 0..moves.len() {
             // Selection sort: the best-scored remaining move next.
@@ -507,8 +538,7 @@ impl Engine {
             let mv = moves[i];
             let quiet = !pos.is_capture(mv) && mv.promotion().is_none();
             let killer = scores[i] >= 90_000 && scores[i] <= 100_000;
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
+            pos.play_into(mv, child);
             // Near the leaves, quiet moves that cannot matter are skipped once a move has
             // been searched (and no mate is being fended off), unless they give check (asked
             // last: it costs an attack test).
@@ -532,7 +562,7 @@ impl Engine {
             self.played[ply] = Some(mv);
             self.path.push(child.hash());
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node, ctx)
+                -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, pv_node, ctx)
             } else {
                 let reduction = if !quiet || in_check {
                     0
@@ -552,7 +582,7 @@ impl Engine {
                     0
                 };
                 let mut sc = -self.negamax(
-                    &child,
+                    child,
                     depth - 1 - reduction,
                     -alpha - 1,
                     -alpha,
@@ -561,18 +591,16 @@ impl Engine {
                     ctx,
                 );
                 if sc > alpha && reduction > 0 && !self.aborted {
-                    sc = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, false, ctx);
+                    sc = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1, false, ctx);
                 }
                 if sc > alpha && sc < beta && pv_node && !self.aborted {
-                    sc = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true, ctx);
+                    sc = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, true, ctx);
                 }
                 sc
             };
             self.path.pop();
             if self.aborted {
-                self.buffers[ply] = moves;
-                self.scores[ply] = scores;
-                self.quiets[ply] = quiets_tried;
+                self.plies[ply] = work;
                 return 0;
             }
             if score > best {
@@ -582,16 +610,14 @@ impl Engine {
                     alpha = score;
                     if score >= beta {
                         if quiet {
-                            self.learn_cutoff(mv, ply, depth, &quiets_tried);
+                            self.learn_cutoff(mv, ply, depth, quiets_tried);
                         }
                         break;
                     }
                 }
             }
         }
-        self.buffers[ply] = moves;
-        self.scores[ply] = scores;
-        self.quiets[ply] = quiets_tried;
+        self.plies[ply] = work;
         if best == -INF {
             // Every move was pruned: the node is as good as its static evaluation.
             return alpha;

@@ -196,6 +196,46 @@ impl Table {
     }
 }
 
+/// Static evaluations of recent positions, by key: quiescence evaluates every node it enters
+/// and stores nothing in the [`Table`], so a position reached again (another move order, the
+/// next iteration) would be evaluated again. One 8-byte slot per index, always replaced: the
+/// key's high 32 bits with the score.
+pub struct Evaluations {
+    slots: Vec<u64>,
+}
+
+impl Evaluations {
+    /// A cache of `1 << bits` evaluations.
+    pub fn new(bits: u32) -> Evaluations {
+        Evaluations {
+            slots: vec![0; 1 << bits],
+        }
+    }
+
+    fn index(&self, key: u64) -> usize {
+        key as usize & (self.slots.len() - 1)
+    }
+
+    /// The evaluation stored for `key`, if any.
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<i32> {
+        let slot = self.slots[self.index(key)];
+        (slot != 0 && slot >> 32 == key >> 32).then_some(slot as u32 as i32)
+    }
+
+    /// Stores `eval` for `key`.
+    #[inline]
+    pub fn put(&mut self, key: u64, eval: i32) {
+        let i = self.index(key);
+        self.slots[i] = (key >> 32 << 32) | eval as u32 as u64;
+    }
+
+    /// Forgets everything (the evaluation changed).
+    pub fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = 0);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,5 +308,23 @@ mod tests {
         one.store(1 << 40, None, 5, 1, Bound::Exact, None);
         assert!(one.probe((1 << 40) | 1).is_none());
         assert_eq!(one.probe(1 << 40).map(|e| e.score), Some(5));
+    }
+
+    #[test]
+    fn evaluations_are_read_back_for_their_own_key_only() {
+        let mut cache = Evaluations::new(4);
+        let key = 0x1234_5678_0000_0003u64;
+        assert_eq!(cache.get(key), None);
+        for eval in [-31_000, -1, 0, 7, 29_999] {
+            cache.put(key, eval);
+            assert_eq!(cache.get(key), Some(eval));
+        }
+        // Another position on the same slot is not taken for it, and replaces it.
+        let other = 0x9abc_def0_0000_0013u64;
+        assert_eq!(cache.get(other), None);
+        cache.put(other, 55);
+        assert_eq!((cache.get(other), cache.get(key)), (Some(55), None));
+        cache.clear();
+        assert_eq!(cache.get(other), None);
     }
 }

@@ -223,3 +223,29 @@ fn every_technique_can_be_switched_off_and_the_mates_are_still_found() {
         assert_eq!(san::to_san(&mate, info.pv[0]), "Ra8#", "without {name}");
     }
 }
+
+#[test]
+fn an_engine_switched_to_other_terms_searches_as_a_new_one_with_them() {
+    // The engine keeps recent evaluations; switching the evaluation's terms must forget them,
+    // or the second search would read scores of the first evaluation.
+    let p = pos(
+        "standard",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    );
+    let fewer = Features::ALL.without(Features::MOBILITY);
+    let run = |engine: &mut Engine| {
+        let mut search = Search::new(p.clone(), Vec::new(), Limits::depth(5));
+        let _ = engine.think(&mut search, &mut |_| false, &mut |_| {});
+        let info = search.best().unwrap().clone();
+        (info.pv, info.score, search.nodes())
+    };
+    let mut used = Engine::new(p.variant().clone(), Style::Derived, 1 << 20);
+    let with_mobility = run(&mut used);
+    used.set_features(fewer);
+    used.clear();
+    let mut fresh = Engine::new(p.variant().clone(), Style::Derived, 1 << 20);
+    fresh.set_features(fewer);
+    let without = run(&mut fresh);
+    assert_eq!(run(&mut used), without);
+    assert_ne!(with_mobility, without, "the terms make a difference here");
+}

@@ -18,10 +18,10 @@ impl Engine {
             return 0;
         }
         if ply >= MAX_PLY {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         if qply >= 10 {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         if self.features.has(Features::QS_TT) {
             if let Some(score) = self
@@ -34,31 +34,33 @@ impl Engine {
         }
         // Evasions are searched in the first quiescence plies only.
         let in_check = qply < 4 && pos.is_check();
-        let stand_pat = if in_check {
-            -INF
-        } else {
-            self.eval.evaluate(pos)
-        };
+        let stand_pat = if in_check { -INF } else { self.evaluate(pos) };
         if stand_pat >= beta {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let mut work = std::mem::take(&mut self.plies[ply]);
+        let Ply {
+            moves,
+            scores,
+            child,
+            ..
+        } = &mut work;
         if in_check {
-            pos.legal_moves_into(&mut moves);
+            pos.legal_moves_into(moves);
             if moves.is_empty() {
-                self.buffers[ply] = moves;
+                self.plies[ply] = work;
                 return -MATE + ply as i32;
             }
         } else {
             // Only captures and promotions are generated (a stalemate here goes unseen, as in
             // most engines: the main search finds it).
-            pos.legal_noisy_moves_into(&mut moves);
+            pos.legal_noisy_moves_into(moves);
             moves.retain(|&m| pos.is_capture(m) || m.promotion() == Some(Role::Queen));
         }
         // Losing captures are left out below, so they need no ordering of their own.
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.order(pos, &moves, (None, ply, false), &mut scores);
+        self.order(pos, moves, (None, ply, false), scores);
+        let child = child.get_or_insert_with(|| pos.clone());
         let mut best = stand_pat;
         for i in 0..moves.len() {
             let j = (i..moves.len()).max_by_key(|&k| scores[k]).unwrap_or(i);
@@ -90,12 +92,10 @@ impl Engine {
                     continue;
                 }
             }
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1, ctx);
+            pos.play_into(mv, child);
+            let score = -self.quiescence(child, -beta, -alpha, ply + 1, qply + 1, ctx);
             if self.aborted {
-                self.buffers[ply] = moves;
-                self.scores[ply] = scores;
+                self.plies[ply] = work;
                 return 0;
             }
             if score > best {
@@ -108,8 +108,7 @@ impl Engine {
                 }
             }
         }
-        self.buffers[ply] = moves;
-        self.scores[ply] = scores;
+        self.plies[ply] = work;
         best
     }
 }
