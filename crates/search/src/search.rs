@@ -2,7 +2,7 @@
 
 use crate::eval::{Evaluator, Style};
 use crate::exchange::exchange;
-use crate::features::{futility_margin, late_move_count, reduction, rfp_margin, Features};
+use crate::features::{futility_margin, late_move_count, late_reduction, rfp_margin, Features};
 use crate::tt::{Bound, Entry, Evaluations, Table};
 use crate::weights::Weights;
 use std::sync::Arc;
@@ -567,9 +567,8 @@ impl Engine {
                 let reduction = if !quiet || in_check {
                     0
                 } else if f.has(Features::LMR) {
-                    let r = (reduction(depth, i + 1) - pv_node as i32)
-                        .min(depth - 2)
-                        .max(0);
+                    let history = f.has(Features::LMR_HISTORY).then_some(scores[i]);
+                    let r = late_reduction(depth, i + 1, pv_node, history);
                     // Killers and checks are searched in full.
                     if r == 0 || killer || child.is_check() {
                         0

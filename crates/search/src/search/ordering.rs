@@ -88,7 +88,7 @@ impl Engine {
             k[1] = k[0];
             k[0] = Some(mv);
         }
-        if ply > 0 {
+        if self.features.has(Features::COUNTER) && ply > 0 {
             if let Some(prev) = self.played[ply - 1] {
                 let at = self.slot(prev);
                 self.counters[at] = Some(mv);
