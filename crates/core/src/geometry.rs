@@ -303,6 +303,12 @@ impl SquareSet {
         &self.0
     }
 
+    /// The four words to write, lowest squares first.
+    #[inline]
+    pub(crate) fn words_mut(&mut self) -> &mut [u64; 4] {
+        &mut self.0
+    }
+
     /// Whether `sq` is in the set.
     #[inline]
     pub const fn contains(&self, sq: Square) -> bool {

@@ -41,7 +41,7 @@ struct Segment<B> {
 impl<B: Bits> Segment<B> {
     /// Where a ride along the segment stops when pieces stand on `occupied`: the squares up to
     /// the first piece (included) and its square; `None` if the segment is empty.
-    #[inline]
+    #[inline(always)]
     fn stop(&self, occupied: B) -> Option<(B, Option<Square>)> {
         let hit = self.mask & occupied;
         if hit.is_empty() {
@@ -164,7 +164,7 @@ impl<B: Bits> Lines<B> {
 
     /// The squares a rider on `sq` reaches along direction number `dir` past the pieces `occupied`
     /// (the first piece's square included), and that piece's square.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn ride(&self, sq: Square, dir: usize, occupied: B) -> (B, Option<Square>) {
         let ray = &self.rays[sq.index() * 8 + dir];
         if (ray.squares & occupied).is_empty() {
@@ -173,6 +173,12 @@ impl<B: Bits> Lines<B> {
         if let Some(stop) = ray.first.stop(occupied) {
             return stop;
         }
+        self.ride_on(ray, occupied)
+    }
+
+    /// The rest of a ride that passed its ray's first segment: the later segments in turn.
+    #[inline(never)]
+    fn ride_on(&self, ray: &Ray<B>, occupied: B) -> (B, Option<Square>) {
         let mut reached = ray.first.mask;
         let (a, b) = ray.rest;
         for seg in &self.segments[a as usize..b as usize] {
