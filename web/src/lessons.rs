@@ -350,7 +350,7 @@ fn all_cross(size: topochess_core::BoardSize, paths: &[Vec<PathStep>]) -> bool {
 pub fn check_crosses(pos: &Position) -> bool {
     let king = pos.king(pos.turn());
     let occupied = |sq: Square| pos.piece_at(sq).is_some();
-    pos.attackers(king, !pos.turn()).into_iter().any(|from| {
+    pos.attackers(king, !pos.turn()).iter().any(|from| {
         pos.piece_at(from).is_some_and(|piece| {
             let paths = piece_paths(pos.variant(), &occupied, piece, from, king, true);
             all_cross(pos.size(), &paths)

@@ -27,6 +27,8 @@ pub trait Bits:
     const FULL: Self;
     /// The squares of `set` (which must lie within the width).
     fn of(set: &SquareSet) -> Self;
+    /// The same squares as a [`SquareSet`] (the inverse of [`Bits::of`]).
+    fn to_set(self) -> SquareSet;
     /// The set of one square.
     fn square(sq: Square) -> Self;
     /// Whether the set is empty.
@@ -93,7 +95,7 @@ impl<B: Bits> Iterator for SquaresOf<B> {
 /// a [`SquareSet`] by `$of`; `$square` and `$up_to` make the set of one square and the squares up
 /// to one from the square's index (below `$bits`).
 macro_rules! word_bits {
-    ($word:ty, $bits:expr, $of:expr, $square:expr, $up_to:expr) => {
+    ($word:ty, $bits:expr, $of:expr, $to_set:expr, $square:expr, $up_to:expr) => {
         impl Bits for $word {
             const EMPTY: $word = 0;
             const FULL: $word = !0;
@@ -101,6 +103,10 @@ macro_rules! word_bits {
             #[inline]
             fn of(set: &SquareSet) -> $word {
                 $of(set.words())
+            }
+            #[inline]
+            fn to_set(self) -> SquareSet {
+                SquareSet::from_words($to_set(self))
             }
             #[inline]
             fn square(sq: Square) -> $word {
@@ -139,8 +145,14 @@ macro_rules! word_bits {
     };
 }
 
-word_bits!(u64, 64, |w: &[u64; 4]| w[0], |i: u32| 1 << i, |i: u32| !0
-    >> (63 - i));
+word_bits!(
+    u64,
+    64,
+    |w: &[u64; 4]| w[0],
+    |x: u64| [x, 0, 0, 0],
+    |i: u32| 1 << i,
+    |i: u32| !0 >> (63 - i)
+);
 // A shift of a 128-bit word by a variable amount is a call into the runtime in WebAssembly (it
 // has no 128-bit shift). These shift 64-bit words only and place them with a mask of the square's
 // word (a branch on it is turned back into a 128-bit shift by the compiler): torus-8x14 perft 4
@@ -149,6 +161,7 @@ word_bits!(
     u128,
     128,
     |w: &[u64; 4]| w[0] as u128 | (w[1] as u128) << 64,
+    |x: u128| [x as u64, (x >> 64) as u64, 0, 0],
     |i: u32| {
         let bit = 1u64 << (i & 63);
         let upper = ((i >> 6) as u64).wrapping_neg();
@@ -168,6 +181,10 @@ impl Bits for SquareSet {
     #[inline]
     fn of(set: &SquareSet) -> SquareSet {
         *set
+    }
+    #[inline]
+    fn to_set(self) -> SquareSet {
+        self
     }
     #[inline]
     fn square(sq: Square) -> SquareSet {
@@ -264,6 +281,7 @@ mod tests {
             .collect();
         let set: SquareSet = inside.iter().copied().collect();
         let bits = B::of(&set);
+        assert_eq!(bits.to_set(), set);
         assert_eq!(bits.count() as usize, set.len());
         assert_eq!(bits.squares().collect::<Vec<_>>(), inside);
         assert_eq!(bits.lowest(), inside[0]);

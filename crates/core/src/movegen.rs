@@ -221,8 +221,8 @@ fn attackers_of(v: &Variant, board: &Board, sq: Square, by: Color) -> SquareSet 
         return attackers(v, board, sq, by).into_iter().collect();
     }
     match t.lines() {
-        LineSets::Word(lines) => legal::attackers(lines, board, sq, by).squares().collect(),
-        LineSets::Double(lines) => legal::attackers(lines, board, sq, by).squares().collect(),
+        LineSets::Word(lines) => legal::attackers(lines, board, sq, by).to_set(),
+        LineSets::Double(lines) => legal::attackers(lines, board, sq, by).to_set(),
         LineSets::Wide(lines) => legal::attackers(lines, board, sq, by),
     }
 }
@@ -442,10 +442,8 @@ impl Position {
     }
 
     /// The squares of `by`'s pieces that attack `sq`.
-    pub fn attackers(&self, sq: Square, by: Color) -> Vec<Square> {
+    pub fn attackers(&self, sq: Square, by: Color) -> SquareSet {
         attackers_of(&self.variant, &self.board, sq, by)
-            .iter()
-            .collect()
     }
 
     /// Plays `mv` if it is legal in this position.

@@ -49,10 +49,10 @@ pub fn exchange(pos: &Position, mv: Move, eval: &Evaluator) -> i32 {
     }
     let mut depth = 0;
     while depth + 1 < gains.len() {
-        let attackers = board.attackers(to, side);
-        let Some(&from) = attackers
+        let Some(from) = board
+            .attackers(to, side)
             .iter()
-            .min_by_key(|&&s| board.piece_at(s).map_or(i32::MAX, |p| value(eval, p.role)))
+            .min_by_key(|&s| board.piece_at(s).map_or(i32::MAX, |p| value(eval, p.role)))
         else {
             break;
         };

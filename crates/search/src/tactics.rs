@@ -63,7 +63,7 @@ pub fn tactics(pos: &Position, mv: Move) -> Vec<Tactic> {
     let Some(mover) = after.piece_at(at) else {
         return Vec::new();
     };
-    let attacks = |target: Square| after.attackers(target, me).contains(&at);
+    let attacks = |target: Square| after.attackers(target, me).contains(at);
     let enemies: Vec<(Square, Role)> = after
         .pieces()
         .into_iter()

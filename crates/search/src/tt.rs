@@ -134,6 +134,24 @@ impl Table {
         first..first + self.ways
     }
 
+    /// Asks the processor to start loading the bucket of `key`, which a probe will read soon: a
+    /// quiescence node's probe waited on main memory for a tenth of the search's time. No effect
+    /// where there is no prefetch instruction (WebAssembly).
+    #[inline]
+    #[allow(unsafe_code)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(slot) = self.slots.get(self.bucket(key).start) {
+            use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            // Safety: SSE, which the instruction needs, is part of every x86-64 processor, and a
+            // prefetch reads nothing the program sees (it is a hint and never faults); the
+            // pointer is to a live slot besides.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>((slot as *const Option<Slot>).cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry for `key`, if stored.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let check = check(key);

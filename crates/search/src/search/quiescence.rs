@@ -23,7 +23,16 @@ impl Engine {
         if qply >= 10 {
             return self.evaluate(pos);
         }
-        if self.features.has(Features::QS_TT) {
+        // The table's bucket is asked for first and read after the static evaluation, which
+        // gives it the time to arrive from memory.
+        let probe = self.features.has(Features::QS_TT);
+        if probe {
+            self.tt.prefetch(pos.hash());
+        }
+        // Evasions are searched in the first quiescence plies only.
+        let in_check = qply < 4 && pos.is_check();
+        let stand_pat = if in_check { -INF } else { self.evaluate(pos) };
+        if probe {
             if let Some(score) = self
                 .tt
                 .probe(pos.hash())
@@ -32,9 +41,6 @@ impl Engine {
                 return score;
             }
         }
-        // Evasions are searched in the first quiescence plies only.
-        let in_check = qply < 4 && pos.is_check();
-        let stand_pat = if in_check { -INF } else { self.evaluate(pos) };
         if stand_pat >= beta {
             return stand_pat;
         }
