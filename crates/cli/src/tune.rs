@@ -147,7 +147,8 @@ pub fn run(options: Options) -> Result<(), String> {
              use topochess_core::Gluing;\n\
              \n\
              /// (east-west gluing, north-south gluing, weights).\n\
-             pub(crate) const TUNED: &[(Gluing, Gluing, [i32; 15])] = &[\n{}\n];\n",
+             pub(crate) const TUNED: &[(Gluing, Gluing, [i32; {}])] = &[\n{}\n];\n",
+            Weights::COUNT,
             lines.join("\n")
         );
         std::fs::write(&path, text).map_err(|e| format!("cannot write {path}: {e}"))?;

@@ -25,18 +25,8 @@ pub enum Style {
 /// Standard chess values, and the average empty-board reach of each piece on the flat 8x8 board.
 const CHESS_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
 const CHESS_REACH: [f64; 6] = [1.0, 5.25, 8.75, 14.0, 22.75, 6.5625];
-/// Mobility on the flat board, in centipawns per square a knight, bishop, rook or queen attacks
-/// that holds no piece of its own side and no enemy pawn guards (hand-set, not yet tuned). On
-/// other surfaces a square counts in proportion to the piece's flat-board reach over its reach
-/// there, so a folded-board bishop's twenty squares weigh what a flat-board bishop's nine do.
-pub const MOBILITY: [i32; 4] = [6, 5, 3, 2];
 /// The share of a piece's average empty-board reach at which its mobility scores nothing.
 const MOBILITY_BASE: f64 = 0.4;
-/// Two bishops or more (hand-set, not yet tuned).
-pub const BISHOP_PAIR: i32 = 30;
-/// A rook on a file with no pawn of either side, and one with only enemy pawns (hand-set, not
-/// yet tuned). A file is the pawns' file as the surface runs it ([`Terrain`]).
-pub const ROOK_FILE: [i32; 2] = [20, 10];
 /// Precomputed evaluation data for one variant and one set of weights.
 pub struct Evaluator {
     values: [i32; 6],
@@ -85,7 +75,11 @@ impl Evaluator {
             let c = counts(role);
             let mean = avg(&c);
             let r = role as usize;
-            let per_square = 16.0 * MOBILITY[r - 1] as f64 * CHESS_REACH[r] / mean.max(1.0);
+            // A square weighs the flat board's weight times the piece's flat-board reach over its
+            // reach here, so a folded-board bishop's twenty squares weigh what a flat-board
+            // bishop's nine do.
+            let flat = weights.at(index::MOBILITY + r - 1) as f64;
+            let per_square = 16.0 * flat * CHESS_REACH[r] / mean.max(1.0);
             mobility[r] = (
                 per_square.round() as i32,
                 (per_square * MOBILITY_BASE * mean).round() as i32,
@@ -162,6 +156,11 @@ impl Evaluator {
     /// The piece values (pawn to king).
     pub fn values(&self) -> [i32; 6] {
         self.values
+    }
+
+    /// The weights the evaluation multiplies its tables by.
+    pub fn weights(&self) -> Weights {
+        self.weights
     }
 
     /// The score of `pos` for the side to move, in centipawns.
@@ -267,14 +266,18 @@ impl Evaluator {
                 .sum();
             score[c] += (shield * self.weights.at(index::SHIELD) - threat) * phase / 256;
             if self.terms.has(Features::BISHOP_PAIR) && pieces[c][Role::Bishop as usize] >= 2 {
-                score[c] += BISHOP_PAIR;
+                score[c] += self.weights.at(index::BISHOP_PAIR);
             }
             if self.terms.has(Features::OPEN_FILES) {
                 for sq in rooks[c].squares() {
                     let file = sets.file_of[sq.index()];
                     if (file & pawns[c]).is_empty() {
                         let open = (file & pawns[them]).is_empty();
-                        score[c] += ROOK_FILE[!open as usize];
+                        score[c] += self.weights.at(if open {
+                            index::ROOK_OPEN
+                        } else {
+                            index::ROOK_HALF_OPEN
+                        });
                     }
                 }
             }
@@ -364,20 +367,26 @@ mod tests {
         };
         let free = mobility(&mut eval, "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1");
         let guarded = mobility(&mut eval, "4k3/8/3p1p2/8/4N3/8/8/4K3 w - - 0 1");
-        assert_eq!(free - guarded, 2 * MOBILITY[0]);
+        assert_eq!(free - guarded, 2 * eval.weights().at(index::MOBILITY));
         // Seen from the other side the knight's mobility counts against the side to move.
         let theirs = mobility(&mut eval, "4k3/8/8/8/4N3/8/8/4K3 b - - 0 1");
         assert_eq!(theirs, -free);
     }
 
-    /// What one optional term adds to the evaluation of `fen` on `preset`, for the side to move.
+    /// What one optional term adds to the evaluation of `fen` on `preset`, for the side to move,
+    /// with the hand-set weights (none of the terms' weights is zero there).
     fn term(preset: &str, fen: &str, term: Features) -> i32 {
         let variant = Arc::new(Variant::preset(preset, None).unwrap());
         let pos = topochess_core::fen::parse_position(variant.clone(), fen).unwrap();
-        let mut eval = Evaluator::new(&variant, Style::Derived);
+        let mut eval = Evaluator::weighted(&variant, Style::Derived, Weights::HAND);
         let on = eval.evaluate(&pos);
         eval.set_terms(Features::ALL.without(term));
         on - eval.evaluate(&pos)
+    }
+
+    /// The hand-set weight at `index`.
+    fn hand(index: usize) -> i32 {
+        Weights::HAND.at(index)
     }
 
     /// A rook scores on a file without its own pawns, more when no enemy pawn is there either;
@@ -391,19 +400,19 @@ mod tests {
         );
         assert_eq!(
             term("standard", "4k3/8/8/8/8/8/P7/1R2K3 w - - 0 1", files),
-            ROOK_FILE[0]
+            hand(index::ROOK_OPEN)
         );
         assert_eq!(
             term("standard", "4k3/1p6/8/8/8/8/P7/1R2K3 w - - 0 1", files),
-            ROOK_FILE[1]
+            hand(index::ROOK_HALF_OPEN)
         );
         assert_eq!(
             term("standard", "4k3/1p6/8/8/8/8/P7/1R2K3 b - - 0 1", files),
-            -ROOK_FILE[1]
+            -hand(index::ROOK_HALF_OPEN)
         );
         assert_eq!(
             term("cylinder", "4k3/7p/8/8/8/8/8/R3K3 w - - 0 1", files),
-            ROOK_FILE[0]
+            hand(index::ROOK_OPEN)
         );
     }
 
@@ -413,7 +422,7 @@ mod tests {
         let pair = Features::BISHOP_PAIR;
         assert_eq!(
             term("standard", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", pair),
-            BISHOP_PAIR
+            hand(index::BISHOP_PAIR)
         );
         assert_eq!(
             term("standard", "4k3/8/8/8/8/8/8/2B1KN2 w - - 0 1", pair),
@@ -421,7 +430,7 @@ mod tests {
         );
         assert_eq!(
             term("folded", "2b1kb2/8/8/8/8/8/8/4K3 w - - 0 1", pair),
-            -BISHOP_PAIR
+            -hand(index::BISHOP_PAIR)
         );
     }
 }

@@ -40,11 +40,11 @@ impl Features {
     /// Counter-moves: the quiet move that last refuted the opponent's previous move is tried
     /// after the killers.
     pub const COUNTER: Features = Features(2048);
-    /// Mobility in the evaluation (see [`crate::eval::MOBILITY`]).
+    /// Mobility in the evaluation (see [`crate::weights::index::MOBILITY`]).
     pub const MOBILITY: Features = Features(4096);
-    /// The bishop pair in the evaluation (see [`crate::eval::BISHOP_PAIR`]).
+    /// The bishop pair in the evaluation (see [`crate::weights::index::BISHOP_PAIR`]).
     pub const BISHOP_PAIR: Features = Features(8192);
-    /// Rooks on open and half-open files in the evaluation (see [`crate::eval::ROOK_FILE`]).
+    /// Rooks on open and half-open files in the evaluation (see [`crate::weights::index::ROOK_OPEN`]).
     pub const OPEN_FILES: Features = Features(16384);
     /// Late-move reductions by history too: a quiet move whose history is good is reduced up to
     /// two plies less, one whose history is bad up to two more (see [`HISTORY_PER_PLY`]).

@@ -15,6 +15,7 @@ use crate::eval::Style;
 use crate::features::Features;
 use crate::search::{mate_in, Engine, Limits, Search};
 use crate::tactics::{balance, tactics, Tactic};
+use crate::weights::Weights;
 use topochess_core::paths::{move_paths, PathStep};
 use topochess_core::{fen, Move, Position};
 
@@ -217,7 +218,9 @@ impl Solver {
         match &mut self.engine {
             Some(e) if e.plays(pos.variant()) => e.clear(),
             slot => {
-                let mut engine = Engine::new(pos.variant().clone(), Style::Derived, 16 << 20);
+                let variant = pos.variant().clone();
+                let weights = Weights::for_puzzles(variant.surface());
+                let mut engine = Engine::weighted(variant, Style::Derived, weights, 16 << 20);
                 engine.set_features(Features::PUZZLES);
                 *slot = Some(engine);
             }

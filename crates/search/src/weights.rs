@@ -29,11 +29,20 @@ pub mod index {
     pub const PROGRESS: usize = 13;
     /// For the side to move.
     pub const TEMPO: usize = 14;
+    /// Per square a knight, bishop, rook or queen attacks that holds none of its own pieces and
+    /// no enemy pawn guards, on the flat board (4 weights; scaled by reach on other surfaces).
+    pub const MOBILITY: usize = 15;
+    /// Two bishops or more.
+    pub const BISHOP_PAIR: usize = 19;
+    /// A rook on a file with no pawn of either side.
+    pub const ROOK_OPEN: usize = 20;
+    /// A rook on a file with enemy pawns only.
+    pub const ROOK_HALF_OPEN: usize = 21;
 }
 
 impl Weights {
     /// The number of weights.
-    pub const COUNT: usize = 15;
+    pub const COUNT: usize = 22;
 
     /// The names of the weights, in index order (as the tuner prints them).
     pub const NAMES: [&'static str; Weights::COUNT] = [
@@ -52,10 +61,19 @@ impl Weights {
         "passed",
         "progress",
         "tempo",
+        "mobility-knight",
+        "mobility-bishop",
+        "mobility-rook",
+        "mobility-queen",
+        "bishop-pair",
+        "rook-open",
+        "rook-half-open",
     ];
 
     /// The hand-set weights the engine started with.
-    pub const HAND: Weights = Weights([5, 4, 2, 1, 12, 10, 16, 28, 6, 12, 12, 12, 15, 3, 10]);
+    pub const HAND: Weights = Weights([
+        5, 4, 2, 1, 12, 10, 16, 28, 6, 12, 12, 12, 15, 3, 10, 6, 5, 3, 2, 30, 20, 10,
+    ]);
 
     /// The weight at `index`.
     #[inline]
@@ -71,6 +89,22 @@ impl Weights {
             .find(|(ew, ns, _)| (*ew, *ns) == family)
             .map(|&(_, _, w)| Weights(w))
             .unwrap_or(Weights::HAND)
+    }
+
+    /// The weights the shipped puzzle set was made and is checked with: the fit of 2026-11-22
+    /// (`crate::puzzle_weights`, the first 15 weights; the later ones are the hand-set values,
+    /// and the puzzles' techniques leave their terms out). A refit of `tuned.rs` changes the
+    /// engine, not the puzzles.
+    pub fn for_puzzles(surface: &Surface) -> Weights {
+        let family = (surface.east_west(), surface.north_south());
+        let mut weights = Weights::HAND;
+        if let Some((_, _, fitted)) = crate::puzzle_weights::PUZZLE_WEIGHTS
+            .iter()
+            .find(|(ew, ns, _)| (*ew, *ns) == family)
+        {
+            weights.0[..fitted.len()].copy_from_slice(fitted);
+        }
+        weights
     }
 
     /// The family name of a surface: its east-west and north-south gluings, like `wrap/flat`.
@@ -117,5 +151,27 @@ mod tests {
                 assert_eq!(Weights::for_surface(s), Weights::HAND);
             }
         }
+    }
+
+    /// The puzzle set's weights are the 2026-11-22 fit of each family with the hand-set values
+    /// for the weights added since, whatever `tuned.rs` holds now; other families play hand-set.
+    #[test]
+    fn puzzles_keep_the_weights_they_were_made_with() {
+        for preset in PRESETS {
+            let variant = Variant::preset(preset.id, None).unwrap();
+            let surface = variant.surface();
+            let puzzle = Weights::for_puzzles(surface);
+            let kept = crate::puzzle_weights::PUZZLE_WEIGHTS
+                .iter()
+                .find(|&&(a, b, _)| (a, b) == (surface.east_west(), surface.north_south()));
+            let first = kept.map_or(&Weights::HAND.0[..15], |(_, _, w)| &w[..]);
+            assert_eq!(&puzzle.0[..15], first, "{}", preset.id);
+            assert_eq!(&puzzle.0[15..], &Weights::HAND.0[15..], "{}", preset.id);
+        }
+        let standard = Variant::preset("standard", None).unwrap();
+        assert_eq!(
+            Weights::for_puzzles(standard.surface()).0[..15],
+            [6, 5, 2, 0, 12, 10, 15, 29, 7, 11, 11, 13, 14, 2, 9]
+        );
     }
 }
