@@ -158,11 +158,6 @@ impl Evaluator {
         self.values
     }
 
-    /// The weights the evaluation multiplies its tables by.
-    pub fn weights(&self) -> Weights {
-        self.weights
-    }
-
     /// The score of `pos` for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mobility = if self.terms.has(Features::MOBILITY) {
@@ -357,7 +352,7 @@ mod tests {
     #[test]
     fn mobility_leaves_out_squares_enemy_pawns_guard() {
         let variant = Arc::new(Variant::preset("standard", None).unwrap());
-        let mut eval = Evaluator::new(&variant, Style::Derived);
+        let mut eval = Evaluator::weighted(&variant, Style::Derived, Weights::HAND);
         let mobility = |eval: &mut Evaluator, fen: &str| {
             let pos = topochess_core::fen::parse_position(variant.clone(), fen).unwrap();
             eval.set_terms(Features::ALL);
@@ -367,7 +362,7 @@ mod tests {
         };
         let free = mobility(&mut eval, "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1");
         let guarded = mobility(&mut eval, "4k3/8/3p1p2/8/4N3/8/8/4K3 w - - 0 1");
-        assert_eq!(free - guarded, 2 * eval.weights().at(index::MOBILITY));
+        assert_eq!(free - guarded, 2 * Weights::HAND.at(index::MOBILITY));
         // Seen from the other side the knight's mobility counts against the side to move.
         let theirs = mobility(&mut eval, "4k3/8/8/8/4N3/8/8/4K3 b - - 0 1");
         assert_eq!(theirs, -free);
