@@ -129,6 +129,20 @@ pub(crate) fn attackers<B: Bits>(lines: &Lines<B>, board: &Board, sq: Square, by
     attackers_to(lines, &sets, sq, by, sets.occupied())
 }
 
+/// The squares of `by`'s pieces attacking `sq` on `board` once the pieces on `lifted` are taken
+/// off; neither those pieces nor the one on `sq` count.
+pub(crate) fn attackers_lifted<B: Bits>(
+    lines: &Lines<B>,
+    board: &Board,
+    sq: Square,
+    by: Color,
+    lifted: B,
+) -> B {
+    let sets = Sets::of(board);
+    let occupied = sets.occupied() & !lifted;
+    attackers_to(lines, &sets, sq, by, occupied) & occupied & !B::square(sq)
+}
+
 /// Whether the king of `color` is attacked on `board`.
 fn king_attacked<B: Bits>(lines: &Lines<B>, board: &Board, color: Color) -> bool {
     !attackers(lines, board, board.kings[color.index()], !color).is_empty()

@@ -1,11 +1,11 @@
 //! Static exchange evaluation: what a capture wins or loses once both sides have recaptured on
 //! its square with their least valuable pieces, as long as it pays them. Attackers are found
-//! through the surface's own tables (`Position::attackers`), so the exchange follows glued
-//! edges; each capture is made on a copy of the position, so pieces behind the first attacker
-//! (x-rays) join in. Pins are not considered.
+//! through the surface's own tables (`Position::attackers_lifted`), so the exchange follows
+//! glued edges; each capture lifts its piece off the board, so pieces behind it (x-rays) join in.
+//! Pins are not considered.
 
 use crate::eval::Evaluator;
-use topochess_core::{Move, MoveKind, Position, Role};
+use topochess_core::{Move, MoveKind, Position, Role, SquareSet};
 
 /// A king's value in an exchange: it may only take last.
 const KING: i32 = 20_000;
@@ -40,33 +40,26 @@ pub fn exchange(pos: &Position, mv: Move, eval: &Evaluator) -> i32 {
     let mut on_square = mv
         .promotion()
         .map_or(value(eval, mover.role), |r| eval.value(r));
-    let mut board = pos.clone();
-    board.play_unchecked(mv);
+    // Each capture lifts its piece off the board; the piece on the square is always the last
+    // to have taken, so only the lifted ones and the pieces still to come matter.
+    let mut lifted = SquareSet::EMPTY;
+    lifted.insert(mv.from);
     let mut side = !pos.turn();
-    // Most captures are not answered at all: then the victim is won.
-    if !board.attacked_by(to, side) {
-        return gains[0];
-    }
     let mut depth = 0;
     while depth + 1 < gains.len() {
-        let Some(from) = board
-            .attackers(to, side)
+        let Some((from, role)) = pos
+            .attackers_lifted(to, side, &lifted)
             .iter()
-            .min_by_key(|&s| board.piece_at(s).map_or(i32::MAX, |p| value(eval, p.role)))
+            .filter_map(|s| pos.piece_at(s).map(|p| (s, p.role)))
+            .min_by_key(|&(_, role)| value(eval, role))
         else {
-            break;
-        };
-        let Some(piece) = board.piece_at(from) else {
+            // Most captures are not answered at all: then the victim is won.
             break;
         };
         depth += 1;
         gains[depth] = on_square - gains[depth - 1];
-        on_square = value(eval, piece.role);
-        board.play_unchecked(Move {
-            from,
-            to,
-            kind: MoveKind::Normal,
-        });
+        on_square = value(eval, role);
+        lifted.insert(from);
         side = !side;
     }
     // Each side stops the exchange where continuing would cost it.
