@@ -15,7 +15,7 @@
 //! injects a [`Control`] that decides when to pause (the browser worker pauses every few dozen
 //! milliseconds to let a stop request in) and a callback that receives progress. A paused search
 //! resumes where it was: the unfinished iteration starts again, warm from the table.
-// One `unsafe` block, allowed where it stands: the table's prefetch hint (`tt::Table::prefetch`,
+// One `unsafe` block, allowed where it stands: the table's prefetch hint (`tt::prefetch`,
 // 5% of the search's rate on x86-64).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]

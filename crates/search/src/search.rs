@@ -186,8 +186,9 @@ struct Ply {
     /// The quiet moves searched (for the history malus).
     quiets: Vec<Move>,
     /// The position after the move being searched, filled by [`Position::play_into`]: a clone
-    /// per move would count the shared variant up and down.
-    child: Option<Position>,
+    /// per move would count the shared variant up and down. Boxed, so that taking a ply's work
+    /// out and putting it back (twice a node) moves a pointer and not the half-kilobyte board.
+    child: Option<Box<Position>>,
 }
 
 struct Ctx<'a> {
@@ -525,7 +526,7 @@ impl Engine {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         self.order(pos, moves, (tt_move, ply, true), scores);
-        let child = child.get_or_insert_with(|| pos.clone());
+        let child = child.get_or_insert_with(|| Box::new(pos.clone()));
         let mut best = -INF;
         let mut best_move = None;
         let original_alpha = alpha;

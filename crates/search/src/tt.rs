@@ -135,21 +135,12 @@ impl Table {
     }
 
     /// Asks the processor to start loading the bucket of `key`, which a probe will read soon: a
-    /// quiescence node's probe waited on main memory for a tenth of the search's time. No effect
-    /// where there is no prefetch instruction (WebAssembly).
+    /// quiescence node's probe waited on main memory for a tenth of the search's time.
     #[inline]
-    #[allow(unsafe_code)]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
         if let Some(slot) = self.slots.get(self.bucket(key).start) {
-            use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            // Safety: SSE, which the instruction needs, is part of every x86-64 processor, and a
-            // prefetch reads nothing the program sees (it is a hint and never faults); the
-            // pointer is to a live slot besides.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>((slot as *const Option<Slot>).cast()) };
+            prefetch(slot);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
     }
 
     /// The entry for `key`, if stored.
@@ -214,6 +205,23 @@ impl Table {
     }
 }
 
+/// Asks the processor to start loading the cache line of `slot`. No effect where there is no
+/// prefetch instruction (WebAssembly).
+#[inline]
+#[allow(unsafe_code)]
+fn prefetch<T>(slot: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // Safety: SSE, which the instruction needs, is part of every x86-64 processor, and a
+        // prefetch reads nothing the program sees (it is a hint and never faults); the pointer
+        // is to a live value besides.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((slot as *const T).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = slot;
+}
+
 /// Static evaluations of recent positions, by key: quiescence evaluates every node it enters
 /// and stores nothing in the [`Table`], so a position reached again (another move order, the
 /// next iteration) would be evaluated again. One 8-byte slot per index, always replaced: the
@@ -232,6 +240,12 @@ impl Evaluations {
 
     fn index(&self, key: u64) -> usize {
         key as usize & (self.slots.len() - 1)
+    }
+
+    /// Asks the processor to start loading the slot of `key`, which a look-up will read soon.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        prefetch(&self.slots[self.index(key)]);
     }
 
     /// The evaluation stored for `key`, if any.

@@ -23,12 +23,14 @@ impl Engine {
         if qply >= 10 {
             return self.evaluate(pos);
         }
-        // The table's bucket is asked for first and read after the static evaluation, which
-        // gives it the time to arrive from memory.
+        // The table's bucket and the evaluation's slot are asked for first and read after the
+        // check test (the bucket after the static evaluation), which gives them the time to
+        // arrive from memory.
         let probe = self.features.has(Features::QS_TT);
         if probe {
             self.tt.prefetch(pos.hash());
         }
+        self.evals.prefetch(pos.hash());
         // Evasions are searched in the first quiescence plies only.
         let in_check = qply < 4 && pos.is_check();
         let stand_pat = if in_check { -INF } else { self.evaluate(pos) };
@@ -66,7 +68,7 @@ impl Engine {
         }
         // Losing captures are left out below, so they need no ordering of their own.
         self.order(pos, moves, (None, ply, false), scores);
-        let child = child.get_or_insert_with(|| pos.clone());
+        let child = child.get_or_insert_with(|| Box::new(pos.clone()));
         let mut best = stand_pat;
         for i in 0..moves.len() {
             let j = (i..moves.len()).max_by_key(|&k| scores[k]).unwrap_or(i);
