@@ -411,6 +411,8 @@ impl Engine {
         })
     }
 
+    /// The score of `pos` searched `depth` plies deep in the window (`alpha`, `beta`). `check`
+    /// is whether the side to move is in check, when the caller has asked already.
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
@@ -419,7 +421,7 @@ impl Engine {
         mut alpha: i32,
         beta: i32,
         ply: usize,
-        pv_node: bool,
+        (pv_node, check): (bool, Option<bool>),
         ctx: &mut Ctx,
     ) -> i32 {
         self.tick(ctx);
@@ -435,14 +437,14 @@ impl Engine {
         if ply >= MAX_PLY {
             return self.evaluate(pos);
         }
-        let in_check = pos.is_check();
+        let in_check = check.unwrap_or_else(|| pos.is_check());
         // Checks are extended, but only within twice the iteration's depth: on wrapped boards
         // checks come easily and unbounded extensions explode.
         if in_check && (ply as i32) < 2 * self.root_depth {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiescence(pos, alpha, beta, ply, 0, ctx);
+            return self.quiescence(pos, (alpha, beta), ply, (0, Some(in_check)), ctx);
         }
         // Mate distance pruning.
         let alpha0 = alpha.max(-MATE + ply as i32);
@@ -501,8 +503,15 @@ impl Engine {
                 self.played[ply] = None;
                 self.path.push(null.hash());
                 let r = 2 + depth / 4;
-                let score =
-                    -self.negamax(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, false, ctx);
+                let score = -self.negamax(
+                    &null,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    (false, None),
+                    ctx,
+                );
                 self.path.pop();
                 if self.aborted {
                     return 0;
@@ -540,6 +549,10 @@ impl Engine {
             let quiet = !pos.is_capture(mv) && mv.promotion().is_none();
             let killer = scores[i] >= 90_000 && scores[i] <= 100_000;
             pos.play_into(mv, child);
+            // Whether the move gives check, asked at most once.
+            let mut gives_check = None;
+            let mut checks =
+                |child: &Position| *gives_check.get_or_insert_with(|| child.is_check());
             // Near the leaves, quiet moves that cannot matter are skipped once a move has
             // been searched (and no mate is being fended off), unless they give check (asked
             // last: it costs an attack test).
@@ -553,7 +566,7 @@ impl Engine {
                     || (f.has(Features::FUTILITY)
                         && depth <= 3
                         && static_eval + futility_margin(depth) <= alpha))
-                && !child.is_check()
+                && !checks(child)
             {
                 continue;
             }
@@ -563,7 +576,15 @@ impl Engine {
             self.played[ply] = Some(mv);
             self.path.push(child.hash());
             let score = if i == 0 {
-                -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, pv_node, ctx)
+                -self.negamax(
+                    child,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    (pv_node, gives_check),
+                    ctx,
+                )
             } else {
                 let reduction = if !quiet || in_check {
                     0
@@ -571,7 +592,7 @@ impl Engine {
                     let history = f.has(Features::LMR_HISTORY).then_some(scores[i]);
                     let r = late_reduction(depth, i + 1, pv_node, history);
                     // Killers and checks are searched in full.
-                    if r == 0 || killer || child.is_check() {
+                    if r == 0 || killer || checks(child) {
                         0
                     } else {
                         r
@@ -587,14 +608,30 @@ impl Engine {
                     -alpha - 1,
                     -alpha,
                     ply + 1,
-                    false,
+                    (false, gives_check),
                     ctx,
                 );
                 if sc > alpha && reduction > 0 && !self.aborted {
-                    sc = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1, false, ctx);
+                    sc = -self.negamax(
+                        child,
+                        depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        (false, gives_check),
+                        ctx,
+                    );
                 }
                 if sc > alpha && sc < beta && pv_node && !self.aborted {
-                    sc = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, true, ctx);
+                    sc = -self.negamax(
+                        child,
+                        depth - 1,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        (true, gives_check),
+                        ctx,
+                    );
                 }
                 sc
             };

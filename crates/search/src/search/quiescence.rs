@@ -4,13 +4,14 @@
 use super::*;
 
 impl Engine {
+    /// The score of `pos` in the window (`alpha`, `beta`) once it is quiet, `qply` plies into
+    /// quiescence; `check` is whether the side to move is in check, when the caller knows.
     pub(super) fn quiescence(
         &mut self,
         pos: &Position,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
         ply: usize,
-        qply: u32,
+        (qply, check): (u32, Option<bool>),
         ctx: &mut Ctx,
     ) -> i32 {
         self.tick(ctx);
@@ -32,7 +33,7 @@ impl Engine {
         }
         self.evals.prefetch(pos.hash());
         // Evasions are searched in the first quiescence plies only.
-        let in_check = qply < 4 && pos.is_check();
+        let in_check = qply < 4 && check.unwrap_or_else(|| pos.is_check());
         let stand_pat = if in_check { -INF } else { self.evaluate(pos) };
         if probe {
             if let Some(score) = self
@@ -101,7 +102,7 @@ impl Engine {
                 }
             }
             pos.play_into(mv, child);
-            let score = -self.quiescence(child, -beta, -alpha, ply + 1, qply + 1, ctx);
+            let score = -self.quiescence(child, (-beta, -alpha), ply + 1, (qply + 1, None), ctx);
             if self.aborted {
                 self.plies[ply] = work;
                 return 0;

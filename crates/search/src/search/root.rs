@@ -158,11 +158,12 @@ impl Engine {
             self.played[0] = Some(mv);
             self.path.push(child.hash());
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, ctx)
+                -self.negamax(&child, depth - 1, -beta, -alpha, 1, (true, None), ctx)
             } else {
-                let mut sc = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false, ctx);
+                let mut sc =
+                    -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, (false, None), ctx);
                 if sc > alpha && !self.aborted {
-                    sc = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, ctx);
+                    sc = -self.negamax(&child, depth - 1, -beta, -alpha, 1, (true, None), ctx);
                 }
                 sc
             };
@@ -205,7 +206,7 @@ impl Engine {
             child.play_unchecked(mv);
             self.played[0] = Some(mv);
             self.path.push(child.hash());
-            let score = -self.negamax(&child, depth - 1, -INF, INF, 1, true, ctx);
+            let score = -self.negamax(&child, depth - 1, -INF, INF, 1, (true, None), ctx);
             self.path.pop();
             if self.aborted {
                 return None;
