@@ -8,8 +8,9 @@
 //! segments follow the ray in walking order, so a ride stops at the first segment with a piece.
 
 use crate::bitboard::Bits;
-use crate::geometry::{Square, SquareSet};
+use crate::geometry::{Square, SquareSet, MAX_SQUARES};
 use crate::pieces::{Color, Piece, Role};
+use core::ops::Index;
 
 /// The leap tables a surface hands over: where each piece that does not ride goes from a square,
 /// and where it comes from.
@@ -65,18 +66,59 @@ struct Ray<B> {
     rest: (u32, u32),
 }
 
+impl<B: Bits> Ray<B> {
+    /// The ray of no squares (beyond the board, and before the tables are made).
+    const NONE: Ray<B> = Ray {
+        squares: B::EMPTY,
+        first: Segment {
+            mask: B::EMPTY,
+            ascending: true,
+        },
+        rest: (0, 0),
+    };
+}
+
+/// A table with an entry for every square a board can have, so that a square's look-up needs
+/// no bounds check (a square's index is below 256 by its type); the entries beyond the board's
+/// squares keep `fill`.
+#[derive(Clone, Debug)]
+struct PerSquare<T>(Box<[T; MAX_SQUARES]>);
+
+impl<T: Copy> PerSquare<T> {
+    /// The table holding `entries` for the first squares and `fill` for the rest.
+    fn new(fill: T, entries: impl IntoIterator<Item = T>) -> PerSquare<T> {
+        let mut table: Box<[T; MAX_SQUARES]> = match vec![fill; MAX_SQUARES].try_into() {
+            Ok(table) => table,
+            Err(_) => unreachable!("the vector has MAX_SQUARES entries"),
+        };
+        for (slot, entry) in table.iter_mut().zip(entries) {
+            *slot = entry;
+        }
+        PerSquare(table)
+    }
+}
+
+impl<T> Index<Square> for PerSquare<T> {
+    type Output = T;
+
+    #[inline(always)]
+    fn index(&self, sq: Square) -> &T {
+        &self.0[sq.index()]
+    }
+}
+
 /// One surface's tables as square sets of width `B`.
 #[derive(Clone, Debug)]
 pub struct Lines<B> {
     segments: Vec<Segment<B>>,
-    rays: Vec<Ray<B>>,
-    knight: Vec<B>,
-    knight_from: Vec<B>,
-    king: Vec<B>,
-    king_from: Vec<B>,
-    king_over_pole: Vec<B>,
-    pawn_captures: [Vec<B>; 2],
-    pawn_capture_from: [Vec<B>; 2],
+    rays: PerSquare<[Ray<B>; 8]>,
+    knight: PerSquare<B>,
+    knight_from: PerSquare<B>,
+    king: PerSquare<B>,
+    king_from: PerSquare<B>,
+    king_over_pole: PerSquare<B>,
+    pawn_captures: [PerSquare<B>; 2],
+    pawn_capture_from: [PerSquare<B>; 2],
 }
 
 fn set_of<B: Bits>(squares: &[Square]) -> B {
@@ -112,12 +154,33 @@ impl<B: Bits> Lines<B> {
         ray: impl Fn(Square, usize) -> &'t [Square],
         leaps: impl Fn(Leap, Square) -> &'t [Square],
     ) -> Lines<B> {
-        let per_square = |leap: Leap| -> Vec<B> {
-            (0..squares)
-                .map(|i| set_of(leaps(leap, Square(i as u8))))
-                .collect()
+        let per_square = |leap: Leap| -> PerSquare<B> {
+            PerSquare::new(
+                B::EMPTY,
+                (0..squares).map(|i| set_of(leaps(leap, Square(i as u8)))),
+            )
         };
-        let mut lines = Lines {
+        let mut segments_beyond = Vec::new();
+        let mut rays = Vec::with_capacity(squares);
+        for i in 0..squares {
+            let mut square_rays = [Ray::NONE; 8];
+            for (dir, slot) in square_rays.iter_mut().enumerate() {
+                let ray = ray(Square(i as u8), dir);
+                let mut cut = segments::<B>(ray).into_iter();
+                let first = cut.next().unwrap_or(Ray::NONE.first);
+                let start = segments_beyond.len() as u32;
+                segments_beyond.extend(cut);
+                *slot = Ray {
+                    squares: set_of(ray),
+                    first,
+                    rest: (start, segments_beyond.len() as u32),
+                };
+            }
+            rays.push(square_rays);
+        }
+        Lines {
+            segments: segments_beyond,
+            rays: PerSquare::new([Ray::NONE; 8], rays),
             knight: per_square(Leap::Knight),
             knight_from: per_square(Leap::KnightFrom),
             king: per_square(Leap::King),
@@ -125,48 +188,19 @@ impl<B: Bits> Lines<B> {
             king_over_pole: per_square(Leap::KingOverPole),
             pawn_captures: Color::ALL.map(|c| per_square(Leap::PawnCaptures(c))),
             pawn_capture_from: Color::ALL.map(|c| per_square(Leap::PawnCaptureFrom(c))),
-            ..Lines::default_empty()
-        };
-        for i in 0..squares {
-            for dir in 0..8 {
-                let ray = ray(Square(i as u8), dir);
-                let mut cut = segments::<B>(ray).into_iter();
-                let first = cut.next().unwrap_or(Segment {
-                    mask: B::EMPTY,
-                    ascending: true,
-                });
-                let start = lines.segments.len() as u32;
-                lines.segments.extend(cut);
-                lines.rays.push(Ray {
-                    squares: set_of(ray),
-                    first,
-                    rest: (start, lines.segments.len() as u32),
-                });
-            }
         }
-        lines
     }
 
     /// Tables of no squares, before the real ones are made.
     pub(crate) fn default_empty() -> Lines<B> {
-        Lines {
-            segments: Vec::new(),
-            rays: Vec::new(),
-            knight: Vec::new(),
-            knight_from: Vec::new(),
-            king: Vec::new(),
-            king_from: Vec::new(),
-            king_over_pole: Vec::new(),
-            pawn_captures: [Vec::new(), Vec::new()],
-            pawn_capture_from: [Vec::new(), Vec::new()],
-        }
+        Lines::new(0, |_, _| &[], |_, _| &[])
     }
 
     /// The squares a rider on `sq` reaches along direction number `dir` past the pieces `occupied`
     /// (the first piece's square included), and that piece's square.
     #[inline(always)]
     pub(crate) fn ride(&self, sq: Square, dir: usize, occupied: B) -> (B, Option<Square>) {
-        let ray = &self.rays[sq.index() * 8 + dir];
+        let ray = &self.rays[sq][dir];
         if (ray.squares & occupied).is_empty() {
             return (ray.squares, None);
         }
@@ -209,49 +243,49 @@ impl<B: Bits> Lines<B> {
     /// The squares of the ray from `sq` along direction number `dir` on an empty board.
     #[inline]
     pub(crate) fn ray(&self, sq: Square, dir: usize) -> B {
-        self.rays[sq.index() * 8 + dir].squares
+        self.rays[sq][dir].squares
     }
 
     /// Knight targets of `sq`.
     #[inline]
     pub(crate) fn knight(&self, sq: Square) -> B {
-        self.knight[sq.index()]
+        self.knight[sq]
     }
 
     /// Squares a knight reaches `sq` from.
     #[inline]
     pub(crate) fn knight_from(&self, sq: Square) -> B {
-        self.knight_from[sq.index()]
+        self.knight_from[sq]
     }
 
     /// King targets of `sq` (without steps over a guarded pole).
     #[inline]
     pub(crate) fn king(&self, sq: Square) -> B {
-        self.king[sq.index()]
+        self.king[sq]
     }
 
     /// Squares a king reaches `sq` from.
     #[inline]
     pub(crate) fn king_from(&self, sq: Square) -> B {
-        self.king_from[sq.index()]
+        self.king_from[sq]
     }
 
     /// King steps from `sq` over a guarded pole.
     #[inline]
     pub(crate) fn king_over_pole(&self, sq: Square) -> B {
-        self.king_over_pole[sq.index()]
+        self.king_over_pole[sq]
     }
 
     /// The squares a pawn of `color` on `sq` captures on.
     #[inline]
     pub fn pawn_captures(&self, color: Color, sq: Square) -> B {
-        self.pawn_captures[color.index()][sq.index()]
+        self.pawn_captures[color.index()][sq]
     }
 
     /// The squares from which a pawn of `color` captures on `sq`.
     #[inline]
     pub(crate) fn pawn_capture_from(&self, color: Color, sq: Square) -> B {
-        self.pawn_capture_from[color.index()][sq.index()]
+        self.pawn_capture_from[color.index()][sq]
     }
 }
 
