@@ -1,6 +1,7 @@
 //! Squares, board sizes, directions and frames: the vocabulary every surface is built from.
 
 use core::fmt;
+use core::ops::Index;
 
 /// The largest board side the engine supports (files and ranks).
 pub const MAX_SIDE: u8 = 16;
@@ -401,6 +402,35 @@ impl Iterator for SquareSetIter {
             self.word += 1;
         }
         None
+    }
+}
+
+/// A table with an entry for every square a board can have, so that a square's look-up needs
+/// no bounds check (a square's index is below 256 by its type); the entries beyond the board's
+/// squares keep `fill`.
+#[derive(Clone, Debug)]
+pub struct PerSquare<T>(Box<[T; MAX_SQUARES]>);
+
+impl<T: Copy> PerSquare<T> {
+    /// The table holding `entries` for the first squares and `fill` for the rest.
+    pub fn new(fill: T, entries: impl IntoIterator<Item = T>) -> PerSquare<T> {
+        let mut table: Box<[T; MAX_SQUARES]> = match vec![fill; MAX_SQUARES].try_into() {
+            Ok(table) => table,
+            Err(_) => unreachable!("the vector has MAX_SQUARES entries"),
+        };
+        for (slot, entry) in table.iter_mut().zip(entries) {
+            *slot = entry;
+        }
+        PerSquare(table)
+    }
+}
+
+impl<T> Index<Square> for PerSquare<T> {
+    type Output = T;
+
+    #[inline(always)]
+    fn index(&self, sq: Square) -> &T {
+        &self.0[sq.index()]
     }
 }
 

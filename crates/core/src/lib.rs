@@ -39,7 +39,7 @@ pub mod variant;
 pub mod zobrist;
 
 pub use castling::{CastleKind, CastlingMode};
-pub use geometry::{BoardSize, Dir, Square, SquareSet};
+pub use geometry::{BoardSize, Dir, PerSquare, Square, SquareSet};
 pub use moves::{Move, MoveKind};
 pub use pieces::{Color, Piece, Role};
 pub use position::Position;

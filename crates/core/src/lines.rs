@@ -8,9 +8,8 @@
 //! segments follow the ray in walking order, so a ride stops at the first segment with a piece.
 
 use crate::bitboard::Bits;
-use crate::geometry::{Square, SquareSet, MAX_SQUARES};
+use crate::geometry::{PerSquare, Square, SquareSet};
 use crate::pieces::{Color, Piece, Role};
-use core::ops::Index;
 
 /// The leap tables a surface hands over: where each piece that does not ride goes from a square,
 /// and where it comes from.
@@ -76,35 +75,6 @@ impl<B: Bits> Ray<B> {
         },
         rest: (0, 0),
     };
-}
-
-/// A table with an entry for every square a board can have, so that a square's look-up needs
-/// no bounds check (a square's index is below 256 by its type); the entries beyond the board's
-/// squares keep `fill`.
-#[derive(Clone, Debug)]
-struct PerSquare<T>(Box<[T; MAX_SQUARES]>);
-
-impl<T: Copy> PerSquare<T> {
-    /// The table holding `entries` for the first squares and `fill` for the rest.
-    fn new(fill: T, entries: impl IntoIterator<Item = T>) -> PerSquare<T> {
-        let mut table: Box<[T; MAX_SQUARES]> = match vec![fill; MAX_SQUARES].try_into() {
-            Ok(table) => table,
-            Err(_) => unreachable!("the vector has MAX_SQUARES entries"),
-        };
-        for (slot, entry) in table.iter_mut().zip(entries) {
-            *slot = entry;
-        }
-        PerSquare(table)
-    }
-}
-
-impl<T> Index<Square> for PerSquare<T> {
-    type Output = T;
-
-    #[inline(always)]
-    fn index(&self, sq: Square) -> &T {
-        &self.0[sq.index()]
-    }
 }
 
 /// One surface's tables as square sets of width `B`.

@@ -11,7 +11,7 @@ use crate::weights::{index, Weights};
 use std::sync::Arc;
 use topochess_core::bitboard::Bits;
 use topochess_core::lines::{LineSets, Lines};
-use topochess_core::{Color, Piece, Position, Role, Variant};
+use topochess_core::{Color, PerSquare, Piece, Position, Role, Variant};
 
 /// Which piece values and square tables to use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -33,10 +33,10 @@ pub struct Evaluator {
     weights: Weights,
     /// Weight of an enemy piece whose reach covers the king's neighbourhood, by role.
     king_threat: [i32; 6],
-    square_bonus: Vec<[i32; 6]>,
-    king_middle: Vec<i32>,
-    king_end: Vec<i32>,
-    pawn_progress: [Vec<i32>; 2],
+    square_bonus: PerSquare<[i32; 6]>,
+    king_middle: PerSquare<i32>,
+    king_end: PerSquare<i32>,
+    pawn_progress: [PerSquare<i32>; 2],
     /// Mobility per square attacked, and what a piece's count starts from, by role (sixteenths).
     mobility: [(i32, i32); 6],
     /// The evaluation's optional terms that are on: mobility, the bishop pair, rooks on open
@@ -106,23 +106,27 @@ impl Evaluator {
         let king_counts = counts(Role::King);
         let king_weight = weights.at(index::KING_SQUARE) as f64;
         let king_mean = avg(&king_counts);
-        let king_middle = king_counts
-            .iter()
-            .map(|&c| ((king_mean - c as f64) * king_weight) as i32)
-            .collect();
-        let king_end = king_counts
-            .iter()
-            .map(|&c| ((c as f64 - king_mean) * king_weight) as i32)
-            .collect();
+        let king_middle = PerSquare::new(
+            0,
+            king_counts
+                .iter()
+                .map(|&c| ((king_mean - c as f64) * king_weight) as i32),
+        );
+        let king_end = PerSquare::new(
+            0,
+            king_counts
+                .iter()
+                .map(|&c| ((c as f64 - king_mean) * king_weight) as i32),
+        );
         // Pawns: progress toward promotion, counted by pushes.
         let pawn_progress = terrain.to_go.each_ref().map(|to_go| {
-            to_go
-                .iter()
-                .map(|&n| match n {
+            PerSquare::new(
+                0,
+                to_go.iter().map(|&n| match n {
                     0 => 0,
                     n => (6 - n).max(0) * (6 - n).max(0) * weights.at(index::PROGRESS),
-                })
-                .collect()
+                }),
+            )
         });
         let mut king_threat = [0; 6];
         for (i, role) in THREATS.into_iter().enumerate() {
@@ -132,7 +136,7 @@ impl Evaluator {
             values,
             weights,
             king_threat,
-            square_bonus,
+            square_bonus: PerSquare::new([0; 6], square_bonus),
             king_middle,
             king_end,
             pawn_progress,
@@ -225,7 +229,7 @@ impl Evaluator {
                 material[c] += value;
                 score[c] += value;
                 for sq in set.squares() {
-                    score[c] += self.square_bonus[sq.index()][r];
+                    score[c] += self.square_bonus[sq][r];
                 }
                 if role == Role::Rook {
                     rooks[c] = set;
@@ -247,13 +251,13 @@ impl Evaluator {
             let c = color.index();
             let them = (!color).index();
             let king = pos.king(color);
-            let k = king.index();
-            score[c] += (self.king_middle[k] * phase + self.king_end[k] * (256 - phase)) / 256;
+            score[c] +=
+                (self.king_middle[king] * phase + self.king_end[king] * (256 - phase)) / 256;
             // King safety: own pawns beside the king, enemy pieces whose reach covers its squares.
-            let shield = (sets.king_zone[k] & pawns[c]).count() as i32;
+            let shield = (sets.king_zone[king] & pawns[c]).count() as i32;
             let threat: i32 = THREATS
                 .iter()
-                .zip(&sets.threat_from[k])
+                .zip(&sets.threat_from[king])
                 .map(|(&role, &from)| {
                     let near = B::of(&pos.pieces_of(!color, role)) & from;
                     self.king_threat[role as usize] * near.count() as i32
@@ -265,7 +269,7 @@ impl Evaluator {
             }
             if self.terms.has(Features::OPEN_FILES) {
                 for sq in rooks[c].squares() {
-                    let file = sets.file_of[sq.index()];
+                    let file = sets.file_of[sq];
                     if (file & pawns[c]).is_empty() {
                         let open = (file & pawns[them]).is_empty();
                         score[c] += self.weights.at(if open {
@@ -278,17 +282,17 @@ impl Evaluator {
             }
             // Pawn structure.
             for sq in pawns[c].squares() {
-                score[c] += self.pawn_progress[c][sq.index()] * (384 - phase) / 256;
-                let on_file = sets.file_of[sq.index()] & pawns[c];
+                score[c] += self.pawn_progress[c][sq] * (384 - phase) / 256;
+                let on_file = sets.file_of[sq] & pawns[c];
                 if on_file.without_lowest() != B::EMPTY {
                     score[c] -= self.weights.at(index::DOUBLED);
                 }
-                if (sets.beside[sq.index()] & pawns[c]).is_empty() {
+                if (sets.beside[sq] & pawns[c]).is_empty() {
                     score[c] -= self.weights.at(index::ISOLATED);
                 }
-                if (sets.front_span[c][sq.index()] & pawns[them]).is_empty() {
+                if (sets.front_span[c][sq] & pawns[them]).is_empty() {
                     score[c] += self.weights.at(index::PASSED)
-                        + self.pawn_progress[c][sq.index()] * (512 - phase) / 256;
+                        + self.pawn_progress[c][sq] * (512 - phase) / 256;
                 }
             }
         }

@@ -6,7 +6,7 @@
 use topochess_core::bitboard::Bits;
 use topochess_core::geometry::{BoardSize, SquareSet};
 use topochess_core::surface::Gluing;
-use topochess_core::{Color, Role, Variant};
+use topochess_core::{Color, PerSquare, Role, Variant};
 
 /// The roles with a king-threat weight.
 pub(crate) const THREATS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
@@ -33,31 +33,40 @@ pub(crate) enum Widths {
     Wide(Sets<SquareSet>),
 }
 
-/// The square sets the evaluation intersects with the position's.
+/// The square sets the evaluation intersects with the position's, by square (tables with room
+/// for every square, so a look-up needs no bounds check).
 pub(crate) struct Sets<B> {
     /// The squares next to the king (across edges), by king square.
-    pub(crate) king_zone: Vec<B>,
+    pub(crate) king_zone: PerSquare<B>,
     /// By king square, for each role of `THREATS`: the squares from which a piece of that role
     /// reaches the king's square or a square next to it on the empty board.
-    pub(crate) threat_from: Vec<[B; 4]>,
+    pub(crate) threat_from: PerSquare<[B; 4]>,
     /// By colour and square: the squares a pawn there pushes through or captures on.
-    pub(crate) front_span: [Vec<B>; 2],
+    pub(crate) front_span: [PerSquare<B>; 2],
     /// By square: the squares of its file.
-    pub(crate) file_of: Vec<B>,
+    pub(crate) file_of: PerSquare<B>,
     /// By square: the squares of the files beside it (across the seam where files wrap).
-    pub(crate) beside: Vec<B>,
+    pub(crate) beside: PerSquare<B>,
+}
+
+/// The sets as worked out, one entry per square of the board, at the widest size.
+struct Worked {
+    king_zone: Vec<SquareSet>,
+    threat_from: Vec<[SquareSet; 4]>,
+    front_span: [Vec<SquareSet>; 2],
+    file_of: Vec<SquareSet>,
+    beside: Vec<SquareSet>,
 }
 
 impl<B: Bits> Sets<B> {
-    fn narrowed(wide: &Sets<SquareSet>) -> Sets<B> {
-        let of = |v: &Vec<SquareSet>| v.iter().map(B::of).collect();
+    fn narrowed(wide: &Worked) -> Sets<B> {
+        let of = |v: &Vec<SquareSet>| PerSquare::new(B::EMPTY, v.iter().map(B::of));
         Sets {
             king_zone: of(&wide.king_zone),
-            threat_from: wide
-                .threat_from
-                .iter()
-                .map(|t| t.each_ref().map(B::of))
-                .collect(),
+            threat_from: PerSquare::new(
+                [B::EMPTY; 4],
+                wide.threat_from.iter().map(|t| t.each_ref().map(B::of)),
+            ),
             front_span: wide.front_span.each_ref().map(of),
             file_of: of(&wide.file_of),
             beside: of(&wide.beside),
@@ -153,7 +162,7 @@ impl Terrain {
                 })
             })
             .collect();
-        let wide = Sets {
+        let wide = Worked {
             king_zone,
             threat_from,
             front_span,
@@ -161,10 +170,10 @@ impl Terrain {
             beside,
         };
         let sets = match n {
-            _ if !narrow => Widths::Wide(wide),
+            _ if !narrow => Widths::Wide(Sets::narrowed(&wide)),
             0..=64 => Widths::Word(Sets::narrowed(&wide)),
             65..=128 => Widths::Double(Sets::narrowed(&wide)),
-            _ => Widths::Wide(wide),
+            _ => Widths::Wide(Sets::narrowed(&wide)),
         };
         Terrain {
             size,
