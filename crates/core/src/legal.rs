@@ -90,11 +90,16 @@ impl<B: Bits> Sets<B> {
         self.color[color.index()] & self.role[role as usize]
     }
 
-    /// `color`'s riders along orthogonal (`dir` < 4) or diagonal rays.
+    /// `color`'s riders along orthogonal rays (direction numbers 0 to 3) and along diagonal
+    /// ones (4 to 7).
     #[inline]
-    fn riders(&self, color: Color, dir: usize) -> B {
-        let slider = if dir < 4 { Role::Rook } else { Role::Bishop };
-        self.color[color.index()] & (self.role[slider as usize] | self.role[Role::Queen as usize])
+    fn riders(&self, color: Color) -> [B; 2] {
+        let queens = self.role[Role::Queen as usize];
+        let ours = self.color[color.index()];
+        [
+            ours & (self.role[Role::Rook as usize] | queens),
+            ours & (self.role[Role::Bishop as usize] | queens),
+        ]
     }
 }
 
@@ -109,8 +114,9 @@ fn attackers_to<B: Bits>(
     let mut found = (lines.pawn_capture_from(by, sq) & sets.of_role(by, Role::Pawn))
         | (lines.knight_from(sq) & sets.of_role(by, Role::Knight))
         | (lines.king_from(sq) & sets.of_role(by, Role::King));
+    let by_line = sets.riders(by);
     for dir in 0..8 {
-        let riders = sets.riders(by, dir);
+        let riders = by_line[dir / 4];
         if (lines.ray(sq, dir) & riders).is_empty() {
             continue;
         }
@@ -189,8 +195,9 @@ pub(crate) fn generate<B: Bits, S: Sink>(
     }; 8];
     let mut pin_count = 0;
     let mut pinned = B::EMPTY;
+    let by_line = sets.riders(them);
     for dir in 0..8 {
-        let riders = sets.riders(them, dir);
+        let riders = by_line[dir / 4];
         if (lines.ray(king, dir) & riders).is_empty() {
             continue;
         }
