@@ -147,8 +147,15 @@ impl Position {
     }
 
     /// The squares of `color`'s pieces.
+    #[inline]
     pub fn occupied_by(&self, color: Color) -> SquareSet {
         self.board.by_color[color.index()]
+    }
+
+    /// The squares of the pieces of `role`, of both colours.
+    #[inline]
+    pub fn by_role(&self, role: Role) -> SquareSet {
+        self.board.by_role[role as usize]
     }
 
     /// The squares of `color`'s pieces of `role`.

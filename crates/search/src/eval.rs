@@ -45,6 +45,27 @@ pub struct Evaluator {
     terrain: Arc<Terrain>,
 }
 
+/// The position's pieces as square sets of width `B`, narrowed once per evaluation.
+struct Army<B> {
+    color: [B; 2],
+    role: [B; 6],
+}
+
+impl<B: Bits> Army<B> {
+    #[inline]
+    fn of(pos: &Position) -> Army<B> {
+        Army {
+            color: Color::ALL.map(|c| B::of(&pos.occupied_by(c))),
+            role: Role::ALL.map(|r| B::of(&pos.by_role(r))),
+        }
+    }
+
+    #[inline]
+    fn of_role(&self, color: Color, role: Role) -> B {
+        self.color[color.index()] & self.role[role as usize]
+    }
+}
+
 fn avg(xs: &[usize]) -> f64 {
     xs.iter().sum::<usize>() as f64 / xs.len().max(1) as f64
 }
@@ -166,49 +187,48 @@ impl Evaluator {
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mobility = if self.terms.has(Features::MOBILITY) {
             match pos.variant().tables().lines() {
-                LineSets::Word(lines) => self.mobility(pos, lines),
-                LineSets::Double(lines) => self.mobility(pos, lines),
-                LineSets::Wide(lines) => self.mobility(pos, lines),
+                LineSets::Word(lines) => self.mobility(pos.turn(), &Army::of(pos), lines),
+                LineSets::Double(lines) => self.mobility(pos.turn(), &Army::of(pos), lines),
+                LineSets::Wide(lines) => self.mobility(pos.turn(), &Army::of(pos), lines),
             }
         } else {
             0
         };
         mobility
             + match &self.terrain.sets {
-                Widths::Word(sets) => self.score(pos, sets),
-                Widths::Double(sets) => self.score(pos, sets),
-                Widths::Wide(sets) => self.score(pos, sets),
+                Widths::Word(sets) => self.score(pos, &Army::of(pos), sets),
+                Widths::Double(sets) => self.score(pos, &Army::of(pos), sets),
+                Widths::Wide(sets) => self.score(pos, &Army::of(pos), sets),
             }
     }
 
     /// The mobility of the side to move less the other side's: each knight, bishop, rook and
     /// queen scores the squares it attacks that hold none of its own pieces and no enemy pawn
     /// guards.
-    fn mobility<B: Bits>(&self, pos: &Position, lines: &Lines<B>) -> i32 {
-        let occupied =
-            B::of(&pos.occupied_by(Color::White)) | B::of(&pos.occupied_by(Color::Black));
+    fn mobility<B: Bits>(&self, turn: Color, army: &Army<B>, lines: &Lines<B>) -> i32 {
+        let occupied = army.color[0] | army.color[1];
         let mut total = 0;
         for color in Color::ALL {
             let them = !color;
-            let mut guarded = B::of(&pos.occupied_by(color));
-            for sq in B::of(&pos.pieces_of(them, Role::Pawn)).squares() {
+            let mut guarded = army.color[color.index()];
+            for sq in army.of_role(them, Role::Pawn).squares() {
                 guarded |= lines.pawn_captures(them, sq);
             }
             let mut side = 0;
             for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
                 let (per_square, base) = self.mobility[role as usize];
                 let piece = Piece { color, role };
-                for sq in B::of(&pos.pieces_of(color, role)).squares() {
+                for sq in army.of_role(color, role).squares() {
                     let free = lines.attacks(piece, sq, occupied) & !guarded;
                     side += per_square * free.count() as i32 - base;
                 }
             }
-            total += if color == pos.turn() { side } else { -side };
+            total += if color == turn { side } else { -side };
         }
         total / 16
     }
 
-    fn score<B: Bits>(&self, pos: &Position, sets: &Sets<B>) -> i32 {
+    fn score<B: Bits>(&self, pos: &Position, army: &Army<B>, sets: &Sets<B>) -> i32 {
         let mut score = [0i32; 2];
         let mut material = [0i32; 2];
         let mut non_pawn = [0i32; 2];
@@ -219,7 +239,7 @@ impl Evaluator {
             let c = color.index();
             for role in Role::ALL {
                 let r = role as usize;
-                let set = B::of(&pos.pieces_of(color, role));
+                let set = army.of_role(color, role);
                 if set.is_empty() {
                     continue;
                 }
@@ -259,7 +279,7 @@ impl Evaluator {
                 .iter()
                 .zip(&sets.threat_from[king])
                 .map(|(&role, &from)| {
-                    let near = B::of(&pos.pieces_of(!color, role)) & from;
+                    let near = army.of_role(!color, role) & from;
                     self.king_threat[role as usize] * near.count() as i32
                 })
                 .sum();
