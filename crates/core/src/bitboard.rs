@@ -95,7 +95,7 @@ impl<B: Bits> Iterator for SquaresOf<B> {
 /// a [`SquareSet`] by `$of`; `$square` and `$up_to` make the set of one square and the squares up
 /// to one from the square's index (below `$bits`).
 macro_rules! word_bits {
-    ($word:ty, $bits:expr, $of:expr, $to_set:expr, $square:expr, $up_to:expr) => {
+    ($word:ty, $bits:expr, $of:expr, $to_set:expr, $square:expr, $up_to:expr, $has:expr) => {
         impl Bits for $word {
             const EMPTY: $word = 0;
             const FULL: $word = !0;
@@ -115,6 +115,10 @@ macro_rules! word_bits {
             #[inline]
             fn is_empty(self) -> bool {
                 self == 0
+            }
+            #[inline]
+            fn has(self, sq: Square) -> bool {
+                $has(self, sq.0 as u32 % $bits)
             }
             #[inline]
             fn count(self) -> u32 {
@@ -151,7 +155,8 @@ word_bits!(
     |w: &[u64; 4]| w[0],
     |x: u64| [x, 0, 0, 0],
     |i: u32| 1 << i,
-    |i: u32| !0 >> (63 - i)
+    |i: u32| !0 >> (63 - i),
+    |x: u64, i: u32| x >> i & 1 != 0
 );
 // A shift of a 128-bit word by a variable amount is a call into the runtime in WebAssembly (it
 // has no 128-bit shift). These shift 64-bit words only and place them with a mask of the square's
@@ -171,6 +176,11 @@ word_bits!(
         let ones = !0u64 >> (63 - (i & 63));
         let upper = ((i >> 6) as u64).wrapping_neg();
         (ones | upper) as u128 | ((ones & upper) as u128) << 64
+    },
+    // The square's word, then its bit: no set of one square is made.
+    |x: u128, i: u32| {
+        let word = if i < 64 { x as u64 } else { (x >> 64) as u64 };
+        word >> (i & 63) & 1 != 0
     }
 );
 
@@ -195,6 +205,10 @@ impl Bits for SquareSet {
     #[inline]
     fn is_empty(self) -> bool {
         SquareSet::is_empty(&self)
+    }
+    #[inline]
+    fn has(self, sq: Square) -> bool {
+        self.contains(sq)
     }
     #[inline]
     fn count(self) -> u32 {
@@ -309,6 +323,10 @@ mod tests {
             assert_eq!((bits ^ B::square(sq)).count() + 1, bits.count());
             let from_sq = bits & B::from_on(sq);
             assert_eq!(from_sq.up_to_lowest(), B::up_to(sq));
+        }
+        for i in 0..squares {
+            let sq = Square(i as u8);
+            assert_eq!(bits.has(sq), set.contains(sq), "{i}");
         }
         assert!(B::EMPTY.is_empty() && !B::FULL.is_empty());
         assert_eq!(!B::FULL, B::EMPTY);
