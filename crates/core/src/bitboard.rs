@@ -158,6 +158,26 @@ word_bits!(
     |i: u32| !0 >> (63 - i),
     |x: u64, i: u32| x >> i & 1 != 0
 );
+/// The 64-bit word of `x` that holds bit `i`, chosen by comparison: natively the faster way
+/// (torus-8x14 perft 4: 24.1 to 23.0 ms with it in `has`).
+#[inline(always)]
+fn word_by_comparison(x: u128, i: u32) -> u64 {
+    if i < 64 {
+        x as u64
+    } else {
+        (x >> 64) as u64
+    }
+}
+
+/// The 64-bit word of `x` that holds bit `i`, chosen by a mask: WebAssembly's way, where the
+/// compiler turned the comparison into a 128-bit shift, a call into the runtime (torus-8x14
+/// perft 4 in wasm went from 34.5 to 48.2 ms with the comparison).
+#[inline(always)]
+fn word_by_mask(x: u128, i: u32) -> u64 {
+    let upper = ((i >> 6) as u64).wrapping_neg();
+    (x as u64 & !upper) | ((x >> 64) as u64 & upper)
+}
+
 // A shift of a 128-bit word by a variable amount is a call into the runtime in WebAssembly (it
 // has no 128-bit shift). These shift 64-bit words only and place them with a mask of the square's
 // word (a branch on it is turned back into a 128-bit shift by the compiler): torus-8x14 perft 4
@@ -179,7 +199,11 @@ word_bits!(
     },
     // The square's word, then its bit: no set of one square is made.
     |x: u128, i: u32| {
-        let word = if i < 64 { x as u64 } else { (x >> 64) as u64 };
+        let word = if cfg!(target_arch = "wasm32") {
+            word_by_mask(x, i)
+        } else {
+            word_by_comparison(x, i)
+        };
         word >> (i & 63) & 1 != 0
     }
 );
@@ -330,6 +354,15 @@ mod tests {
         }
         assert!(B::EMPTY.is_empty() && !B::FULL.is_empty());
         assert_eq!(!B::FULL, B::EMPTY);
+    }
+
+    /// Both ways of picking a 128-bit set's word (one per target) pick the same word.
+    #[test]
+    fn both_ways_of_picking_a_word_agree() {
+        let x = 0x0123_4567_89ab_cdef_fedc_ba98_7654_3210u128;
+        for i in 0..128 {
+            assert_eq!(word_by_mask(x, i), word_by_comparison(x, i), "{i}");
+        }
     }
 
     #[test]
