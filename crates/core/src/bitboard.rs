@@ -73,6 +73,17 @@ pub trait Bits:
     }
 }
 
+/// How many 64-square words the narrowest set that holds a board of `squares` squares takes: 1
+/// up to 64 squares, 2 up to 128 (the 8x14 boards), else 4. The move tables, the evaluation's
+/// sets and the copy of a board all pick their width by it.
+pub const fn words_for(squares: usize) -> usize {
+    match squares {
+        0..=64 => 1,
+        65..=128 => 2,
+        _ => 4,
+    }
+}
+
 /// Iterator over the squares of a [`Bits`] set, lowest first.
 pub struct SquaresOf<B>(B);
 

@@ -7,7 +7,7 @@
 //! (or highest) occupied square, one bit scan, and the squares reached are a mask cut at it. The
 //! segments follow the ray in walking order, so a ride stops at the first segment with a piece.
 
-use crate::bitboard::Bits;
+use crate::bitboard::{words_for, Bits};
 use crate::geometry::{PerSquare, Square, SquareSet};
 use crate::pieces::{Color, Piece, Role};
 
@@ -278,9 +278,9 @@ impl LineSets {
         ray: impl Fn(Square, usize) -> &'t [Square],
         leaps: impl Fn(Leap, Square) -> &'t [Square],
     ) -> LineSets {
-        match squares {
-            0..=64 => LineSets::Word(Lines::new(squares, ray, leaps)),
-            65..=128 => LineSets::Double(Lines::new(squares, ray, leaps)),
+        match words_for(squares) {
+            1 => LineSets::Word(Lines::new(squares, ray, leaps)),
+            2 => LineSets::Double(Lines::new(squares, ray, leaps)),
             _ => LineSets::Wide(Lines::new(squares, ray, leaps)),
         }
     }

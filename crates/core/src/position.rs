@@ -2,6 +2,7 @@
 //! square and clocks, on a shared [`Variant`]. A `Position` is always valid: it is made only by
 //! validating a setup ([`crate::fen`]) or by playing legal moves.
 
+use crate::bitboard::words_for;
 use crate::castling::rights_bit;
 use crate::geometry::{BoardSize, Square, SquareSet, MAX_SQUARES};
 use crate::moves::{Move, MoveKind};
@@ -35,12 +36,10 @@ impl Board {
     /// whole): a position holds nothing beyond its board's squares, so the rest is equal already.
     #[inline]
     pub(crate) fn copy_board(&mut self, from: &Board, squares: usize) {
-        if squares <= 64 {
-            self.copy_words::<1>(from);
-        } else if squares <= 128 {
-            self.copy_words::<2>(from);
-        } else {
-            *self = *from;
+        match words_for(squares) {
+            1 => self.copy_words::<1>(from),
+            2 => self.copy_words::<2>(from),
+            _ => *self = *from,
         }
     }
 

@@ -3,7 +3,7 @@
 //! how far each pawn is from promotion, and the square sets of king safety and pawn structure,
 //! narrowed to the width the move generator uses.
 
-use topochess_core::bitboard::Bits;
+use topochess_core::bitboard::{words_for, Bits};
 use topochess_core::geometry::{BoardSize, SquareSet};
 use topochess_core::surface::Gluing;
 use topochess_core::{Color, PerSquare, Role, Variant};
@@ -169,10 +169,10 @@ impl Terrain {
             file_of,
             beside,
         };
-        let sets = match n {
+        let sets = match words_for(n) {
             _ if !narrow => Widths::Wide(Sets::narrowed(&wide)),
-            0..=64 => Widths::Word(Sets::narrowed(&wide)),
-            65..=128 => Widths::Double(Sets::narrowed(&wide)),
+            1 => Widths::Word(Sets::narrowed(&wide)),
+            2 => Widths::Double(Sets::narrowed(&wide)),
             _ => Widths::Wide(Sets::narrowed(&wide)),
         };
         Terrain {
