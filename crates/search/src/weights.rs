@@ -3,7 +3,7 @@
 //! its own set, fitted to the engine's own games by `topochess tune` (see [`crate::tuning`]) and
 //! written to `tuned.rs` by `scripts/tune.sh`; a family without a fitted set uses [`Weights::HAND`].
 
-use topochess_core::Surface;
+use topochess_core::{Gluing, Surface};
 
 /// The evaluation's weights, in centipawns (or centipawns per unit of what they weigh).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -83,12 +83,7 @@ impl Weights {
 
     /// The weights fitted for `surface`'s family, or the hand-set ones.
     pub fn for_surface(surface: &Surface) -> Weights {
-        let family = (surface.east_west(), surface.north_south());
-        crate::tuned::TUNED
-            .iter()
-            .find(|(ew, ns, _)| (*ew, *ns) == family)
-            .map(|&(_, _, w)| Weights(w))
-            .unwrap_or(Weights::HAND)
+        Weights::fitted(crate::tuned::TUNED, surface)
     }
 
     /// The weights the shipped puzzle set was made and is checked with: the fit of 2026-11-22
@@ -96,13 +91,16 @@ impl Weights {
     /// and the puzzles' techniques leave their terms out). A refit of `tuned.rs` changes the
     /// engine, not the puzzles.
     pub fn for_puzzles(surface: &Surface) -> Weights {
+        Weights::fitted(crate::puzzle_weights::PUZZLE_WEIGHTS, surface)
+    }
+
+    /// The hand-set weights with the first `N` replaced by the row of `table` for the surface's
+    /// family, if it has one.
+    fn fitted<const N: usize>(table: &[(Gluing, Gluing, [i32; N])], surface: &Surface) -> Weights {
         let family = (surface.east_west(), surface.north_south());
         let mut weights = Weights::HAND;
-        if let Some((_, _, fitted)) = crate::puzzle_weights::PUZZLE_WEIGHTS
-            .iter()
-            .find(|(ew, ns, _)| (*ew, *ns) == family)
-        {
-            weights.0[..fitted.len()].copy_from_slice(fitted);
+        if let Some((_, _, fitted)) = table.iter().find(|(ew, ns, _)| (*ew, *ns) == family) {
+            weights.0[..N].copy_from_slice(fitted);
         }
         weights
     }
