@@ -19,6 +19,13 @@ awk '/^topochess standard/ {s=$7; sn=$5} /^topochess folded/ {printf "folded per
 ./target/release/topochess bench --depth 6 | tail -2 | tee "$out/search-native.txt"
 awk '/nodes\/s$/ {n=$1} END {print n}' "$out/search-native.txt" > "$out/native-rate"
 awk -v native="$(cat "$out/native-rate")" '/wasm search bench/ {printf "search: wasm rate is %.2f of the native rate (target: at least 0.5)\n", $8/native}' "$out/wasm.txt"
+# Instructions per search node: exact where this machine's timings swing (valgrind, when installed).
+if command -v valgrind >/dev/null; then
+  valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+    ./target/release/topochess bench --depth 6 2>&1 |
+    awk '/^signature/ {n=$2} /I *refs/ {gsub(",", "", $NF); i=$NF}
+      END {printf "search: %d instructions per node at depth 6 (signature %d; valgrind cachegrind)\n", i/n, n}'
+fi
 # Four-piece tables, native and wasm interleaved, three rounds: the fastest of each with the spread.
 : > "$out/tablebase.txt"
 for round in 1 2 3; do
