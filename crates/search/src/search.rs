@@ -22,7 +22,7 @@ pub const MATE: i32 = 30_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 96;
 /// The evaluation cache holds `1 << EVALUATIONS_BITS` entries (8 bytes each).
-const EVALUATIONS_BITS: u32 = 15;
+const EVALUATIONS_BITS: u32 = 17;
 /// The deepest iteration an analysis runs to.
 pub const MAX_DEPTH: u32 = 64;
 
