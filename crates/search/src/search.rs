@@ -191,6 +191,36 @@ struct Ply {
     child: Option<Box<Position>>,
 }
 
+/// Where a node stands: its distance from the root, whether it lies on the principal variation,
+/// and whether its side to move is in check, when the caller has asked already.
+#[derive(Clone, Copy)]
+struct Node {
+    ply: usize,
+    pv: bool,
+    check: Option<bool>,
+}
+
+impl Node {
+    /// A child of the root, on the principal variation if `pv`.
+    fn root_child(pv: bool) -> Node {
+        Node {
+            ply: 1,
+            pv,
+            check: None,
+        }
+    }
+
+    /// The node a move or a pass leads to, on the principal variation if `pv`, in check if the
+    /// caller knows.
+    fn child(self, pv: bool, check: Option<bool>) -> Node {
+        Node {
+            ply: self.ply + 1,
+            pv,
+            check,
+        }
+    }
+}
+
 struct Ctx<'a> {
     control: &'a mut dyn Control,
 }
@@ -411,19 +441,21 @@ impl Engine {
         })
     }
 
-    /// The score of `pos` searched `depth` plies deep in the window (`alpha`, `beta`). `check`
-    /// is whether the side to move is in check, when the caller has asked already.
-    #[allow(clippy::too_many_arguments)]
+    /// The score of `pos` at `node`, searched `depth` plies deep in the window (`alpha`, `beta`).
     fn negamax(
         &mut self,
         pos: &Position,
         mut depth: i32,
         mut alpha: i32,
         beta: i32,
-        ply: usize,
-        (pv_node, check): (bool, Option<bool>),
+        node: Node,
         ctx: &mut Ctx,
     ) -> i32 {
+        let Node {
+            ply,
+            pv: pv_node,
+            check,
+        } = node;
         self.tick(ctx);
         if self.aborted {
             return 0;
@@ -444,7 +476,11 @@ impl Engine {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiescence(pos, (alpha, beta), ply, (0, Some(in_check)), ctx);
+            let here = Node {
+                check: Some(in_check),
+                ..node
+            };
+            return self.quiescence(pos, alpha, beta, here, 0, ctx);
         }
         // Mate distance pruning.
         let alpha0 = alpha.max(-MATE + ply as i32);
@@ -508,8 +544,7 @@ impl Engine {
                     depth - 1 - r,
                     -beta,
                     -beta + 1,
-                    ply + 1,
-                    (false, None),
+                    node.child(false, None),
                     ctx,
                 );
                 self.path.pop();
@@ -581,8 +616,7 @@ impl Engine {
                     depth - 1,
                     -beta,
                     -alpha,
-                    ply + 1,
-                    (pv_node, gives_check),
+                    node.child(pv_node, gives_check),
                     ctx,
                 )
             } else {
@@ -607,8 +641,7 @@ impl Engine {
                     depth - 1 - reduction,
                     -alpha - 1,
                     -alpha,
-                    ply + 1,
-                    (false, gives_check),
+                    node.child(false, gives_check),
                     ctx,
                 );
                 if sc > alpha && reduction > 0 && !self.aborted {
@@ -617,8 +650,7 @@ impl Engine {
                         depth - 1,
                         -alpha - 1,
                         -alpha,
-                        ply + 1,
-                        (false, gives_check),
+                        node.child(false, gives_check),
                         ctx,
                     );
                 }
@@ -628,8 +660,7 @@ impl Engine {
                         depth - 1,
                         -beta,
                         -alpha,
-                        ply + 1,
-                        (true, gives_check),
+                        node.child(true, gives_check),
                         ctx,
                     );
                 }

@@ -4,16 +4,18 @@
 use super::*;
 
 impl Engine {
-    /// The score of `pos` in the window (`alpha`, `beta`) once it is quiet, `qply` plies into
-    /// quiescence; `check` is whether the side to move is in check, when the caller knows.
+    /// The score of `pos` at `node` in the window (`alpha`, `beta`) once it is quiet, `qply`
+    /// plies into quiescence.
     pub(super) fn quiescence(
         &mut self,
         pos: &Position,
-        (mut alpha, beta): (i32, i32),
-        ply: usize,
-        (qply, check): (u32, Option<bool>),
+        mut alpha: i32,
+        beta: i32,
+        node: Node,
+        qply: u32,
         ctx: &mut Ctx,
     ) -> i32 {
+        let Node { ply, check, .. } = node;
         self.tick(ctx);
         if self.aborted {
             return 0;
@@ -102,7 +104,8 @@ impl Engine {
                 }
             }
             pos.play_into(mv, child);
-            let score = -self.quiescence(child, (-beta, -alpha), ply + 1, (qply + 1, None), ctx);
+            let score =
+                -self.quiescence(child, -beta, -alpha, node.child(false, None), qply + 1, ctx);
             if self.aborted {
                 self.plies[ply] = work;
                 return 0;

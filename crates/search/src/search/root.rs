@@ -158,12 +158,32 @@ impl Engine {
             self.played[0] = Some(mv);
             self.path.push(child.hash());
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, 1, (true, None), ctx)
+                -self.negamax(
+                    &child,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    Node::root_child(true),
+                    ctx,
+                )
             } else {
-                let mut sc =
-                    -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, (false, None), ctx);
+                let mut sc = -self.negamax(
+                    &child,
+                    depth - 1,
+                    -alpha - 1,
+                    -alpha,
+                    Node::root_child(false),
+                    ctx,
+                );
                 if sc > alpha && !self.aborted {
-                    sc = -self.negamax(&child, depth - 1, -beta, -alpha, 1, (true, None), ctx);
+                    sc = -self.negamax(
+                        &child,
+                        depth - 1,
+                        -beta,
+                        -alpha,
+                        Node::root_child(true),
+                        ctx,
+                    );
                 }
                 sc
             };
@@ -206,7 +226,7 @@ impl Engine {
             child.play_unchecked(mv);
             self.played[0] = Some(mv);
             self.path.push(child.hash());
-            let score = -self.negamax(&child, depth - 1, -INF, INF, 1, (true, None), ctx);
+            let score = -self.negamax(&child, depth - 1, -INF, INF, Node::root_child(true), ctx);
             self.path.pop();
             if self.aborted {
                 return None;
