@@ -157,35 +157,28 @@ impl Engine {
             child.play_unchecked(mv);
             self.played[0] = Some(mv);
             self.path.push(child.hash());
-            let score = if i == 0 {
+            // The first move in the full window; the others in a null window first, and again
+            // in full when they beat alpha.
+            let null = (i > 0).then(|| {
                 -self.negamax(
-                    &child,
-                    depth - 1,
-                    -beta,
-                    -alpha,
-                    Node::root_child(true),
-                    ctx,
-                )
-            } else {
-                let mut sc = -self.negamax(
                     &child,
                     depth - 1,
                     -alpha - 1,
                     -alpha,
                     Node::root_child(false),
                     ctx,
-                );
-                if sc > alpha && !self.aborted {
-                    sc = -self.negamax(
-                        &child,
-                        depth - 1,
-                        -beta,
-                        -alpha,
-                        Node::root_child(true),
-                        ctx,
-                    );
-                }
-                sc
+                )
+            });
+            let score = match null {
+                Some(sc) if sc <= alpha || self.aborted => sc,
+                _ => -self.negamax(
+                    &child,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    Node::root_child(true),
+                    ctx,
+                ),
             };
             self.path.pop();
             if self.aborted {
