@@ -66,14 +66,14 @@ impl Sink for Count {
 
 /// The board's pieces as sets of width `B`.
 #[derive(Clone, Copy)]
-struct Sets<B> {
-    color: [B; 2],
-    role: [B; 6],
+pub(crate) struct Sets<B> {
+    pub(crate) color: [B; 2],
+    pub(crate) role: [B; 6],
 }
 
 impl<B: Bits> Sets<B> {
     #[inline]
-    fn of(board: &Board) -> Sets<B> {
+    pub(crate) fn of(board: &Board) -> Sets<B> {
         Sets {
             color: board.by_color.each_ref().map(B::of),
             role: board.by_role.each_ref().map(B::of),
@@ -81,7 +81,7 @@ impl<B: Bits> Sets<B> {
     }
 
     #[inline]
-    fn occupied(&self) -> B {
+    pub(crate) fn occupied(&self) -> B {
         self.color[0] | self.color[1]
     }
 
@@ -104,7 +104,7 @@ impl<B: Bits> Sets<B> {
 }
 
 /// The squares of `by`'s pieces that attack `sq` when the pieces stand on `occupied`.
-fn attackers_to<B: Bits>(
+pub(crate) fn attackers_to<B: Bits>(
     lines: &Lines<B>,
     sets: &Sets<B>,
     sq: Square,
@@ -133,20 +133,6 @@ fn attackers_to<B: Bits>(
 pub(crate) fn attackers<B: Bits>(lines: &Lines<B>, board: &Board, sq: Square, by: Color) -> B {
     let sets = Sets::of(board);
     attackers_to(lines, &sets, sq, by, sets.occupied())
-}
-
-/// The squares of `by`'s pieces attacking `sq` on `board` once the pieces on `lifted` are taken
-/// off; neither those pieces nor the one on `sq` count.
-pub(crate) fn attackers_lifted<B: Bits>(
-    lines: &Lines<B>,
-    board: &Board,
-    sq: Square,
-    by: Color,
-    lifted: B,
-) -> B {
-    let sets = Sets::of(board);
-    let occupied = sets.occupied() & !lifted;
-    attackers_to(lines, &sets, sq, by, occupied) & occupied & !B::square(sq)
 }
 
 /// Whether the king of `color` is attacked on `board`.

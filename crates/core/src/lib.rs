@@ -11,6 +11,7 @@
 pub mod bitboard;
 pub mod castling;
 pub mod compact;
+pub mod exchange;
 pub mod explore;
 pub mod fen;
 pub mod game;

@@ -446,33 +446,6 @@ impl Position {
         attackers_of(&self.variant, &self.board, sq, by)
     }
 
-    /// The squares of `by`'s pieces that attack `sq` once the pieces on `lifted` are taken off
-    /// the board, leaving out those pieces and the one on `sq`: a static exchange lifts each
-    /// piece that has taken on `sq`, and the pieces behind it join in, without a move made.
-    pub fn attackers_lifted(&self, sq: Square, by: Color, lifted: &SquareSet) -> SquareSet {
-        let t = self.variant.tables();
-        if !t.rides_reversible() {
-            let mut board = self.board;
-            for s in lifted.iter() {
-                board.take(s);
-            }
-            let mut found: SquareSet = attackers(&self.variant, &board, sq, by)
-                .into_iter()
-                .collect();
-            found.remove(sq);
-            return found;
-        }
-        match t.lines() {
-            LineSets::Word(lines) => {
-                legal::attackers_lifted(lines, &self.board, sq, by, Bits::of(lifted)).to_set()
-            }
-            LineSets::Double(lines) => {
-                legal::attackers_lifted(lines, &self.board, sq, by, Bits::of(lifted)).to_set()
-            }
-            LineSets::Wide(lines) => legal::attackers_lifted(lines, &self.board, sq, by, *lifted),
-        }
-    }
-
     /// Plays `mv` if it is legal in this position.
     pub fn play(&self, mv: Move) -> Result<Position, IllegalMove> {
         if self.legal_moves().contains(&mv) {

@@ -7,7 +7,7 @@ mod common;
 use common::{all_variants, lab_variants, random_game, Rng};
 use topochess_core::bitboard::Bits;
 use topochess_core::lines::{LineSets, Lines};
-use topochess_core::{Color, Move, MoveKind, Position, Role, Square, SquareSet, Variant};
+use topochess_core::{Color, Position, Role, Square, SquareSet, Variant};
 
 /// What `pos`'s piece on `from` attacks, walked on the tables: each ray up to its first piece.
 fn walked(v: &Variant, pos: &Position, from: Square) -> Vec<Square> {
@@ -63,53 +63,4 @@ fn attacks_are_the_walked_rays_and_leaps() {
         }
     }
     assert!(checked > 20_000, "{checked}");
-}
-
-/// Lifting the pieces that have taken on a square (`Position::attackers_lifted`, what the
-/// engine's static exchange asks) finds the attackers that making the captures one after the
-/// other finds, x-rays included, on every preset and on lab surfaces, among them those whose
-/// rides cannot be walked back.
-#[test]
-fn lifting_the_capturers_finds_what_making_the_captures_finds() {
-    let mut rng = Rng::new(11);
-    let mut variants = all_variants();
-    variants.extend(lab_variants(&[(6, 6), (5, 7), (10, 12)]));
-    let (mut steps, mut walked_steps) = (0, 0);
-    for v in &variants {
-        for pos in random_game(v, &mut rng, 40) {
-            for mv in pos.legal_moves() {
-                if !pos.is_capture(mv) || pos.piece_at(mv.to).is_none() {
-                    continue;
-                }
-                let mut lifted = SquareSet::EMPTY;
-                let mut made = pos.clone();
-                let (mut from, mut side) = (mv.from, pos.turn());
-                loop {
-                    lifted.insert(from);
-                    made.play_unchecked(Move {
-                        from,
-                        to: mv.to,
-                        kind: MoveKind::Normal,
-                    });
-                    side = !side;
-                    let mut expected = made.attackers(mv.to, side);
-                    expected.remove(mv.to);
-                    let got = pos.attackers_lifted(mv.to, side, &lifted);
-                    assert_eq!(got, expected, "{} {mv:?} {lifted:?}", v.id());
-                    steps += 1;
-                    if !v.tables().rides_reversible() {
-                        walked_steps += 1;
-                    }
-                    match got.iter().next() {
-                        Some(next) => from = next,
-                        None => break,
-                    }
-                }
-            }
-        }
-    }
-    assert!(
-        steps > 5_000 && walked_steps > 200,
-        "{steps} {walked_steps}"
-    );
 }
