@@ -115,14 +115,21 @@ pub(crate) fn attackers_to<B: Bits>(
         | (lines.knight_from(sq) & sets.of_role(by, Role::Knight))
         | (lines.king_from(sq) & sets.of_role(by, Role::King));
     let by_line = sets.riders(by);
-    for dir in 0..8 {
-        let riders = by_line[dir / 4];
-        if (lines.ray(sq, dir) & riders).is_empty() {
+    let reach = lines.by_line(sq);
+    for kind in 0..2 {
+        let riders = by_line[kind];
+        // No rider of the kind on any of the square's lines of that kind: none of its four rays.
+        if (reach[kind] & riders).is_empty() {
             continue;
         }
-        if let (_, Some(first)) = lines.ride(sq, dir, occupied) {
-            if riders.has(first) {
-                found |= B::square(first);
+        for dir in 4 * kind..4 * kind + 4 {
+            if (lines.ray(sq, dir) & riders).is_empty() {
+                continue;
+            }
+            if let (_, Some(first)) = lines.ride(sq, dir, occupied) {
+                if riders.has(first) {
+                    found |= B::square(first);
+                }
             }
         }
     }
@@ -182,26 +189,32 @@ pub(crate) fn generate<B: Bits, S: Sink>(
     let mut pin_count = 0;
     let mut pinned = B::EMPTY;
     let by_line = sets.riders(them);
-    for dir in 0..8 {
-        let riders = by_line[dir / 4];
-        if (lines.ray(king, dir) & riders).is_empty() {
+    let reach = lines.by_line(king);
+    for kind in 0..2 {
+        let riders = by_line[kind];
+        if (reach[kind] & riders).is_empty() {
             continue;
         }
-        let (reached, Some(first)) = lines.ride(king, dir, occupied) else {
-            continue;
-        };
-        if riders.has(first) {
-            in_check = true;
-            check_mask &= reached;
-        } else if own.has(first) {
-            let (beyond, second) = lines.ride(king, dir, occupied ^ B::square(first));
-            if second.is_some_and(|s| riders.has(s)) {
-                pins[pin_count] = Pin {
-                    square: first,
-                    allowed: beyond,
-                };
-                pin_count += 1;
-                pinned |= B::square(first);
+        for dir in 4 * kind..4 * kind + 4 {
+            if (lines.ray(king, dir) & riders).is_empty() {
+                continue;
+            }
+            let (reached, Some(first)) = lines.ride(king, dir, occupied) else {
+                continue;
+            };
+            if riders.has(first) {
+                in_check = true;
+                check_mask &= reached;
+            } else if own.has(first) {
+                let (beyond, second) = lines.ride(king, dir, occupied ^ B::square(first));
+                if second.is_some_and(|s| riders.has(s)) {
+                    pins[pin_count] = Pin {
+                        square: first,
+                        allowed: beyond,
+                    };
+                    pin_count += 1;
+                    pinned |= B::square(first);
+                }
             }
         }
     }

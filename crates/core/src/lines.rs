@@ -82,6 +82,8 @@ impl<B: Bits> Ray<B> {
 pub struct Lines<B> {
     segments: Vec<Segment<B>>,
     rays: PerSquare<[Ray<B>; 8]>,
+    /// By square: the squares of its orthogonal rays, and of its diagonal ones.
+    by_line: PerSquare<[B; 2]>,
     knight: PerSquare<B>,
     knight_from: PerSquare<B>,
     king: PerSquare<B>,
@@ -148,8 +150,13 @@ impl<B: Bits> Lines<B> {
             }
             rays.push(square_rays);
         }
+        let by_line = rays.iter().map(|r: &[Ray<B>; 8]| {
+            let union = |dirs: &[Ray<B>]| dirs.iter().fold(B::EMPTY, |set, ray| set | ray.squares);
+            [union(&r[..4]), union(&r[4..])]
+        });
         Lines {
             segments: segments_beyond,
+            by_line: PerSquare::new([B::EMPTY; 2], by_line),
             rays: PerSquare::new([Ray::NONE; 8], rays),
             knight: per_square(Leap::Knight),
             knight_from: per_square(Leap::KnightFrom),
@@ -214,6 +221,13 @@ impl<B: Bits> Lines<B> {
     #[inline]
     pub(crate) fn ray(&self, sq: Square, dir: usize) -> B {
         self.rays[sq][dir].squares
+    }
+
+    /// The squares of the orthogonal rays from `sq` (direction numbers 0 to 3) and of the
+    /// diagonal ones (4 to 7), on an empty board.
+    #[inline]
+    pub(crate) fn by_line(&self, sq: Square) -> [B; 2] {
+        self.by_line[sq]
     }
 
     /// Knight targets of `sq`.
