@@ -168,11 +168,6 @@ impl<B: Bits> Lines<B> {
         }
     }
 
-    /// Tables of no squares, before the real ones are made.
-    pub(crate) fn default_empty() -> Lines<B> {
-        Lines::new(0, |_, _| &[], |_, _| &[])
-    }
-
     /// The squares a rider on `sq` reaches along direction number `dir` past the pieces `occupied`
     /// (the first piece's square included), and that piece's square.
     #[inline(always)]

@@ -2,7 +2,7 @@
 //! inverse tables attack detection reads. The move generator reads only these, never the gluings.
 
 use crate::geometry::{BoardSize, Dir, Square, SquareSet};
-use crate::lines::{Leap, LineSets, Lines};
+use crate::lines::{Leap, LineSets};
 use crate::pawns::PawnRules;
 use crate::pieces::Color;
 use crate::surface::{Heading, KingRule, Surface};
@@ -206,7 +206,24 @@ impl Tables {
         let pawn_capture_from = [pawn_captures[0].inverse(n), pawn_captures[1].inverse(n)];
         let knight_from = knight.inverse(n);
         let king_from = king.inverse(n);
-        let mut tables = Tables {
+        // The square sets, from the lists just made.
+        let lines = LineSets::new(
+            n,
+            |sq, dir| {
+                let (a, b) = ray_spans[sq.index() * 8 + dir];
+                &ray_squares[a as usize..b as usize]
+            },
+            |leap, sq| match leap {
+                Leap::Knight => knight.get(sq),
+                Leap::KnightFrom => knight_from.get(sq),
+                Leap::King => king.get(sq),
+                Leap::KingFrom => king_from.get(sq),
+                Leap::KingOverPole => king_over_pole.get(sq),
+                Leap::PawnCaptures(c) => pawn_captures[c.index()].get(sq),
+                Leap::PawnCaptureFrom(c) => pawn_capture_from[c.index()].get(sq),
+            },
+        );
+        Tables {
             size,
             ray_squares,
             ray_spans,
@@ -223,22 +240,8 @@ impl Tables {
             pawn_capture_from,
             promotion,
             reversible: steps_reversible(surface),
-            lines: LineSets::Word(Lines::default_empty()),
-        };
-        tables.lines = LineSets::new(
-            n,
-            |sq, dir| tables.ray(sq, dir),
-            |leap, sq| match leap {
-                Leap::Knight => tables.knight(sq),
-                Leap::KnightFrom => tables.knight_from(sq),
-                Leap::King => tables.king(sq),
-                Leap::KingFrom => tables.king_from(sq),
-                Leap::KingOverPole => tables.king_over_pole(sq),
-                Leap::PawnCaptures(c) => tables.pawn_captures(c, sq),
-                Leap::PawnCaptureFrom(c) => tables.pawn_capture_from(c, sq),
-            },
-        );
-        tables
+            lines,
+        }
     }
 
     /// The same tables as square sets of the board's width, for the move generator.
