@@ -71,6 +71,25 @@ pub trait Bits:
     fn squares(self) -> SquaresOf<Self> {
         SquaresOf(self)
     }
+
+    /// The set mixed into one 64-bit number, for tables kept by set (the evaluation's pawn
+    /// structures): equal sets of one width give equal keys, different ones almost never.
+    #[inline]
+    fn key(self) -> u64 {
+        self.to_set()
+            .words()
+            .iter()
+            .fold(0, |key, &word| mix(key ^ word))
+    }
+}
+
+/// A bijection of 64-bit numbers that spreads every bit over all of them (SplitMix64's
+/// finaliser).
+#[inline]
+pub const fn mix(x: u64) -> u64 {
+    let x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    let x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
 }
 
 /// How many 64-square words the narrowest set that holds a board of `squares` squares takes: 1
@@ -106,7 +125,7 @@ impl<B: Bits> Iterator for SquaresOf<B> {
 /// a [`SquareSet`] by `$of`; `$square` and `$up_to` make the set of one square and the squares up
 /// to one from the square's index (below `$bits`).
 macro_rules! word_bits {
-    ($word:ty, $bits:expr, $of:expr, $to_set:expr, $square:expr, $up_to:expr, $has:expr) => {
+    ($word:ty, $bits:expr, $of:expr, $to_set:expr, $square:expr, $up_to:expr, $has:expr, $key:expr) => {
         impl Bits for $word {
             const EMPTY: $word = 0;
             const FULL: $word = !0;
@@ -156,6 +175,10 @@ macro_rules! word_bits {
             fn up_to_lowest(self) -> $word {
                 self ^ self.wrapping_sub(1)
             }
+            #[inline]
+            fn key(self) -> u64 {
+                $key(self)
+            }
         }
     };
 }
@@ -167,7 +190,8 @@ word_bits!(
     |x: u64| [x, 0, 0, 0],
     |i: u32| 1 << i,
     |i: u32| !0 >> (63 - i),
-    |x: u64, i: u32| x >> i & 1 != 0
+    |x: u64, i: u32| x >> i & 1 != 0,
+    mix
 );
 /// The 64-bit word of `x` that holds bit `i`, chosen by comparison: natively the faster way
 /// (torus-8x14 perft 4: 24.1 to 23.0 ms with it in `has`).
@@ -216,7 +240,8 @@ word_bits!(
             word_by_comparison(x, i)
         };
         word >> (i & 63) & 1 != 0
-    }
+    },
+    |x: u128| mix(mix(x as u64) ^ (x >> 64) as u64)
 );
 
 impl Bits for SquareSet {

@@ -6,6 +6,7 @@
 //! tables (files wrap where the board wraps).
 
 use crate::features::Features;
+use crate::structure::{structure, PawnTable, STAGES};
 use crate::terrain::{Sets, Terrain, Widths, THREATS};
 use crate::weights::{index, Weights};
 use std::sync::Arc;
@@ -36,7 +37,10 @@ pub struct Evaluator {
     square_bonus: PerSquare<[i32; 6]>,
     king_middle: PerSquare<i32>,
     king_end: PerSquare<i32>,
-    pawn_progress: [PerSquare<i32>; 2],
+    /// By colour and square: the stage of a pawn's progress there (see [`STAGES`]; 0: none).
+    stage: [PerSquare<u8>; 2],
+    /// What a pawn scores for its progress, by stage.
+    progress: [i32; STAGES],
     /// Mobility per square attacked, and what a piece's count starts from, by role (sixteenths).
     mobility: [(i32, i32); 6],
     /// The evaluation's optional terms that are on: mobility, the bishop pair, rooks on open
@@ -139,15 +143,20 @@ impl Evaluator {
                 .iter()
                 .map(|&c| ((c as f64 - king_mean) * king_weight) as i32),
         );
-        // Pawns: progress toward promotion, counted by pushes.
-        let pawn_progress = terrain.to_go.each_ref().map(|to_go| {
+        // Pawns: progress toward promotion, counted by pushes (the square of how many fewer
+        // than six remain).
+        let stage = terrain.to_go.each_ref().map(|to_go| {
             PerSquare::new(
                 0,
                 to_go.iter().map(|&n| match n {
-                    0 => 0,
-                    n => (6 - n).max(0) * (6 - n).max(0) * weights.at(index::PROGRESS),
+                    1..=5 => n as u8,
+                    _ => 0,
                 }),
             )
+        });
+        let progress = std::array::from_fn(|s| {
+            let n = s as i32 + 1;
+            (6 - n) * (6 - n) * weights.at(index::PROGRESS)
         });
         let mut king_threat = [0; 6];
         for (i, role) in THREATS.into_iter().enumerate() {
@@ -160,7 +169,8 @@ impl Evaluator {
             square_bonus: PerSquare::new([0; 6], square_bonus),
             king_middle,
             king_end,
-            pawn_progress,
+            stage,
+            progress,
             mobility,
             terms: Features::ALL,
             terrain,
@@ -185,6 +195,16 @@ impl Evaluator {
 
     /// The score of `pos` for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.evaluate_with(pos, None)
+    }
+
+    /// The score of `pos` as [`Evaluator::evaluate`] gives it, reading and keeping its pawn
+    /// structure in `pawns` (a table of one variant's structures).
+    pub fn evaluate_keeping(&self, pos: &Position, pawns: &mut PawnTable) -> i32 {
+        self.evaluate_with(pos, Some(pawns))
+    }
+
+    fn evaluate_with(&self, pos: &Position, pawns: Option<&mut PawnTable>) -> i32 {
         let mobility = if self.terms.has(Features::MOBILITY) {
             match pos.variant().tables().lines() {
                 LineSets::Word(lines) => self.mobility(pos.turn(), &Army::of(pos), lines),
@@ -196,9 +216,9 @@ impl Evaluator {
         };
         mobility
             + match &self.terrain.sets {
-                Widths::Word(sets) => self.score(pos, &Army::of(pos), sets),
-                Widths::Double(sets) => self.score(pos, &Army::of(pos), sets),
-                Widths::Wide(sets) => self.score(pos, &Army::of(pos), sets),
+                Widths::Word(sets) => self.score(pos, &Army::of(pos), sets, pawns),
+                Widths::Double(sets) => self.score(pos, &Army::of(pos), sets, pawns),
+                Widths::Wide(sets) => self.score(pos, &Army::of(pos), sets, pawns),
             }
     }
 
@@ -228,7 +248,13 @@ impl Evaluator {
         total / 16
     }
 
-    fn score<B: Bits>(&self, pos: &Position, army: &Army<B>, sets: &Sets<B>) -> i32 {
+    fn score<B: Bits>(
+        &self,
+        pos: &Position,
+        army: &Army<B>,
+        sets: &Sets<B>,
+        table: Option<&mut PawnTable>,
+    ) -> i32 {
         let mut score = [0i32; 2];
         let mut material = [0i32; 2];
         let mut non_pawn = [0i32; 2];
@@ -266,6 +292,11 @@ impl Evaluator {
         let full =
             2 * (2 * self.values[1] + 2 * self.values[2] + 2 * self.values[3] + self.values[4]);
         let phase = (total_non_pawn * 256 / full.max(1)).clamp(0, 256);
+        let make = || structure(pawns, sets, &self.stage);
+        let structure = match table {
+            Some(table) => table.get_or_make(pawns, make),
+            None => make(),
+        };
 
         for color in Color::ALL {
             let c = color.index();
@@ -300,21 +331,16 @@ impl Evaluator {
                     }
                 }
             }
-            // Pawn structure.
-            for sq in pawns[c].squares() {
-                score[c] += self.pawn_progress[c][sq] * (384 - phase) / 256;
-                let on_file = sets.file_of[sq] & pawns[c];
-                if on_file.without_lowest() != B::EMPTY {
-                    score[c] -= self.weights.at(index::DOUBLED);
-                }
-                if (sets.beside[sq] & pawns[c]).is_empty() {
-                    score[c] -= self.weights.at(index::ISOLATED);
-                }
-                if (sets.front_span[c][sq] & pawns[them]).is_empty() {
-                    score[c] += self.weights.at(index::PASSED)
-                        + self.pawn_progress[c][sq] * (512 - phase) / 256;
-                }
+            // Pawn structure: each pawn's progress weighs more as pieces come off, a passed
+            // pawn's more again.
+            let counts = &structure[c];
+            for (s, &progress) in self.progress.iter().enumerate() {
+                score[c] += counts.by_stage[s] as i32 * (progress * (384 - phase) / 256)
+                    + counts.passed_by_stage[s] as i32 * (progress * (512 - phase) / 256);
             }
+            score[c] += counts.passed as i32 * self.weights.at(index::PASSED)
+                - counts.doubled as i32 * self.weights.at(index::DOUBLED)
+                - counts.isolated as i32 * self.weights.at(index::ISOLATED);
         }
         let us = pos.turn().index();
         let mut eval = score[us] - score[1 - us] + self.weights.at(index::TEMPO);
@@ -358,6 +384,38 @@ mod tests {
             let mut seed = 7u64;
             for _ in 0..600 {
                 assert_eq!(narrow.evaluate(&pos), wide.evaluate(&pos), "{}", preset.id);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    pos = Position::start(variant.clone());
+                    continue;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+    }
+
+    /// The evaluation that reads and keeps pawn structures in a table scores every position as
+    /// the one that walks the pawns each time, on positions of random games on every preset (a
+    /// table of 16 slots: structures are read back after a move that leaves the pawns, and
+    /// replaced often).
+    #[test]
+    fn kept_pawn_structures_score_alike() {
+        for preset in PRESETS {
+            let variant = Arc::new(Variant::preset(preset.id, None).unwrap());
+            let eval = Evaluator::new(&variant, Style::Derived);
+            let mut table = PawnTable::new(4);
+            let mut pos = Position::start(variant.clone());
+            let mut seed = 11u64;
+            for _ in 0..400 {
+                assert_eq!(
+                    eval.evaluate_keeping(&pos, &mut table),
+                    eval.evaluate(&pos),
+                    "{}",
+                    preset.id
+                );
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     pos = Position::start(variant.clone());

@@ -29,6 +29,7 @@ pub mod levels;
 mod puzzle_weights;
 pub mod puzzles;
 pub mod search;
+pub mod structure;
 pub mod tablebase;
 pub mod tactics;
 pub mod terrain;

@@ -3,6 +3,7 @@
 use crate::eval::{Evaluator, Style};
 use crate::exchange::exchange;
 use crate::features::{futility_margin, late_move_count, late_reduction, rfp_margin, Features};
+use crate::structure::PawnTable;
 use crate::tt::{Bound, Entry, Evaluations, Table};
 use crate::weights::Weights;
 use std::sync::Arc;
@@ -23,6 +24,8 @@ const INF: i32 = 32_000;
 const MAX_PLY: usize = 96;
 /// The evaluation cache holds `1 << EVALUATIONS_BITS` entries (8 bytes each).
 const EVALUATIONS_BITS: u32 = 17;
+/// The pawn-structure table holds `1 << PAWN_STRUCTURE_BITS` entries (40 bytes each).
+const PAWN_STRUCTURE_BITS: u32 = 12;
 /// The deepest iteration an analysis runs to.
 pub const MAX_DEPTH: u32 = 64;
 
@@ -153,6 +156,8 @@ pub struct Engine {
     /// Recent static evaluations (quiescence stores none in `tt`): a function of the position
     /// and the evaluation's terms only, so a new game keeps them and new terms clear them.
     evals: Evaluations,
+    /// Recent pawn structures (what the evaluation reads of them).
+    pawns: PawnTable,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
     /// The quiet move that last refuted each move (by its from and to squares).
@@ -246,6 +251,7 @@ impl Engine {
             variant,
             tt: Table::new(table_bytes),
             evals: Evaluations::new(EVALUATIONS_BITS),
+            pawns: PawnTable::new(PAWN_STRUCTURE_BITS),
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; squares * squares],
             counters: vec![None; squares * squares],
@@ -435,7 +441,7 @@ impl Engine {
     fn evaluate(&mut self, pos: &Position) -> i32 {
         let key = pos.hash();
         self.evals.get(key).unwrap_or_else(|| {
-            let eval = self.eval.evaluate(pos);
+            let eval = self.eval.evaluate_keeping(pos, &mut self.pawns);
             self.evals.put(key, eval);
             eval
         })
