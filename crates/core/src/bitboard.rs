@@ -25,6 +25,9 @@ pub trait Bits:
     const EMPTY: Self;
     /// Every square the width can hold.
     const FULL: Self;
+    /// Whether the set is one machine word, so that testing a square is a shift and a mask
+    /// (on wider sets the word must be picked first, and a board's mailbox answers faster).
+    const ONE_WORD: bool;
     /// The squares of `set` (which must lie within the width).
     fn of(set: &SquareSet) -> Self;
     /// The same squares as a [`SquareSet`] (the inverse of [`Bits::of`]).
@@ -129,6 +132,7 @@ macro_rules! word_bits {
         impl Bits for $word {
             const EMPTY: $word = 0;
             const FULL: $word = !0;
+            const ONE_WORD: bool = $bits == 64;
 
             #[inline]
             fn of(set: &SquareSet) -> $word {
@@ -247,6 +251,7 @@ word_bits!(
 impl Bits for SquareSet {
     const EMPTY: SquareSet = SquareSet::EMPTY;
     const FULL: SquareSet = SquareSet::from_words([!0; 4]);
+    const ONE_WORD: bool = false;
 
     #[inline]
     fn of(set: &SquareSet) -> SquareSet {

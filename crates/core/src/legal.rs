@@ -220,8 +220,7 @@ pub(crate) fn generate<B: Bits, S: Sink>(
     }
     let allowed = |from: Square| -> B {
         let mut mask = check_mask;
-        // Most positions pin nothing: one emptiness test instead of a square's on a wide set.
-        if !pinned.is_empty() && pinned.has(from) {
+        if pinned.has(from) {
             for pin in &pins[..pin_count] {
                 if pin.square == from {
                     mask &= pin.allowed;
@@ -246,16 +245,24 @@ pub(crate) fn generate<B: Bits, S: Sink>(
             sink.one(Move { from, to, kind });
         }
     };
+    // Whether a push's square is empty: on sets wider than a word the mailbox answers faster
+    // (torus-8x14 perft 6% faster); on one word the set does (standard perft 7% slower asking
+    // the mailbox).
+    let empty = |s: Square| {
+        if B::ONE_WORD {
+            !occupied.has(s)
+        } else {
+            board.code(s) == 0
+        }
+    };
     for from in sets.of_role(us, Role::Pawn).squares() {
         let allow = allowed(from);
-        // Whether a push's square is empty is asked of the mailbox (one byte; on a two-word set
-        // a square's test takes several steps).
-        if let Some(one) = t.pawn_push(us, from).filter(|&s| board.code(s) == 0) {
+        if let Some(one) = t.pawn_push(us, from).filter(|&s| empty(s)) {
             if allow.has(one) && (!noisy_only || t.promotes(us, one)) {
                 promote(sink, from, one, MoveKind::Normal);
             }
             if let Some(two) = t.pawn_double(us, from).filter(|_| !noisy_only) {
-                if board.code(two) == 0 && allow.has(two) {
+                if empty(two) && allow.has(two) {
                     promote(sink, from, two, MoveKind::DoubleStep);
                 }
             }
