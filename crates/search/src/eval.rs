@@ -380,21 +380,30 @@ mod tests {
                 "{}",
                 preset.id
             );
-            let mut pos = Position::start(variant.clone());
-            let mut seed = 7u64;
-            for _ in 0..600 {
+            for pos in random_walk(&variant, 7, 600) {
                 assert_eq!(narrow.evaluate(&pos), wide.evaluate(&pos), "{}", preset.id);
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    pos = Position::start(variant.clone());
-                    continue;
-                }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
             }
         }
+    }
+
+    /// `count` positions of random games on `variant` from its start (a new game after each
+    /// that ends), the moves picked by a generator seeded with `seed`.
+    fn random_walk(variant: &Arc<Variant>, mut seed: u64, count: usize) -> Vec<Position> {
+        let mut pos = Position::start(variant.clone());
+        let mut out = Vec::with_capacity(count);
+        while out.len() < count {
+            out.push(pos.clone());
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                pos = Position::start(variant.clone());
+                continue;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+        }
+        out
     }
 
     /// The evaluation that reads and keeps pawn structures in a table scores every position as
@@ -407,24 +416,13 @@ mod tests {
             let variant = Arc::new(Variant::preset(preset.id, None).unwrap());
             let eval = Evaluator::new(&variant, Style::Derived);
             let mut table = PawnTable::new(4);
-            let mut pos = Position::start(variant.clone());
-            let mut seed = 11u64;
-            for _ in 0..400 {
+            for pos in random_walk(&variant, 11, 400) {
                 assert_eq!(
                     eval.evaluate_keeping(&pos, &mut table),
                     eval.evaluate(&pos),
                     "{}",
                     preset.id
                 );
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    pos = Position::start(variant.clone());
-                    continue;
-                }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
             }
         }
     }
