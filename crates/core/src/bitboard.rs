@@ -128,7 +128,7 @@ impl<B: Bits> Iterator for SquaresOf<B> {
 /// a [`SquareSet`] by `$of`; `$square` and `$up_to` make the set of one square and the squares up
 /// to one from the square's index (below `$bits`).
 macro_rules! word_bits {
-    ($word:ty, $bits:expr, $of:expr, $to_set:expr, $square:expr, $up_to:expr, $has:expr, $key:expr) => {
+    ($word:ty, $bits:expr, $of:expr, $to_set:expr, $square:expr, $up_to:expr, $from_on:expr, $has:expr, $key:expr) => {
         impl Bits for $word {
             const EMPTY: $word = 0;
             const FULL: $word = !0;
@@ -171,6 +171,10 @@ macro_rules! word_bits {
                 $up_to(sq.0 as u32 % $bits)
             }
             #[inline]
+            fn from_on(sq: Square) -> $word {
+                $from_on(sq.0 as u32 % $bits)
+            }
+            #[inline]
             fn without_lowest(self) -> $word {
                 self & self.wrapping_sub(1)
             }
@@ -194,6 +198,7 @@ word_bits!(
     |x: u64| [x, 0, 0, 0],
     |i: u32| 1 << i,
     |i: u32| !0 >> (63 - i),
+    |i: u32| !0 << i,
     |x: u64, i: u32| x >> i & 1 != 0,
     mix
 );
@@ -235,6 +240,12 @@ word_bits!(
         let ones = !0u64 >> (63 - (i & 63));
         let upper = ((i >> 6) as u64).wrapping_neg();
         (ones | upper) as u128 | ((ones & upper) as u128) << 64
+    },
+    // Made of 64-bit shifts (a 128-bit shift is a call into the runtime in WebAssembly).
+    |i: u32| {
+        let ones = !0u64 << (i & 63);
+        let upper = ((i >> 6) as u64).wrapping_neg();
+        (ones & !upper) as u128 | ((ones | !upper) as u128) << 64
     },
     // The square's word, then its bit: no set of one square is made.
     |x: u128, i: u32| {
