@@ -64,11 +64,13 @@ impl Sink for Count {
     }
 }
 
-/// The board's pieces as sets of width `B`.
-#[derive(Clone, Copy)]
-pub(crate) struct Sets<B> {
-    pub(crate) color: [B; 2],
-    pub(crate) role: [B; 6],
+/// The board's pieces as sets of width `B` (see [`Position::sets`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Sets<B> {
+    /// The squares of each colour's pieces (White's first).
+    pub color: [B; 2],
+    /// The squares of each role's pieces of both colours (pawn to king).
+    pub role: [B; 6],
 }
 
 impl<B: Bits> Sets<B> {
@@ -80,13 +82,15 @@ impl<B: Bits> Sets<B> {
         }
     }
 
+    /// The squares of every piece.
     #[inline]
-    pub(crate) fn occupied(&self) -> B {
+    pub fn occupied(&self) -> B {
         self.color[0] | self.color[1]
     }
 
+    /// The squares of `color`'s pieces of `role`.
     #[inline]
-    fn of_role(&self, color: Color, role: Role) -> B {
+    pub fn of_role(&self, color: Color, role: Role) -> B {
         self.color[color.index()] & self.role[role as usize]
     }
 
@@ -100,6 +104,15 @@ impl<B: Bits> Sets<B> {
             ours & (self.role[Role::Rook as usize] | queens),
             ours & (self.role[Role::Bishop as usize] | queens),
         ]
+    }
+}
+
+impl Position {
+    /// The pieces as square sets of width `B` (narrowed once, for code that reads many of them;
+    /// the squares past `B`'s width are dropped, so `B` must hold the board).
+    #[inline]
+    pub fn sets<B: Bits>(&self) -> Sets<B> {
+        Sets::of(&self.board)
     }
 }
 

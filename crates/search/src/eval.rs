@@ -11,6 +11,7 @@ use crate::terrain::{Sets, Terrain, Widths, THREATS};
 use crate::weights::{index, Weights};
 use std::sync::Arc;
 use topochess_core::bitboard::Bits;
+use topochess_core::legal;
 use topochess_core::lines::{LineSets, Lines};
 use topochess_core::{Color, PerSquare, Piece, Position, Role, Variant};
 
@@ -26,11 +27,15 @@ pub enum Style {
 /// Standard chess values, and the average empty-board reach of each piece on the flat 8x8 board.
 const CHESS_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
 const CHESS_REACH: [f64; 6] = [1.0, 5.25, 8.75, 14.0, 22.75, 6.5625];
+/// A king's value in a static exchange: more than any exchange can win back.
+const KING_IN_EXCHANGE: i32 = 20_000;
 /// The share of a piece's average empty-board reach at which its mobility scores nothing.
 const MOBILITY_BASE: f64 = 0.4;
 /// Precomputed evaluation data for one variant and one set of weights.
 pub struct Evaluator {
     values: [i32; 6],
+    /// The values a static exchange counts with: the king's so high that it may only take last.
+    exchange_values: [i32; 6],
     weights: Weights,
     /// Weight of an enemy piece whose reach covers the king's neighbourhood, by role.
     king_threat: [i32; 6],
@@ -47,27 +52,6 @@ pub struct Evaluator {
     /// files (the engine's [`Features`]).
     terms: Features,
     terrain: Arc<Terrain>,
-}
-
-/// The position's pieces as square sets of width `B`, narrowed once per evaluation.
-struct Army<B> {
-    color: [B; 2],
-    role: [B; 6],
-}
-
-impl<B: Bits> Army<B> {
-    #[inline]
-    fn of(pos: &Position) -> Army<B> {
-        Army {
-            color: Color::ALL.map(|c| B::of(&pos.occupied_by(c))),
-            role: Role::ALL.map(|r| B::of(&pos.by_role(r))),
-        }
-    }
-
-    #[inline]
-    fn of_role(&self, color: Color, role: Role) -> B {
-        self.color[color.index()] & self.role[role as usize]
-    }
 }
 
 fn avg(xs: &[usize]) -> f64 {
@@ -162,8 +146,11 @@ impl Evaluator {
         for (i, role) in THREATS.into_iter().enumerate() {
             king_threat[role as usize] = weights.at(index::KING_THREAT + i);
         }
+        let mut exchange_values = values;
+        exchange_values[Role::King as usize] = KING_IN_EXCHANGE;
         Evaluator {
             values,
+            exchange_values,
             weights,
             king_threat,
             square_bonus: PerSquare::new([0; 6], square_bonus),
@@ -188,9 +175,10 @@ impl Evaluator {
         self.values[role as usize]
     }
 
-    /// The piece values (pawn to king).
-    pub fn values(&self) -> [i32; 6] {
-        self.values
+    /// The values a static exchange counts with (pawn to king): the piece values, and the king
+    /// so high that it may only take last.
+    pub fn exchange_values(&self) -> &[i32; 6] {
+        &self.exchange_values
     }
 
     /// The score of `pos` for the side to move, in centipawns.
@@ -207,25 +195,25 @@ impl Evaluator {
     fn evaluate_with(&self, pos: &Position, pawns: Option<&mut PawnTable>) -> i32 {
         let mobility = if self.terms.has(Features::MOBILITY) {
             match pos.variant().tables().lines() {
-                LineSets::Word(lines) => self.mobility(pos.turn(), &Army::of(pos), lines),
-                LineSets::Double(lines) => self.mobility(pos.turn(), &Army::of(pos), lines),
-                LineSets::Wide(lines) => self.mobility(pos.turn(), &Army::of(pos), lines),
+                LineSets::Word(lines) => self.mobility(pos.turn(), &pos.sets(), lines),
+                LineSets::Double(lines) => self.mobility(pos.turn(), &pos.sets(), lines),
+                LineSets::Wide(lines) => self.mobility(pos.turn(), &pos.sets(), lines),
             }
         } else {
             0
         };
         mobility
             + match &self.terrain.sets {
-                Widths::Word(sets) => self.score(pos, &Army::of(pos), sets, pawns),
-                Widths::Double(sets) => self.score(pos, &Army::of(pos), sets, pawns),
-                Widths::Wide(sets) => self.score(pos, &Army::of(pos), sets, pawns),
+                Widths::Word(sets) => self.score(pos, &pos.sets(), sets, pawns),
+                Widths::Double(sets) => self.score(pos, &pos.sets(), sets, pawns),
+                Widths::Wide(sets) => self.score(pos, &pos.sets(), sets, pawns),
             }
     }
 
     /// The mobility of the side to move less the other side's: each knight, bishop, rook and
     /// queen scores the squares it attacks that hold none of its own pieces and no enemy pawn
     /// guards.
-    fn mobility<B: Bits>(&self, turn: Color, army: &Army<B>, lines: &Lines<B>) -> i32 {
+    fn mobility<B: Bits>(&self, turn: Color, army: &legal::Sets<B>, lines: &Lines<B>) -> i32 {
         let occupied = army.color[0] | army.color[1];
         let mut total = 0;
         for color in Color::ALL {
@@ -251,7 +239,7 @@ impl Evaluator {
     fn score<B: Bits>(
         &self,
         pos: &Position,
-        army: &Army<B>,
+        army: &legal::Sets<B>,
         sets: &Sets<B>,
         table: Option<&mut PawnTable>,
     ) -> i32 {

@@ -3,17 +3,12 @@
 //! pays them (`Position::exchange`, which follows the surface's tables and x-rays).
 
 use crate::eval::Evaluator;
-use topochess_core::{Move, Position, Role};
-
-/// A king's value in an exchange: it may only take last.
-const KING: i32 = 20_000;
+use topochess_core::{Move, Position};
 
 /// The material the side to move wins (negative: loses) by the capture `mv` and the exchange
 /// that may follow on its square. Non-captures and en-passant captures count 0.
 pub fn exchange(pos: &Position, mv: Move, eval: &Evaluator) -> i32 {
-    let mut values = eval.values();
-    values[Role::King as usize] = KING;
-    pos.exchange(mv, &values)
+    pos.exchange(mv, eval.exchange_values())
 }
 
 #[cfg(test)]
