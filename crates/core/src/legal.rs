@@ -127,22 +127,35 @@ pub(crate) fn attackers_to<B: Bits>(
     let mut found = (lines.pawn_capture_from(by, sq) & sets.of_role(by, Role::Pawn))
         | (lines.knight_from(sq) & sets.of_role(by, Role::Knight))
         | (lines.king_from(sq) & sets.of_role(by, Role::King));
-    let by_line = sets.riders(by);
-    let reach = lines.by_line(sq);
-    for kind in 0..2 {
-        let riders = by_line[kind];
-        // No rider of the kind on any of the square's lines of that kind: none of its four rays.
-        if (reach[kind] & riders).is_empty() {
+    let [orthogonal, diagonal] = sets.riders(by);
+    let [along, across] = lines.by_line(sq);
+    // No rider of a kind on any of the square's lines of that kind: none of its four rays.
+    if !(along & orthogonal).is_empty() {
+        found |= riders_on::<B, 0>(lines, sq, orthogonal, occupied);
+    }
+    if !(across & diagonal).is_empty() {
+        found |= riders_on::<B, 4>(lines, sq, diagonal, occupied);
+    }
+    found
+}
+
+/// The `riders` that reach `sq` along its four rays numbered from `FIRST` (fixed when compiled,
+/// so the loop is unrolled) when the pieces stand on `occupied`.
+#[inline(always)]
+fn riders_on<B: Bits, const FIRST: usize>(
+    lines: &Lines<B>,
+    sq: Square,
+    riders: B,
+    occupied: B,
+) -> B {
+    let mut found = B::EMPTY;
+    for dir in FIRST..FIRST + 4 {
+        if (lines.ray(sq, dir) & riders).is_empty() {
             continue;
         }
-        for dir in 4 * kind..4 * kind + 4 {
-            if (lines.ray(sq, dir) & riders).is_empty() {
-                continue;
-            }
-            if let (_, Some(first)) = lines.ride(sq, dir, occupied) {
-                if riders.has(first) {
-                    found |= B::square(first);
-                }
+        if let (_, Some(first)) = lines.ride(sq, dir, occupied) {
+            if riders.has(first) {
+                found |= B::square(first);
             }
         }
     }
@@ -300,22 +313,24 @@ pub(crate) fn generate<B: Bits, S: Sink>(
     for from in sets.of_role(us, Role::Knight).squares() {
         sink.many(from, lines.knight(from) & wanted & allowed(from));
     }
-    let rides = |sink: &mut S, from: Square, dirs: core::ops::Range<usize>| {
-        let mut reached = B::EMPTY;
-        for dir in dirs {
-            reached |= lines.ride(from, dir, occupied).0;
-        }
-        sink.many(from, reached & wanted & allowed(from));
-    };
     // A queen's two kinds of rays may cross on a folded board: one set of targets per piece.
-    for (role, dirs) in [
-        (Role::Rook, 0..4),
-        (Role::Bishop, 4..8),
-        (Role::Queen, 0..8),
-    ] {
-        for from in sets.of_role(us, role).squares() {
-            rides(sink, from, dirs.clone());
-        }
+    for from in sets.of_role(us, Role::Rook).squares() {
+        sink.many(
+            from,
+            lines.rides::<0, 4>(from, occupied) & wanted & allowed(from),
+        );
+    }
+    for from in sets.of_role(us, Role::Bishop).squares() {
+        sink.many(
+            from,
+            lines.rides::<4, 8>(from, occupied) & wanted & allowed(from),
+        );
+    }
+    for from in sets.of_role(us, Role::Queen).squares() {
+        sink.many(
+            from,
+            lines.rides::<0, 8>(from, occupied) & wanted & allowed(from),
+        );
     }
     // A rider whose ray comes back to it over empty squares may stay put (Yapsan's sphere): that
     // changes nothing on the board, so it is legal unless in check.

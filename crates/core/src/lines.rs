@@ -182,6 +182,21 @@ impl<B: Bits> Lines<B> {
         self.ride_on(ray, occupied)
     }
 
+    /// The squares a rider on `sq` reaches along the directions numbered `FIRST` to `LAST - 1`
+    /// past the pieces `occupied`: the directions fixed when compiled, so the loop is unrolled.
+    #[inline(always)]
+    pub(crate) fn rides<const FIRST: usize, const LAST: usize>(
+        &self,
+        sq: Square,
+        occupied: B,
+    ) -> B {
+        let mut reached = B::EMPTY;
+        for dir in FIRST..LAST {
+            reached |= self.ride(sq, dir, occupied).0;
+        }
+        reached
+    }
+
     /// The rest of a ride that passed its ray's first segment: the later segments in turn.
     #[inline(never)]
     fn ride_on(&self, ray: &Ray<B>, occupied: B) -> (B, Option<Square>) {
