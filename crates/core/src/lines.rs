@@ -185,11 +185,7 @@ impl<B: Bits> Lines<B> {
     /// The squares a rider on `sq` reaches along the directions numbered `FIRST` to `LAST - 1`
     /// past the pieces `occupied`: the directions fixed when compiled, so the loop is unrolled.
     #[inline(always)]
-    pub(crate) fn rides<const FIRST: usize, const LAST: usize>(
-        &self,
-        sq: Square,
-        occupied: B,
-    ) -> B {
+    pub fn rides<const FIRST: usize, const LAST: usize>(&self, sq: Square, occupied: B) -> B {
         let mut reached = B::EMPTY;
         for dir in FIRST..LAST {
             reached |= self.ride(sq, dir, occupied).0;

@@ -223,13 +223,26 @@ impl Evaluator {
                 guarded |= lines.pawn_captures(them, sq);
             }
             let mut side = 0;
-            for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let mut score = |role: Role, attacks: B| {
                 let (per_square, base) = self.mobility[role as usize];
-                let piece = Piece { color, role };
-                for sq in army.of_role(color, role).squares() {
-                    let free = lines.attacks(piece, sq, occupied) & !guarded;
-                    side += per_square * free.count() as i32 - base;
-                }
+                side += per_square * (attacks & !guarded).count() as i32 - base;
+            };
+            // Each role's rays fixed when compiled, so each ride's loop is unrolled.
+            for sq in army.of_role(color, Role::Knight).squares() {
+                let knight = Piece {
+                    color,
+                    role: Role::Knight,
+                };
+                score(Role::Knight, lines.attacks(knight, sq, occupied));
+            }
+            for sq in army.of_role(color, Role::Bishop).squares() {
+                score(Role::Bishop, lines.rides::<4, 8>(sq, occupied));
+            }
+            for sq in army.of_role(color, Role::Rook).squares() {
+                score(Role::Rook, lines.rides::<0, 4>(sq, occupied));
+            }
+            for sq in army.of_role(color, Role::Queen).squares() {
+                score(Role::Queen, lines.rides::<0, 8>(sq, occupied));
             }
             total += if color == turn { side } else { -side };
         }
