@@ -264,29 +264,35 @@ impl Evaluator {
         let mut rooks = [B::EMPTY; 2];
         for color in Color::ALL {
             let c = color.index();
-            for role in Role::ALL {
+            // Each role written out, so that it is fixed when compiled: its pieces' count, value
+            // and square bonuses.
+            let tally = |role: Role| {
                 let r = role as usize;
                 let set = army.of_role(color, role);
-                if set.is_empty() {
-                    continue;
-                }
                 let count = set.count();
-                pieces[c][r] = count as u8;
                 let value = self.values[r] * count as i32;
-                material[c] += value;
-                score[c] += value;
+                let mut bonus = 0;
                 for sq in set.squares() {
-                    score[c] += self.square_bonus[sq][r];
+                    bonus += self.square_bonus[sq][r];
                 }
-                if role == Role::Rook {
-                    rooks[c] = set;
-                }
-                match role {
-                    Role::Pawn => pawns[c] = set,
-                    Role::King => {}
-                    _ => non_pawn[c] += value,
-                }
+                (set, count as u8, value, bonus)
+            };
+            let parts = [
+                tally(Role::Pawn),
+                tally(Role::Knight),
+                tally(Role::Bishop),
+                tally(Role::Rook),
+                tally(Role::Queen),
+                tally(Role::King),
+            ];
+            for (r, &(_, count, value, bonus)) in parts.iter().enumerate() {
+                pieces[c][r] = count;
+                material[c] += value;
+                score[c] += value + bonus;
             }
+            pawns[c] = parts[Role::Pawn as usize].0;
+            rooks[c] = parts[Role::Rook as usize].0;
+            non_pawn[c] = material[c] - parts[Role::Pawn as usize].2 - parts[Role::King as usize].2;
         }
         let total_non_pawn = non_pawn[0] + non_pawn[1];
         // Phase: 256 with all pieces on, 0 with none.
