@@ -21,8 +21,14 @@ for (const [id, depth] of cases) {
   console.log(`wasm      ${id.padEnd(12)} perft ${depth}: ${String(nodes).padStart(10)} nodes ${best.toFixed(1).padStart(8)} ms ${rate.toFixed(1).padStart(7)} Mnodes/s`);
 }
 {
-  const t = performance.now();
-  const nodes = wasm.search_bench(6);
-  const ms = performance.now() - t;
-  console.log(`wasm search bench depth 6: signature ${nodes}, ${Math.round(nodes / ms * 1000)} nodes/s`);
+  // The fastest of three runs: the first also waits for the engine's code to be optimised (the
+  // browser's engine worker searches move after move, so it runs optimised code).
+  let nodes = 0;
+  let best = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const t = performance.now();
+    nodes = wasm.search_bench(6);
+    best = Math.min(best, performance.now() - t);
+  }
+  console.log(`wasm search bench depth 6: signature ${nodes}, ${Math.round(nodes / best * 1000)} nodes/s (fastest of 3)`);
 }
