@@ -27,20 +27,28 @@ pub const POSITIONS: &[(&str, Option<&str>)] = &[
 
 /// Searches every bench position to `depth` with a fresh engine; the node count of each.
 pub fn run(depth: u32) -> Vec<(&'static str, u64)> {
-    POSITIONS
-        .iter()
-        .map(|&(id, text)| {
-            let variant = Arc::new(Variant::preset(id, None).expect("bench presets exist"));
-            let pos = match text {
-                Some(t) => fen::parse_position(variant.clone(), t).expect("bench FENs are valid"),
-                None => Position::start(variant.clone()),
-            };
-            let mut engine = Engine::new(variant, Style::Derived, 16 << 20);
-            let mut search = Search::new(pos, Vec::new(), Limits::depth(depth));
+    let mut results = Vec::new();
+    each(depth, |id, search| results.push((id, search())));
+    results
+}
+
+/// Sets up every bench position in turn (its variant's tables, the position, a fresh engine) and
+/// hands `searched` the preset's id and the search of it to `depth`, which returns its node
+/// count: a caller can time the searches alone, without the setting up.
+pub fn each(depth: u32, mut searched: impl FnMut(&'static str, &mut dyn FnMut() -> u64)) {
+    for &(id, text) in POSITIONS {
+        let variant = Arc::new(Variant::preset(id, None).expect("bench presets exist"));
+        let pos = match text {
+            Some(t) => fen::parse_position(variant.clone(), t).expect("bench FENs are valid"),
+            None => Position::start(variant.clone()),
+        };
+        let mut engine = Engine::new(variant, Style::Derived, 16 << 20);
+        let mut search = Search::new(pos, Vec::new(), Limits::depth(depth));
+        searched(id, &mut || {
             engine
                 .think(&mut search, &mut |_| false, &mut |_| {})
                 .expect("the engine was made for this variant");
-            (id, search.nodes())
-        })
-        .collect()
+            search.nodes()
+        });
+    }
 }

@@ -24,13 +24,24 @@ impl StartPosition {
     }
 }
 
-/// The search bench at `depth`: the total node count (timed by the caller).
 #[wasm_bindgen]
-pub fn search_bench(depth: u32) -> f64 {
-    topochess_search::bench::run(depth)
-        .iter()
-        .map(|r| r.1)
-        .sum::<u64>() as f64
+extern "C" {
+    /// The host's clock in milliseconds (`performance.now()`; Node.js has it too).
+    #[wasm_bindgen(js_namespace = performance)]
+    fn now() -> f64;
+}
+
+/// The search bench at `depth`: the total node count and the milliseconds its searches took
+/// (each position's tables and engine are built before its clock starts, as natively).
+#[wasm_bindgen]
+pub fn search_bench(depth: u32) -> Vec<f64> {
+    let (mut nodes, mut ms) = (0, 0.0);
+    topochess_search::bench::each(depth, |_, search| {
+        let started = now();
+        nodes += search();
+        ms += now() - started;
+    });
+    vec![nodes as f64, ms]
 }
 
 /// Builds the table of `material` (like `KRvKN`) on a preset or lab surface: the number of
