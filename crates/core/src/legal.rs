@@ -168,6 +168,24 @@ pub(crate) fn attackers<B: Bits>(lines: &Lines<B>, board: &Board, sq: Square, by
     attackers_to(lines, &sets, sq, by, sets.occupied())
 }
 
+/// Whether a piece of `by` attacks `sq` on `board`: [`attackers`] stopped at the first found.
+pub(crate) fn attacked<B: Bits>(lines: &Lines<B>, board: &Board, sq: Square, by: Color) -> bool {
+    let sets = Sets::<B>::of(board);
+    let leapers = (lines.pawn_capture_from(by, sq) & sets.of_role(by, Role::Pawn))
+        | (lines.knight_from(sq) & sets.of_role(by, Role::Knight))
+        | (lines.king_from(sq) & sets.of_role(by, Role::King));
+    if !leapers.is_empty() {
+        return true;
+    }
+    let occupied = sets.occupied();
+    let [orthogonal, diagonal] = sets.riders(by);
+    let [along, across] = lines.by_line(sq);
+    (!(along & orthogonal).is_empty()
+        && !riders_on::<B, 0>(lines, sq, orthogonal, occupied).is_empty())
+        || (!(across & diagonal).is_empty()
+            && !riders_on::<B, 4>(lines, sq, diagonal, occupied).is_empty())
+}
+
 /// Whether the king of `color` is attacked on `board`.
 fn king_attacked<B: Bits>(lines: &Lines<B>, board: &Board, color: Color) -> bool {
     !attackers(lines, board, board.kings[color.index()], !color).is_empty()

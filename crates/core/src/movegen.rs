@@ -434,8 +434,13 @@ impl Position {
 
     /// Whether a piece of `by` attacks `sq` (could capture a piece of the other side there).
     pub fn attacked_by(&self, sq: Square, by: Color) -> bool {
-        if self.variant.tables().rides_reversible() {
-            !attackers_of(&self.variant, &self.board, sq, by).is_empty()
+        let t = self.variant.tables();
+        if t.rides_reversible() {
+            match t.lines() {
+                LineSets::Word(lines) => legal::attacked(lines, &self.board, sq, by),
+                LineSets::Double(lines) => legal::attacked(lines, &self.board, sq, by),
+                LineSets::Wide(lines) => legal::attacked(lines, &self.board, sq, by),
+            }
         } else {
             attacked(&self.variant, &self.board, sq, by)
         }
