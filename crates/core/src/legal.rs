@@ -116,6 +116,14 @@ impl Position {
     }
 }
 
+/// The squares of `by`'s pawns, knights and king that attack `sq`.
+#[inline(always)]
+fn leapers_to<B: Bits>(lines: &Lines<B>, sets: &Sets<B>, sq: Square, by: Color) -> B {
+    (lines.pawn_capture_from(by, sq) & sets.of_role(by, Role::Pawn))
+        | (lines.knight_from(sq) & sets.of_role(by, Role::Knight))
+        | (lines.king_from(sq) & sets.of_role(by, Role::King))
+}
+
 /// The squares of `by`'s pieces that attack `sq` when the pieces stand on `occupied`.
 pub(crate) fn attackers_to<B: Bits>(
     lines: &Lines<B>,
@@ -124,9 +132,7 @@ pub(crate) fn attackers_to<B: Bits>(
     by: Color,
     occupied: B,
 ) -> B {
-    let mut found = (lines.pawn_capture_from(by, sq) & sets.of_role(by, Role::Pawn))
-        | (lines.knight_from(sq) & sets.of_role(by, Role::Knight))
-        | (lines.king_from(sq) & sets.of_role(by, Role::King));
+    let mut found = leapers_to(lines, sets, sq, by);
     let [orthogonal, diagonal] = sets.riders(by);
     let [along, across] = lines.by_line(sq);
     // No rider of a kind on any of the square's lines of that kind: none of its four rays.
@@ -171,10 +177,7 @@ pub(crate) fn attackers<B: Bits>(lines: &Lines<B>, board: &Board, sq: Square, by
 /// Whether a piece of `by` attacks `sq` on `board`: [`attackers`] stopped at the first found.
 pub(crate) fn attacked<B: Bits>(lines: &Lines<B>, board: &Board, sq: Square, by: Color) -> bool {
     let sets = Sets::<B>::of(board);
-    let leapers = (lines.pawn_capture_from(by, sq) & sets.of_role(by, Role::Pawn))
-        | (lines.knight_from(sq) & sets.of_role(by, Role::Knight))
-        | (lines.king_from(sq) & sets.of_role(by, Role::King));
-    if !leapers.is_empty() {
+    if !leapers_to(lines, &sets, sq, by).is_empty() {
         return true;
     }
     let occupied = sets.occupied();
@@ -218,9 +221,7 @@ pub(crate) fn generate<B: Bits, S: Sink>(
     let king = board.kings[us.index()];
 
     // Checking lines and pins, from the king's rays.
-    let leapers = (lines.pawn_capture_from(them, king) & sets.of_role(them, Role::Pawn))
-        | (lines.knight_from(king) & sets.of_role(them, Role::Knight))
-        | (lines.king_from(king) & sets.of_role(them, Role::King));
+    let leapers = leapers_to(lines, &sets, king, them);
     let mut in_check = !leapers.is_empty();
     let mut check_mask = if in_check { leapers } else { B::FULL };
     if leapers.count() > 1 {
