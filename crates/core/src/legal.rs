@@ -221,7 +221,11 @@ pub(crate) fn generate<B: Bits, S: Sink>(
     let king = board.kings[us.index()];
 
     // Checking lines and pins, from the king's rays.
-    let leapers = leapers_to(lines, &sets, king, them);
+    // Written out rather than by `leapers_to`: through the function the generator measured 1%
+    // more instructions in perft.
+    let leapers = (lines.pawn_capture_from(them, king) & sets.of_role(them, Role::Pawn))
+        | (lines.knight_from(king) & sets.of_role(them, Role::Knight))
+        | (lines.king_from(king) & sets.of_role(them, Role::King));
     let mut in_check = !leapers.is_empty();
     let mut check_mask = if in_check { leapers } else { B::FULL };
     if leapers.count() > 1 {
