@@ -21,9 +21,9 @@ for (const [id, depth] of cases) {
   console.log(`wasm      ${id.padEnd(12)} perft ${depth}: ${String(nodes).padStart(10)} nodes ${best.toFixed(1).padStart(8)} ms ${rate.toFixed(1).padStart(7)} Mnodes/s`);
 }
 {
-  // The fastest of three runs: the first also waits for the engine's code to be optimised (the
-  // browser's engine worker searches move after move, so it runs optimised code).
-  // The searches alone are timed (inside, by the host's clock), as natively.
+  // The searches alone are timed (inside, by the host's clock), as natively; the fastest of three
+  // runs, as the first also waits for the engine's code to be optimised (the browser's engine
+  // worker searches move after move, so it runs optimised code).
   let nodes = 0;
   let best = Infinity;
   for (let run = 0; run < 3; run++) {

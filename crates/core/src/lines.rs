@@ -238,7 +238,7 @@ impl<B: Bits> Lines<B> {
 
     /// Knight targets of `sq`.
     #[inline]
-    pub(crate) fn knight(&self, sq: Square) -> B {
+    pub fn knight(&self, sq: Square) -> B {
         self.knight[sq]
     }
 

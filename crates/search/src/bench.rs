@@ -25,13 +25,6 @@ pub const POSITIONS: &[(&str, Option<&str>)] = &[
     ("sphere-nadvorney", None),
 ];
 
-/// Searches every bench position to `depth` with a fresh engine; the node count of each.
-pub fn run(depth: u32) -> Vec<(&'static str, u64)> {
-    let mut results = Vec::new();
-    each(depth, |id, search| results.push((id, search())));
-    results
-}
-
 /// Sets up every bench position in turn (its variant's tables, the position, a fresh engine) and
 /// hands `searched` the preset's id and the search of it to `depth`, which returns its node
 /// count: a caller can time the searches alone, without the setting up.

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use topochess_core::bitboard::Bits;
 use topochess_core::legal;
 use topochess_core::lines::{LineSets, Lines};
-use topochess_core::{Color, PerSquare, Piece, Position, Role, Variant};
+use topochess_core::{Color, PerSquare, Position, Role, Variant};
 
 /// Which piece values and square tables to use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -229,11 +229,7 @@ impl Evaluator {
             };
             // Each role's rays fixed when compiled, so each ride's loop is unrolled.
             for sq in army.of_role(color, Role::Knight).squares() {
-                let knight = Piece {
-                    color,
-                    role: Role::Knight,
-                };
-                score(Role::Knight, lines.attacks(knight, sq, occupied));
+                score(Role::Knight, lines.knight(sq));
             }
             for sq in army.of_role(color, Role::Bishop).squares() {
                 score(Role::Bishop, lines.rides::<4, 8>(sq, occupied));
