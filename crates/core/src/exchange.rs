@@ -27,12 +27,24 @@ impl Position {
     /// each time (of equal values, the one on the lowest square). Non-captures, en-passant
     /// captures and castling count 0.
     pub fn exchange(&self, mv: Move, values: &[i32; 6]) -> i32 {
+        self.judge_exchange(mv, values, Exact).unwrap_or(0)
+    }
+
+    /// Whether [`Position::exchange`] of `mv` is at least `threshold`, found with no more
+    /// recaptures looked at than it takes to know (most exchanges are settled by the first
+    /// answer or two; the whole exchange follows every one).
+    pub fn exchange_at_least(&self, mv: Move, values: &[i32; 6], threshold: i32) -> bool {
+        self.judge_exchange(mv, values, AtLeast(threshold))
+            .unwrap_or(threshold <= 0)
+    }
+
+    /// The exchange after `mv` as `judge` plays it out; `None` when `mv` takes nothing (or takes
+    /// en passant, or castles).
+    fn judge_exchange<J: Judge>(&self, mv: Move, values: &[i32; 6], judge: J) -> Option<J::Out> {
         if mv.kind == MoveKind::EnPassant || mv.castle().is_some() {
-            return 0;
+            return None;
         }
-        let (Some(victim), Some(mover)) = (self.piece_at(mv.to), self.piece_at(mv.from)) else {
-            return 0;
-        };
+        let (victim, mover) = (self.piece_at(mv.to)?, self.piece_at(mv.from)?);
         let value = |role: Role| values[role as usize];
         let start = Start {
             to: mv.to,
@@ -45,20 +57,20 @@ impl Position {
         if !t.rides_reversible() {
             let roles = self.board.by_role;
             let mut board = self.board;
-            return settle(start, values, &roles, |lifted, side| {
+            return Some(judge.settle(start, values, &roles, |lifted, side| {
                 board.take(lifted);
                 let mut found: SquareSet = attackers(&self.variant, &board, mv.to, side)
                     .into_iter()
                     .collect();
                 found.remove(mv.to);
                 found
-            });
+            }));
         }
-        match t.lines() {
-            LineSets::Word(lines) => by_sets::<u64>(self, start, values, lines),
-            LineSets::Double(lines) => by_sets::<u128>(self, start, values, lines),
-            LineSets::Wide(lines) => by_sets::<SquareSet>(self, start, values, lines),
-        }
+        Some(match t.lines() {
+            LineSets::Word(lines) => by_sets::<u64, J>(self, start, values, lines, judge),
+            LineSets::Double(lines) => by_sets::<u128, J>(self, start, values, lines, judge),
+            LineSets::Wide(lines) => by_sets::<SquareSet, J>(self, start, values, lines, judge),
+        })
     }
 }
 
@@ -78,60 +90,144 @@ struct Start {
 }
 
 /// The exchange on square sets of width `B`: one occupancy with each capturer lifted in turn.
-fn by_sets<B: Bits>(pos: &Position, start: Start, values: &[i32; 6], lines: &Lines<B>) -> i32 {
+fn by_sets<B: Bits, J: Judge>(
+    pos: &Position,
+    start: Start,
+    values: &[i32; 6],
+    lines: &Lines<B>,
+    judge: J,
+) -> J::Out {
     let sets = Sets::<B>::of(&pos.board);
     let mut occupied = sets.occupied();
     let target = B::square(start.to);
-    settle(start, values, &sets.role, |lifted, side| {
+    judge.settle(start, values, &sets.role, |lifted, side| {
         occupied &= !B::square(lifted);
         attackers_to(lines, &sets, start.to, side, occupied) & occupied & !target
     })
 }
 
-/// Plays the exchange out: `attackers(lifted, side)` lifts the last capturer off the board and
-/// gives `side`'s attackers of the square; `roles` are the board's pieces by role (only pieces
-/// still on the board are ever among the attackers).
-fn settle<B: Bits>(
-    start: Start,
-    values: &[i32; 6],
-    roles: &[B; 6],
-    mut attackers: impl FnMut(Square, Color) -> B,
-) -> i32 {
-    // gains[d]: what the side making capture d has won so far, if the exchange stops there.
-    let mut gains = [0i32; LONGEST];
-    gains[0] = start.won;
-    let mut on_square = start.on_square;
-    let mut lifted = start.from;
-    let mut side = start.side;
-    let mut depth = 0;
-    while depth + 1 < LONGEST {
-        let found = attackers(lifted, side);
-        // The least valuable attacker, of equal values the one on the lowest square.
-        let mut least: Option<(i32, Square)> = None;
-        for (role, set) in roles.iter().enumerate() {
-            let mine = found & *set;
-            if mine.is_empty() {
-                continue;
-            }
-            let candidate = (values[role], mine.lowest());
-            if least.is_none_or(|l| candidate < l) {
-                least = Some(candidate);
-            }
+/// How an exchange is played out: `attackers(lifted, side)` lifts the last capturer off the
+/// board and gives `side`'s attackers of the square; `roles` are the board's pieces by role (only
+/// pieces still on the board are ever among the attackers).
+trait Judge {
+    /// What the judge tells of the exchange.
+    type Out;
+    /// Plays the exchange out as far as the judge needs.
+    fn settle<B: Bits>(
+        self,
+        start: Start,
+        values: &[i32; 6],
+        roles: &[B; 6],
+        attackers: impl FnMut(Square, Color) -> B,
+    ) -> Self::Out;
+}
+
+/// The least valuable of the attackers `found` (of equal values, the one on the lowest square),
+/// with its value.
+#[inline]
+fn least<B: Bits>(found: B, values: &[i32; 6], roles: &[B; 6]) -> Option<(i32, Square)> {
+    let mut least: Option<(i32, Square)> = None;
+    for (role, set) in roles.iter().enumerate() {
+        let mine = found & *set;
+        if mine.is_empty() {
+            continue;
         }
-        // Most captures are not answered at all: then the victim is won.
-        let Some((value, from)) = least else {
-            break;
-        };
-        depth += 1;
-        gains[depth] = on_square - gains[depth - 1];
-        on_square = value;
-        lifted = from;
-        side = !side;
+        let candidate = (values[role], mine.lowest());
+        if least.is_none_or(|l| candidate < l) {
+            least = Some(candidate);
+        }
     }
-    // Each side stops the exchange where continuing would cost it.
-    while depth > 0 {
-        gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
-        depth -= 1;
+    least
+}
+
+/// The whole exchange: every recapture, then each side stops where going on would cost it.
+struct Exact;
+
+impl Judge for Exact {
+    type Out = i32;
+
+    fn settle<B: Bits>(
+        self,
+        start: Start,
+        values: &[i32; 6],
+        roles: &[B; 6],
+        mut attackers: impl FnMut(Square, Color) -> B,
+    ) -> i32 {
+        // gains[d]: what the side making capture d has won so far, if the exchange stops there.
+        let mut gains = [0i32; LONGEST];
+        gains[0] = start.won;
+        let mut on_square = start.on_square;
+        let mut lifted = start.from;
+        let mut side = start.side;
+        let mut depth = 0;
+        while depth + 1 < LONGEST {
+            // Most captures are not answered at all: then the victim is won.
+            let Some((value, from)) = least(attackers(lifted, side), values, roles) else {
+                break;
+            };
+            depth += 1;
+            gains[depth] = on_square - gains[depth - 1];
+            on_square = value;
+            lifted = from;
+            side = !side;
+        }
+        // Each side stops the exchange where continuing would cost it.
+        while depth > 0 {
+            gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
+            depth -= 1;
+        }
+        gains[0]
     }
-    gains[0]
+}
+
+/// Whether the exchange comes to at least the threshold, stopped as soon as that is known.
+///
+/// Capture d's gain g(d) (what its side has won if the exchange stops there) is answered by
+/// the value v(d) = min(g(d), -v(d+1)), or g(d) when there is no capture d+1; the exchange is
+/// v(0). Counted from the threshold (g(0) less it, so every later gain moves with it), the
+/// question is v(0) >= 0. For the first mover's captures (d even) that is v(d) >= 0, which fails
+/// whatever follows once g(d) < 0; for the other side's (d odd) it is v(d) <= 0, which holds
+/// whatever follows once g(d) <= 0. Short of that, the answer at d is the answer at d+1, and at
+/// the last capture the answer its own gain gives. A gain is known as soon as the capturer before
+/// it is, so the walk stops before asking for an answer that cannot change the outcome.
+struct AtLeast(i32);
+
+impl Judge for AtLeast {
+    type Out = bool;
+
+    fn settle<B: Bits>(
+        self,
+        start: Start,
+        values: &[i32; 6],
+        roles: &[B; 6],
+        mut attackers: impl FnMut(Square, Color) -> B,
+    ) -> bool {
+        let mut gain = start.won - self.0;
+        if gain < 0 {
+            return false;
+        }
+        let mut on_square = start.on_square;
+        let mut lifted = start.from;
+        let mut side = start.side;
+        // Whether the last capture is the first mover's (an even one).
+        let mut first_movers = true;
+        for _ in 1..LONGEST {
+            let next = on_square - gain;
+            if first_movers && next <= 0 {
+                return true;
+            }
+            if !first_movers && next < 0 {
+                return false;
+            }
+            let Some((value, from)) = least(attackers(lifted, side), values, roles) else {
+                break;
+            };
+            gain = next;
+            on_square = value;
+            lifted = from;
+            side = !side;
+            first_movers = !first_movers;
+        }
+        first_movers
+    }
 }

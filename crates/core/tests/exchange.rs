@@ -1,7 +1,7 @@
 //! `Position::exchange` (the static exchange, which lifts each capturer off the board) equals the
 //! exchange played out by making the captures one after the other, each side taking with its
 //! least valuable attacker, on every preset and on lab surfaces, among them those whose rides
-//! cannot be walked back.
+//! cannot be walked back; `Position::exchange_at_least` agrees with it at every threshold.
 
 mod common;
 
@@ -65,6 +65,16 @@ fn the_exchange_is_the_captures_made() {
                 }
                 let expected = made(&pos, mv);
                 assert_eq!(pos.exchange(mv, &VALUES), expected, "{} {mv:?}", v.id());
+                // The threshold test, stopped early, agrees with the whole exchange on each side
+                // of its value and of the usual thresholds.
+                for threshold in [expected - 1, expected, expected + 1, -300, -1, 0, 1, 300] {
+                    assert_eq!(
+                        pos.exchange_at_least(mv, &VALUES, threshold),
+                        expected >= threshold,
+                        "{} {mv:?} at least {threshold}",
+                        v.id()
+                    );
+                }
                 captures += 1;
                 let first = value(pos.piece_at(mv.to).expect("a victim").role);
                 if expected != first + mv.promotion().map_or(0, |r| value(r) - 100) {
@@ -92,10 +102,12 @@ fn quiet_moves_and_en_passant_count_nothing() {
         .find(|m| m.kind == MoveKind::EnPassant)
         .expect("en passant");
     assert_eq!(pos.exchange(ep, &VALUES), 0);
+    assert!(pos.exchange_at_least(ep, &VALUES, 0) && !pos.exchange_at_least(ep, &VALUES, 1));
     let quiet = pos
         .legal_moves()
         .into_iter()
         .find(|m| pos.piece_at(m.to).is_none() && m.kind == MoveKind::Normal)
         .expect("a quiet move");
     assert_eq!(pos.exchange(quiet, &VALUES), 0);
+    assert!(pos.exchange_at_least(quiet, &VALUES, -5) && !pos.exchange_at_least(quiet, &VALUES, 5));
 }

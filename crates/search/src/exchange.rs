@@ -11,6 +11,12 @@ pub fn exchange(pos: &Position, mv: Move, eval: &Evaluator) -> i32 {
     pos.exchange(mv, eval.exchange_values())
 }
 
+/// Whether the capture `mv` loses material once the exchange on its square is played out
+/// ([`exchange`] below 0), looking at no more recaptures than it takes to know.
+pub fn loses_material(pos: &Position, mv: Move, eval: &Evaluator) -> bool {
+    !pos.exchange_at_least(mv, eval.exchange_values(), 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::exchange;

@@ -1,7 +1,7 @@
 //! Iterative-deepening principal-variation search, resumable in slices.
 
 use crate::eval::{Evaluator, Style};
-use crate::exchange::exchange;
+use crate::exchange::loses_material;
 use crate::features::{futility_margin, late_move_count, late_reduction, rfp_margin, Features};
 use crate::structure::PawnTable;
 use crate::tt::{Bound, Entry, Evaluations, Table};

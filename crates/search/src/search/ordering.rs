@@ -42,7 +42,7 @@ impl Engine {
                 if see
                     && self.features.has(Features::SEE)
                     && attacker > victim
-                    && exchange(pos, mv, &self.eval) < 0
+                    && loses_material(pos, mv, &self.eval)
                 {
                     score = -200_000 + victim;
                 }

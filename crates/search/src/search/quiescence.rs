@@ -93,7 +93,7 @@ impl Engine {
                     .map(|p| self.eval.value(p.role))
                     .unwrap_or(0);
                 let losing = if self.features.has(Features::SEE) {
-                    attacker > victim && exchange(pos, mv, &self.eval) < 0
+                    attacker > victim && loses_material(pos, mv, &self.eval)
                 } else {
                     attacker > victim
                         && mv.promotion().is_none()
