@@ -177,16 +177,60 @@ pub(crate) fn attackers<B: Bits>(lines: &Lines<B>, board: &Board, sq: Square, by
 /// Whether a piece of `by` attacks `sq` on `board`: [`attackers`] stopped at the first found.
 pub(crate) fn attacked<B: Bits>(lines: &Lines<B>, board: &Board, sq: Square, by: Color) -> bool {
     let sets = Sets::<B>::of(board);
-    if !leapers_to(lines, &sets, sq, by).is_empty() {
+    attacked_on(lines, &sets, sq, by, sets.occupied())
+}
+
+/// Whether a piece of `by` attacks `sq` when the pieces stand on `occupied`: [`attackers_to`]
+/// stopped at the first found.
+#[inline(always)]
+fn attacked_on<B: Bits>(
+    lines: &Lines<B>,
+    sets: &Sets<B>,
+    sq: Square,
+    by: Color,
+    occupied: B,
+) -> bool {
+    if !leapers_to(lines, sets, sq, by).is_empty() {
         return true;
     }
-    let occupied = sets.occupied();
     let [orthogonal, diagonal] = sets.riders(by);
     let [along, across] = lines.by_line(sq);
     (!(along & orthogonal).is_empty()
         && !riders_on::<B, 0>(lines, sq, orthogonal, occupied).is_empty())
         || (!(across & diagonal).is_empty()
             && !riders_on::<B, 4>(lines, sq, diagonal, occupied).is_empty())
+}
+
+/// Whether the ordinary move (a step, a ride, a leap, a pawn's push or capture, a promotion;
+/// not en passant or castling) `from`-`to` of `us`, placing `placed`, attacks the other king:
+/// [`attacked`] on the board after it, found by moving the piece in the sets alone.
+pub(crate) fn gives_check<B: Bits>(
+    lines: &Lines<B>,
+    board: &Board,
+    (from, to, placed): (Square, Square, Role),
+    us: Color,
+) -> bool {
+    let mut sets = Sets::<B>::of(board);
+    let (from_set, to_set) = (B::square(from), B::square(to));
+    if from != to {
+        if let Some(taken) = board.piece(to) {
+            sets.color[taken.color.index()] &= !to_set;
+            sets.role[taken.role as usize] &= !to_set;
+        }
+    }
+    if let Some(moving) = board.piece(from) {
+        sets.role[moving.role as usize] &= !from_set;
+    }
+    sets.role[placed as usize] |= to_set;
+    let ours = &mut sets.color[us.index()];
+    *ours = (*ours & !from_set) | to_set;
+    attacked_on(
+        lines,
+        &sets,
+        board.kings[(!us).index()],
+        us,
+        sets.occupied(),
+    )
 }
 
 /// Whether the king of `color` is attacked on `board`.

@@ -425,6 +425,21 @@ pub(crate) fn walked_moves(pos: &Position, out: &mut Vec<Move>, noisy_only: bool
     }
 }
 
+/// Whether a piece of `by` attacks `sq` on `board`: on square sets where rides can be walked
+/// back, else by walking.
+fn attacked_on_board(v: &Variant, board: &Board, sq: Square, by: Color) -> bool {
+    let t = v.tables();
+    if t.rides_reversible() {
+        match t.lines() {
+            LineSets::Word(lines) => legal::attacked(lines, board, sq, by),
+            LineSets::Double(lines) => legal::attacked(lines, board, sq, by),
+            LineSets::Wide(lines) => legal::attacked(lines, board, sq, by),
+        }
+    } else {
+        attacked(v, board, sq, by)
+    }
+}
+
 /// The rules of movement, asked of a position.
 impl Position {
     /// Whether the side to move is in check.
@@ -434,15 +449,28 @@ impl Position {
 
     /// Whether a piece of `by` attacks `sq` (could capture a piece of the other side there).
     pub fn attacked_by(&self, sq: Square, by: Color) -> bool {
+        attacked_on_board(&self.variant, &self.board, sq, by)
+    }
+
+    /// Whether the legal move `mv` puts the other side in check: [`Position::is_check`] of the
+    /// position after it, mostly found without making the move.
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let us = self.turn;
         let t = self.variant.tables();
-        if t.rides_reversible() {
-            match t.lines() {
-                LineSets::Word(lines) => legal::attacked(lines, &self.board, sq, by),
-                LineSets::Double(lines) => legal::attacked(lines, &self.board, sq, by),
-                LineSets::Wide(lines) => legal::attacked(lines, &self.board, sq, by),
-            }
-        } else {
-            attacked(&self.variant, &self.board, sq, by)
+        let ordinary = match mv.kind {
+            MoveKind::Normal | MoveKind::DoubleStep => self.board.piece(mv.from).map(|p| p.role),
+            MoveKind::Promotion(role) => Some(role),
+            MoveKind::EnPassant | MoveKind::Castle(_) => None,
+        };
+        let (Some(placed), true) = (ordinary, t.rides_reversible()) else {
+            let after = self.board_after(mv);
+            return attacked_on_board(&self.variant, &after, after.kings[(!us).index()], us);
+        };
+        let moved = (mv.from, mv.to, placed);
+        match t.lines() {
+            LineSets::Word(lines) => legal::gives_check(lines, &self.board, moved, us),
+            LineSets::Double(lines) => legal::gives_check(lines, &self.board, moved, us),
+            LineSets::Wide(lines) => legal::gives_check(lines, &self.board, moved, us),
         }
     }
 

@@ -345,7 +345,7 @@ impl Position {
             || (mv.from != mv.to && mv.castle().is_none() && self.board.code(mv.to) != 0)
     }
 
-    /// The board after `mv`, for the legality test; `None` if the move has no piece.
+    /// The board after `mv` (castling, en passant and promotion made), for the tests of check.
     pub(crate) fn board_after(&self, mv: Move) -> Board {
         let mut board = self.board;
         let us = self.turn;
@@ -368,7 +368,11 @@ impl Position {
                 }
                 if let Some(piece) = board.take(mv.from) {
                     board.take(mv.to);
-                    board.put(mv.to, piece);
+                    let placed = match mv.kind {
+                        MoveKind::Promotion(role) => Piece { role, ..piece },
+                        _ => piece,
+                    };
+                    board.put(mv.to, placed);
                 }
             }
         }

@@ -589,14 +589,12 @@ impl Engine {
             let mv = moves[i];
             let quiet = !pos.is_capture(mv) && mv.promotion().is_none();
             let killer = scores[i] >= 90_000 && scores[i] <= 100_000;
-            pos.play_into(mv, child);
             // Whether the move gives check, asked at most once.
             let mut gives_check = None;
-            let mut checks =
-                |child: &Position| *gives_check.get_or_insert_with(|| child.is_check());
+            let mut checks = || *gives_check.get_or_insert_with(|| pos.gives_check(mv));
             // Near the leaves, quiet moves that cannot matter are skipped once a move has
             // been searched (and no mate is being fended off), unless they give check (asked
-            // last: it costs an attack test).
+            // last: it costs an attack test; the move is made only if it is searched).
             let late = quiet && !in_check && i > 0;
             if late
                 && !pv_node
@@ -607,10 +605,11 @@ impl Engine {
                     || (f.has(Features::FUTILITY)
                         && depth <= 3
                         && static_eval + futility_margin(depth) <= alpha))
-                && !checks(child)
+                && !checks()
             {
                 continue;
             }
+            pos.play_into(mv, child);
             if quiet {
                 quiets_tried.push(mv);
             }
@@ -632,7 +631,7 @@ impl Engine {
                     let history = f.has(Features::LMR_HISTORY).then_some(scores[i]);
                     let r = late_reduction(depth, i + 1, pv_node, history);
                     // Killers and checks are searched in full.
-                    if r == 0 || killer || checks(child) {
+                    if r == 0 || killer || checks() {
                         0
                     } else {
                         r
