@@ -2,7 +2,8 @@
 //! with their least valuable pieces, as long as it pays them, with piece values the caller
 //! chooses (an engine orders and prunes its captures by it). The attackers come from the
 //! surface's own tables, so the exchange follows glued edges; each capture lifts its piece off the
-//! board, so the pieces behind it (x-rays) join in. Pins are not considered.
+//! board, so the pieces behind it (x-rays) join in. Pins are not considered. Whether an exchange
+//! reaches a threshold is answered without playing it out further than the answer needs.
 //!
 //! On surfaces whose rides can be walked back the whole exchange runs on square sets of the
 //! board's width, without a move made; the others lift the pieces off a copy of the board and ask
@@ -30,9 +31,9 @@ impl Position {
         self.judge_exchange(mv, values, Exact).unwrap_or(0)
     }
 
-    /// Whether [`Position::exchange`] of `mv` is at least `threshold`, found with no more
-    /// recaptures looked at than it takes to know (most exchanges are settled by the first
-    /// answer or two; the whole exchange follows every one).
+    /// Whether [`Position::exchange`] of `mv` is at least `threshold`, found by looking at no
+    /// more recaptures than it takes to know (the exchange's value follows every one): what an
+    /// engine asks to order and prune its captures.
     pub fn exchange_at_least(&self, mv: Move, values: &[i32; 6], threshold: i32) -> bool {
         self.judge_exchange(mv, values, AtLeast(threshold))
             .unwrap_or(threshold <= 0)

@@ -19,7 +19,7 @@ pub fn loses_material(pos: &Position, mv: Move, eval: &Evaluator) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::exchange;
+    use super::{exchange, loses_material};
     use crate::eval::{Evaluator, Style};
     use std::sync::Arc;
     use topochess_core::{fen, san, Variant};
@@ -49,6 +49,40 @@ mod tests {
         // Rook behind rook (an x-ray): the defended pawn falls after all.
         let battery = see("standard", "3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "Rxd5");
         assert_eq!(battery, pawn, "two rooks against one");
+    }
+
+    #[test]
+    fn a_capture_loses_material_when_its_exchange_is_below_zero() {
+        let loses = |variant: &str, text: &str, mv: &str| {
+            let v = Arc::new(Variant::preset(variant, None).unwrap());
+            let pos = fen::parse_position(v.clone(), text).unwrap();
+            let eval = Evaluator::new(&v, Style::Plain);
+            let mv = san::parse_move(&pos, mv).unwrap();
+            assert_eq!(
+                loses_material(&pos, mv, &eval),
+                exchange(&pos, mv, &eval) < 0
+            );
+            loses_material(&pos, mv, &eval)
+        };
+        assert!(loses(
+            "standard",
+            "4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1",
+            "Qxd5"
+        ));
+        assert!(!loses(
+            "standard",
+            "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1",
+            "Qxd5"
+        ));
+        assert!(!loses(
+            "standard",
+            "3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1",
+            "Rxd5"
+        ));
+        // Round the cylinder's edge the rook on h5 defends the a-pawn.
+        let text = "4k3/8/8/pn5r/8/8/8/R3K3 w - - 0 1";
+        assert!(!loses("standard", text, "Rxa5"));
+        assert!(loses("cylinder", text, "Rxa5"));
     }
 
     #[test]
