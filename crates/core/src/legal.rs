@@ -202,12 +202,13 @@ fn attacked_on<B: Bits>(
 }
 
 /// Whether the ordinary move (a step, a ride, a leap, a pawn's push or capture, a promotion;
-/// not en passant or castling) `from`-`to` of `us`, placing `placed`, attacks the other king:
-/// [`attacked`] on the board after it, found by moving the piece in the sets alone.
+/// not en passant or castling) `from`-`to` of `us`'s `moving` piece, placing `placed`, attacks
+/// the other king: [`attacked`] on the board after it, found by moving the piece in the sets
+/// alone.
 pub(crate) fn gives_check<B: Bits>(
     lines: &Lines<B>,
     board: &Board,
-    (from, to, placed): (Square, Square, Role),
+    (from, to, moving, placed): (Square, Square, Role, Role),
     us: Color,
 ) -> bool {
     let mut sets = Sets::<B>::of(board);
@@ -218,9 +219,7 @@ pub(crate) fn gives_check<B: Bits>(
             sets.role[taken.role as usize] &= !to_set;
         }
     }
-    if let Some(moving) = board.piece(from) {
-        sets.role[moving.role as usize] &= !from_set;
-    }
+    sets.role[moving as usize] &= !from_set;
     sets.role[placed as usize] |= to_set;
     let ours = &mut sets.color[us.index()];
     *ours = (*ours & !from_set) | to_set;

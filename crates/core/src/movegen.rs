@@ -457,16 +457,17 @@ impl Position {
     pub fn gives_check(&self, mv: Move) -> bool {
         let us = self.turn;
         let t = self.variant.tables();
-        let ordinary = match mv.kind {
-            MoveKind::Normal | MoveKind::DoubleStep => self.board.piece(mv.from).map(|p| p.role),
-            MoveKind::Promotion(role) => Some(role),
+        let moving = self.board.piece(mv.from).map(|p| p.role);
+        let placed = match mv.kind {
+            MoveKind::Normal | MoveKind::DoubleStep => moving,
+            MoveKind::Promotion(role) => moving.map(|_| role),
             MoveKind::EnPassant | MoveKind::Castle(_) => None,
         };
-        let (Some(placed), true) = (ordinary, t.rides_reversible()) else {
+        let (Some(moving), Some(placed), true) = (moving, placed, t.rides_reversible()) else {
             let after = self.board_after(mv);
             return attacked_on_board(&self.variant, &after, after.kings[(!us).index()], us);
         };
-        let moved = (mv.from, mv.to, placed);
+        let moved = (mv.from, mv.to, moving, placed);
         match t.lines() {
             LineSets::Word(lines) => legal::gives_check(lines, &self.board, moved, us),
             LineSets::Double(lines) => legal::gives_check(lines, &self.board, moved, us),
