@@ -145,8 +145,9 @@ pub(crate) fn attackers_to<B: Bits>(
     found
 }
 
-/// The `riders` that reach `sq` along its four rays numbered from `FIRST` (fixed when compiled,
-/// so the loop is unrolled) when the pieces stand on `occupied`.
+/// The `riders` that reach `sq` along its four rays numbered from `FIRST` when the pieces stand
+/// on `occupied`. The four are written out with the direction numbers fixed when compiled: as a
+/// loop the compiler kept the loop (3% of the instructions of an attack query).
 #[inline(always)]
 fn riders_on<B: Bits, const FIRST: usize>(
     lines: &Lines<B>,
@@ -154,18 +155,16 @@ fn riders_on<B: Bits, const FIRST: usize>(
     riders: B,
     occupied: B,
 ) -> B {
-    let mut found = B::EMPTY;
-    for dir in FIRST..FIRST + 4 {
+    let along = |dir: usize| -> B {
         if (lines.ray(sq, dir) & riders).is_empty() {
-            continue;
+            return B::EMPTY;
         }
-        if let (_, Some(first)) = lines.ride(sq, dir, occupied) {
-            if riders.has(first) {
-                found |= B::square(first);
-            }
+        match lines.first(sq, dir, occupied) {
+            Some(first) if riders.has(first) => B::square(first),
+            _ => B::EMPTY,
         }
-    }
-    found
+    };
+    along(FIRST) | along(FIRST + 1) | along(FIRST + 2) | along(FIRST + 3)
 }
 
 /// The squares of `by`'s pieces attacking `sq` on `board`.
@@ -291,22 +290,21 @@ pub(crate) fn generate<B: Bits, S: Sink>(
             if (lines.ray(king, dir) & riders).is_empty() {
                 continue;
             }
-            let (reached, Some(first)) = lines.ride(king, dir, occupied) else {
+            // The two first pieces in one scan; the squares up to a checker or a pinner are
+            // asked for only when there is one.
+            let [Some(first), second] = lines.first_two(king, dir, occupied) else {
                 continue;
             };
             if riders.has(first) {
                 in_check = true;
-                check_mask &= reached;
-            } else if own.has(first) {
-                let (beyond, second) = lines.ride(king, dir, occupied ^ B::square(first));
-                if second.is_some_and(|s| riders.has(s)) {
-                    pins[pin_count] = Pin {
-                        square: first,
-                        allowed: beyond,
-                    };
-                    pin_count += 1;
-                    pinned |= B::square(first);
-                }
+                check_mask &= lines.ride(king, dir, occupied).0;
+            } else if own.has(first) && second.is_some_and(|s| riders.has(s)) {
+                pins[pin_count] = Pin {
+                    square: first,
+                    allowed: lines.ride(king, dir, occupied ^ B::square(first)).0,
+                };
+                pin_count += 1;
+                pinned |= B::square(first);
             }
         }
     }
