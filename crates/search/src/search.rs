@@ -151,6 +151,9 @@ impl Search {
 /// The engine: evaluation, table and ordering statistics for one variant, reused across searches.
 pub struct Engine {
     variant: Arc<Variant>,
+    /// The board's number of squares (the history and counter-move tables are kept by from and
+    /// to square): read at every ordered move, so kept here rather than behind the variant.
+    squares: usize,
     eval: Evaluator,
     tt: Table,
     /// Recent static evaluations (quiescence stores none in `tt`): a function of the position
@@ -249,6 +252,7 @@ impl Engine {
         Engine {
             eval: Evaluator::weighted(&variant, style, weights),
             variant,
+            squares,
             tt: Table::new(table_bytes),
             evals: Evaluations::new(EVALUATIONS_BITS),
             pawns: PawnTable::new(PAWN_STRUCTURE_BITS),

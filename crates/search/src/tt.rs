@@ -88,6 +88,8 @@ pub struct Table {
     /// Entries per bucket: [`WAYS`], or 1 for the older one-slot table (always replaced unless
     /// by a shallower bound of the same position), kept to measure the difference.
     ways: usize,
+    /// `len / ways`, kept: a division at every probe cost 0.5% of the search's instructions.
+    buckets: usize,
     generation: u8,
 }
 
@@ -107,6 +109,7 @@ impl Table {
             start,
             len,
             ways: WAYS,
+            buckets: len / WAYS,
             generation: 0,
         }
     }
@@ -114,6 +117,7 @@ impl Table {
     /// Buckets of `WAYS` entries with aging (true, the default) or one slot per position.
     pub fn set_buckets(&mut self, on: bool) {
         self.ways = if on { WAYS } else { 1 };
+        self.buckets = self.len / self.ways;
     }
 
     /// Forgets everything.
@@ -129,8 +133,7 @@ impl Table {
 
     /// The slots of the bucket of `key`.
     fn bucket(&self, key: u64) -> std::ops::Range<usize> {
-        let buckets = self.len / self.ways;
-        let first = self.start + ((key as u128 * buckets as u128) >> 64) as usize * self.ways;
+        let first = self.start + ((key as u128 * self.buckets as u128) >> 64) as usize * self.ways;
         first..first + self.ways
     }
 

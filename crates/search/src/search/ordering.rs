@@ -76,7 +76,7 @@ impl Engine {
 
     /// Where `mv` is kept in the history and counter-move tables (by its from and to squares).
     fn slot(&self, mv: Move) -> usize {
-        mv.from.index() * self.variant.size().squares() + mv.to.index()
+        mv.from.index() * self.squares + mv.to.index()
     }
 
     /// A quiet move `mv` cut off at `ply` and `depth` after the quiet moves `tried` (itself
