@@ -147,7 +147,8 @@ pub(crate) fn attackers_to<B: Bits>(
 
 /// The `riders` that reach `sq` along its four rays numbered from `FIRST` when the pieces stand
 /// on `occupied`. The four are written out with the direction numbers fixed when compiled: as a
-/// loop the compiler kept the loop (3% of the instructions of an attack query).
+/// loop the compiler kept the loop (its range was 14% of an attack query's instructions in
+/// folded perft).
 #[inline(always)]
 fn riders_on<B: Bits, const FIRST: usize>(
     lines: &Lines<B>,
