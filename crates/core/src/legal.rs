@@ -329,32 +329,27 @@ pub(crate) fn generate<B: Bits, S: Sink>(
     }
     let [orthogonal, diagonal] = sets.riders(them);
     let [along, across] = lines.by_line(king);
-    let unrolled = !cfg!(target_arch = "wasm32");
-    if !(along & orthogonal).is_empty() {
-        let seen = (orthogonal, own, occupied);
-        if unrolled {
-            look!(0, seen);
-            look!(1, seen);
-            look!(2, seen);
-            look!(3, seen);
-        } else {
-            for dir in 0..4 {
-                look!(dir, seen);
+    // One kind of line: its four directions, written out or as a loop (see above).
+    macro_rules! look_four {
+        ($riders:expr, $a:literal, $b:literal, $c:literal, $d:literal) => {
+            let seen = ($riders, own, occupied);
+            if cfg!(target_arch = "wasm32") {
+                for dir in $a..=$d {
+                    look!(dir, seen);
+                }
+            } else {
+                look!($a, seen);
+                look!($b, seen);
+                look!($c, seen);
+                look!($d, seen);
             }
-        }
+        };
+    }
+    if !(along & orthogonal).is_empty() {
+        look_four!(orthogonal, 0, 1, 2, 3);
     }
     if !(across & diagonal).is_empty() {
-        let seen = (diagonal, own, occupied);
-        if unrolled {
-            look!(4, seen);
-            look!(5, seen);
-            look!(6, seen);
-            look!(7, seen);
-        } else {
-            for dir in 4..8 {
-                look!(dir, seen);
-            }
-        }
+        look_four!(diagonal, 4, 5, 6, 7);
     }
     let allowed = |from: Square| -> B {
         let mut mask = check_mask;
