@@ -587,7 +587,7 @@ impl Engine {
         quiets_tried.clear();
         for i in 0..moves.len() {
             // Selection sort: the best-scored remaining move next.
-            let j = (i..moves.len()).max_by_key(|&k| scores[k]).unwrap_or(i);
+            let j = ordering::best_from(scores, i);
             moves.swap(i, j);
             scores.swap(i, j);
             let mv = moves[i];

@@ -7,6 +7,23 @@ use super::*;
 /// history (at most 80,000).
 const COUNTER_SCORE: i32 = 85_000;
 
+/// The index of the best-scored move from `from` on (the last of equal bests, as `max_by_key`
+/// picks), for the selection sort that plays moves in order. The scan keeps its best by
+/// selection rather than by a branch: which score is larger cannot be predicted, and that branch
+/// was the search's most mispredicted.
+pub(super) fn best_from(scores: &[i32], from: usize) -> usize {
+    let Some(&first) = scores.get(from) else {
+        return from;
+    };
+    let (mut best, mut top) = (from, first);
+    for (k, &score) in scores.iter().enumerate().skip(from + 1) {
+        let better = score >= top;
+        best = std::hint::select_unpredictable(better, k, best);
+        top = std::hint::select_unpredictable(better, score, top);
+    }
+    best
+}
+
 impl Engine {
     /// Scores `moves` for ordering into `scores` (reused, so no node allocates): the table's
     /// move, captures by value (losing ones, when `see`, after the quiet moves), promotions,
@@ -102,6 +119,32 @@ impl Engine {
             for &m in tried.iter().filter(|&&m| m != mv) {
                 let at = self.slot(m);
                 self.history[at] = (self.history[at] - bonus).max(-70_000);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::best_from;
+
+    /// The branch-free scan picks what `max_by_key` picks (the last of equal bests) from every
+    /// start, on lists with many ties, and the start itself past the end.
+    #[test]
+    fn the_scan_picks_as_max_by_key() {
+        let mut seed = 7u64;
+        for len in 0..40 {
+            let scores: Vec<i32> = (0..len)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    (seed >> 60) as i32 * 50_000 - 200_000
+                })
+                .collect();
+            for from in 0..=len {
+                let expected = (from..len).max_by_key(|&k| scores[k]).unwrap_or(from);
+                assert_eq!(best_from(&scores, from), expected, "{scores:?} from {from}");
             }
         }
     }

@@ -74,7 +74,7 @@ impl Engine {
         let child = child.get_or_insert_with(|| Box::new(pos.clone()));
         let mut best = stand_pat;
         for i in 0..moves.len() {
-            let j = (i..moves.len()).max_by_key(|&k| scores[k]).unwrap_or(i);
+            let j = ordering::best_from(scores, i);
             moves.swap(i, j);
             scores.swap(i, j);
             let mv = moves[i];
