@@ -6,7 +6,7 @@
 //! tables (files wrap where the board wraps).
 
 use crate::features::Features;
-use crate::structure::{structure, PawnTable, STAGES};
+use crate::structure::{structure, PawnTable, Structure, STAGES};
 use crate::terrain::{Sets, Terrain, Widths, THREATS};
 use crate::weights::{index, Weights};
 use std::sync::Arc;
@@ -193,35 +193,59 @@ impl Evaluator {
     }
 
     fn evaluate_with(&self, pos: &Position, pawns: Option<&mut PawnTable>) -> i32 {
+        // The pawn structure first: mobility reads the squares the pawns guard from it.
+        let structure = match &self.terrain.sets {
+            Widths::Word(sets) => self.structure(&pos.sets(), sets, pawns),
+            Widths::Double(sets) => self.structure(&pos.sets(), sets, pawns),
+            Widths::Wide(sets) => self.structure(&pos.sets(), sets, pawns),
+        };
         let mobility = if self.terms.has(Features::MOBILITY) {
+            let turn = pos.turn();
             match pos.variant().tables().lines() {
-                LineSets::Word(lines) => self.mobility(pos.turn(), &pos.sets(), lines),
-                LineSets::Double(lines) => self.mobility(pos.turn(), &pos.sets(), lines),
-                LineSets::Wide(lines) => self.mobility(pos.turn(), &pos.sets(), lines),
+                LineSets::Word(lines) => self.mobility(turn, &pos.sets(), lines, &structure),
+                LineSets::Double(lines) => self.mobility(turn, &pos.sets(), lines, &structure),
+                LineSets::Wide(lines) => self.mobility(turn, &pos.sets(), lines, &structure),
             }
         } else {
             0
         };
         mobility
             + match &self.terrain.sets {
-                Widths::Word(sets) => self.score(pos, &pos.sets(), sets, pawns),
-                Widths::Double(sets) => self.score(pos, &pos.sets(), sets, pawns),
-                Widths::Wide(sets) => self.score(pos, &pos.sets(), sets, pawns),
+                Widths::Word(sets) => self.score(pos, &pos.sets(), sets, &structure),
+                Widths::Double(sets) => self.score(pos, &pos.sets(), sets, &structure),
+                Widths::Wide(sets) => self.score(pos, &pos.sets(), sets, &structure),
             }
+    }
+
+    /// The pawn structure of `army`, read from and kept in `table` when there is one.
+    fn structure<B: Bits>(
+        &self,
+        army: &legal::Sets<B>,
+        sets: &Sets<B>,
+        table: Option<&mut PawnTable>,
+    ) -> Structure {
+        let pawns = Color::ALL.map(|color| army.of_role(color, Role::Pawn));
+        let make = || structure(pawns, sets, &self.stage);
+        match table {
+            Some(table) => table.get_or_make(pawns, make),
+            None => make(),
+        }
     }
 
     /// The mobility of the side to move less the other side's: each knight, bishop, rook and
     /// queen scores the squares it attacks that hold none of its own pieces and no enemy pawn
-    /// guards.
-    fn mobility<B: Bits>(&self, turn: Color, army: &legal::Sets<B>, lines: &Lines<B>) -> i32 {
+    /// guards (the squares the `structure` holds).
+    fn mobility<B: Bits>(
+        &self,
+        turn: Color,
+        army: &legal::Sets<B>,
+        lines: &Lines<B>,
+        structure: &Structure,
+    ) -> i32 {
         let occupied = army.color[0] | army.color[1];
         let mut total = 0;
         for color in Color::ALL {
-            let them = !color;
-            let mut guarded = army.color[color.index()];
-            for sq in army.of_role(them, Role::Pawn).squares() {
-                guarded |= lines.pawn_captures(them, sq);
-            }
+            let guarded = army.color[color.index()] | B::of(&structure[(!color).index()].guards);
             let mut side = 0;
             let mut score = |role: Role, attacks: B| {
                 let (per_square, base) = self.mobility[role as usize];
@@ -250,7 +274,7 @@ impl Evaluator {
         pos: &Position,
         army: &legal::Sets<B>,
         sets: &Sets<B>,
-        table: Option<&mut PawnTable>,
+        structure: &Structure,
     ) -> i32 {
         let mut score = [0i32; 2];
         let mut material = [0i32; 2];
@@ -295,11 +319,6 @@ impl Evaluator {
         let full =
             2 * (2 * self.values[1] + 2 * self.values[2] + 2 * self.values[3] + self.values[4]);
         let phase = (total_non_pawn * 256 / full.max(1)).clamp(0, 256);
-        let make = || structure(pawns, sets, &self.stage);
-        let structure = match table {
-            Some(table) => table.get_or_make(pawns, make),
-            None => make(),
-        };
 
         for color in Color::ALL {
             let c = color.index();

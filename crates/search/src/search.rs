@@ -24,7 +24,7 @@ const INF: i32 = 32_000;
 const MAX_PLY: usize = 96;
 /// The evaluation cache holds `1 << EVALUATIONS_BITS` entries (8 bytes each).
 const EVALUATIONS_BITS: u32 = 17;
-/// The pawn-structure table holds `1 << PAWN_STRUCTURE_BITS` entries (40 bytes each).
+/// The pawn-structure table holds `1 << PAWN_STRUCTURE_BITS` entries (104 bytes each).
 const PAWN_STRUCTURE_BITS: u32 = 12;
 /// The deepest iteration an analysis runs to.
 pub const MAX_DEPTH: u32 = 64;

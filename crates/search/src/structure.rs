@@ -6,15 +6,18 @@
 
 use crate::terrain::Sets;
 use topochess_core::bitboard::Bits;
+use topochess_core::geometry::SquareSet;
 use topochess_core::PerSquare;
 
 /// The stages of a pawn's progress that score: 1 to 5 pushes from promotion (a pawn further
 /// away, or one that cannot promote, scores none).
 pub(crate) const STAGES: usize = 5;
 
-/// One side's pawn structure, as counts.
+/// One side's pawn structure, as counts, and the squares its pawns guard.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub(crate) struct Counts {
+    /// The squares the side's pawns capture on (mobility leaves them out for the other side).
+    pub(crate) guards: SquareSet,
     /// Pawns by stage: entry `n - 1` counts the pawns `n` pushes from promotion.
     pub(crate) by_stage: [u8; STAGES],
     /// Passed pawns by stage.
@@ -40,7 +43,9 @@ pub(crate) fn structure<B: Bits>(
     let mut out = [Counts::default(); 2];
     for (c, counts) in out.iter_mut().enumerate() {
         let ours = pawns[c];
+        let mut guards = B::EMPTY;
         for sq in ours.squares() {
+            guards |= sets.pawn_captures[c][sq];
             if (sets.file_of[sq] & ours).without_lowest() != B::EMPTY {
                 counts.doubled += 1;
             }
@@ -54,6 +59,7 @@ pub(crate) fn structure<B: Bits>(
                 counts.passed_by_stage[s] += passed as u8;
             }
         }
+        counts.guards = guards.to_set();
     }
     out
 }

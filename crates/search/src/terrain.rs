@@ -47,6 +47,8 @@ pub(crate) struct Sets<B> {
     pub(crate) file_of: PerSquare<B>,
     /// By square: the squares of the files beside it (across the seam where files wrap).
     pub(crate) beside: PerSquare<B>,
+    /// By colour and square: the squares a pawn there captures on.
+    pub(crate) pawn_captures: [PerSquare<B>; 2],
 }
 
 /// The sets as worked out, one entry per square of the board, at the widest size.
@@ -56,6 +58,7 @@ struct Worked {
     front_span: [Vec<SquareSet>; 2],
     file_of: Vec<SquareSet>,
     beside: Vec<SquareSet>,
+    pawn_captures: [Vec<SquareSet>; 2],
 }
 
 impl<B: Bits> Sets<B> {
@@ -70,6 +73,7 @@ impl<B: Bits> Sets<B> {
             front_span: wide.front_span.each_ref().map(of),
             file_of: of(&wide.file_of),
             beside: of(&wide.beside),
+            pawn_captures: wide.pawn_captures.each_ref().map(of),
         }
     }
 }
@@ -162,12 +166,18 @@ impl Terrain {
                 })
             })
             .collect();
+        let pawn_captures = Color::ALL.map(|color| {
+            size.all()
+                .map(|sq| t.pawn_captures(color, sq).iter().copied().collect())
+                .collect()
+        });
         let wide = Worked {
             king_zone,
             threat_from,
             front_span,
             file_of,
             beside,
+            pawn_captures,
         };
         let sets = match words_for(n) {
             _ if !narrow => Widths::Wide(Sets::narrowed(&wide)),
