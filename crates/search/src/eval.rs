@@ -13,7 +13,7 @@ use std::sync::Arc;
 use topochess_core::bitboard::Bits;
 use topochess_core::legal;
 use topochess_core::lines::{LineSets, Lines};
-use topochess_core::{Color, PerSquare, Position, Role, Variant};
+use topochess_core::{Color, PerSquare, Position, Role, Square, Variant};
 
 /// Which piece values and square tables to use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -31,6 +31,16 @@ const CHESS_REACH: [f64; 6] = [1.0, 5.25, 8.75, 14.0, 22.75, 6.5625];
 const KING_IN_EXCHANGE: i32 = 20_000;
 /// The share of a piece's average empty-board reach at which its mobility scores nothing.
 const MOBILITY_BASE: f64 = 0.4;
+/// What the knights, bishops, rooks and queens score, visited once (see
+/// [`Evaluator::officers`]).
+#[derive(Clone, Copy)]
+struct Officers {
+    /// Each side's square bonuses (White's first).
+    bonus: [i32; 2],
+    /// Mobility, for the side to move (0 when the term is off).
+    mobility: i32,
+}
+
 /// Precomputed evaluation data for one variant and one set of weights.
 pub struct Evaluator {
     values: [i32; 6],
@@ -199,21 +209,20 @@ impl Evaluator {
             Widths::Double(sets) => self.structure(&pos.sets(), sets, pawns),
             Widths::Wide(sets) => self.structure(&pos.sets(), sets, pawns),
         };
-        let mobility = if self.terms.has(Features::MOBILITY) {
-            let turn = pos.turn();
-            match pos.variant().tables().lines() {
-                LineSets::Word(lines) => self.mobility(turn, &pos.sets(), lines, &structure),
-                LineSets::Double(lines) => self.mobility(turn, &pos.sets(), lines, &structure),
-                LineSets::Wide(lines) => self.mobility(turn, &pos.sets(), lines, &structure),
+        // The knights, bishops, rooks and queens: square bonuses, and mobility when it is on.
+        let (turn, mobility) = (pos.turn(), self.terms.has(Features::MOBILITY));
+        let officers = match pos.variant().tables().lines() {
+            LineSets::Word(lines) => self.officers(turn, &pos.sets(), lines, &structure, mobility),
+            LineSets::Double(lines) => {
+                self.officers(turn, &pos.sets(), lines, &structure, mobility)
             }
-        } else {
-            0
+            LineSets::Wide(lines) => self.officers(turn, &pos.sets(), lines, &structure, mobility),
         };
-        mobility
+        officers.mobility
             + match &self.terrain.sets {
-                Widths::Word(sets) => self.score(pos, &pos.sets(), sets, &structure),
-                Widths::Double(sets) => self.score(pos, &pos.sets(), sets, &structure),
-                Widths::Wide(sets) => self.score(pos, &pos.sets(), sets, &structure),
+                Widths::Word(sets) => self.score(pos, &pos.sets(), sets, &structure, officers),
+                Widths::Double(sets) => self.score(pos, &pos.sets(), sets, &structure, officers),
+                Widths::Wide(sets) => self.score(pos, &pos.sets(), sets, &structure, officers),
             }
     }
 
@@ -232,41 +241,54 @@ impl Evaluator {
         }
     }
 
-    /// The mobility of the side to move less the other side's: each knight, bishop, rook and
-    /// queen scores the squares it attacks that hold none of its own pieces and no enemy pawn
-    /// guards (the squares the `structure` holds).
-    fn mobility<B: Bits>(
+    /// The knights, bishops, rooks and queens, each visited once: each side's square bonuses
+    /// and, with `mobility`, the mobility of the side to move less the other side's (each piece
+    /// scores the squares it attacks that hold none of its own pieces and no enemy pawn guards,
+    /// the squares the `structure` holds).
+    fn officers<B: Bits>(
         &self,
         turn: Color,
         army: &legal::Sets<B>,
         lines: &Lines<B>,
         structure: &Structure,
-    ) -> i32 {
+        mobility: bool,
+    ) -> Officers {
         let occupied = army.color[0] | army.color[1];
-        let mut total = 0;
+        let mut officers = Officers {
+            bonus: [0; 2],
+            mobility: 0,
+        };
         for color in Color::ALL {
             let guarded = army.color[color.index()] | B::of(&structure[(!color).index()].guards);
-            let mut side = 0;
-            let mut score = |role: Role, attacks: B| {
-                let (per_square, base) = self.mobility[role as usize];
-                side += per_square * (attacks & !guarded).count() as i32 - base;
+            let (mut side, mut bonus) = (0, 0);
+            let mut visit = |role: Role, sq: Square, attacks: Option<B>| {
+                bonus += self.square_bonus[sq][role as usize];
+                if let Some(attacks) = attacks {
+                    let (per_square, base) = self.mobility[role as usize];
+                    side += per_square * (attacks & !guarded).count() as i32 - base;
+                }
             };
             // Each role's rays fixed when compiled, so each ride's loop is unrolled.
             for sq in army.of_role(color, Role::Knight).squares() {
-                score(Role::Knight, lines.knight(sq));
+                visit(Role::Knight, sq, mobility.then(|| lines.knight(sq)));
             }
             for sq in army.of_role(color, Role::Bishop).squares() {
-                score(Role::Bishop, lines.rides::<4, 8>(sq, occupied));
+                let attacks = mobility.then(|| lines.rides::<4, 8>(sq, occupied));
+                visit(Role::Bishop, sq, attacks);
             }
             for sq in army.of_role(color, Role::Rook).squares() {
-                score(Role::Rook, lines.rides::<0, 4>(sq, occupied));
+                let attacks = mobility.then(|| lines.rides::<0, 4>(sq, occupied));
+                visit(Role::Rook, sq, attacks);
             }
             for sq in army.of_role(color, Role::Queen).squares() {
-                score(Role::Queen, lines.rides::<0, 8>(sq, occupied));
+                let attacks = mobility.then(|| lines.rides::<0, 8>(sq, occupied));
+                visit(Role::Queen, sq, attacks);
             }
-            total += if color == turn { side } else { -side };
+            officers.bonus[color.index()] = bonus;
+            officers.mobility += if color == turn { side } else { -side };
         }
-        total / 16
+        officers.mobility /= 16;
+        officers
     }
 
     fn score<B: Bits>(
@@ -275,8 +297,9 @@ impl Evaluator {
         army: &legal::Sets<B>,
         sets: &Sets<B>,
         structure: &Structure,
+        officers: Officers,
     ) -> i32 {
-        let mut score = [0i32; 2];
+        let mut score = officers.bonus;
         let mut material = [0i32; 2];
         let mut non_pawn = [0i32; 2];
         let mut pieces = [[0u8; 6]; 2];
@@ -285,25 +308,27 @@ impl Evaluator {
         for color in Color::ALL {
             let c = color.index();
             // Each role written out, so that it is fixed when compiled: its pieces' count, value
-            // and square bonuses.
-            let tally = |role: Role| {
+            // and (pawns and king: the officers' are counted already) square bonuses.
+            let tally = |role: Role, walk: bool| {
                 let r = role as usize;
                 let set = army.of_role(color, role);
                 let count = set.count();
                 let value = self.values[r] * count as i32;
                 let mut bonus = 0;
-                for sq in set.squares() {
-                    bonus += self.square_bonus[sq][r];
+                if walk {
+                    for sq in set.squares() {
+                        bonus += self.square_bonus[sq][r];
+                    }
                 }
                 (set, count as u8, value, bonus)
             };
             let parts = [
-                tally(Role::Pawn),
-                tally(Role::Knight),
-                tally(Role::Bishop),
-                tally(Role::Rook),
-                tally(Role::Queen),
-                tally(Role::King),
+                tally(Role::Pawn, true),
+                tally(Role::Knight, false),
+                tally(Role::Bishop, false),
+                tally(Role::Rook, false),
+                tally(Role::Queen, false),
+                tally(Role::King, true),
             ];
             for (r, &(_, count, value, bonus)) in parts.iter().enumerate() {
                 pieces[c][r] = count;
