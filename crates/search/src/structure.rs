@@ -1,8 +1,9 @@
 //! Pawn structure: what the evaluation counts of each side's pawns (doubled, isolated and passed
-//! pawns, and pawns by the pushes they still need to promote). It changes only when a pawn moves
-//! or is taken, so a small table keeps it by the two sides' pawn sets and most evaluations read
-//! it instead of walking the pawns. The table holds counts, not scores: the evaluation weighs
-//! them as it weighed each pawn, so its score is the same with the table or without.
+//! pawns, and pawns by the pushes they still need to promote) and the squares they guard (which
+//! mobility leaves out). It changes only when a pawn moves or is taken, so a small table keeps it
+//! by the two sides' pawn sets and most evaluations read it instead of walking the pawns. The
+//! table holds counts and squares, not scores: the evaluation weighs them as it weighed each
+//! pawn, so its score is the same with the table or without.
 
 use crate::terrain::Sets;
 use topochess_core::bitboard::Bits;
