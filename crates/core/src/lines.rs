@@ -180,14 +180,19 @@ impl<B: Bits> Lines<B> {
 
     /// The squares a rider on `sq` reaches along direction number `dir` past the pieces `occupied`
     /// (the first piece's square included), and that piece's square.
+    ///
+    /// The first segment is asked before the whole ray: most rides stop in it. Asked the other
+    /// way round (here, in [`Lines::first`] and in [`Lines::first_two`]) folded perft 5 took 7%
+    /// more instructions (423 against 395 M; standard 324 against 319 M), as nearly every ray of
+    /// a folded board meets a piece.
     #[inline(always)]
     pub(crate) fn ride(&self, sq: Square, dir: usize, occupied: B) -> (B, Option<Square>) {
         let ray = &self.rays[sq][dir];
-        if (ray.squares & occupied).is_empty() {
-            return (ray.squares, None);
-        }
         if let Some(stop) = ray.first.stop(occupied) {
             return stop;
+        }
+        if (ray.squares & occupied).is_empty() {
+            return (ray.squares, None);
         }
         self.ride_on(ray, occupied)
     }
@@ -197,12 +202,12 @@ impl<B: Bits> Lines<B> {
     #[inline(always)]
     pub(crate) fn first(&self, sq: Square, dir: usize, occupied: B) -> Option<Square> {
         let ray = &self.rays[sq][dir];
-        if (ray.squares & occupied).is_empty() {
-            return None;
-        }
         let hit = ray.first.mask & occupied;
         if !hit.is_empty() {
             return Some(ray.first.first_of(hit));
+        }
+        if (ray.squares & occupied).is_empty() {
+            return None;
         }
         self.first_on(ray, occupied)
     }
@@ -225,9 +230,6 @@ impl<B: Bits> Lines<B> {
     #[inline(always)]
     pub(crate) fn first_two(&self, sq: Square, dir: usize, occupied: B) -> [Option<Square>; 2] {
         let ray = &self.rays[sq][dir];
-        if (ray.squares & occupied).is_empty() {
-            return [None, None];
-        }
         let hit = ray.first.mask & occupied;
         if !hit.is_empty() {
             let first = ray.first.first_of(hit);
@@ -235,6 +237,9 @@ impl<B: Bits> Lines<B> {
             if !rest.is_empty() {
                 return [Some(first), Some(ray.first.first_of(rest))];
             }
+        }
+        if (ray.squares & occupied).is_empty() {
+            return [None, None];
         }
         self.first_two_on(ray, occupied)
     }
