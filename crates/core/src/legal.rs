@@ -244,28 +244,31 @@ struct Pin<B> {
     allowed: B,
 }
 
-/// What the king's ray numbered `dir` shows: a checking rider of `riders` (`true`, its square and
-/// the squares up to it) or a piece of `own` pinned by one (`false`, its square and the squares
-/// it may still go to), if either. The two first pieces come in one scan; the squares up to a
-/// checker or a pinner are asked for only when there is one.
+/// What the king's ray numbered `dir` shows: a checking rider of `riders` (`true`, and the
+/// squares up to it) or a piece of `own` pinned by one (`false`, its square and the squares it may
+/// still go to), if either. One ride past `own`'s pieces to the first of `their`: if that is a
+/// rider, none of `own` between means check, one a pin. (Found before as the first two pieces in
+/// one scan, then a second ride for a pin: natively torus-8x14 perft 4 took 7% more instructions
+/// and time, and in wasm folded perft 5 took 7% more time, torus-8x14 6%, standard 2%.)
 #[inline(always)]
 fn king_line<B: Bits>(
     lines: &Lines<B>,
     king: Square,
     dir: usize,
-    (riders, own, occupied): (B, B, B),
+    (riders, own, their): (B, B, B),
 ) -> Option<(bool, Square, B)> {
     if (lines.ray(king, dir) & riders).is_empty() {
         return None;
     }
-    let [Some(first), second] = lines.first_two(king, dir, occupied) else {
+    let reach = lines.ride(king, dir, their).0;
+    if (reach & riders).is_empty() {
         return None;
-    };
-    if riders.has(first) {
-        Some((true, first, lines.ride(king, dir, occupied).0))
-    } else if own.has(first) && second.is_some_and(|s| riders.has(s)) {
-        let allowed = lines.ride(king, dir, occupied ^ B::square(first)).0;
-        Some((false, first, allowed))
+    }
+    let shield = reach & own;
+    if shield.is_empty() {
+        Some((true, king, reach))
+    } else if shield.without_lowest().is_empty() {
+        Some((false, shield.lowest(), reach))
     } else {
         None
     }
@@ -332,7 +335,7 @@ pub(crate) fn generate<B: Bits, S: Sink>(
     // One kind of line: its four directions, written out or as a loop (see above).
     macro_rules! look_four {
         ($riders:expr, $a:literal, $b:literal, $c:literal, $d:literal) => {
-            let seen = ($riders, own, occupied);
+            let seen = ($riders, own, their);
             if cfg!(target_arch = "wasm32") {
                 for dir in $a..=$d {
                     look!(dir, seen);
@@ -548,18 +551,24 @@ mod tests {
             for i in 0..squares {
                 let sq = Square(i as u8);
                 for dir in 0..8 {
-                    let mut walked = t.ray(sq, dir).iter().filter(|&&s| set.contains(s));
-                    let expected = [walked.next().copied(), walked.next().copied()];
-                    assert_eq!(lines.first_two(sq, dir, occupied), expected, "{sq:?} {dir}");
-                    assert_eq!(lines.first(sq, dir, occupied), expected[0], "{sq:?} {dir}");
-                    assert_eq!(lines.ride(sq, dir, occupied).1, expected[0], "{sq:?} {dir}");
+                    let ray = t.ray(sq, dir);
+                    let stop = ray.iter().position(|&s| set.contains(s));
+                    let expected = stop.map(|i| ray[i]);
+                    let passed: SquareSet = ray[..stop.map_or(ray.len(), |i| i + 1)]
+                        .iter()
+                        .copied()
+                        .collect();
+                    assert_eq!(lines.first(sq, dir, occupied), expected, "{sq:?} {dir}");
+                    let (reach, first) = lines.ride(sq, dir, occupied);
+                    assert_eq!(first, expected, "{sq:?} {dir}");
+                    assert_eq!(reach.to_set(), passed, "{sq:?} {dir}");
                 }
             }
         }
     }
 
     #[test]
-    fn the_first_two_pieces_on_a_ray_are_met_in_walking_order() {
+    fn a_ride_stops_at_the_first_piece_in_walking_order() {
         for preset in PRESETS {
             let v = Variant::preset(preset.id, None).unwrap();
             let t = v.tables();

@@ -182,9 +182,9 @@ impl<B: Bits> Lines<B> {
     /// (the first piece's square included), and that piece's square.
     ///
     /// The first segment is asked before the whole ray: most rides stop in it. Asked the other
-    /// way round (here, in [`Lines::first`] and in [`Lines::first_two`]) folded perft 5 took 7%
-    /// more instructions (423 against 395 M; standard 324 against 319 M), as nearly every ray of
-    /// a folded board meets a piece.
+    /// way round (here and in [`Lines::first`]) folded perft 5 took 7% more instructions (423
+    /// against 395 M; standard 324 against 319 M), as nearly every ray of a folded board meets a
+    /// piece.
     #[inline(always)]
     pub(crate) fn ride(&self, sq: Square, dir: usize, occupied: B) -> (B, Option<Square>) {
         let ray = &self.rays[sq][dir];
@@ -222,48 +222,6 @@ impl<B: Bits> Lines<B> {
                 let hit = seg.mask & occupied;
                 (!hit.is_empty()).then(|| seg.first_of(hit))
             })
-    }
-
-    /// The first two pieces on the ray from `sq` along direction number `dir` when pieces stand
-    /// on `occupied`, in walking order: a piece and what stands behind it (a pin, an x-ray) in
-    /// one scan, where [`Lines::ride`] would be asked twice.
-    #[inline(always)]
-    pub(crate) fn first_two(&self, sq: Square, dir: usize, occupied: B) -> [Option<Square>; 2] {
-        let ray = &self.rays[sq][dir];
-        let hit = ray.first.mask & occupied;
-        if !hit.is_empty() {
-            let first = ray.first.first_of(hit);
-            let rest = hit ^ B::square(first);
-            if !rest.is_empty() {
-                return [Some(first), Some(ray.first.first_of(rest))];
-            }
-        }
-        if (ray.squares & occupied).is_empty() {
-            return [None, None];
-        }
-        self.first_two_on(ray, occupied)
-    }
-
-    /// [`Lines::first_two`] where the first segment does not hold both: every segment in turn.
-    #[inline(never)]
-    fn first_two_on(&self, ray: &Ray<B>, occupied: B) -> [Option<Square>; 2] {
-        let (a, b) = ray.rest;
-        let segments = std::iter::once(&ray.first).chain(&self.segments[a as usize..b as usize]);
-        let mut found = [None, None];
-        let mut count = 0;
-        for seg in segments {
-            let mut hit = seg.mask & occupied;
-            while !hit.is_empty() {
-                let first = seg.first_of(hit);
-                found[count] = Some(first);
-                count += 1;
-                if count == 2 {
-                    return found;
-                }
-                hit = hit ^ B::square(first);
-            }
-        }
-        found
     }
 
     /// The squares a rider on `sq` reaches along the directions numbered `FIRST` to `LAST - 1`
