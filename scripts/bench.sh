@@ -29,7 +29,7 @@ fastest() {
     /search bench/ {r=$8+0; if (r>best) {best=r; sline=$0}}
     END {for (i=1; i<=n; i++) {k=order[i]; l=line[k]; sub(/ \(min of.*/, "", l);
       printf "%s (fastest of %s, spread %.2fx)\n", l, runs, hi[k]/lo[k]}
-      if (sline != "") print sline}' "$1"
+      if (sline != "") {sub(/\(fastest of 3\)/, "(fastest of 3 in each of 3 processes)", sline); print sline}}' "$1"
 }
 fastest "$out/native-runs.txt" "3 runs of the fastest of 7" | tee "$out/native.txt"
 awk '/^topochess standard/ {t=$7} /^shakmaty  standard/ {printf "standard perft 5: topochess takes %.2fx shakmaty'"'"'s time (target: at most 2x)\n", t/$7}' "$out/native.txt"

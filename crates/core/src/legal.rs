@@ -248,8 +248,9 @@ struct Pin<B> {
 /// squares up to it) or a piece of `own` pinned by one (`false`, its square and the squares it may
 /// still go to), if either. One ride past `own`'s pieces to the first of `their`: if that is a
 /// rider, none of `own` between means check, one a pin. (Found before as the first two pieces in
-/// one scan, then a second ride for a pin: natively torus-8x14 perft 4 took 7% more instructions
-/// and time, and in wasm folded perft 5 took 7% more time, torus-8x14 6%, standard 2%.)
+/// one scan, then a second ride for a pin: natively torus-8x14 perft took 7% more instructions
+/// and time, and in wasm folded perft 5 took 7% more time, torus-8x14 6%, standard 2%.) A check
+/// comes with the king's own square, which no caller reads.
 #[inline(always)]
 fn king_line<B: Bits>(
     lines: &Lines<B>,
