@@ -244,20 +244,26 @@ struct Pin<B> {
     allowed: B,
 }
 
-/// What the king's ray numbered `dir` shows: a checking rider of `riders` (`true`, and the
-/// squares up to it) or a piece of `own` pinned by one (`false`, its square and the squares it may
-/// still go to), if either. One ride past `own`'s pieces to the first of `their`: if that is a
+/// What one of the king's rays shows.
+enum KingLine<B> {
+    /// A checking rider: the squares up to it, itself included.
+    Check(B),
+    /// A piece pinned: its square and the squares it may still go to.
+    Pin(Square, B),
+}
+
+/// What the king's ray numbered `dir` shows: a checking rider of `riders` or a piece of `own`
+/// pinned by one, if either. One ride past `own`'s pieces to the first of `their`: if that is a
 /// rider, none of `own` between means check, one a pin. (Found before as the first two pieces in
 /// one scan, then a second ride for a pin: natively torus-8x14 perft took 7% more instructions
-/// and time, and in wasm folded perft 5 took 7% more time, torus-8x14 6%, standard 2%.) A check
-/// comes with the king's own square, which no caller reads.
+/// and time, and in wasm folded perft 5 took 7% more time, torus-8x14 6%, standard 2%.)
 #[inline(always)]
 fn king_line<B: Bits>(
     lines: &Lines<B>,
     king: Square,
     dir: usize,
     (riders, own, their): (B, B, B),
-) -> Option<(bool, Square, B)> {
+) -> Option<KingLine<B>> {
     if (lines.ray(king, dir) & riders).is_empty() {
         return None;
     }
@@ -267,9 +273,9 @@ fn king_line<B: Bits>(
     }
     let shield = reach & own;
     if shield.is_empty() {
-        Some((true, king, reach))
+        Some(KingLine::Check(reach))
     } else if shield.without_lowest().is_empty() {
-        Some((false, shield.lowest(), reach))
+        Some(KingLine::Pin(shield.lowest(), reach))
     } else {
         None
     }
@@ -319,11 +325,11 @@ pub(crate) fn generate<B: Bits, S: Sink>(
         ($dir:expr, $seen:expr) => {
             match king_line(lines, king, $dir, $seen) {
                 None => {}
-                Some((true, _, reached)) => {
+                Some(KingLine::Check(reached)) => {
                     in_check = true;
                     check_mask &= reached;
                 }
-                Some((false, square, allowed)) => {
+                Some(KingLine::Pin(square, allowed)) => {
                     pins[pin_count] = Pin { square, allowed };
                     pin_count += 1;
                     pinned |= B::square(square);
@@ -532,7 +538,7 @@ mod tests {
     use crate::tables::Tables;
     use crate::variant::{Variant, PRESETS};
 
-    /// `first_two` and `first` against walking each ray of `t` square by square, on `boards`
+    /// `first` and `ride` against walking each ray of `t` square by square, on `boards`
     /// random placements (a seeded xorshift, so a failure replays).
     fn first_pieces_agree<B: Bits>(t: &Tables, lines: &Lines<B>, boards: usize) {
         let squares = t.size().squares();
