@@ -29,6 +29,10 @@ pub(crate) enum Leap {
     PawnCaptures(Color),
     /// Squares a pawn of the colour captures from.
     PawnCaptureFrom(Color),
+    /// The square a pawn of the colour steps to.
+    PawnPush(Color),
+    /// The square a pawn of the colour double-steps to, where it may.
+    PawnDouble(Color),
 }
 
 /// A run of a ray whose squares are in increasing (`ascending`) or decreasing index order.
@@ -101,6 +105,9 @@ pub struct Lines<B> {
     king_over_pole: PerSquare<B>,
     pawn_captures: [PerSquare<B>; 2],
     pawn_capture_from: [PerSquare<B>; 2],
+    pawn_push: [PerSquare<B>; 2],
+    pawn_double: [PerSquare<B>; 2],
+    promotion: [B; 2],
 }
 
 fn set_of<B: Bits>(squares: &[Square]) -> B {
@@ -130,11 +137,13 @@ fn segments<B: Bits>(ray: &[Square]) -> Vec<Segment<B>> {
 
 impl<B: Bits> Lines<B> {
     /// The square sets of a board of `squares` squares, from the surface's square lists: `ray`
-    /// gives each (square, direction number) ray in walking order, `leaps` each leap table.
+    /// gives each (square, direction number) ray in walking order, `leaps` each leap table;
+    /// `promotion` holds each colour's promotion squares.
     pub(crate) fn new<'t>(
         squares: usize,
         ray: impl Fn(Square, usize) -> &'t [Square],
         leaps: impl Fn(Leap, Square) -> &'t [Square],
+        promotion: &[SquareSet; 2],
     ) -> Lines<B> {
         let per_square = |leap: Leap| -> PerSquare<B> {
             PerSquare::new(
@@ -175,6 +184,9 @@ impl<B: Bits> Lines<B> {
             king_over_pole: per_square(Leap::KingOverPole),
             pawn_captures: Color::ALL.map(|c| per_square(Leap::PawnCaptures(c))),
             pawn_capture_from: Color::ALL.map(|c| per_square(Leap::PawnCaptureFrom(c))),
+            pawn_push: Color::ALL.map(|c| per_square(Leap::PawnPush(c))),
+            pawn_double: Color::ALL.map(|c| per_square(Leap::PawnDouble(c))),
+            promotion: promotion.each_ref().map(B::of),
         }
     }
 
@@ -319,6 +331,24 @@ impl<B: Bits> Lines<B> {
     pub(crate) fn pawn_capture_from(&self, color: Color, sq: Square) -> B {
         self.pawn_capture_from[color.index()][sq]
     }
+
+    /// The square a pawn of `color` on `sq` steps to (none where no pawn may stand).
+    #[inline]
+    pub(crate) fn pawn_push(&self, color: Color, sq: Square) -> B {
+        self.pawn_push[color.index()][sq]
+    }
+
+    /// The square a pawn of `color` on `sq` double-steps to (none where it may not).
+    #[inline]
+    pub(crate) fn pawn_double(&self, color: Color, sq: Square) -> B {
+        self.pawn_double[color.index()][sq]
+    }
+
+    /// The squares where a pawn of `color` promotes.
+    #[inline]
+    pub(crate) fn promotion(&self, color: Color) -> B {
+        self.promotion[color.index()]
+    }
 }
 
 /// The tables at the width the board needs: one word up to 64 squares, two up to 128, else four.
@@ -339,11 +369,12 @@ impl LineSets {
         squares: usize,
         ray: impl Fn(Square, usize) -> &'t [Square],
         leaps: impl Fn(Leap, Square) -> &'t [Square],
+        promotion: &[SquareSet; 2],
     ) -> LineSets {
         match words_for(squares) {
-            1 => LineSets::Word(Lines::new(squares, ray, leaps)),
-            2 => LineSets::Double(Lines::new(squares, ray, leaps)),
-            _ => LineSets::Wide(Lines::new(squares, ray, leaps)),
+            1 => LineSets::Word(Lines::new(squares, ray, leaps, promotion)),
+            2 => LineSets::Double(Lines::new(squares, ray, leaps, promotion)),
+            _ => LineSets::Wide(Lines::new(squares, ray, leaps, promotion)),
         }
     }
 }

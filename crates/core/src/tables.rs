@@ -221,7 +221,10 @@ impl Tables {
                 Leap::KingOverPole => king_over_pole.get(sq),
                 Leap::PawnCaptures(c) => pawn_captures[c.index()].get(sq),
                 Leap::PawnCaptureFrom(c) => pawn_capture_from[c.index()].get(sq),
+                Leap::PawnPush(c) => pawn_push[c.index()][sq.index()].as_slice(),
+                Leap::PawnDouble(c) => pawn_double[c.index()][sq.index()].as_slice(),
             },
+            &promotion,
         );
         Tables {
             size,
