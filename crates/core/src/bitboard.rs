@@ -25,9 +25,6 @@ pub trait Bits:
     const EMPTY: Self;
     /// Every square the width can hold.
     const FULL: Self;
-    /// Whether the set is one machine word, so that testing a square is a shift and a mask
-    /// (on wider sets the word must be picked first, and a board's mailbox answers faster).
-    const ONE_WORD: bool;
     /// The squares of `set` (which must lie within the width).
     fn of(set: &SquareSet) -> Self;
     /// The same squares as a [`SquareSet`] (the inverse of [`Bits::of`]).
@@ -132,7 +129,6 @@ macro_rules! word_bits {
         impl Bits for $word {
             const EMPTY: $word = 0;
             const FULL: $word = !0;
-            const ONE_WORD: bool = $bits == 64;
 
             #[inline]
             fn of(set: &SquareSet) -> $word {
@@ -262,7 +258,6 @@ word_bits!(
 impl Bits for SquareSet {
     const EMPTY: SquareSet = SquareSet::EMPTY;
     const FULL: SquareSet = SquareSet::from_words([!0; 4]);
-    const ONE_WORD: bool = false;
 
     #[inline]
     fn of(set: &SquareSet) -> SquareSet {
