@@ -361,7 +361,7 @@ pub(crate) fn generate<B: Bits, S: Sink>(
     // Without a check or a pin every piece goes where it reaches: one predictable branch per
     // piece (wasm perft 3-6% faster, standard natively 4% fewer instructions). The generator
     // written twice, with and without the masks, took natively 5-9% fewer instructions but in
-    // wasm 26% more time: V8 spilled most of the sets of the larger function.
+    // wasm 20-27% more time: V8 spilled most of the sets of the larger function.
     let restrained = in_check || pin_count > 0;
     let allowed = |from: Square| -> B {
         if !restrained {
