@@ -205,15 +205,16 @@ impl Position {
 
     /// The hash computed from scratch; always equal to [`Position::hash`] (tests check it).
     pub fn compute_hash(&self) -> u64 {
-        let mut hash = zobrist::castling(self.castling);
+        let keys = zobrist::keys();
+        let mut hash = keys.castling(self.castling);
         for (sq, piece) in self.pieces() {
-            hash ^= zobrist::piece(piece, sq);
+            hash ^= keys.piece(piece, sq);
         }
         if let Some(ep) = self.ep {
-            hash ^= zobrist::en_passant(ep);
+            hash ^= keys.en_passant(ep);
         }
         if self.turn == Color::Black {
-            hash ^= zobrist::black_to_move();
+            hash ^= keys.black_to_move();
         }
         hash
     }
@@ -249,26 +250,33 @@ impl Position {
         let Some(moving) = self.board.piece(mv.from) else {
             return;
         };
-        let mut hash = self.hash ^ zobrist::castling(self.castling) ^ zobrist::black_to_move();
+        let keys = zobrist::keys();
+        let mut hash = self.hash ^ keys.castling(self.castling) ^ keys.black_to_move();
         if let Some(ep) = self.ep.take() {
-            hash ^= zobrist::en_passant(ep);
+            hash ^= keys.en_passant(ep);
         }
         self.halfmoves += 1;
         match mv.kind {
             MoveKind::Castle(kind) => {
-                if let Some(plan) = self.variant.castle_plan(us, kind).cloned() {
+                // The four squares copied out of the plan (a clone of the plan allocated its
+                // two lists on every castling move).
+                let squares = self
+                    .variant
+                    .castle_plan(us, kind)
+                    .map(|p| (p.king_from, p.king_to, p.rook_from, p.rook_to));
+                if let Some((king_from, king_to, rook_from, rook_to)) = squares {
                     let rook = Piece {
                         color: us,
                         role: Role::Rook,
                     };
-                    self.board.take(plan.king_from);
-                    self.board.take(plan.rook_from);
-                    self.board.put(plan.king_to, moving);
-                    self.board.put(plan.rook_to, rook);
-                    hash ^= zobrist::piece(moving, plan.king_from)
-                        ^ zobrist::piece(moving, plan.king_to)
-                        ^ zobrist::piece(rook, plan.rook_from)
-                        ^ zobrist::piece(rook, plan.rook_to);
+                    self.board.take(king_from);
+                    self.board.take(rook_from);
+                    self.board.put(king_to, moving);
+                    self.board.put(rook_to, rook);
+                    hash ^= keys.piece(moving, king_from)
+                        ^ keys.piece(moving, king_to)
+                        ^ keys.piece(rook, rook_from)
+                        ^ keys.piece(rook, rook_to);
                 }
                 self.castling &= !(rights_bit(us, true) | rights_bit(us, false));
             }
@@ -282,7 +290,7 @@ impl Position {
                 };
                 if let Some(csq) = captured_sq {
                     if let Some(captured) = self.board.take(csq) {
-                        hash ^= zobrist::piece(captured, csq);
+                        hash ^= keys.piece(captured, csq);
                         self.halfmoves = 0;
                     }
                 }
@@ -292,7 +300,7 @@ impl Position {
                     _ => moving,
                 };
                 self.board.put(mv.to, placed);
-                hash ^= zobrist::piece(moving, mv.from) ^ zobrist::piece(placed, mv.to);
+                hash ^= keys.piece(moving, mv.from) ^ keys.piece(placed, mv.to);
                 if moving.role == Role::Pawn {
                     self.halfmoves = 0;
                     if mv.kind == MoveKind::DoubleStep {
@@ -307,7 +315,7 @@ impl Position {
                                 .any(|&s| self.board.piece(s) == Some(pawn))
                             {
                                 self.ep = Some(mid);
-                                hash ^= zobrist::en_passant(mid);
+                                hash ^= keys.en_passant(mid);
                             }
                         }
                     }
@@ -320,18 +328,19 @@ impl Position {
         // branch on it was mispredicted at 44% of the search's moves (cachegrind).
         self.fullmoves += u32::from(us == Color::Black);
         self.turn = them;
-        self.hash = hash ^ zobrist::castling(self.castling);
+        self.hash = hash ^ keys.castling(self.castling);
     }
 
     /// The same position with the other side to move and no en-passant square: the "null move" a
     /// search plays to measure threats. It is not a legal move in the game.
     pub fn pass(&self) -> Position {
+        let keys = zobrist::keys();
         let mut next = self.clone();
         if let Some(ep) = next.ep.take() {
-            next.hash ^= zobrist::en_passant(ep);
+            next.hash ^= keys.en_passant(ep);
         }
         next.turn = !next.turn;
-        next.hash ^= zobrist::black_to_move();
+        next.hash ^= keys.black_to_move();
         next
     }
 

@@ -18,10 +18,15 @@ const TOTAL: usize = PIECE_KEYS + MAX_SQUARES + 16 + 1;
 
 static KEYS: std::sync::OnceLock<Box<[u64; TOTAL]>> = std::sync::OnceLock::new();
 
-/// The keys, made on first use.
+/// The keys, made on first use. Taken once by a caller that needs several: each use of a
+/// `OnceLock` asks whether it is filled yet.
+#[derive(Clone, Copy)]
+pub struct Keys(&'static [u64; TOTAL]);
+
+/// The keys.
 #[inline]
-fn keys() -> &'static [u64; TOTAL] {
-    KEYS.get_or_init(|| {
+pub fn keys() -> Keys {
+    Keys(KEYS.get_or_init(|| {
         let mut keys = Box::new([0u64; TOTAL]);
         let mut state = 0x746F_706F_6368_6573; // "topoches"
         for key in keys.iter_mut() {
@@ -30,31 +35,33 @@ fn keys() -> &'static [u64; TOTAL] {
             *key = k;
         }
         keys
-    })
+    }))
 }
 
-/// The key of `piece` on `sq`.
-#[inline]
-pub fn piece(piece: Piece, sq: Square) -> u64 {
-    keys()[(piece.code() as usize - 1) * MAX_SQUARES + sq.index()]
-}
+impl Keys {
+    /// The key of `piece` on `sq`.
+    #[inline]
+    pub fn piece(self, piece: Piece, sq: Square) -> u64 {
+        self.0[(piece.code() as usize - 1) * MAX_SQUARES + sq.index()]
+    }
 
-/// The key of an en-passant square.
-#[inline]
-pub fn en_passant(sq: Square) -> u64 {
-    keys()[PIECE_KEYS + sq.index()]
-}
+    /// The key of an en-passant square.
+    #[inline]
+    pub fn en_passant(self, sq: Square) -> u64 {
+        self.0[PIECE_KEYS + sq.index()]
+    }
 
-/// The key of a set of castling rights (4 bits).
-#[inline]
-pub fn castling(rights: u8) -> u64 {
-    keys()[PIECE_KEYS + MAX_SQUARES + (rights & 15) as usize]
-}
+    /// The key of a set of castling rights (4 bits).
+    #[inline]
+    pub fn castling(self, rights: u8) -> u64 {
+        self.0[PIECE_KEYS + MAX_SQUARES + (rights & 15) as usize]
+    }
 
-/// The key added when Black is to move.
-#[inline]
-pub fn black_to_move() -> u64 {
-    keys()[TOTAL - 1]
+    /// The key added when Black is to move.
+    #[inline]
+    pub fn black_to_move(self) -> u64 {
+        self.0[TOTAL - 1]
+    }
 }
 
 #[cfg(test)]
@@ -70,8 +77,9 @@ mod tests {
             role: Role::Pawn,
         };
         let (_, first) = splitmix(0x746F_706F_6368_6573);
-        assert_eq!(piece(white_pawn, Square(0)), first);
-        assert_ne!(black_to_move(), 0);
-        assert_ne!(castling(1), castling(2));
+        let keys = keys();
+        assert_eq!(keys.piece(white_pawn, Square(0)), first);
+        assert_ne!(keys.black_to_move(), 0);
+        assert_ne!(keys.castling(1), keys.castling(2));
     }
 }
