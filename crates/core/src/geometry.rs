@@ -425,6 +425,28 @@ impl<T: Copy> PerSquare<T> {
     }
 }
 
+impl<T> PerSquare<T> {
+    /// The entries, borrowed: indexing the view reads the entry alone, where indexing the table
+    /// first reads where its entries are (taken once before a loop instead of in every turn).
+    #[inline(always)]
+    pub fn view(&self) -> SquareView<'_, T> {
+        SquareView(&self.0)
+    }
+}
+
+/// A [`PerSquare`] table's entries, borrowed.
+#[derive(Clone, Copy)]
+pub struct SquareView<'a, T>(&'a [T; MAX_SQUARES]);
+
+impl<T> Index<Square> for SquareView<'_, T> {
+    type Output = T;
+
+    #[inline(always)]
+    fn index(&self, sq: Square) -> &T {
+        &self.0[sq.index()]
+    }
+}
+
 impl<T> Index<Square> for PerSquare<T> {
     type Output = T;
 

@@ -8,7 +8,7 @@
 //! segments follow the ray in walking order, so a ride stops at the first segment with a piece.
 
 use crate::bitboard::{words_for, Bits};
-use crate::geometry::{PerSquare, Square, SquareSet};
+use crate::geometry::{PerSquare, Square, SquareSet, SquareView};
 use crate::pieces::{Color, Piece, Role};
 
 /// The leap tables a surface hands over: where each piece that does not ride goes from a square,
@@ -332,16 +332,23 @@ impl<B: Bits> Lines<B> {
         self.pawn_capture_from[color.index()][sq]
     }
 
-    /// The square a pawn of `color` on `sq` steps to (none where no pawn may stand).
-    #[inline]
-    pub(crate) fn pawn_push(&self, color: Color, sq: Square) -> B {
-        self.pawn_push[color.index()][sq]
+    /// Each square's knight targets ([`Lines::knight`] by square), for a loop over knights.
+    #[inline(always)]
+    pub(crate) fn knights(&self) -> SquareView<'_, B> {
+        self.knight.view()
     }
 
-    /// The square a pawn of `color` on `sq` double-steps to (none where it may not).
-    #[inline]
-    pub(crate) fn pawn_double(&self, color: Color, sq: Square) -> B {
-        self.pawn_double[color.index()][sq]
+    /// By square, for a loop over `color`'s pawns: the square a pawn steps to (none where no
+    /// pawn may stand), the square it double-steps to (none where it may not), and the squares
+    /// it captures on ([`Lines::pawn_captures`]).
+    #[inline(always)]
+    pub(crate) fn pawns(&self, color: Color) -> [SquareView<'_, B>; 3] {
+        let c = color.index();
+        [
+            self.pawn_push[c].view(),
+            self.pawn_double[c].view(),
+            self.pawn_captures[c].view(),
+        ]
     }
 
     /// The squares where a pawn of `color` promotes.
