@@ -336,12 +336,18 @@ pub(crate) fn generate<B: Bits, S: Sink>(
     }
     let [orthogonal, diagonal] = sets.riders(them);
     let [along, across] = lines.by_line(king);
-    // One kind of line: its four directions, written out or as a loop (see above).
+    // One kind of line: its four directions, written out or as a loop (see above). In wasm the
+    // loop walks a mask of the four direction numbers: as `for dir in a..=d` (an inclusive range,
+    // its loop test several steps) folded perft 5 took 7% longer (30.4 against 28.4 ms), and as
+    // `a..d + 1` the compiler unrolled it (standard and torus-8x14 4-5% slower).
     macro_rules! look_four {
         ($riders:expr, $a:literal, $b:literal, $c:literal, $d:literal) => {
             let seen = ($riders, own, their);
             if cfg!(target_arch = "wasm32") {
-                for dir in $a..=$d {
+                let mut dirs = 0b1111u32 << $a;
+                while dirs != 0 {
+                    let dir = dirs.trailing_zeros() as usize;
+                    dirs &= dirs - 1;
                     look!(dir, seen);
                 }
             } else {

@@ -1,7 +1,7 @@
 //! Perft exported to JavaScript, so that `scripts/bench.sh` can time the wasm build from Node.js.
 
 use std::sync::Arc;
-use topochess_core::{Position, Variant};
+use topochess_core::{fen, Position, Variant};
 use wasm_bindgen::prelude::*;
 
 /// A preset's start position, built once, so that timing its perft times the move generator
@@ -22,6 +22,25 @@ impl StartPosition {
     pub fn perft(&self, depth: u32) -> f64 {
         topochess_core::perft::perft(&self.0, depth) as f64
     }
+}
+
+/// Perft to `depth` from `fen` on the preset `id` (its start position if `fen` is empty), for
+/// comparing the wasm build's generator with the native one (`perft-check.mjs`); -1 if the id or
+/// the FEN is wrong.
+#[wasm_bindgen]
+pub fn perft_from(id: &str, fen: &str, depth: u32) -> f64 {
+    let Ok(v) = Variant::by_id(id, None).map(Arc::new) else {
+        return -1.0;
+    };
+    let pos = if fen.is_empty() {
+        Position::start(v)
+    } else {
+        match fen::parse_position_lenient(v, fen) {
+            Ok((pos, _)) => pos,
+            Err(_) => return -1.0,
+        }
+    };
+    topochess_core::perft::perft(&pos, depth) as f64
 }
 
 #[wasm_bindgen]
