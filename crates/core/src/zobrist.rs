@@ -18,12 +18,12 @@ const TOTAL: usize = PIECE_KEYS + MAX_SQUARES + 16 + 1;
 
 static KEYS: std::sync::OnceLock<Box<[u64; TOTAL]>> = std::sync::OnceLock::new();
 
-/// The keys, made on first use. Taken once by a caller that needs several: each use of a
-/// `OnceLock` asks whether it is filled yet.
+/// The keys, at hand: taken once by a caller that needs several, as each use of the `OnceLock`
+/// asks whether it is filled yet (a dozen times a move made, before).
 #[derive(Clone, Copy)]
 pub struct Keys(&'static [u64; TOTAL]);
 
-/// The keys.
+/// The keys, made on first use.
 #[inline]
 pub fn keys() -> Keys {
     Keys(KEYS.get_or_init(|| {

@@ -109,3 +109,24 @@ fn tricky_positions_match_the_reference() {
         }
     }
 }
+
+/// The callback API, the count and the list give the same moves (perft uses the list and the
+/// count), in each tricky position and each position one move after it.
+#[test]
+fn callback_count_and_list_agree() {
+    for &(id, fen) in TRICKY {
+        let pos = position(id, fen);
+        let mut positions = vec![pos.clone()];
+        positions.extend(
+            pos.legal_moves()
+                .into_iter()
+                .map(|mv| pos.play(mv).unwrap()),
+        );
+        for pos in positions {
+            let mut called = Vec::new();
+            pos.for_each_legal_move(|mv| called.push(mv));
+            assert_eq!(called, pos.legal_moves(), "{id} {fen}");
+            assert_eq!(pos.count_legal_moves(), called.len(), "{id} {fen}");
+        }
+    }
+}
