@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Perft node rates: native (with shakmaty in the same run) and the same perft in the wasm build
-# under Node.js, the search rate, and the download size. Prints the ratios the targets are stated in.
+# under Node.js and in headless Chromium, the search rate, and the download size. Prints the ratios
+# the targets are stated in.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh >/dev/null
@@ -14,14 +15,20 @@ wasm-bindgen --target nodejs --out-dir "$out/wasm" target/wasm32-unknown-unknown
 level=$(sed -n 's/.*data-wasm-opt="\([^"]*\)".*/\1/p' index.html)
 wasm-opt "-O$level" "$out/wasm/topochess_wasm_bench_bg.wasm" -o "$out/wasm/topochess_wasm_bench_bg.wasm"
 echo "wasm: timed after wasm-opt -O$level, as the site ships it"
+# The same module for a page, timed in headless Chromium too: the site runs there, on a V8 that is
+# not Node.js's (Debian's Chromium, installed by scripts/setup.sh).
+wasm-bindgen --target web --out-dir "$out/web" target/wasm32-unknown-unknown/release/topochess_wasm_bench.wasm
+wasm-opt "-O$level" "$out/web/topochess_wasm_bench_bg.wasm" -o "$out/web/topochess_wasm_bench_bg.wasm"
 # Native (the fastest of 7 rounds, with shakmaty in turn) and wasm (each Node.js process its
 # fastest run) in turn, three times: one process's figure swings by up to a tenth, so each is
 # the fastest of the three, printed with the spread of the three.
 : > "$out/native-runs.txt"
 : > "$out/wasm-runs.txt"
+: > "$out/chromium-runs.txt"
 for run in 1 2 3; do
   cargo bench -q -p topochess-perft-bench 2>/dev/null | grep 'nodes/s' >> "$out/native-runs.txt"
   node crates/wasm-bench/bench.mjs "$out/wasm" >> "$out/wasm-runs.txt"
+  node crates/wasm-bench/chromium.mjs "$out/web" >> "$out/chromium-runs.txt"
 done
 # The fastest of the runs per line, the slowest over the fastest as its spread.
 fastest() {
@@ -36,6 +43,9 @@ awk '/^topochess standard/ {t=$7} /^shakmaty  standard/ {printf "standard perft 
 fastest "$out/wasm-runs.txt" "3 processes" | tee "$out/wasm.txt"
 awk '/^topochess.*perft/ {native[$2]=$7} /^wasm .*perft/ {printf "%s: wasm takes %.2fx the native time (target: at most 1.5x)\n", $2, $7/native[$2]}' \
   "$out/native.txt" "$out/wasm.txt"
+fastest "$out/chromium-runs.txt" "3 browser runs" | tee "$out/chromium.txt"
+awk '/^topochess.*perft/ {native[$2]=$7} /^chromium .*perft/ {printf "%s: wasm in Chromium takes %.2fx the native time\n", $2, $7/native[$2]}' \
+  "$out/native.txt" "$out/chromium.txt"
 awk '/^topochess standard/ {s=$7; sn=$5} /^topochess folded/ {printf "folded perft 5 takes %.2fx the time of standard perft 5 (target: at most 1.3x)\n", $7/s}
      /^topochess torus-8x14/ {printf "torus-8x14 perft 4 takes %.2fx standard perft 5'"'"'s time per node (target: at most 1.5x)\n", ($7/$5)/(s/sn)}' "$out/native.txt"
 ./target/release/topochess bench --depth 6 | tail -2 | tee "$out/search-native.txt"
