@@ -41,7 +41,8 @@ fastest() {
 fastest "$out/native-runs.txt" "3 runs of the fastest of 7" | tee "$out/native.txt"
 awk '/^topochess standard/ {t=$7} /^shakmaty  standard/ {printf "standard perft 5: topochess takes %.2fx shakmaty'"'"'s time (target: at most 2x)\n", t/$7}' "$out/native.txt"
 fastest "$out/wasm-runs.txt" "3 processes" | tee "$out/wasm.txt"
-awk '/^topochess.*perft/ {native[$2]=$7} /^wasm .*perft/ {printf "%s: wasm takes %.2fx the native time (target: at most 1.5x)\n", $2, $7/native[$2]}' \
+# Node.js 20 (V8 11.3, of 2023) for reference: the target is read in Chromium, where the site runs.
+awk '/^topochess.*perft/ {native[$2]=$7} /^wasm .*perft/ {printf "%s: wasm under Node.js 20 takes %.2fx the native time (for reference)\n", $2, $7/native[$2]}' \
   "$out/native.txt" "$out/wasm.txt"
 fastest "$out/chromium-runs.txt" "3 browser runs" | tee "$out/chromium.txt"
 awk '/^topochess.*perft/ {native[$2]=$7} /^chromium .*perft/ {printf "%s: wasm in Chromium takes %.2fx the native time (target: at most 1.5x)\n", $2, $7/native[$2]}' \

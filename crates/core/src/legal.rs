@@ -22,6 +22,8 @@ use crate::position::{Board, Position};
 
 /// Where generated moves go: a list, a callback or a count.
 pub(crate) trait Sink {
+    /// Whether the moves' order matters (a list or a callback), or only their number.
+    const ORDERED: bool;
     /// One move.
     fn one(&mut self, mv: Move);
     /// Moves of `kind` from `from` to every square of `to`.
@@ -32,6 +34,8 @@ pub(crate) trait Sink {
 pub(crate) struct Each<F>(pub(crate) F);
 
 impl<F: FnMut(Move)> Sink for Each<F> {
+    const ORDERED: bool = true;
+
     #[inline]
     fn one(&mut self, mv: Move) {
         (self.0)(mv)
@@ -49,6 +53,8 @@ impl<F: FnMut(Move)> Sink for Each<F> {
 pub(crate) struct Count(pub(crate) usize);
 
 impl Sink for Count {
+    const ORDERED: bool = false;
+
     #[inline]
     fn one(&mut self, _: Move) {
         self.0 += 1;
@@ -364,120 +370,25 @@ pub(crate) fn generate<B: Bits, S: Sink>(
     if !(across & diagonal).is_empty() {
         look_four!(diagonal, 4, 5, 6, 7);
     }
-    // Without a check or a pin every piece goes where it reaches: one predictable branch per
-    // piece (wasm perft 3-6% faster, standard natively 4% fewer instructions). The generator
-    // written twice, with and without the masks, took natively 5-9% fewer instructions but in
-    // wasm 20-27% more time: V8 spilled most of the sets of the larger function.
-    let restrained = in_check || pin_count > 0;
-    let allowed = |from: Square| -> B {
-        if !restrained {
-            return B::FULL;
-        }
-        let mut mask = check_mask;
-        if pinned.has(from) {
-            for pin in &pins[..pin_count] {
-                if pin.square == from {
-                    mask &= pin.allowed;
-                }
-            }
-        }
-        mask
-    };
+    // Without a pin every piece goes where it reaches within the check mask (every square when
+    // not in check); with one, the pieces' moves come from a function of their own, in the same
+    // order where the order matters. Each piece's mask had been found in the loops, behind one
+    // predictable branch: the compiler unrolled the walk over the pins there, and Chromium's V8
+    // kept a flag per pin on the stack across the loops. Twelfth session, the bench's perft 5:
+    // in Chromium standard 25.0 to 22.1 ms, folded 31.1 to 28.2; natively 15.6 to 14.8 and 19.9
+    // to 19.4. Node.js 20's older V8 runs this shape 30% slower (README, "Performance").
     let wanted = if noisy_only { their } else { !own };
-
-    // Pawns.
-    let promote = |sink: &mut S, from: Square, to: Square, kind: MoveKind| {
-        if t.promotes(us, to) {
-            for role in Role::PROMOTIONS {
-                sink.one(Move {
-                    from,
-                    to,
-                    kind: MoveKind::Promotion(role),
-                });
-            }
-        } else {
-            sink.one(Move { from, to, kind });
-        }
-    };
-    // A pawn's moves to the squares `to`: each once, or once per promotion where it promotes.
-    let promotion = lines.promotion(us);
-    let pawn_to = |sink: &mut S, from: Square, to: B, kind: MoveKind| {
-        if (to & promotion).is_empty() {
-            sink.many(from, to, kind);
-        } else {
-            for to in to.squares() {
-                promote(sink, from, to, kind);
-            }
-        }
-    };
-    let vacant = !occupied;
-    // The tables taken before the loops: indexed in the loop, each table's place was read in
-    // every turn (wasm perft 1-3% slower).
-    let [push, double, capture] = lines.pawns(us);
-    for from in sets.of_role(us, Role::Pawn).squares() {
-        let allow = allowed(from);
-        // The step and the double step as sets (before, a square each from the tables, tested
-        // in the board's mailbox: standard perft 5 took 14% more instructions and 12% more time,
-        // folded 13% and 11%, torus-8x14 1% and 5%, and in wasm all three 7-10% more time).
-        // Tested without branches (the double step masked when the step is blocked) the search
-        // took 5% more instructions. Of the pushes, only a promotion is noisy.
-        let mut one = push[from] & vacant;
-        if noisy_only {
-            one &= promotion;
-        }
-        if !one.is_empty() {
-            pawn_to(sink, from, one & allow, MoveKind::Normal);
-            let two = double[from] & vacant & allow;
-            if !noisy_only && !two.is_empty() {
-                pawn_to(sink, from, two, MoveKind::DoubleStep);
-            }
-        }
-        let captures = capture[from];
-        let taken = captures & their & allow;
-        if !taken.is_empty() {
-            pawn_to(sink, from, taken, MoveKind::Normal);
-        }
-        if let Some(ep) = pos.ep.filter(|&ep| captures.has(ep) && !their.has(ep)) {
-            let mv = Move {
-                from,
-                to: ep,
-                kind: MoveKind::EnPassant,
-            };
-            if !king_attacked(lines, &pos.board_after(mv), us) {
-                sink.one(mv);
-            }
-        }
-    }
-
-    // Knights and riders.
-    let knights = lines.knights();
-    for from in sets.of_role(us, Role::Knight).squares() {
-        sink.many(
-            from,
-            knights[from] & wanted & allowed(from),
-            MoveKind::Normal,
-        );
-    }
-    // A queen's two kinds of rays may cross on a folded board: one set of targets per piece.
-    for from in sets.of_role(us, Role::Rook).squares() {
-        sink.many(
-            from,
-            lines.rides::<0, 4>(from, occupied) & wanted & allowed(from),
-            MoveKind::Normal,
-        );
-    }
-    for from in sets.of_role(us, Role::Bishop).squares() {
-        sink.many(
-            from,
-            lines.rides::<4, 8>(from, occupied) & wanted & allowed(from),
-            MoveKind::Normal,
-        );
-    }
-    for from in sets.of_role(us, Role::Queen).squares() {
-        sink.many(
-            from,
-            lines.rides::<0, 8>(from, occupied) & wanted & allowed(from),
-            MoveKind::Normal,
+    if pin_count == 0 {
+        piece_moves(pos, lines, &sets, B::FULL, noisy_only, |_| check_mask, sink);
+    } else {
+        pinned_moves(
+            pos,
+            lines,
+            &sets,
+            (&pins[..pin_count], pinned),
+            check_mask,
+            noisy_only,
+            sink,
         );
     }
     // A rider whose ray comes back to it over empty squares may stay put (Yapsan's sphere): that
@@ -552,6 +463,152 @@ pub(crate) fn generate<B: Bits, S: Sink>(
                 sink.one(mv);
             }
         }
+    }
+}
+
+/// The moves of the side to move's pawns, knights and riders standing on `movers`, each to the
+/// squares `allowed` gives for its square (with en passant tested by making it).
+#[inline(always)]
+fn piece_moves<B: Bits, S: Sink>(
+    pos: &Position,
+    lines: &Lines<B>,
+    sets: &Sets<B>,
+    movers: B,
+    noisy_only: bool,
+    allowed: impl Fn(Square) -> B,
+    sink: &mut S,
+) {
+    let t = pos.variant.tables();
+    let us = pos.turn;
+    let own = sets.color[us.index()];
+    let their = sets.color[(!us).index()];
+    let occupied = own | their;
+    let wanted = if noisy_only { their } else { !own };
+    // Pawns.
+    let promote = |sink: &mut S, from: Square, to: Square, kind: MoveKind| {
+        if t.promotes(us, to) {
+            for role in Role::PROMOTIONS {
+                sink.one(Move {
+                    from,
+                    to,
+                    kind: MoveKind::Promotion(role),
+                });
+            }
+        } else {
+            sink.one(Move { from, to, kind });
+        }
+    };
+    // A pawn's moves to the squares `to`: each once, or once per promotion where it promotes.
+    let promotion = lines.promotion(us);
+    let pawn_to = |sink: &mut S, from: Square, to: B, kind: MoveKind| {
+        if (to & promotion).is_empty() {
+            sink.many(from, to, kind);
+        } else {
+            for to in to.squares() {
+                promote(sink, from, to, kind);
+            }
+        }
+    };
+    let vacant = !occupied;
+    // The tables taken before the loops: indexed in the loop, each table's place was read in
+    // every turn (wasm perft 1-3% slower).
+    let [push, double, capture] = lines.pawns(us);
+    for from in (sets.of_role(us, Role::Pawn) & movers).squares() {
+        let allow = allowed(from);
+        // The step and the double step as sets (before, a square each from the tables, tested
+        // in the board's mailbox: standard perft 5 took 14% more instructions and 12% more time,
+        // folded 13% and 11%, torus-8x14 1% and 5%, and in wasm all three 7-10% more time).
+        // Tested without branches (the double step masked when the step is blocked) the search
+        // took 5% more instructions. Of the pushes, only a promotion is noisy.
+        let mut one = push[from] & vacant;
+        if noisy_only {
+            one &= promotion;
+        }
+        if !one.is_empty() {
+            pawn_to(sink, from, one & allow, MoveKind::Normal);
+            let two = double[from] & vacant & allow;
+            if !noisy_only && !two.is_empty() {
+                pawn_to(sink, from, two, MoveKind::DoubleStep);
+            }
+        }
+        let captures = capture[from];
+        let taken = captures & their & allow;
+        if !taken.is_empty() {
+            pawn_to(sink, from, taken, MoveKind::Normal);
+        }
+        if let Some(ep) = pos.ep.filter(|&ep| captures.has(ep) && !their.has(ep)) {
+            let mv = Move {
+                from,
+                to: ep,
+                kind: MoveKind::EnPassant,
+            };
+            if !king_attacked(lines, &pos.board_after(mv), us) {
+                sink.one(mv);
+            }
+        }
+    }
+
+    // Knights and riders.
+    let knights = lines.knights();
+    for from in (sets.of_role(us, Role::Knight) & movers).squares() {
+        sink.many(
+            from,
+            knights[from] & wanted & allowed(from),
+            MoveKind::Normal,
+        );
+    }
+    // A queen's two kinds of rays may cross on a folded board: one set of targets per piece.
+    for from in (sets.of_role(us, Role::Rook) & movers).squares() {
+        sink.many(
+            from,
+            lines.rides::<0, 4>(from, occupied) & wanted & allowed(from),
+            MoveKind::Normal,
+        );
+    }
+    for from in (sets.of_role(us, Role::Bishop) & movers).squares() {
+        sink.many(
+            from,
+            lines.rides::<4, 8>(from, occupied) & wanted & allowed(from),
+            MoveKind::Normal,
+        );
+    }
+    for from in (sets.of_role(us, Role::Queen) & movers).squares() {
+        sink.many(
+            from,
+            lines.rides::<0, 8>(from, occupied) & wanted & allowed(from),
+            MoveKind::Normal,
+        );
+    }
+}
+
+/// [`piece_moves`] when pieces are pinned: each piece within the check mask, and a pinned one
+/// within the lines of the `pins` that hold it, in the same order as without pins where the
+/// order matters. Out of line, as pins are rare.
+#[inline(never)]
+fn pinned_moves<B: Bits, S: Sink>(
+    pos: &Position,
+    lines: &Lines<B>,
+    sets: &Sets<B>,
+    (pins, pinned): (&[Pin<B>], B),
+    check_mask: B,
+    noisy_only: bool,
+    sink: &mut S,
+) {
+    let allowed = |from: Square| {
+        if !pinned.has(from) {
+            return check_mask;
+        }
+        pins.iter()
+            .filter(|pin| pin.square == from)
+            .fold(check_mask, |mask, pin| mask & pin.allowed)
+    };
+    if S::ORDERED {
+        piece_moves(pos, lines, sets, B::FULL, noisy_only, allowed, sink);
+    } else {
+        // Counted, the pieces not pinned first, without a mask per piece (folded perft 5 in
+        // Chromium 3% faster than in order).
+        piece_moves(pos, lines, sets, !pinned, noisy_only, |_| check_mask, sink);
+        piece_moves(pos, lines, sets, pinned, noisy_only, allowed, sink);
     }
 }
 
