@@ -526,8 +526,12 @@ fn piece_moves<B: Bits, S: Sink>(
         }
         if !one.is_empty() {
             pawn_to(sink, from, one & allow, MoveKind::Normal);
+            // The double step goes to the sink even when there is none (nothing to count or
+            // list): whether a pawn whose step is free may also double-step was the generator's
+            // most mispredicted branch (cachegrind on folded perft 5: 232 K of 1.55 M), and
+            // without it native folded perft 5 went from 19.3 to 18.9 ms (Chromium unchanged).
             let two = double[from] & vacant & allow;
-            if !noisy_only && !two.is_empty() {
+            if !noisy_only {
                 pawn_to(sink, from, two, MoveKind::DoubleStep);
             }
         }
