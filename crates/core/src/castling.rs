@@ -1,6 +1,6 @@
 //! Castling: the modes, the four kinds of castling and the squares each needs (RULES.md section 4).
 
-use crate::geometry::{BoardSize, Square};
+use crate::geometry::{BoardSize, Square, SquareSet};
 use crate::pieces::Color;
 use core::fmt;
 
@@ -118,6 +118,8 @@ pub struct CastlePlan {
     pub rook_to: Square,
     /// Squares that must be empty (those the king and rook pass or land on, but their own).
     pub must_be_empty: Vec<Square>,
+    /// The same squares as a set, for the generator to ask in one step.
+    pub empty_set: SquareSet,
     /// Squares the king passes (not its start or landing) that must not be attacked.
     pub king_passes: Vec<Square>,
 }
@@ -168,6 +170,7 @@ impl CastlePlan {
             king_to: at(king_to)?,
             rook_from: at(rook_from)?,
             rook_to: at(rook_to)?,
+            empty_set: empty.iter().copied().collect(),
             must_be_empty: empty,
             king_passes: king_passes.into_iter().filter_map(at).collect(),
         })

@@ -430,10 +430,12 @@ pub(crate) fn generate<B: Bits, S: Sink>(
         sink.many(king, steps, MoveKind::Normal);
     }
 
-    // Castling, tested square by square and then by making it.
+    // Castling: the squares between asked as one set (where most castlings stop while the
+    // pieces have not left their rank), the passed squares one by one, then the move made.
     if !in_check && !noisy_only {
         for plan in v.castle_plans(us) {
             if pos.castling & plan.kind.right(us) == 0
+                || !(occupied & B::of(&plan.empty_set)).is_empty()
                 || board.code(plan.king_from)
                     != (Piece {
                         color: us,
@@ -446,7 +448,6 @@ pub(crate) fn generate<B: Bits, S: Sink>(
                         role: Role::Rook,
                     })
                     .code()
-                || plan.must_be_empty.iter().any(|&s| occupied.has(s))
                 || plan
                     .king_passes
                     .iter()
