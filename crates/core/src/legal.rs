@@ -547,9 +547,9 @@ fn piece_moves<B: Bits, S: Sink>(
             // they are one set, counted once, and its promotion squares three times more (one
             // count per promoted role). Without the branches of the listed moves (where a pawn
             // may promote, whether it may double-step or capture), perft 5 went natively from
-            // 18.7 to 18.2 ms on folded and 12.3 to 11.8 on torus-8x14 (standard unchanged), and
-            // in Chromium from 22.0 to 20.8 ms on standard, 28.4 to 27.1 on folded and 17.3 to
-            // 15.9 on torus-8x14: V8 had run the pawns' loop at 1.7x native, the rest at 1.5x.
+            // 18.8 to 18.4 ms on folded and 12.3 to 12.0 on torus-8x14 (standard unchanged), and
+            // in Chromium from 21.8 to 21.0 ms on standard, 28.4 to 27.0 on folded and 17.4 to
+            // 16.0 on torus-8x14: V8 had run the pawns' loop at 1.7x native, the rest at 1.5x.
             let two = if one.is_empty() || noisy_only {
                 B::EMPTY
             } else {
