@@ -124,3 +124,41 @@ export async function loadText(page, text) {
   await page.fill('#import-text', text);
   await page.click('#import-load');
 }
+
+/**
+ * Starts recording the page's long tasks (main-thread work of over 50 ms, by the Long Tasks API);
+ * `longTasks(page)` then gives the durations recorded since, in ms, and starts afresh. A reload
+ * ends the recording.
+ */
+export async function watchLongTasks(page) {
+  await page.evaluate(() => {
+    window.__longTasks = [];
+    if (window.__longTaskObserver) return;
+    window.__longTaskObserver = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+    });
+    window.__longTaskObserver.observe({ type: 'longtask' });
+  });
+}
+
+/** The long tasks recorded since `watchLongTasks` or the last call (durations in ms). */
+export const longTasks = (page) => page.evaluate(() => {
+  const tasks = window.__longTasks ?? [];
+  window.__longTasks = [];
+  return tasks;
+});
+
+/**
+ * Clicks `selector` from inside the page and resolves to the ms from the click to the first
+ * frame after it has been handled: the page's own answer, without Playwright's waits for the
+ * element to be ready (which a busy test machine makes long).
+ */
+export function clickToFrame(page, selector) {
+  return page.evaluate((sel) => new Promise((done) => {
+    const element = document.querySelector(sel);
+    const start = performance.now();
+    element.click();
+    // The frame after the click's work: a render scheduled by it runs before this callback.
+    requestAnimationFrame(() => setTimeout(() => done(performance.now() - start), 0));
+  }), selector);
+}

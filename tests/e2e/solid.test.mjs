@@ -190,7 +190,9 @@ test('the view turns at a steady frame rate while dragged', async () => {
   });
   console.log(`# 3D view while turning: ${ms.mean.toFixed(1)} ms a frame on average, median ${ms.median.toFixed(1)} ms, `
     + `of which the page's own work (event, camera, draw calls) ${ms.work.toFixed(2)} ms median (SwiftShader: no GPU)`);
-  assert.ok(ms.mean > 0);
+  // The page's own work a frame (the pointer event, the camera, issuing the draw calls) leaves
+  // most of a 60 Hz frame free; the frame rate itself is the software renderer's.
+  assert.ok(ms.work < 8, `the page's work a frame: ${ms.work.toFixed(2)} ms median`);
   assert.deepEqual(errors, []);
 });
 

@@ -33,8 +33,9 @@ fn enc(text: &str) -> String {
     utf8_percent_encode(text, NON_ALPHANUMERIC).to_string()
 }
 
-/// The fragment (without `#`) of the link `sender` sends after their move.
-pub fn fragment(saved: &SavedGame, game: &Game, sender: Color) -> String {
+/// The fragment (without `#`) of the link `sender` sends after their move, or why the game
+/// cannot be carried by a link.
+pub fn fragment(saved: &SavedGame, game: &Game, sender: Color) -> Result<String, String> {
     let s = &saved.settings;
     let id = match s.opponent {
         Opponent::Correspondence { id, .. } => id,
@@ -52,10 +53,8 @@ pub fn fragment(saved: &SavedGame, game: &Game, sender: Color) -> String {
     if start != game.start().variant().start_fen() {
         text.push_str(&format!("&fen={}", enc(&start)));
     }
-    text.push_str(&format!(
-        "&moves={}",
-        compact::encode(game.start(), game.moves())
-    ));
+    let code = compact::encode(game.start(), game.moves()).map_err(|e| e.to_string())?;
+    text.push_str(&format!("&moves={code}"));
     if let Some(ended) = &saved.ended {
         text.push_str(&format!("&ended={}", enc(ended)));
     }
@@ -63,7 +62,7 @@ pub fn fragment(saved: &SavedGame, game: &Game, sender: Color) -> String {
         text.push_str(&format!("&offer={}", side_letter(by)));
     }
     let check = compact::check(&text);
-    format!("{text}&check={check}")
+    Ok(format!("{text}&check={check}"))
 }
 
 /// A game received by link: as the receiver keeps it (their side is the one that did not send).
@@ -245,7 +244,7 @@ mod tests {
     #[test]
     fn a_link_round_trips_with_names_sides_and_moves() {
         let (saved, game) = correspondence_game(&["e2e4", "e7e5", "g1f3"], Color::White);
-        let hash = fragment(&saved, &game, Color::White);
+        let hash = fragment(&saved, &game, Color::White).unwrap();
         let letter = parse(&format!("#{hash}")).unwrap().unwrap();
         assert_eq!(letter.sender, Color::White);
         assert_eq!(letter.game.moves, ["e2e4", "e7e5", "g1f3"]);
@@ -266,7 +265,7 @@ mod tests {
     #[test]
     fn an_edited_or_cut_link_is_refused() {
         let (saved, game) = correspondence_game(&["e2e4", "e7e5"], Color::White);
-        let hash = fragment(&saved, &game, Color::White);
+        let hash = fragment(&saved, &game, Color::White).unwrap();
         let edited = hash.replace("from=w", "from=b");
         assert!(parse(&edited).unwrap().unwrap_err().contains("changed"));
         let cut = &hash[..hash.len() - 14];
@@ -277,7 +276,7 @@ mod tests {
     fn receiving_adds_updates_or_asks() {
         let mut lib = Library::default();
         let (sent, game) = correspondence_game(&["e2e4"], Color::White);
-        let letter = parse(&fragment(&sent, &game, Color::White))
+        let letter = parse(&fragment(&sent, &game, Color::White).unwrap())
             .unwrap()
             .unwrap();
         let Received::Added(added) = lib.receive(letter.clone(), 100) else {
@@ -290,7 +289,7 @@ mod tests {
         );
         // The next link has one more move: the kept game is updated, the player's side stays.
         let (later, game2) = correspondence_game(&["e2e4", "e7e5", "g1f3"], Color::White);
-        let newer = parse(&fragment(&later, &game2, Color::White))
+        let newer = parse(&fragment(&later, &game2, Color::White).unwrap())
             .unwrap()
             .unwrap();
         let Received::Updated(updated) = lib.receive(newer, 102) else {
@@ -313,7 +312,7 @@ mod tests {
         assert_eq!(lib.current_game().unwrap().moves.len(), 3);
         // Another line.
         let (other, game3) = correspondence_game(&["e2e4", "c7c5"], Color::White);
-        let branch = parse(&fragment(&other, &game3, Color::White))
+        let branch = parse(&fragment(&other, &game3, Color::White).unwrap())
             .unwrap()
             .unwrap();
         assert!(matches!(lib.receive(branch, 104), Received::Ask { .. }));
@@ -348,7 +347,7 @@ mod tests {
                     .unwrap();
             }
             let saved = SavedGame::of(1, &settings, &game, 0.0);
-            let text = fragment(&saved, &game, Color::White);
+            let text = fragment(&saved, &game, Color::White).unwrap();
             assert!(parse(&text).unwrap().is_ok(), "{}", preset.id);
             if game.moves().len() == 200 && text.len() > longest.0 {
                 longest = (text.len(), preset.id);
@@ -390,7 +389,7 @@ mod tests {
             cut in 0usize..400,
         ) {
             let (saved, game) = correspondence_game(&["e2e4", "e7e5", "g1f3", "b8c6"], Color::White);
-            let good = fragment(&saved, &game, Color::White);
+            let good = fragment(&saved, &game, Color::White).unwrap();
             let mut chars: Vec<char> = good.chars().collect();
             let i = at % chars.len();
             chars[i] = c;

@@ -1,6 +1,8 @@
 //! The Topochess browser app: the board views and the engine worker. The app changes state only
 //! through [`state::Action`]s; components take props and callbacks.
 
+#![forbid(unsafe_code)]
+
 pub mod action;
 pub mod analysis;
 pub mod analysis_panel;

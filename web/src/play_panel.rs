@@ -86,10 +86,12 @@ pub fn send_move(state: &UseReducerHandle<AppState>) -> Html {
             Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
         })
         .unwrap_or_default();
-    let link = format!(
-        "{base}#{}",
-        crate::correspondence::fragment(&saved, &state.game, me)
-    );
+    let link = match crate::correspondence::fragment(&saved, &state.game, me) {
+        Ok(fragment) => format!("{base}#{fragment}"),
+        Err(why) => {
+            return html! { <p class="error" id="corr-error">{format!("No link can carry this game: {why}.")}</p> };
+        }
+    };
     let copy = {
         let link = link.clone();
         Callback::from(move |_: MouseEvent| {

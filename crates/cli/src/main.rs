@@ -2,9 +2,12 @@
 //! prints a fixed format: results on stdout (the last line of `perft` and `reach` is a count
 //! alone), errors on stderr with a non-zero exit.
 
+#![forbid(unsafe_code)]
+
 mod bench;
 mod matches;
 mod puzzles;
+mod sprt;
 mod tablebase;
 mod tune;
 mod uci;
@@ -12,7 +15,7 @@ mod uci;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::sync::Arc;
-use topochess_core::{fen, san, CastlingMode, Piece, Position, Variant};
+use topochess_core::{fen, game, san, CastlingMode, Piece, Position, Variant};
 
 #[derive(Parser)]
 #[command(
@@ -123,6 +126,11 @@ enum Command {
         /// Milliseconds per move for engine and plain players, instead of nodes.
         #[arg(long)]
         ms: Option<u64>,
+        /// A sequential test, `ELO0,ELO1[,ALPHA,BETA]` (error rates 0.05 by default): the match
+        /// stops once it accepts H0 (the first player is not ELO1 stronger) or H1 (it is at
+        /// least ELO0 stronger), or after --games games; the verdict is printed.
+        #[arg(long)]
+        sprt: Option<String>,
     },
     /// Finds puzzles that use the edges in the engine's own games (mates, and with --material
     /// material gains); one line each: preset, FEN, solution, goal, themes, difficulty, the
@@ -229,11 +237,13 @@ fn run(cli: Cli) -> Result<(), String> {
             opening,
             jobs,
             ms,
+            sprt,
         } => {
             let v = variant(&id, None)?;
             let a = matches::Player::parse(&first, nodes, ms)?;
             let b = matches::Player::parse(&second, nodes, ms)?;
-            let tally = matches::play(&v, a, b, games, seed, opening, jobs, |g, outcome, white| {
+            let test = sprt.as_deref().map(sprt::Sprt::parse).transpose()?;
+            let each = |g: u32, outcome: Option<game::Outcome>, white: bool| {
                 let result = outcome
                     .map(|o| o.to_string())
                     .unwrap_or_else(|| "draw: 400 plies".into());
@@ -242,7 +252,9 @@ fn run(cli: Cli) -> Result<(), String> {
                     g + 1,
                     if white { "white" } else { "black" }
                 );
-            });
+            };
+            let decided = |t: &matches::Tally| test.is_some_and(|s| s.verdict(t).is_some());
+            let tally = matches::play(&v, a, b, games, seed, opening, jobs, each, decided);
             let elo = tally
                 .elo()
                 .map(|(e, err)| format!(", Elo {e:+.0} +/- {err:.0}"))
@@ -254,6 +266,9 @@ fn run(cli: Cli) -> Result<(), String> {
                 tally.losses,
                 tally.percent()
             );
+            if let Some(test) = test {
+                println!("{}", test.report(&tally));
+            }
         }
         Command::Tablebase {
             variant: id,

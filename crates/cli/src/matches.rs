@@ -187,9 +187,10 @@ fn opening(variant: &Arc<Variant>, seed: u64, pair: u32, plies: u32) -> Game {
     game
 }
 
-/// Plays `games` games of `variant` between `first` and `second`, colours alternating, each pair
-/// from a random opening of `opening_plies` plies, on `jobs` threads. `each` hears of every game
-/// as it ends (game index, outcome, whether the first player was White).
+/// Plays up to `games` games of `variant` between `first` and `second`, colours alternating,
+/// each pair from a random opening of `opening_plies` plies, on `jobs` threads. `each` hears of
+/// every game as it ends (game index, outcome, whether the first player was White). Once
+/// `decided` says so of the tally, no new pair is started (the pairs under way are finished).
 #[allow(clippy::too_many_arguments)]
 pub fn play(
     variant: &Arc<Variant>,
@@ -200,23 +201,31 @@ pub fn play(
     opening_plies: u32,
     jobs: usize,
     each: impl Fn(u32, Option<Outcome>, bool) + Sync,
+    decided: impl Fn(&Tally) -> bool + Sync,
 ) -> Tally {
     let tally = std::sync::Mutex::new(Tally::default());
-    share_games(games, jobs, |g| {
-        let (outcome, first_is_white) = play_one(variant, first, second, g, seed, opening_plies);
-        let first_color = if first_is_white {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if let Ok(mut t) = tally.lock() {
-            match outcome.and_then(|o| o.winner()) {
-                Some(c) if c == first_color => t.wins += 1,
-                Some(_) => t.losses += 1,
-                None => t.draws += 1,
-            }
+    // A thread plays both games of a pair, so a match stopped by `decided` ends on whole pairs.
+    share_games(games.div_ceil(2), jobs, |pair| {
+        if tally.lock().is_ok_and(|t| decided(&t)) {
+            return false;
         }
-        each(g, outcome, first_is_white);
+        for g in (2 * pair..2 * pair + 2).filter(|&g| g < games) {
+            let (outcome, first_is_white) =
+                play_one(variant, first, second, g, seed, opening_plies);
+            let first_color = if first_is_white {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if let Ok(mut t) = tally.lock() {
+                match outcome.and_then(|o| o.winner()) {
+                    Some(c) if c == first_color => t.wins += 1,
+                    Some(_) => t.losses += 1,
+                    None => t.draws += 1,
+                }
+            }
+            each(g, outcome, first_is_white);
+        }
         true
     });
     tally.into_inner().unwrap_or_default()
@@ -333,8 +342,8 @@ mod parse_tests {
     }
 }
 
-/// Plays games `0..games` on `jobs` threads: each thread takes the next game's number and plays
-/// it, until the numbers run out or `play` answers false.
+/// Plays games (or pairs of games) `0..games` on `jobs` threads: each thread takes the next
+/// number and plays it, until the numbers run out or `play` answers false.
 pub fn share_games(games: u32, jobs: usize, play: impl Fn(u32) -> bool + Sync) {
     let next = std::sync::atomic::AtomicU32::new(0);
     std::thread::scope(|scope| {

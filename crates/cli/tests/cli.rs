@@ -355,3 +355,55 @@ fn puzzles_prints_checked_puzzles_found_in_the_engines_games() {
         "the side to move has no move after the solution"
     );
 }
+
+#[test]
+fn a_match_with_a_sequential_test_stops_at_its_verdict() {
+    // The engine against a random mover: a difference far above elo1, decided long before
+    // the 200 games allowed, at the end of a pair.
+    let (ok, text, err) = run(&[
+        "match",
+        "--variant",
+        "folded",
+        "--first",
+        "engine",
+        "--second",
+        "random",
+        "--games",
+        "200",
+        "--nodes",
+        "300",
+        "--opening",
+        "2",
+        "--sprt",
+        "0,50",
+        "--jobs",
+        "2",
+    ]);
+    assert!(ok, "{err}");
+    assert!(text.contains("H1 accepted"), "{text}");
+    // "engine vs random on folded: +W =D -L (...)"
+    let counts: Vec<u32> = text
+        .split_whitespace()
+        .filter(|w| w.starts_with(['+', '=', '-']))
+        .take(3)
+        .map(|w| w[1..].parse().unwrap())
+        .collect();
+    let games: u32 = counts.iter().sum();
+    assert!(
+        (2..200).contains(&games) && games.is_multiple_of(2),
+        "{games} games: {text}"
+    );
+    // Bounds that make no sense are refused.
+    let (ok, _, err) = run(&[
+        "match",
+        "--variant",
+        "folded",
+        "--first",
+        "engine",
+        "--second",
+        "random",
+        "--sprt",
+        "10,0",
+    ]);
+    assert!(!ok && err.contains("ELO0 < ELO1"), "{err}");
+}

@@ -465,3 +465,56 @@ fn multipv_reports_distinct_lines_and_searchmoves_restricts_the_root() {
     assert_eq!(depth3.len(), 2, "{out:?}");
     uci.send("quit");
 }
+
+/// The score of the deepest `info` line before `bestmove`.
+fn last_score(lines: &[String]) -> String {
+    let line = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth") && l.contains(" score "))
+        .unwrap_or_else(|| panic!("no score in {lines:?}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "score").unwrap();
+    format!("{} {}", words[at + 1], words[at + 2])
+}
+
+#[test]
+fn a_position_that_repeats_the_moves_given_is_a_draw() {
+    // White, a rook down, has one move (Kg1); it repeats the position the moves started from.
+    let mut uci = Uci::start();
+    uci.send("uci");
+    uci.until("uciok", Duration::from_secs(5));
+    uci.send("setoption name UCI_Variant value chess");
+    uci.send("position fen 7k/8/8/8/8/8/r7/6K1 b - - 0 1 moves a2b2 g1h1 b2a2");
+    uci.send("go depth 4");
+    let (best, lines) = uci.bestmove(Duration::from_secs(20));
+    assert_eq!(best, "h1g1");
+    assert_eq!(last_score(&lines), "cp 0", "{lines:?}");
+    // The same position without the moves that led to it is lost.
+    uci.send("position fen 7k/8/8/8/8/8/r7/7K w - - 3 3");
+    uci.send("go depth 4");
+    let (_, lines) = uci.bestmove(Duration::from_secs(20));
+    let score = last_score(&lines);
+    let cp: i32 = score.strip_prefix("cp ").unwrap_or("0").parse().unwrap();
+    assert!(score.starts_with("mate -") || cp < -300, "{lines:?}");
+}
+
+#[test]
+fn fen_clocks_beyond_any_game_are_refused_not_a_crash() {
+    let mut uci = Uci::start();
+    uci.send("uci");
+    uci.until("uciok", Duration::from_secs(5));
+    uci.send("setoption name UCI_Variant value folded");
+    uci.send("position fen 4k3/8/8/8/8/8/8/R3K3 w - - 4294967295 4294967295 moves a1a2");
+    uci.send("isready");
+    let lines = uci.until("readyok", Duration::from_secs(5));
+    assert!(
+        lines.iter().any(|l| l.contains("move counter")),
+        "{lines:?}"
+    );
+    // The engine is still there and plays from a sane position.
+    uci.send("position fen 4k3/8/8/8/8/8/8/R3K3 w - - 50 1000000 moves a1a2");
+    uci.send("go depth 2");
+    let (best, _) = uci.bestmove(Duration::from_secs(20));
+    assert_ne!(best, "(none)");
+}

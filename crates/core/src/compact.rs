@@ -12,9 +12,24 @@ use core::fmt;
 /// The URL-safe base-64 alphabet (RFC 4648 section 5).
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-/// Why a compact move list could not be read.
+/// The most moves a code carries: far beyond any game played (a game of 10,000 moves each).
+/// A longer code is refused before any of it is read.
+pub const MAX_PLIES: usize = 20_000;
+
+/// The most characters a code of [`MAX_PLIES`] moves can take (three a move: an index below
+/// 32,768, more moves than any position of the largest boards has).
+const MAX_CHARS: usize = 3 * MAX_PLIES;
+
+/// Why a compact move list could not be written or read.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum CompactError {
+    /// A move to be written is not legal where it stands (ply counted from 1).
+    IllegalMove {
+        /// The ply.
+        ply: usize,
+    },
+    /// More moves, or characters, than any game the site holds.
+    TooLong,
     /// A character outside the alphabet.
     BadCharacter(char),
     /// The text ends inside a move.
@@ -29,6 +44,13 @@ pub enum CompactError {
 impl fmt::Display for CompactError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            CompactError::IllegalMove { ply } => {
+                write!(f, "move {ply} is not legal, so the game cannot be written")
+            }
+            CompactError::TooLong => write!(
+                f,
+                "the move code is longer than any game ({MAX_PLIES} moves at most)"
+            ),
             CompactError::BadCharacter(c) => write!(f, "'{c}' is not part of a move code"),
             CompactError::Truncated => write!(f, "the move code ends in the middle of a move"),
             CompactError::NoSuchMove { ply } => {
@@ -64,23 +86,30 @@ fn push_index(out: &mut String, mut index: usize) {
     }
 }
 
-/// The code of `moves` played from `start`. A move that is not legal where it stands ends the
-/// code there (the moves before it are kept).
-pub fn encode(start: &Position, moves: &[Move]) -> String {
+/// The code of `moves` played from `start`. A move that is not legal where it stands, or more
+/// than [`MAX_PLIES`] moves, is an error: a code never carries part of a game.
+pub fn encode(start: &Position, moves: &[Move]) -> Result<String, CompactError> {
+    if moves.len() > MAX_PLIES {
+        return Err(CompactError::TooLong);
+    }
     let mut pos = start.clone();
     let mut out = String::with_capacity(moves.len());
-    for &mv in moves {
-        let Some(index) = ordered(&pos).iter().position(|&m| m == mv) else {
-            break;
-        };
+    for (ply, &mv) in moves.iter().enumerate() {
+        let index = ordered(&pos)
+            .iter()
+            .position(|&m| m == mv)
+            .ok_or(CompactError::IllegalMove { ply: ply + 1 })?;
         push_index(&mut out, index);
         pos.play_unchecked(mv);
     }
-    out
+    Ok(out)
 }
 
 /// The moves a code names, played from `start`.
 pub fn decode(start: &Position, code: &str) -> Result<Vec<Move>, CompactError> {
+    if code.len() > MAX_CHARS {
+        return Err(CompactError::TooLong);
+    }
     let mut pos = start.clone();
     let mut moves = Vec::new();
     let mut index = 0usize;
@@ -106,6 +135,9 @@ pub fn decode(start: &Position, code: &str) -> Result<Vec<Move>, CompactError> {
         })?;
         pos.play_unchecked(mv);
         moves.push(mv);
+        if moves.len() > MAX_PLIES {
+            return Err(CompactError::TooLong);
+        }
         index = 0;
         shift = 0;
     }

@@ -3,6 +3,7 @@
 //! was wrong; it never panics.
 
 use crate::pieces::{Color, Piece};
+use crate::position::MAX_CLOCK;
 use crate::position::{Board, Position};
 use crate::setup::Setup;
 use crate::variant::Variant;
@@ -69,7 +70,9 @@ fn parse_board(variant: &Variant, field: &str) -> Result<Board, FenError> {
 
 fn parse_clock(text: &str, minimum: u32) -> Result<u32, FenError> {
     match text.parse::<u32>() {
-        Ok(n) if n >= minimum && text.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+        Ok(n) if (minimum..=MAX_CLOCK).contains(&n) && text.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok(n)
+        }
         _ => Err(FenError::BadClock(text.to_string())),
     }
 }

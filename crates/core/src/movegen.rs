@@ -27,45 +27,10 @@ fn is_color(code: u8, color: Color) -> bool {
     (code > 6) == (color == Color::Black)
 }
 
-/// Whether a piece of `by` attacks `sq` on `board`.
+/// Whether a piece of `by` attacks `sq` on `board`, walking every rider's rays forward: for
+/// surfaces whose rides cannot be walked back (the others ask the square sets, `legal.rs`).
 pub(crate) fn attacked(v: &Variant, board: &Board, sq: Square, by: Color) -> bool {
-    let t = v.tables();
-    let pawn = code(by, Role::Pawn);
-    if t.pawn_capture_from(by, sq)
-        .iter()
-        .any(|&s| board.code(s) == pawn)
-    {
-        return true;
-    }
-    let knight = code(by, Role::Knight);
-    if t.knight_from(sq).iter().any(|&s| board.code(s) == knight) {
-        return true;
-    }
-    let king = code(by, Role::King);
-    if t.king_from(sq).iter().any(|&s| board.code(s) == king) {
-        return true;
-    }
-    let (queen, rook, bishop) = (
-        code(by, Role::Queen),
-        code(by, Role::Rook),
-        code(by, Role::Bishop),
-    );
-    if !t.rides_reversible() {
-        return ridden_to(v, board, sq, by);
-    }
-    for dir in 0..8 {
-        let slider = if dir < 4 { rook } else { bishop };
-        for &s in t.ray(sq, dir) {
-            let c = board.code(s);
-            if c != 0 {
-                if c == slider || c == queen {
-                    return true;
-                }
-                break;
-            }
-        }
-    }
-    false
+    leaped_to(v, board, sq, by) || ridden_to(v, board, sq, by)
 }
 
 /// Whether a rider of `by` reaches `sq`, walking every rider's rays forward: for surfaces whose
@@ -88,7 +53,8 @@ fn ridden_to(v: &Variant, board: &Board, sq: Square, by: Color) -> bool {
     })
 }
 
-/// The squares of `by`'s pieces attacking `sq` on `board`.
+/// The squares of `by`'s pieces attacking `sq` on `board`, walking every rider's rays forward:
+/// for surfaces whose rides cannot be walked back.
 pub(crate) fn attackers(v: &Variant, board: &Board, sq: Square, by: Color) -> Vec<Square> {
     let t = v.tables();
     let mut found = SquareSet::EMPTY;
@@ -106,77 +72,28 @@ pub(crate) fn attackers(v: &Variant, board: &Board, sq: Square, by: Color) -> Ve
     for &s in t.king_from(sq) {
         add(s, Role::King);
     }
-    if t.rides_reversible() {
-        for dir in 0..8 {
-            let slider = if dir < 4 { Role::Rook } else { Role::Bishop };
-            for &s in t.ray(sq, dir) {
-                if board.code(s) != 0 {
-                    add(s, slider);
-                    add(s, Role::Queen);
-                    break;
+    for from in board.by_color[by.index()].iter() {
+        let role = Piece::from_code(board.code(from)).role;
+        if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+            let mut single = *board;
+            for other in board.by_color[by.index()].iter() {
+                if other != from {
+                    single.take(other);
+                    single.put(
+                        other,
+                        Piece {
+                            color: !by,
+                            role: Role::Pawn,
+                        },
+                    );
                 }
             }
-        }
-    } else {
-        for from in board.by_color[by.index()].iter() {
-            let role = Piece::from_code(board.code(from)).role;
-            if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
-                let mut single = *board;
-                for other in board.by_color[by.index()].iter() {
-                    if other != from {
-                        single.take(other);
-                        single.put(
-                            other,
-                            Piece {
-                                color: !by,
-                                role: Role::Pawn,
-                            },
-                        );
-                    }
-                }
-                if ridden_to(v, &single, sq, by) {
-                    found.insert(from);
-                }
+            if ridden_to(v, &single, sq, by) {
+                found.insert(from);
             }
         }
     }
     found.iter().collect()
-}
-
-/// One walk along the king's rays finds both a rider giving check and the own pieces that are the
-/// first piece on a line from the king with an enemy rider of that line behind them (moving one
-/// of these may expose the king). Returns (checked by a rider, those pieces).
-fn king_lines(v: &Variant, board: &Board, king: Square, us: Color) -> (bool, SquareSet) {
-    let t = v.tables();
-    let them = !us;
-    let queen = code(them, Role::Queen);
-    let mut set = SquareSet::EMPTY;
-    let mut checked = false;
-    for dir in 0..8 {
-        let slider = code(them, if dir < 4 { Role::Rook } else { Role::Bishop });
-        let mut blocker = None;
-        for &s in t.ray(king, dir) {
-            let c = board.code(s);
-            if c == 0 {
-                continue;
-            }
-            let enemy_rider = c == slider || c == queen;
-            match blocker {
-                None if is_color(c, us) => blocker = Some(s),
-                None => {
-                    checked |= enemy_rider;
-                    break;
-                }
-                Some(b) => {
-                    if enemy_rider {
-                        set.insert(b);
-                    }
-                    break;
-                }
-            }
-        }
-    }
-    (checked, set)
 }
 
 /// Whether a pawn, knight or king of `by` attacks `sq`.
@@ -238,33 +155,23 @@ pub(crate) fn walked_moves(pos: &Position, out: &mut Vec<Move>, noisy_only: bool
     let us = pos.turn;
     let them = !us;
     let king = board.kings[us.index()];
-    // Where rides cannot be walked back, pins cannot be seen from the king: test every move.
-    let (in_check, pinned) = if t.rides_reversible() {
-        let (rider_check, pinned) = king_lines(v, board, king, us);
-        (rider_check || leaped_to(v, board, king, them), pinned)
-    } else {
-        (true, SquareSet::EMPTY)
-    };
-    let castling_allowed = if t.rides_reversible() {
-        !in_check
-    } else {
-        !attacked(v, board, king, them)
-    };
+    // Where rides cannot be walked back, pins cannot be seen from the king: every move is tested
+    // by making it.
+    let castling_allowed = !attacked(v, board, king, them);
     let own = board.by_color[us.index()];
 
     let legal = |mv: Move| -> bool {
         let after = pos.board_after(mv);
         !attacked(v, &after, after.kings[us.index()], them)
     };
-    let push = |out: &mut Vec<Move>, mv: Move, must_test: bool| {
-        if !(must_test || in_check) || legal(mv) {
+    let push = |out: &mut Vec<Move>, mv: Move| {
+        if legal(mv) {
             out.push(mv);
         }
     };
 
     for from in own.iter() {
         let piece = Piece::from_code(board.code(from));
-        let test = pinned.contains(from);
         match piece.role {
             Role::Pawn => {
                 let to_square = |out: &mut Vec<Move>, to: Square, kind: MoveKind| {
@@ -277,11 +184,10 @@ pub(crate) fn walked_moves(pos: &Position, out: &mut Vec<Move>, noisy_only: bool
                                     to,
                                     kind: MoveKind::Promotion(role),
                                 },
-                                test,
                             );
                         }
                     } else {
-                        push(out, Move { from, to, kind }, test);
+                        push(out, Move { from, to, kind });
                     }
                 };
                 if let Some(one) = t.pawn_push(us, from) {
@@ -321,7 +227,6 @@ pub(crate) fn walked_moves(pos: &Position, out: &mut Vec<Move>, noisy_only: bool
                                 to,
                                 kind: MoveKind::Normal,
                             },
-                            test,
                         );
                     }
                 }
@@ -375,7 +280,6 @@ pub(crate) fn walked_moves(pos: &Position, out: &mut Vec<Move>, noisy_only: bool
                                     to,
                                     kind: MoveKind::Normal,
                                 },
-                                test,
                             );
                         }
                         if c != 0 {
@@ -395,7 +299,6 @@ pub(crate) fn walked_moves(pos: &Position, out: &mut Vec<Move>, noisy_only: bool
                             to: from,
                             kind: MoveKind::Normal,
                         },
-                        true,
                     );
                 }
             }

@@ -76,6 +76,11 @@ impl PawnRules {
             .unwrap_or(false)
     }
 
+    /// Whether a pawn of `color` may arrive on `rank`: it goes on from there, or promotes there.
+    pub fn may_stand(&self, color: Color, rank: i32) -> bool {
+        self.forward(color, rank).is_some() || rank == self.promotion_rank(color)
+    }
+
     /// The rank index where pawns of `color` promote.
     pub fn promotion_rank(&self, color: Color) -> i32 {
         self.promotion_rank[color.index()] as i32

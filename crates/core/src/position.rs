@@ -11,6 +11,12 @@ use crate::variant::Variant;
 use crate::zobrist;
 use std::sync::Arc;
 
+/// The largest half-move clock or move number a position holds: far beyond any game (the
+/// fifty-move rule ends one at 100 half-moves). A FEN or setup with more is refused, and moves
+/// played keep both counters at most this, so no counter can overflow and every position's FEN
+/// reads back.
+pub const MAX_CLOCK: u32 = 1_000_000;
+
 /// The pieces on the squares: a mailbox of piece codes plus the squares of each colour and of
 /// each role.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -255,7 +261,9 @@ impl Position {
         if let Some(ep) = self.ep.take() {
             hash ^= keys.en_passant(ep);
         }
-        self.halfmoves += 1;
+        // Both counters stop at MAX_CLOCK (no game gets there), so every position's FEN reads
+        // back and no counter can overflow.
+        self.halfmoves = (self.halfmoves + 1).min(MAX_CLOCK);
         match mv.kind {
             MoveKind::Castle(kind) => {
                 // The four squares copied out of the plan (a clone of the plan allocated its
@@ -326,7 +334,7 @@ impl Position {
         }
         // Counted without a branch: which side moved follows the search's recursion, and a
         // branch on it was mispredicted at 44% of the search's moves (cachegrind).
-        self.fullmoves += u32::from(us == Color::Black);
+        self.fullmoves = (self.fullmoves + u32::from(us == Color::Black)).min(MAX_CLOCK);
         self.turn = them;
         self.hash = hash ^ keys.castling(self.castling);
     }

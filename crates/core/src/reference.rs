@@ -25,7 +25,12 @@ fn targets(pos: &Position, from: Square) -> Vec<Square> {
                 for dx in [1, -1] {
                     let dir = Dir { dx, dy: fwd.dy };
                     if let Some(step) = surface.diagonal_step(Heading { square: from, dir }) {
-                        out.push(step.to.square);
+                        // Only where the pawn can stand (it goes on or promotes there).
+                        if v.pawns()
+                            .may_stand(piece.color, pos.size().rank(step.to.square))
+                        {
+                            out.push(step.to.square);
+                        }
                     }
                 }
             }

@@ -8,6 +8,7 @@
 use crate::castling::{rights_bit, CastlingMode};
 use crate::geometry::Square;
 use crate::pieces::{Color, Piece, Role};
+pub use crate::position::MAX_CLOCK;
 use crate::position::{Board, Position};
 use crate::variant::Variant;
 use core::fmt;
@@ -69,7 +70,8 @@ pub enum SetupError {
     BadEnPassant(String),
     /// The en-passant square is not behind a pawn that has just made a double step.
     ImpossibleEnPassant(String),
-    /// A clock field is not a number (or the move number is 0).
+    /// A clock field is not a number, the move number is 0, or a counter is above
+    /// [`MAX_CLOCK`].
     BadClock(String),
     /// A side has no king or more than one.
     KingCount {
@@ -130,7 +132,10 @@ impl fmt::Display for SetupError {
                 f,
                 "en-passant square {s} is not behind a pawn that has just made a double step"
             ),
-            SetupError::BadClock(s) => write!(f, "'{s}' is not a valid move counter"),
+            SetupError::BadClock(s) => write!(
+                f,
+                "'{s}' is not a valid move counter (a whole number up to {MAX_CLOCK})"
+            ),
             SetupError::KingCount { color, count } => {
                 write!(
                     f,
@@ -159,6 +164,11 @@ impl Position {
         setup: &Setup,
         lenient: bool,
     ) -> Result<(Position, Vec<SetupError>), SetupError> {
+        for clock in [setup.halfmoves, setup.fullmoves] {
+            if clock > MAX_CLOCK {
+                return Err(SetupError::BadClock(clock.to_string()));
+            }
+        }
         let mut dropped = Vec::new();
         let v: &Variant = &variant;
         let size = v.size();

@@ -193,10 +193,13 @@ impl Tables {
                 } else {
                     [Dir { dx: fwd.dx, dy: 1 }, Dir { dx: fwd.dx, dy: -1 }]
                 };
+                // A capture lands only where the pawn can stand: where it promotes or can go on
+                // (a diagonal over a pole or a twist can lead onto its own back rank).
                 let diagonals = sides.into_iter().filter_map(|dir| {
                     surface
                         .diagonal_step(Heading { square: sq, dir })
                         .map(|s| s.to.square)
+                        .filter(|&to| pawns.may_stand(color, size.rank(to)))
                 });
                 captures[c][sq.index()] = dedup_keep_order(diagonals, sq);
             }

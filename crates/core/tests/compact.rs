@@ -39,7 +39,7 @@ fn random_games_round_trip_on_every_preset_and_lab_surface() {
     for v in variants() {
         let positions = random_game(&v, &mut rng, 200);
         let moves = moves_of(&positions);
-        let code = compact::encode(&positions[0], &moves);
+        let code = compact::encode(&positions[0], &moves).unwrap();
         assert_eq!(
             compact::decode(&positions[0], &code),
             Ok(moves.clone()),
@@ -61,7 +61,7 @@ fn random_games_round_trip_on_every_preset_and_lab_surface() {
             longest_preset = (code.len(), v.id().to_string());
         }
         // Any prefix decodes to the moves before it; a cut inside a move is refused.
-        let half = compact::encode(&positions[0], &moves[..moves.len() / 2]);
+        let half = compact::encode(&positions[0], &moves[..moves.len() / 2]).unwrap();
         assert!(code.starts_with(&half));
     }
     println!(
@@ -76,7 +76,7 @@ fn a_tampered_code_is_refused_or_names_another_legal_game() {
     let v = Arc::new(Variant::preset("folded", None).unwrap());
     let mut rng = Rng::new(3);
     let positions = random_game(&v, &mut rng, 60);
-    let code = compact::encode(&positions[0], &moves_of(&positions));
+    let code = compact::encode(&positions[0], &moves_of(&positions)).unwrap();
     let check = compact::check(&code);
     for i in 0..code.len() {
         let mut bytes = code.clone().into_bytes();
@@ -96,4 +96,54 @@ fn a_tampered_code_is_refused_or_names_another_legal_game() {
             Err(e) => panic!("{e}"),
         }
     }
+}
+
+#[test]
+fn a_game_that_cannot_be_carried_is_refused_not_cut_short() {
+    let v = Arc::new(Variant::preset("folded", None).unwrap());
+    let mut rng = Rng::new(8);
+    let positions = random_game(&v, &mut rng, 20);
+    let mut moves = moves_of(&positions);
+    // A move that is not legal where it stands (the first move again, two plies on).
+    moves.insert(2, moves[0]);
+    assert_eq!(
+        compact::encode(&positions[0], &moves),
+        Err(CompactError::IllegalMove { ply: 3 })
+    );
+    // More moves than any game: refused before a move is looked at.
+    let many = vec![moves[0]; compact::MAX_PLIES + 1];
+    assert_eq!(
+        compact::encode(&positions[0], &many),
+        Err(CompactError::TooLong)
+    );
+}
+
+#[test]
+fn a_code_longer_than_any_game_is_refused_before_any_work() {
+    let v = Arc::new(Variant::preset("standard", None).unwrap());
+    let start = Position::start(v);
+    // Nf3 Nf6 Ng1 Ng8 over and over: every character is a legal move, so without a limit the
+    // decoder would play them all.
+    let cycle = {
+        let mut p = start.clone();
+        let mut moves = Vec::new();
+        for text in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+            let mv = topochess_core::san::parse_move(&p, text).unwrap();
+            moves.push(mv);
+            p.play_unchecked(mv);
+        }
+        compact::encode(&start, &moves).unwrap()
+    };
+    let plies = |n: usize| cycle.repeat(n / 4);
+    assert_eq!(
+        compact::decode(&start, &plies(400)).map(|m| m.len()),
+        Ok(400)
+    );
+    let long = plies(compact::MAX_PLIES + 4);
+    assert_eq!(compact::decode(&start, &long), Err(CompactError::TooLong));
+    // A huge code is refused at once: far faster than reading even a tenth of it would be.
+    let huge = "A".repeat(50_000_000);
+    let started = std::time::Instant::now();
+    assert_eq!(compact::decode(&start, &huge), Err(CompactError::TooLong));
+    assert!(started.elapsed() < std::time::Duration::from_millis(50));
 }

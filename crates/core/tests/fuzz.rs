@@ -8,9 +8,14 @@ use proptest::prelude::*;
 use std::sync::{Arc, OnceLock};
 use topochess_core::{fen, pgn, reference, san, Position, Variant};
 
+/// Every preset with each castling option, and every lab surface at two sizes.
 fn variants() -> &'static [Arc<Variant>] {
     static VARIANTS: OnceLock<Vec<Arc<Variant>>> = OnceLock::new();
-    VARIANTS.get_or_init(all_variants)
+    VARIANTS.get_or_init(|| {
+        let mut all = all_variants();
+        all.extend(common::lab_variants(&[(6, 6), (9, 10)]));
+        all
+    })
 }
 
 /// Valid FENs of every preset: start positions and positions from random games.
@@ -73,7 +78,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
 
     #[test]
-    fn random_text_is_never_a_panic(text in "\\PC{0,80}", which in 0usize..12) {
+    fn random_text_is_never_a_panic(text in "\\PC{0,80}", which in any::<usize>()) {
         let vs = variants();
         let v = vs[which % vs.len()].clone();
         if let Ok(pos) = fen::parse_position(v.clone(), &text) {
@@ -92,7 +97,7 @@ proptest! {
 
     #[test]
     fn mutated_fens_are_rejected_or_consistent(
-        seed in 0usize..1000,
+        seed in any::<usize>(),
         edits in proptest::collection::vec((0u8..4, 0usize..200, 0usize..200), 1..4),
     ) {
         let seeds = seed_fens();
@@ -109,7 +114,7 @@ proptest! {
 
     #[test]
     fn mutated_moves_and_pgn_are_never_a_panic(
-        seed in 0usize..1000,
+        seed in any::<usize>(),
         edits in proptest::collection::vec((0u8..4, 0usize..200, 0usize..200), 1..4),
     ) {
         let seeds = seed_fens();

@@ -135,6 +135,65 @@ fn fen_digit_runs_longer_than_the_row_are_errors() {
 }
 
 #[test]
+fn every_position_of_random_games_reads_back_on_every_preset_and_lab_surface() {
+    // A pawn's capture over a pole could land it on its own back rank, where no pawn may
+    // stand: the FEN of the position after it did not read back (lab pole-twist 6x6).
+    let mut rng = Rng::new(31);
+    let mut variants = all_variants();
+    variants.extend(common::lab_variants(&[(6, 6), (9, 10)]));
+    for v in &variants {
+        for pos in random_game(v, &mut rng, 40) {
+            let text = fen::write(&pos);
+            assert_eq!(
+                fen::parse_position(v.clone(), &text).as_ref(),
+                Ok(&pos),
+                "{}: {text}",
+                v.id()
+            );
+        }
+    }
+}
+
+#[test]
+fn fen_clocks_are_bounded_and_the_largest_reads_back_after_a_move() {
+    let v = variant("standard", None);
+    let huge = "4k3/8/8/8/8/8/8/R3K3 w - - 4294967295 4294967295";
+    for text in [
+        huge,
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1000001",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 1000001 1",
+    ] {
+        assert!(
+            matches!(
+                fen::parse_position(v.clone(), text),
+                Err(FenError::BadClock(_))
+            ),
+            "{text}"
+        );
+        assert!(
+            fen::parse_position_lenient(v.clone(), text).is_err(),
+            "{text}"
+        );
+    }
+    // A PGN whose FEN tag carries such clocks is refused too.
+    let text = format!("[Variant \"standard\"]\n[SetUp \"1\"]\n[FEN \"{huge}\"]\n\n1. Ra2 *\n");
+    assert!(pgn::read(&text).is_err());
+    // The largest clocks are taken; moves played from them keep them there (no overflow, no
+    // wrap to 0), and the FEN reads back.
+    let text = "4k3/8/8/8/8/8/8/R3K3 b - - 1000000 1000000";
+    let mut pos = fen::parse_position(v.clone(), text).unwrap();
+    for _ in 0..4 {
+        pos = pos.play(pos.legal_moves()[0]).unwrap();
+        assert_eq!(
+            (pos.halfmove_clock(), pos.fullmove_number()),
+            (1_000_000, 1_000_000)
+        );
+        let written = fen::write(&pos);
+        assert_eq!(fen::parse_position(v.clone(), &written).as_ref(), Ok(&pos));
+    }
+}
+
+#[test]
 fn pasted_castling_rights_the_game_cannot_use_are_dropped_with_a_reason() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let folded = variant("folded", None);

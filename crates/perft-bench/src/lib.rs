@@ -1,6 +1,8 @@
 //! The perft benchmark's shared parts: the standard positions compared with shakmaty, and the
 //! preset start positions whose rates are reported.
 
+#![forbid(unsafe_code)]
+
 use std::sync::Arc;
 use topochess_core::{fen, Position, Variant};
 
@@ -11,7 +13,7 @@ pub const STANDARD_POSITIONS: &[&str] = &[
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/2NP1N2/PPP1QPPP/R4RK1 w - - 0 10",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
 ];
 
 /// (preset id, depth): the start positions whose perft rates the benchmark reports.

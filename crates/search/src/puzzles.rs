@@ -7,12 +7,15 @@
 //! with the engine's best defence and the check repeats until mate. [`solve_material`] checks it
 //! for a gain: the best move must win (by the engine's score) and the second must score a margin
 //! less, at every solver's move, until the material won (counted after the defender's best
-//! answer) reaches a minor piece. A solver's move "uses an edge" when every path it can take
+//! answer) reaches a minor piece. Both then prove the line the only one by exhaustive search
+//! ([`prove_unique`]), as lichess keeps a puzzle only when each of the solver's moves is the only
+//! one that wins. A solver's move "uses an edge" when every path it can take
 //! leaves the board's own plane (it cannot be made without crossing a seam) or jumps over a pole;
 //! its themes name what the paths do, and the tactics the moves show (fork, pin, skewer).
 
 use crate::eval::Style;
 use crate::features::Features;
+use crate::proof;
 use crate::search::{mate_in, Engine, Limits, Search};
 use crate::tactics::{balance, tactics, Tactic};
 use crate::weights::Weights;
@@ -282,9 +285,9 @@ fn solve(engine: &mut Engine, pos: &Position, check: Check) -> Option<Puzzle> {
     if !themes.contains(&Theme::EdgeCrossing) && !themes.contains(&Theme::PoleJump) {
         return None;
     }
-    themes.sort();
-    themes.dedup();
     let mate_in = mate?;
+    prove_unique(pos, &solution, Goal::Mate(mate_in)).ok()?;
+    let themes = solution_themes(pos, &solution);
     Some(Puzzle {
         fen: fen::write(pos),
         solution,
@@ -303,6 +306,74 @@ fn solver_themes(at: &Position, mv: Move) -> Vec<Theme> {
         Tactic::Skewer => Theme::Skewer,
     }));
     themes
+}
+
+/// The themes of a puzzle whose solution (solver's moves and answers) is `solution` from `pos`:
+/// what each solver's move's paths do and the tactics it shows, sorted, each once.
+pub fn solution_themes(pos: &Position, solution: &[Move]) -> Vec<Theme> {
+    let mut at = pos.clone();
+    let mut themes = Vec::new();
+    for (i, &mv) in solution.iter().enumerate() {
+        if i % 2 == 0 {
+            themes.extend(solver_themes(&at, mv));
+        }
+        at.play_unchecked(mv);
+    }
+    themes.sort();
+    themes.dedup();
+    themes
+}
+
+/// Proves by exhaustive search ([`crate::proof`]: every move tried, nothing pruned or reduced)
+/// that `solution` is the puzzle's only one: at each solver's move, the move played mates within
+/// the moves left and no other move does (a mate); or (material) the solution's first move wins
+/// at least [`GAIN`] over the start within the goal's moves, the defender's every answer tried
+/// and the captures after the last one played out, and at each solver's move no other move keeps
+/// the gain the solution wins. Says which move fails, and why, otherwise.
+pub fn prove_unique(pos: &Position, solution: &[Move], goal: Goal) -> Result<(), String> {
+    let Some(&first) = solution.first() else {
+        return Err("the solution is empty".into());
+    };
+    let start = balance(pos, pos.turn());
+    // The material the solution wins, in whole pawns (every piece's value is a multiple).
+    let mut target = start + GAIN;
+    if let Goal::Material(n) = goal {
+        if !proof::move_keeps_gain(pos, first, n, target) {
+            return Err(format!("the solution does not win {GAIN} within {n} moves"));
+        }
+        if proof::move_forces_mate(pos, first, n) {
+            return Err(format!(
+                "the solution mates within {n} moves: a mate puzzle"
+            ));
+        }
+        while proof::move_keeps_gain(pos, first, n, target + 100) {
+            target += 100;
+        }
+    }
+    let mut at = pos.clone();
+    for (i, &mv) in solution.iter().enumerate() {
+        if i % 2 == 0 {
+            let left = goal.moves().saturating_sub(i as u32 / 2);
+            let winning = match goal {
+                Goal::Mate(_) => proof::mating_moves(&at, left),
+                Goal::Material(_) => proof::gaining_moves(&at, left, target),
+            };
+            if winning != [mv] {
+                let named: Vec<String> = winning
+                    .iter()
+                    .map(|&m| topochess_core::san::to_san(&at, m))
+                    .collect();
+                return Err(format!(
+                    "solver's move {} ({}): the moves that reach the goal within {left} are [{}]",
+                    i / 2 + 1,
+                    topochess_core::san::to_san(&at, mv),
+                    named.join(", ")
+                ));
+            }
+        }
+        at.play_unchecked(mv);
+    }
+    Ok(())
 }
 
 /// The least gain a material puzzle wins: a minor piece (a pawn's hundredths).
@@ -351,8 +422,8 @@ fn solve_material(engine: &mut Engine, pos: &Position, check: Check) -> Option<P
             if !themes.contains(&Theme::EdgeCrossing) && !themes.contains(&Theme::PoleJump) {
                 return None;
             }
-            themes.sort();
-            themes.dedup();
+            prove_unique(pos, &solution, Goal::Material(moves)).ok()?;
+            let themes = solution_themes(pos, &solution);
             return Some(Puzzle {
                 fen: fen::write(pos),
                 solution,

@@ -412,7 +412,8 @@ impl Engine {
 
     fn is_draw(&self, pos: &Position) -> bool {
         if pos.halfmove_clock() >= 100 {
-            return true;
+            // Mate on the hundredth half-move still counts: the rules ask for mate first.
+            return !pos.is_check() || pos.has_legal_move();
         }
         let back = pos.halfmove_clock() as usize;
         let n = self.path.len();

@@ -2,13 +2,15 @@
 //! every solution is legal and ends in mate at the stated length (the last solver's move the
 //! only mate) or with the solver a minor piece's worth of material up, at least one solver's
 //! move cannot be made without crossing an edge or a pole, and the generator's own check
-//! (unique at every solver's move) still accepts the puzzle. The
-//! opponent's last move, shown to the player first, is legal and leads to the puzzle.
+//! (unique at every solver's move) still accepts the puzzle, an exhaustive search proves that
+//! no other solver's move reaches the goal as fast, and the themes the Puzzles screen filters on
+//! are the ones the solution shows. The opponent's last move, shown to the player first, is
+//! legal and leads to the puzzle.
 
 use std::sync::Arc;
 use topochess_core::paths::move_paths;
 use topochess_core::{fen, san, Move, Position, Variant};
-use topochess_search::puzzles::{Check, Goal, Solver, GAIN};
+use topochess_search::puzzles::{prove_unique, solution_themes, Check, Goal, Solver, GAIN};
 use topochess_search::tactics::balance;
 
 struct Shipped {
@@ -17,6 +19,7 @@ struct Shipped {
     solution: Vec<Move>,
     goal: Goal,
     difficulty: u32,
+    themes: String,
     before: Option<(Position, Move)>,
     line: String,
 }
@@ -52,6 +55,7 @@ fn shipped() -> Vec<Shipped> {
                 solution,
                 goal,
                 difficulty: f[5].parse().expect(line),
+                themes: f[4].to_string(),
                 line: line.to_string(),
             }
         })
@@ -84,10 +88,20 @@ fn the_set_is_large_enough_and_every_puzzle_uses_an_edge_and_reaches_its_goal() 
         .filter(|p| matches!(p.goal, Goal::Material(_)))
         .count();
     assert!(
-        set.len() >= 300 && folded >= 60 && gains >= 100,
+        set.len() >= 450 && folded >= 60 && gains >= 100,
         "{} puzzles, {folded} folded, {gains} material",
         set.len()
     );
+    // Every surface with a glued edge has puzzles of its own.
+    for preset in topochess_core::PRESETS {
+        let v = Variant::preset(preset.id, None).unwrap();
+        let count = set.iter().filter(|p| p.variant.id() == preset.id).count();
+        assert!(
+            v.surface().is_flat() || count >= 20,
+            "{}: {count}",
+            preset.id
+        );
+    }
     for p in &set {
         assert_eq!(
             p.solution.len() as u32,
@@ -176,4 +190,48 @@ fn the_generators_check_still_accepts_every_puzzle() {
             });
         }
     });
+}
+
+/// Runs `check` on every shipped puzzle, on two threads.
+fn on_two_threads(set: &[Shipped], check: impl Fn(&Shipped) + Sync) {
+    let halves = set.split_at(set.len() / 2);
+    std::thread::scope(|scope| {
+        for half in [halves.0, halves.1] {
+            let check = &check;
+            scope.spawn(move || half.iter().for_each(check));
+        }
+    });
+}
+
+/// Every solution is the only one, proved by exhaustive search at every solver's move: for a
+/// mate, no other move mates as fast; for material, no other move keeps the same gain.
+#[test]
+fn every_solution_is_proved_the_only_one() {
+    let set = shipped();
+    let failed = std::sync::Mutex::new(Vec::new());
+    on_two_threads(&set, |p| {
+        if let Err(why) = prove_unique(&p.position, &p.solution, p.goal) {
+            failed.lock().unwrap().push(format!("{why}: {}", p.line));
+        }
+    });
+    let failed = failed.into_inner().unwrap();
+    assert!(
+        failed.is_empty(),
+        "{} of {} puzzles have another answer:\n{}",
+        failed.len(),
+        set.len(),
+        failed.join("\n")
+    );
+}
+
+/// The themes the Puzzles screen filters on are what the solution shows.
+#[test]
+fn every_puzzles_themes_are_those_its_solution_shows() {
+    for p in shipped() {
+        let themes: Vec<&str> = solution_themes(&p.position, &p.solution)
+            .iter()
+            .map(|t| t.name())
+            .collect();
+        assert_eq!(themes.join(","), p.themes, "{}", p.line);
+    }
 }

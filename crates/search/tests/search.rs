@@ -52,19 +52,15 @@ fn takes_a_hanging_queen_across_the_fold() {
     assert_eq!(mv, "Rxf8+");
 }
 
-#[test]
-fn pausing_and_resuming_reaches_the_same_answer() {
-    let p = pos(
-        "folded",
-        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w - - 2 3",
-    );
-    let (direct, _) = best(&p, 5);
+/// The best line of a depth-5 search of `p` that is paused every `slice` nodes and resumed
+/// until it finishes, and how many slices it took.
+fn sliced(p: &Position, slice: u64) -> (Info, usize) {
     let mut engine = Engine::new(p.variant().clone(), Style::Derived, 1 << 20);
     let mut search = Search::new(p.clone(), Vec::new(), Limits::depth(5));
     let mut slices = 0;
     let mut budget = 0u64;
     loop {
-        budget += 2048;
+        budget += slice;
         let limit = budget;
         let status = engine.think(&mut search, &mut |nodes| nodes >= limit, &mut |_| {});
         slices += 1;
@@ -73,15 +69,25 @@ fn pausing_and_resuming_reaches_the_same_answer() {
         }
         assert!(slices < 10_000, "no progress");
     }
-    assert!(slices > 3, "the search was really sliced ({slices})");
-    let resumed = san::to_san(&p, search.best().unwrap().pv[0]);
-    // Resuming may take a different but equally good path; the move must be legal and the
-    // search must have completed every depth.
-    assert_eq!(search.best().unwrap().depth, 5);
-    assert!(
-        p.legal_moves().contains(&search.best().unwrap().pv[0]),
-        "{resumed} vs {direct}"
+    (search.best().unwrap().clone(), slices)
+}
+
+#[test]
+fn a_search_paused_and_resumed_completes_every_depth_the_same_way_each_time() {
+    // A pause drops the iteration under way and the next slice searches it again with what the
+    // table learnt, so the line may differ from an unpaused search's; but it completes every
+    // depth, plays a legal move, and the same slices give the same line (the worker's searches
+    // are reproducible).
+    let p = pos(
+        "folded",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w - - 2 3",
     );
+    let (info, slices) = sliced(&p, 2048);
+    assert!(slices > 3, "the search was really sliced ({slices})");
+    assert_eq!(info.depth, 5);
+    assert!(p.legal_moves().contains(&info.pv[0]));
+    let (again, _) = sliced(&p, 2048);
+    assert_eq!((again.pv, again.score), (info.pv, info.score));
 }
 
 #[test]
@@ -130,12 +136,42 @@ fn weak_levels_are_deterministic_for_a_seed_and_vary_with_it() {
     assert!(distinct.len() > 3, "{}", distinct.len());
 }
 
+/// The search of `root` to `depth` whose game went through `history` (oldest first).
+fn search_with_history(root: &Position, history: Vec<u64>, depth: u32) -> Info {
+    let mut engine = Engine::new(root.variant().clone(), Style::Derived, 1 << 20);
+    let mut search = Search::new(root.clone(), history, Limits::depth(depth));
+    let status = engine.think(&mut search, &mut |_| false, &mut |_| {});
+    assert_eq!(status, Ok(Status::Finished));
+    search.best().unwrap().clone()
+}
+
 #[test]
-fn draws_by_repetition_are_scored_as_draws() {
-    // White is a rook down but can repeat: the history makes the position a second occurrence.
-    let p = pos("standard", "7k/8/8/8/8/8/r7/7K w - - 0 1");
-    let (_, info) = best(&p, 4);
-    assert!(info.score < 0);
+fn a_position_that_repeats_the_game_is_scored_as_a_draw() {
+    // White, a rook down, has one move (Kg1), and it brings back the position of three plies
+    // before: with the game's history the search scores it a draw; without, a loss.
+    let start = pos("standard", "7k/8/8/8/8/8/r7/6K1 b - - 0 1");
+    let mut game = vec![start];
+    for text in ["Rb2", "Kh1", "Ra2"] {
+        let last = game.last().unwrap();
+        let mv = san::parse_move(last, text).unwrap();
+        game.push(last.play(mv).unwrap());
+    }
+    let root = game.pop().unwrap();
+    assert_eq!(root.legal_moves().len(), 1);
+    let history: Vec<u64> = game.iter().map(Position::hash).collect();
+    let with = search_with_history(&root, history, 4);
+    assert_eq!(with.score, 0, "{with:?}");
+    let without = search_with_history(&root, Vec::new(), 4);
+    assert!(without.score < -300, "{without:?}");
+}
+
+#[test]
+fn mate_on_the_hundredth_half_move_is_mate_not_a_draw() {
+    // Ra8 mates, and it is the hundredth half-move without a capture or pawn move: the rules ask
+    // for mate first, so the search must score it as mate.
+    let p = pos("standard", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80");
+    let (mv, info) = best(&p, 3);
+    assert_eq!((mv.as_str(), info.mate_in()), ("Ra8#", Some(1)));
 }
 
 #[test]

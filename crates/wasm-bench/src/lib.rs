@@ -1,5 +1,7 @@
 //! Perft exported to JavaScript, so that `scripts/bench.sh` can time the wasm build from Node.js.
 
+#![forbid(unsafe_code)]
+
 use std::sync::Arc;
 use topochess_core::{fen, Position, Variant};
 use wasm_bindgen::prelude::*;

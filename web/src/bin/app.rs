@@ -2,6 +2,8 @@
 //!
 //! The worker loads this same module (see `engine_spawn`), so the rules core is shipped once.
 
+#![forbid(unsafe_code)]
+
 use gloo_worker::Registrable;
 use wasm_bindgen::JsCast;
 
