@@ -140,3 +140,54 @@ test('a correspondence game exchanged by links between two players', async () =>
     await context.close();
   }
 });
+
+test('two tabs of one game keep in step, and when they diverge both lines are kept', async () => {
+  const context = await session.browser.newContext({ viewport: { width: 1400, height: 900 } });
+  try {
+    const a = await context.newPage();
+    await a.goto(session.server.url);
+    await ready(a);
+    await newGame(a, { variant: 'standard' });
+    await type(a, 'e4');
+    // Tab B opens the same game, then A goes on: B follows each move.
+    const b = await context.newPage();
+    await b.goto(session.server.url);
+    await ready(b);
+    assert.deepEqual(await moves(b), ['e4']);
+    for (const m of ['e5', 'Nf3', 'Nc6', 'Bc4']) await type(a, m);
+    await b.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 5);
+    assert.deepEqual(await moves(b), ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4']);
+    assert.match(await b.locator('#notice').textContent(), /another tab/);
+    // Tab C, whose storage events are held back (a tab that has not heard yet): when it takes
+    // the game another way, A's line stays and C's is kept apart.
+    const c = await context.newPage();
+    await c.addInitScript(() => {
+      const add = window.addEventListener;
+      window.addEventListener = function (type, ...rest) {
+        if (type !== 'storage') return add.call(this, type, ...rest);
+      };
+    });
+    await c.goto(session.server.url);
+    await ready(c);
+    assert.equal((await moves(c)).length, 5);
+    // A plays on, which C does not hear of; C takes 3.Bc4 back and plays 3.d4 instead.
+    await type(a, 'Nf6');
+    await c.click('#takeback');
+    assert.match(await c.locator('#notice').textContent(), /both lines are kept/);
+    await type(c, 'd4');
+    const stored = await a.evaluate(() => JSON.parse(localStorage.getItem('topochess/games')).games
+      .filter((g) => g.moves.length > 0).map((g) => g.moves.join(' ')));
+    assert.ok(stored.includes('e2e4 e7e5 g1f3 b8c6 f1c4 g8f6'), stored.join(' | '));
+    assert.ok(stored.includes('e2e4 e7e5 g1f3 b8c6 d2d4'), stored.join(' | '));
+    // After a reload each tab shows its own line; nothing was overwritten.
+    await a.reload();
+    await ready(a);
+    assert.deepEqual(await moves(a), ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Nf6']);
+    await c.reload();
+    await ready(c);
+    assert.deepEqual(await moves(c), ['e4', 'e5', 'Nf3', 'Nc6', 'd4']);
+    await screenshot(c, 'library-two-tabs-kept-apart');
+  } finally {
+    await context.close();
+  }
+});

@@ -31,6 +31,12 @@ pub enum Action {
     Tick,
     /// The library changed: its games, and a warning when storage runs short.
     Library(Vec<SavedGame>, Option<String>),
+    /// Another tab changed the library: its games now. When the game on the board went on
+    /// there (its moves continue this tab's), this tab follows.
+    ChangedElsewhere(Vec<SavedGame>),
+    /// Another tab had taken the game on the board another way: this tab's line was kept as a
+    /// game of its own, with this id.
+    KeptApart(u64),
     /// A left click on the board (it clears the drawn shapes).
     Click(Square),
     /// A move made on the board: played (or a promotion asked), or while the computer thinks

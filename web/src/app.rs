@@ -6,7 +6,7 @@ use crate::boards::Boards;
 use crate::engine::Request;
 use crate::explore_panel::{ExplorerPanel, LabPanel};
 use crate::explorer::Explorer;
-use crate::panels::{score_text, select_value, MoveList, NewGameForm, Transfer};
+use crate::panels::{select_value, MoveList, NewGameForm, Transfer};
 use crate::play_panel;
 use crate::scene;
 use crate::state::{
@@ -46,6 +46,28 @@ pub fn app() -> Html {
             move || drop(listener)
         });
     }
+    // Follow another tab's changes to the library (the `storage` event fires in every other
+    // tab of the site when one writes it).
+    {
+        let dispatch = state.dispatcher();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|w| {
+                EventListener::new(&w, "storage", move |event| {
+                    let key = event
+                        .dyn_ref::<web_sys::StorageEvent>()
+                        .and_then(|e| e.key());
+                    if key.as_deref() == Some(storage::LIBRARY_KEY) {
+                        let (lib, _) = storage::browser_library();
+                        dispatch.dispatch(Action::ChangedElsewhere(lib.games));
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    // The moves this tab last wrote of its game, so that a save sees whether another tab took
+    // the game another way since.
+    let written = use_mut_ref(|| None::<(u64, Vec<String>)>);
     // Save after every change of the game or settings.
     {
         let state = state.clone();
@@ -59,10 +81,25 @@ pub fn app() -> Html {
         );
         use_effect_with(key, move |_| {
             crate::crash::remember_game(&state.pgn());
-            let (lib, written) = storage::browser_save(state.saved_game(storage::now()));
-            if let Err(why) = written {
+            let game = state.saved_game(storage::now());
+            let seen = written
+                .borrow()
+                .as_ref()
+                .filter(|(id, _)| *id == game.id)
+                .map(|(_, moves)| moves.clone());
+            let moves = game.moves.clone();
+            let (lib, stored, kept) = storage::browser_save(game, seen.as_deref());
+            if let Err(why) = stored {
                 state.dispatch(Action::Notice(Some(why)));
             }
+            let id = match kept {
+                storage::Kept::Saved => state.game_id,
+                storage::Kept::Apart(id) => {
+                    state.dispatch(Action::KeptApart(id));
+                    id
+                }
+            };
+            *written.borrow_mut() = Some((id, moves));
             state.dispatch(library_action(&lib));
         });
     }
@@ -512,14 +549,8 @@ pub fn app() -> Html {
             let detail = state
                 .thinking
                 .as_ref()
-                .map(|t| {
-                    format!(
-                        " - depth {}, {} ({} kN/s)",
-                        t.depth,
-                        score_text(t),
-                        t.rate / 1000
-                    )
-                })
+                // Its evaluation stays hidden while it plays, as on lichess: analysis shows it.
+                .map(|t| format!(" - depth {} ({} kN/s)", t.depth, t.rate / 1000))
                 .unwrap_or_default();
             html! {
                 <div class="thinking" id="thinking">

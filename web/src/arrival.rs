@@ -30,7 +30,12 @@ pub(crate) fn opened_action(opened: Option<Result<Opened, String>>) -> Option<Ac
 /// The first state: the library's current game (or a new folded game, the player's view
 /// settings kept), then whatever a link in the address brings.
 pub(crate) fn initial() -> AppState {
-    let (lib, notice) = storage::browser_library();
+    let (mut lib, notice) = storage::browser_library();
+    // A reload shows this tab's game, though another tab saved another since.
+    if let Some(id) = storage::browser_tab_game().filter(|id| lib.games.iter().any(|g| g.id == *id))
+    {
+        lib.current = Some(id);
+    }
     let mut state = match lib.current_game().map(|g| (g, AppState::from_saved(g))) {
         Some((_, Ok(state))) => state,
         Some((g, Err(e))) => AppState {

@@ -242,6 +242,39 @@ mod tests {
     }
 
     #[test]
+    fn a_game_that_went_on_in_another_tab_is_followed_and_a_diverging_one_is_not() {
+        let s = hot_seat();
+        let (e2, e4) = (square(&s, "e2"), square(&s, "e4"));
+        let s = s.reduce(Action::Move(e2, e4));
+        let mut there = s.saved_game(0.0);
+        // The other tab played 1...e5 2.Nf3: this tab follows, and says so.
+        there.moves = ["e2e4", "e7e5", "g1f3"].map(String::from).to_vec();
+        let followed = s
+            .clone()
+            .reduce(Action::ChangedElsewhere(vec![there.clone()]));
+        assert_eq!(followed.move_texts(), there.moves);
+        assert_eq!(followed.game_id, s.game_id);
+        assert!(followed
+            .notice
+            .as_deref()
+            .unwrap_or("")
+            .contains("another tab"));
+        // A line that does not continue this tab's is not taken over (a save keeps both).
+        there.moves = ["d2d4"].map(String::from).to_vec();
+        let kept = s
+            .clone()
+            .reduce(Action::ChangedElsewhere(vec![there.clone()]));
+        assert_eq!(kept.move_texts(), ["e2e4"]);
+        assert_eq!(kept.saved, vec![there]);
+        // Told that its line was kept apart, the tab goes on under the new id.
+        let apart = kept.reduce(Action::KeptApart(77));
+        assert_eq!(
+            (apart.game_id, apart.move_texts()),
+            (77, vec!["e2e4".to_string()])
+        );
+    }
+
+    #[test]
     fn a_move_from_the_board_is_played_and_esc_closes_the_chooser() {
         let s = hot_seat();
         let (e2, e4) = (square(&s, "e2"), square(&s, "e4"));

@@ -518,6 +518,28 @@ impl AppState {
                 s.saved = list;
                 s.space_warning = warning;
             }
+            Action::ChangedElsewhere(list) => {
+                let mine = s.move_texts();
+                let ahead = list
+                    .iter()
+                    .find(|g| g.id == s.game_id)
+                    .filter(|g| g.moves.len() > mine.len() && g.moves.starts_with(&mine))
+                    .cloned();
+                s.saved = list;
+                if let Some(stored) = ahead {
+                    s.switch_to(&stored);
+                    s.notice =
+                        Some("This game went on in another tab: it is shown as it is now.".into());
+                }
+            }
+            Action::KeptApart(id) => {
+                s.game_id = id;
+                s.notice = Some(
+                    "This game was taken another way in another tab: both lines are kept, this \
+                     one as a game of its own (Saved games)."
+                        .into(),
+                );
+            }
             Action::Click(_) => s.clear_shapes(),
             Action::Move(from, to) => {
                 if crate::game_flow::premove_time(s) {

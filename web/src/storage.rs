@@ -14,6 +14,8 @@ use topochess_core::{fen, san, Color};
 pub const LIBRARY_KEY: &str = "topochess/games";
 /// Where a library that could not be read is kept, so that nothing is lost.
 pub const UNREADABLE_KEY: &str = "topochess/games-unreadable";
+/// The session-storage key of the game this tab shows (each tab has its own).
+const TAB_GAME_KEY: &str = "topochess/tab-game";
 /// The single saved game of earlier versions, moved into the library on first load.
 pub const OLD_KEY: &str = "topochess/game";
 const VERSION: u32 = 2;
@@ -132,6 +134,16 @@ impl SavedGame {
     }
 }
 
+/// What saving a game into the library that every tab shares did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// Saved under its id.
+    Saved,
+    /// Another tab had taken the game another way since: this tab's line was kept as a game of
+    /// its own, with this id.
+    Apart(u64),
+}
+
 /// The player's games and view preferences.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Library {
@@ -218,6 +230,34 @@ impl Library {
         self.games.insert(0, game);
         self.current = Some(id);
         self.games.retain(|g| g.id == id || g.worth_keeping());
+    }
+
+    /// Saves `game` from a tab that last wrote it with the moves `seen` (`None`: it has not
+    /// written it yet). When another tab has since changed the stored game in a way this one's
+    /// moves do not continue (the two lines diverge), neither is lost: the stored game stays
+    /// and this tab's is kept beside it as game `fork_id`, made current.
+    pub fn save_seen(
+        &mut self,
+        mut game: SavedGame,
+        seen: Option<&[String]>,
+        fork_id: u64,
+    ) -> Kept {
+        let diverged = self
+            .games
+            .iter()
+            .find(|g| g.id == game.id)
+            .is_some_and(|stored| {
+                let changed_elsewhere = seen.is_some_and(|seen| seen != stored.moves.as_slice());
+                changed_elsewhere && !game.moves.starts_with(&stored.moves)
+            });
+        if diverged {
+            game.id = fork_id;
+            game.annotations = None;
+            self.put(game);
+            return Kept::Apart(fork_id);
+        }
+        self.put(game);
+        Kept::Saved
     }
 
     /// Keeps `pgn` as the analysis of game `id` (if the library has it).
@@ -331,8 +371,17 @@ pub fn fragment(settings: &Settings, game: &Game) -> String {
 /// be opened.
 pub fn parse_fragment(hash: &str) -> Option<Result<SavedGame, String>> {
     let hash = hash.strip_prefix('#').unwrap_or(hash);
-    if !hash.split('&').any(|p| p.starts_with("variant=")) {
+    let game_keys = ["variant=", "moves=", "fen=", "castling="];
+    if !hash
+        .split('&')
+        .any(|p| game_keys.iter().any(|k| p.starts_with(k)))
+    {
         return None;
+    }
+    if !hash.split('&').any(|p| p.starts_with("variant=")) {
+        return Some(Err(
+            "it names no variant (a game link has variant=, e.g. variant=folded)".into(),
+        ));
     }
     let mut settings = Settings::default();
     let mut start = None;
@@ -467,10 +516,31 @@ pub fn space_warning(lib: &Library) -> Option<String> {
     })
 }
 
-/// Saves one game into the stored library (read afresh, so another tab's games stay) and
-/// returns the library as saved.
-pub fn browser_save(game: SavedGame) -> (Library, Result<(), String>) {
-    browser_change(|lib| lib.put(game))
+/// Saves one game into the stored library (read afresh, so another tab's games stay), as
+/// [`Library::save_seen`] does, and returns the library as saved, whether it was written, and
+/// where the game was kept.
+pub fn browser_save(
+    game: SavedGame,
+    seen: Option<&[String]>,
+) -> (Library, Result<(), String>, Kept) {
+    let mut kept = Kept::Saved;
+    let id = game.id;
+    let (lib, written) = browser_change(|lib| kept = lib.save_seen(game, seen, fresh_id()));
+    let id = match kept {
+        Kept::Saved => id,
+        Kept::Apart(id) => id,
+    };
+    // This tab's game, for its reloads: the library's current game is the last any tab saved.
+    if let Some(store) = web_sys::window().and_then(|w| w.session_storage().ok().flatten()) {
+        let _ = store.set_item(TAB_GAME_KEY, &id.to_string());
+    }
+    (lib, written, kept)
+}
+
+/// The game this tab showed last (kept for its reloads), if it had one.
+pub fn browser_tab_game() -> Option<u64> {
+    let store = web_sys::window()?.session_storage().ok()??;
+    store.get_item(TAB_GAME_KEY).ok()??.parse().ok()
 }
 
 /// Changes the stored library (read afresh) and writes it back: the library, and whether it
@@ -592,6 +662,7 @@ mod tests {
         assert_eq!(parse_fragment(""), None);
         for bad in [
             "variant=nowhere&moves=",
+            "moves=e2e4",
             "variant=folded&castling=none&moves=e2e5",
             "variant=folded&castling=none&fen=8%2F8&moves=",
             "variant=folded&moves=%FF%FE",
@@ -651,6 +722,48 @@ mod tests {
         assert!(space_warning(&lib).is_none());
         let text = lib.to_json();
         assert_eq!(Library::from_json(&text).unwrap(), lib);
+    }
+
+    #[test]
+    fn two_tabs_that_take_a_game_two_ways_keep_both_lines() {
+        let (settings, _) = game_with(&[]);
+        let saved = |moves: &[&str]| SavedGame::of(1, &settings, &game_with(moves).1, 0.0);
+        let texts = |moves: &[&str]| moves.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+        let mut lib = Library::default();
+        // Both tabs have 1.e4; tab A goes on to 3.Bc4 and writes each move.
+        lib.put(saved(&["e2e4"]));
+        let a = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"];
+        assert_eq!(
+            lib.save_seen(saved(&a), Some(&texts(&["e2e4"])), 9),
+            Kept::Saved
+        );
+        // Tab B, which last wrote 1.e4, plays 1...d5: A's line stays and B's is kept apart.
+        let b = ["e2e4", "d7d5"];
+        assert_eq!(
+            lib.save_seen(saved(&b), Some(&texts(&["e2e4"])), 9),
+            Kept::Apart(9)
+        );
+        let kept = |id: u64| lib.games.iter().find(|g| g.id == id).unwrap().moves.clone();
+        assert_eq!((kept(1), kept(9)), (texts(&a), texts(&b)));
+        assert_eq!(lib.current, Some(9));
+        // A tab that continues what the other wrote, or takes back its own move, just saves.
+        let mut lib = Library::default();
+        lib.put(saved(&["e2e4", "e7e5"]));
+        let on = ["e2e4", "e7e5", "g1f3"];
+        assert_eq!(
+            lib.save_seen(saved(&on), Some(&texts(&["e2e4"])), 9),
+            Kept::Saved
+        );
+        assert_eq!(
+            lib.save_seen(saved(&["e2e4"]), Some(&texts(&on)), 9),
+            Kept::Saved
+        );
+        assert_eq!(
+            lib.save_seen(saved(&["d2d4"]), None, 9),
+            Kept::Saved,
+            "nothing seen yet"
+        );
+        assert_eq!(lib.games.len(), 1);
     }
 
     #[test]
