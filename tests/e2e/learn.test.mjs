@@ -19,12 +19,12 @@ test('a lesson step done wrong, then right; a count; the progress kept across a 
   assert.equal(await page.locator('.lesson-card').count(), 5);
   await screenshot(page, 'learn-list');
   await page.click('#learn-open-folded');
-  assert.match(await page.locator('#learn-prompt').textContent(), /Move the rook to the star on f3/);
-  // The star is marked on the board.
+  assert.match(await page.locator('#learn-prompt').textContent(), /Move the rook to the green ring on f3/);
+  // The ring is drawn on the board, green.
   assert.ok(await page.locator('svg.normal .drawing.shape.green').count() >= 1);
-  // Wrong: the rook to c4 misses the star. Refused, the reason given, the move's path drawn.
+  // Wrong: the rook to c4 misses the ring. Refused, the reason given, the move's path drawn.
   await move(page, 'c1', 'c4');
-  assert.match(await page.locator('#learn-feedback').textContent(), /That square has no star\. Try again\./);
+  assert.match(await page.locator('#learn-feedback').textContent(), /That square has no green ring\. Try again\./);
   assert.equal(await page.locator(`${sq('c1')} [data-piece]`).count(), 1, 'the rook stays');
   assert.ok(await page.locator('svg.normal .drawing.second').count() >= 1);
   await page.click('#learn-hint-show');

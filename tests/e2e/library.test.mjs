@@ -42,7 +42,9 @@ test('the Games screen lists, filters, renames, deletes with undo, exports and i
   await rows.first().locator('.rename-game').click();
   await page.fill('#rename-white', 'Ann');
   await page.fill('#rename-black', 'Bo');
-  await page.click('#rename-save');
+  // The names are edited right under the game's row, and Enter saves them.
+  assert.equal(await page.locator('.game-row + .rename-row #rename-form').count(), 1);
+  await page.press('#rename-black', 'Enter');
   assert.equal(await rows.first().locator('.white').textContent(), 'Ann');
   // Delete, then undo.
   await rows.first().locator('.delete-game').click();
@@ -62,7 +64,15 @@ test('the Games screen lists, filters, renames, deletes with undo, exports and i
   const many = Array.from({ length: 60 }, (_, i) =>
     `[Event "import ${i}"]\n[White "W${i}"]\n[Black "B${i}"]\n[Variant "folded"]\n\n1. e4 e5 2. Nf3 *\n`).join('\n');
   await page.setInputFiles('#games-import', { name: 'many.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(many) });
-  await page.waitForFunction(() => /60 of 60 games read/.test(document.querySelector('#import-progress')?.textContent ?? ''));
+  await page.waitForFunction(() => /60 games added/.test(document.querySelector('#import-progress')?.textContent ?? ''));
+  assert.equal(await rows.count(), 63);
+  // The exported file imported again adds nothing: each of its games is recognised.
+  await page.setInputFiles('#games-import', { name: 'again.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(text) });
+  await page.waitForFunction(() => /0 games added, 3 already in your games/.test(document.querySelector('#import-progress')?.textContent ?? ''));
+  assert.equal(await rows.count(), 63);
+  // A file that is no PGN says so.
+  await page.setInputFiles('#games-import', { name: 'junk.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from('\u0000\u0001 not a game at all') });
+  await page.waitForFunction(() => /No game could be read/.test(document.querySelector('#import-progress')?.textContent ?? ''));
   assert.equal(await rows.count(), 63);
   // Opening one from the list plays it.
   await page.selectOption('#games-variant', 'cylinder');

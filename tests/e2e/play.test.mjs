@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  useSession, screenshot, newGame, loadText, watchLongTasks, longTasks, clickToFrame,
+  useSession, screenshot, newGame, loadText, type, watchLongTasks, longTasks, clickToFrame,
 } from './harness.mjs';
 
 const session = useSession();
@@ -223,4 +223,21 @@ test('screenshots of the normal and extended views of one preset per family', as
   const cells = await page.locator('svg.normal [data-square]').count();
   assert.equal(cells, 64);
   assert.deepEqual(errors, []);
+});
+
+test('a check across an edge shows where it comes from', async () => {
+  const { page } = session;
+  await newGame(page, { variant: 'cylinder' });
+  // The g1 rook checks the a1 king round the a/h wrap (g1, h1, then a1): the c1 knight closes
+  // the way along the rank.
+  await loadText(page, '4k3/8/8/8/8/8/8/K1N3r1 w - - 0 1');
+  await page.waitForSelector('svg.normal .drawing.check-line');
+  const line = page.locator('svg.normal .drawing.check-line');
+  assert.equal(await line.count(), 1, 'one checking piece');
+  assert.ok(await line.locator('.edge-marker').count() >= 2, 'numbered where it leaves and comes back');
+  assert.equal(await page.locator('svg.extended .drawing.check-line').count(), 1);
+  await screenshot(page, 'play-check-across-the-edge');
+  // Once the check is answered, the line goes.
+  await type(page, 'Kb2');
+  assert.equal(await page.locator('svg.normal .drawing.check-line').count(), 0);
 });

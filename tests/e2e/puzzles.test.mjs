@@ -46,6 +46,12 @@ test('a puzzle solved: the lead-in move shown, the defender answers, the rating 
   await page.waitForSelector('.puzzle-fen');
   const p = await current(page);
   assert.equal(await rating(page), 1000);
+  // A newcomer's first puzzle is on the folded board, and its themes wait until it is over.
+  assert.equal(p.variant, 'folded');
+  const hidden = await page.locator('#puzzle-about').textContent();
+  for (const theme of p.themes.split(',')) {
+    assert.ok(!hidden.toLowerCase().includes(theme.replace('-', ' ')), `${theme} shown early: ${hidden}`);
+  }
   // Seen from the solver's side: the solver's first rank at the bottom.
   const solver = p.fen.split(' ')[1];
   const [bottom, top] = solver === 'w' ? ['a1', 'a8'] : ['a8', 'a1'];
@@ -74,6 +80,9 @@ test('a puzzle solved: the lead-in move shown, the defender answers, the rating 
   await page.waitForFunction(() => document.querySelector('#puzzle-feedback').textContent === 'Solved!');
   assert.match(await page.locator('#puzzle-change').textContent(), /^\+\d+$/);
   assert.ok(await rating(page) > 1000);
+  // Solved, the themes are shown.
+  const about = (await page.locator('#puzzle-about').textContent()).toLowerCase();
+  for (const theme of p.themes.split(',')) assert.ok(about.includes(theme.replace('-', ' ')), about);
   assert.equal(await page.locator('#puzzle-history li').count(), 1);
   assert.match(await page.locator('#puzzle-history li').textContent(), /^✓/);
   // The solution's paths are drawn at the end, and its moves can be looked at again.

@@ -647,6 +647,7 @@ fn drawing_html(d: &Drawing, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> H
         LineKind::Best => "best",
         LineKind::Second => "second",
         LineKind::Better => "better",
+        LineKind::Check => "check-line",
         LineKind::Arrow(b) | LineKind::Circle(b) => b.name(),
     };
     if let (LineKind::Circle(_), Some(&(x, y))) =

@@ -67,6 +67,8 @@ pub enum LineKind {
     Second,
     /// The better move where a reviewed move was a mistake.
     Better,
+    /// The path of a piece giving check, to the king.
+    Check,
     /// An arrow the player drew.
     Arrow(Brush),
     /// A circle the player drew (its one stroke is the centre).

@@ -99,6 +99,16 @@ pub fn imported(text: &str, id: u64, now: f64) -> Result<SavedGame, String> {
     Ok(SavedGame::of(id, &settings, &read.game, now))
 }
 
+/// Whether `imported` is `kept` as the export wrote it: the same preset, start, moves and
+/// players (a resignation or agreed draw is not in the moves, so the ending is not compared).
+fn exported_from(kept: &SavedGame, imported: &SavedGame) -> bool {
+    let players = |g: &SavedGame| [Color::White, Color::Black].map(|c| g.settings.player_name(c));
+    kept.settings.variant == imported.settings.variant
+        && kept.start_fen == imported.start_fen
+        && kept.moves == imported.moves
+        && players(kept) == players(imported)
+}
+
 /// Props of [`GamesScreen`].
 #[derive(Properties, Clone, PartialEq)]
 pub struct GamesProps {
@@ -147,28 +157,63 @@ fn download(name: &str, text: &str) -> Option<()> {
 fn import_from(
     texts: Rc<Vec<String>>,
     from: usize,
-    failed: usize,
-    progress: UseStateHandle<Option<(usize, usize, usize)>>,
+    counts: ImportCounts,
+    progress: UseStateHandle<Option<ImportCounts>>,
     on_action: Callback<Action>,
 ) {
     let end = (from + IMPORT_CHUNK).min(texts.len());
-    let mut bad = failed;
+    let mut counts = counts;
     change(&on_action, |lib| {
         let current = lib.current;
         for text in &texts[from..end] {
             match imported(text, storage::fresh_id(), storage::now()) {
+                // A game the library has already (the same file imported again) is not added twice.
+                Ok(g) if lib.games.iter().any(|kept| exported_from(kept, &g)) => counts.same += 1,
                 Ok(g) => lib.put(g),
-                Err(_) => bad += 1,
+                Err(_) => counts.failed += 1,
             }
         }
         lib.current = current;
     });
-    progress.set(Some((end, texts.len(), bad)));
+    counts.done = end;
+    progress.set(Some(counts));
     if end < texts.len() {
         gloo_timers::callback::Timeout::new(0, move || {
-            import_from(texts, end, bad, progress, on_action)
+            import_from(texts, end, counts, progress, on_action)
         })
         .forget();
+    }
+}
+
+/// How an import goes: games read so far of all, and of those the ones that could not be read
+/// and the ones already kept.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct ImportCounts {
+    done: usize,
+    total: usize,
+    failed: usize,
+    same: usize,
+}
+
+impl ImportCounts {
+    /// What the player is told.
+    fn text(&self) -> String {
+        if self.total == 0 || (self.done == self.total && self.failed == self.total) {
+            return "No game could be read from this file: is it a PGN file?".into();
+        }
+        let added = self.done - self.failed - self.same;
+        let mut text = if self.done < self.total {
+            format!("{} of {} games read", self.done, self.total)
+        } else {
+            format!("{added} game{} added", if added == 1 { "" } else { "s" })
+        };
+        if self.same > 0 {
+            text.push_str(&format!(", {} already in your games", self.same));
+        }
+        if self.failed > 0 {
+            text.push_str(&format!(", {} could not be read", self.failed));
+        }
+        text
     }
 }
 
@@ -180,7 +225,7 @@ pub fn games_screen(p: &GamesProps) -> Html {
     let newest = use_state(|| true);
     let renaming = use_state(|| None::<(u64, [String; 2])>);
     let deleted = use_state(|| None::<SavedGame>);
-    let progress = use_state(|| None::<(usize, usize, usize)>);
+    let progress = use_state(|| None::<ImportCounts>);
     let select = |state: &UseStateHandle<String>| {
         let state = state.clone();
         Callback::from(move |e: Event| state.set(crate::panels::select_value(&e)))
@@ -220,11 +265,62 @@ pub fn games_screen(p: &GamesProps) -> Html {
                     .into_iter()
                     .map(String::from)
                     .collect();
-                progress.set(Some((0, texts.len(), 0)));
-                import_from(Rc::new(texts), 0, 0, progress, cb);
+                let counts = ImportCounts {
+                    total: texts.len(),
+                    ..ImportCounts::default()
+                };
+                progress.set(Some(counts));
+                import_from(Rc::new(texts), 0, counts, progress, cb);
             });
         })
     };
+    let rename_form = (*renaming).clone().map(|(id, names)| {
+        let input = |i: usize| {
+            let renaming = renaming.clone();
+            let names = names.clone();
+            Callback::from(move |e: InputEvent| {
+                let el: web_sys::HtmlInputElement = e.target_unchecked_into();
+                let mut next = names.clone();
+                next[i] = el.value();
+                renaming.set(Some((id, next)));
+            })
+        };
+        // A form, so that Enter in either box saves.
+        let save = {
+            let (cb, renaming, names, current) = (p.on_action.clone(), renaming.clone(), names.clone(), p.current);
+            Callback::from(move |e: SubmitEvent| {
+                e.prevent_default();
+                if id == current {
+                    cb.emit(Action::RenamePlayers(names.clone()));
+                } else {
+                    let names = names.clone();
+                    change(&cb, |lib| {
+                        let keep = lib.current;
+                        if let Some(g) = lib.games.iter_mut().find(|g| g.id == id) {
+                            g.settings.names = names;
+                        }
+                        lib.current = keep;
+                    });
+                }
+                renaming.set(None);
+            })
+        };
+        let cancel = {
+            let renaming = renaming.clone();
+            Callback::from(move |_: MouseEvent| renaming.set(None))
+        };
+        let form = html! {
+            <tr class="rename-row"><td colspan="8">
+                <form class="row rename" id="rename-form" onsubmit={save}>
+                    <label>{"White "}<input id="rename-white" value={names[0].clone()} oninput={input(0)} /></label>
+                    <label>{"Black "}<input id="rename-black" value={names[1].clone()} oninput={input(1)} /></label>
+                    <button type="submit" id="rename-save">{"Save"}</button>
+                    <button type="button" class="secondary" onclick={cancel}>{"Cancel"}</button>
+                </form>
+            </td></tr>
+        };
+        (id, form)
+    });
     let rows = listed(&p.games, &variant, &result, *newest).into_iter().map(|g| {
         let id = g.id;
         let current = id == p.current;
@@ -256,7 +352,13 @@ pub fn games_screen(p: &GamesProps) -> Html {
             },
             _ => "-".to_string(),
         };
+        // The players' names are edited in a row right under the game's.
+        let form = rename_form
+            .as_ref()
+            .filter(|(renamed, _)| *renamed == id)
+            .map(|(_, form)| form.clone());
         html! {
+            <>
             <tr class={classes!("game-row", current.then_some("current"))} data-game={id.to_string()}>
                 <td>{variant_name(&g.settings.variant)}</td>
                 <td class="white" data-label="White">{names[0].clone()}</td>
@@ -267,53 +369,13 @@ pub fn games_screen(p: &GamesProps) -> Html {
                 <td class="result" data-label="Result">{g.result.clone()}</td>
                 <td class="actions">
                     <button class="open-game" onclick={open}>{"Open"}</button>
-                    <button class="secondary rename-game" onclick={rename}>{"Rename"}</button>
+                    <button class="secondary rename-game" onclick={rename}>{"Players' names"}</button>
                     <button class="secondary delete-game" onclick={remove} disabled={current}
                             title={if current { "the game on the board cannot be deleted" } else { "" }}>{"Delete"}</button>
                 </td>
             </tr>
-        }
-    });
-    let rename_form = (*renaming).clone().map(|(id, names)| {
-        let input = |i: usize| {
-            let renaming = renaming.clone();
-            let names = names.clone();
-            Callback::from(move |e: InputEvent| {
-                let el: web_sys::HtmlInputElement = e.target_unchecked_into();
-                let mut next = names.clone();
-                next[i] = el.value();
-                renaming.set(Some((id, next)));
-            })
-        };
-        let save = {
-            let (cb, renaming, names, current) = (p.on_action.clone(), renaming.clone(), names.clone(), p.current);
-            Callback::from(move |_: MouseEvent| {
-                if id == current {
-                    cb.emit(Action::RenamePlayers(names.clone()));
-                } else {
-                    let names = names.clone();
-                    change(&cb, |lib| {
-                        let keep = lib.current;
-                        if let Some(g) = lib.games.iter_mut().find(|g| g.id == id) {
-                            g.settings.names = names;
-                        }
-                        lib.current = keep;
-                    });
-                }
-                renaming.set(None);
-            })
-        };
-        let cancel = {
-            let renaming = renaming.clone();
-            Callback::from(move |_: MouseEvent| renaming.set(None))
-        };
-        html! {
-            <div class="row rename" id="rename-form">
-                <label>{"White "}<input id="rename-white" value={names[0].clone()} oninput={input(0)} /></label>
-                <label>{"Black "}<input id="rename-black" value={names[1].clone()} oninput={input(1)} /></label>
-                <button id="rename-save" onclick={save}>{"Save"}</button>
-                <button class="secondary" onclick={cancel}>{"Cancel"}</button>
-            </div>
+            { for form }
+            </>
         }
     });
     let undo = (*deleted).clone().map(|g| {
@@ -366,13 +428,12 @@ pub fn games_screen(p: &GamesProps) -> Html {
                 <button id="games-export" onclick={on_export}>{"Export all (PGN)"}</button>
                 <label class="file">{"Import a PGN file "}<input type="file" id="games-import" accept=".pgn,.txt" onchange={on_import} /></label>
             </div>
-            if let Some((done, total, failed)) = *progress {
+            if let Some(counts) = *progress {
                 <div class="row" id="import-progress">
-                    <progress max={total.to_string()} value={done.to_string()}></progress>
-                    <span>{format!("{done} of {total} games read{}", if failed > 0 { format!(", {failed} could not be read") } else { String::new() })}</span>
+                    <progress max={counts.total.max(1).to_string()} value={counts.done.to_string()}></progress>
+                    <span>{counts.text()}</span>
                 </div>
             }
-            { for rename_form }
             <table class="games-table">
                 <thead><tr><th>{"Preset"}</th><th>{"White"}</th><th>{"Black"}</th><th>{"Started"}</th><th>{"Last move"}</th><th>{"To move"}</th><th>{"Result"}</th><th></th></tr></thead>
                 <tbody>{ for rows }</tbody>
@@ -384,6 +445,49 @@ pub fn games_screen(p: &GamesProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_exported_game_imported_again_is_recognised() {
+        let mut named = game(1, "cylinder", &["d2d4", "d7d5"], 5.0);
+        named.settings.names = ["Ann".into(), "Bo".into()];
+        let mut resigned = game(2, "standard", &["e2e4"], 6.0);
+        resigned.ended = Some("resign:black".into());
+        let kept = [game(3, "folded", &["e2e4"], 7.0), named, resigned];
+        let (text, skipped) = export_all(&kept);
+        assert_eq!(skipped, 0);
+        for (i, one) in pgn::split_games(&text).into_iter().enumerate() {
+            let again = imported(one, 99, 0.0).unwrap();
+            assert!(exported_from(&kept[i], &again), "{one}");
+            for (j, other) in kept.iter().enumerate() {
+                assert_eq!(exported_from(other, &again), i == j, "{i} {j}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_import_says_what_it_added_kept_and_could_not_read() {
+        let counts = |done, total, failed, same| ImportCounts {
+            done,
+            total,
+            failed,
+            same,
+        };
+        assert!(counts(1, 1, 1, 0)
+            .text()
+            .starts_with("No game could be read"));
+        assert!(counts(0, 0, 0, 0)
+            .text()
+            .starts_with("No game could be read"));
+        assert_eq!(
+            counts(3, 3, 0, 3).text(),
+            "0 games added, 3 already in your games"
+        );
+        assert_eq!(
+            counts(4, 4, 1, 1).text(),
+            "2 games added, 1 already in your games, 1 could not be read"
+        );
+        assert_eq!(counts(50, 200, 0, 0).text(), "50 of 200 games read");
+    }
 
     fn game(id: u64, variant: &str, moves: &[&str], started: f64) -> SavedGame {
         let settings = Settings {

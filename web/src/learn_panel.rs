@@ -18,7 +18,7 @@ pub fn lesson_list(progress: &LearnProgress, on_action: &Callback<Action>) -> Ht
     html! {
         <section class="lessons" id="lessons">
             <h2>{"Learn the surfaces"}</h2>
-            <p>{"Short steps on each surface: reach the stars, take, check and mate across the \
+            <p>{"Short steps on each surface: reach the green rings, take, check and mate across the \
                 edges, and count a piece's squares. The rules judge every answer."}</p>
             <div class="lesson-cards">
             { for LESSONS.iter().enumerate().map(|(i, l)| {

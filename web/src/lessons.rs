@@ -1,5 +1,5 @@
 //! The lessons of the Learn screen: for each surface family a few steps, each a position with a
-//! goal that the rules core judges (reach a star, take a piece, give check across a seam, mate,
+//! goal that the rules core judges (reach a ringed square, take a piece, give check across a seam, mate,
 //! count a piece's squares), a one-line hint, and what the step shows, said after the answer.
 
 use std::sync::Arc;
@@ -9,7 +9,7 @@ use topochess_core::{fen, Move, Position, Square, Variant};
 /// What a step asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Goal {
-    /// Move the piece on the first square onto one of the star squares.
+    /// Move the piece on the first square onto one of the ringed squares (drawn with a green ring).
     Reach(&'static str, &'static [&'static str]),
     /// Take the piece on this square.
     Capture(&'static str),
@@ -66,7 +66,7 @@ pub const LESSONS: &[Lesson] = &[
         steps: &[
             Step {
                 fen: "8/8/6k1/1K6/8/8/8/2R5 w - - 0 1",
-                prompt: "Move the rook to the star on f3 in one move.",
+                prompt: "Move the rook to the green ring on f3 in one move.",
                 hint: "Go up the c file: over the top edge it comes back down the f file.",
                 goal: Goal::Reach("c1", &["f3"]),
                 point: "A rook's file goes on over the fold into its partner: c with f. Every \
@@ -115,7 +115,7 @@ pub const LESSONS: &[Lesson] = &[
         steps: &[
             Step {
                 fen: "4k3/8/8/8/RP6/8/8/4K3 w - - 0 1",
-                prompt: "Move the rook to the star on h4.",
+                prompt: "Move the rook to the green ring on h4.",
                 hint: "The pawn blocks the way east; go west.",
                 goal: Goal::Reach("a4", &["h4"]),
                 point: "West of a4 is h4: one step across the seam.",
@@ -155,7 +155,7 @@ pub const LESSONS: &[Lesson] = &[
         steps: &[
             Step {
                 fen: "8/8/8/4k3/8/8/3P4/3RK3 w - - 0 1",
-                prompt: "Move the rook to the star on d8.",
+                prompt: "Move the rook to the green ring on d8.",
                 hint: "Below rank 1 comes rank 8.",
                 goal: Goal::Reach("d1", &["d8"]),
                 point: "Down from d1 is d8: the bottom and top edges are glued.",
@@ -185,7 +185,7 @@ pub const LESSONS: &[Lesson] = &[
         steps: &[
             Step {
                 fen: "8/1R6/8/8/4k3/8/8/8/8/8/8/3K4/8/8 w - - 0 1",
-                prompt: "Move the rook to the star on g2.",
+                prompt: "Move the rook to the green ring on g2.",
                 hint: "Go up: over the top edge the b file comes back as the g file.",
                 goal: Goal::Reach("b13", &["g2"]),
                 point: "Up from b14 is g1: the twist mirrors the files.",
@@ -217,7 +217,7 @@ pub const LESSONS: &[Lesson] = &[
         steps: &[
             Step {
                 fen: "8/8/6k1/8/8/R7/8/6K1 w - - 0 1",
-                prompt: "Move the rook to the star on e4.",
+                prompt: "Move the rook to the green ring on e4.",
                 hint: "Down the a file, over the pole, and up the e file.",
                 goal: Goal::Reach("a3", &["e4"]),
                 point: "Ra3-a1-e1-e4: over the pole the a file goes on as the e file.",
@@ -257,10 +257,10 @@ impl Step {
         fen::parse_position(v, self.fen).map_err(|e| e.to_string())
     }
 
-    /// The squares the goal marks: the stars, the piece to take, the piece to count.
+    /// The squares the goal marks: the rings, the piece to take, the piece to count.
     pub fn marked(&self, pos: &Position) -> Vec<Square> {
         let names: &[&str] = match &self.goal {
-            Goal::Reach(_, stars) => stars,
+            Goal::Reach(_, rings) => rings,
             Goal::Capture(sq) | Goal::Count(sq) => std::slice::from_ref(sq),
             Goal::Check { .. } | Goal::Mate => &[],
         };
@@ -285,7 +285,7 @@ impl Step {
                 wrong(&format!("Move the piece on {from}."))
             }
             Goal::Reach(..) if self.marked(pos).contains(&mv.to) => Verdict::Right,
-            Goal::Reach(..) => wrong("That square has no star."),
+            Goal::Reach(..) => wrong("That square has no green ring."),
             Goal::Capture(_) if self.marked(pos).contains(&mv.to) => Verdict::Right,
             Goal::Capture(_) => wrong("That does not take the piece."),
             Goal::Check { across } if after.is_check() && (!across || check_crosses(&after)) => {
@@ -439,7 +439,7 @@ mod tests {
     }
 
     /// A check from beside the king is refused where the step asks for one across an edge,
-    /// and a piece other than the one named is refused where a star is to be reached.
+    /// and a piece other than the one named is refused where a ring is to be reached.
     #[test]
     fn near_misses_are_refused_with_the_reason() {
         let folded = &LESSONS[0];

@@ -194,7 +194,10 @@ pub fn puzzle_aside(
     };
     let e = &s.entry;
     let mut about: Vec<String> = vec![e.goal_text()];
-    about.extend(e.themes.iter().map(|t| tag_text(t)));
+    // The themes would give the answer away: they are shown once the puzzle is over.
+    if s.finish.is_some() {
+        about.extend(e.themes.iter().map(|t| tag_text(t)));
+    }
     let change = s.change.filter(|&c| c != 0).map(|c| {
         html! { <span class={classes!("puzzle-change", if c > 0 { "up" } else { "down" })} id="puzzle-change">{format!("{c:+}")}</span> }
     });

@@ -229,16 +229,22 @@ impl PuzzleRecord {
     }
 
     /// The next puzzle of `set` for this player: among those the filters let through, an
-    /// unplayed one nearest the rating (after `last` in the set's order on a tie); when every
-    /// one was played, the one played longest ago. `None` when no puzzle fits the filters.
+    /// unplayed one nearest the rating (after `last` in the set's order on a tie), on the
+    /// folded board (the headline game) for a player's first puzzle; when every one was played,
+    /// the one played longest ago. `None` when no puzzle fits the filters.
     pub fn next(&self, set: &[PuzzleEntry], last: Option<usize>) -> Option<usize> {
         let n = set.len();
         let after = |i: usize| (i + n - last.map_or(n - 1, |l| l) - 1) % n;
         let fitting = (0..n).filter(|&i| set[i].fits(&self.filter));
+        let newcomer = self.history.is_empty();
         let unplayed = fitting
             .clone()
             .filter(|&i| !self.played(&set[i].id) && Some(i) != last)
-            .min_by_key(|&i| ((set[i].rating as f64 - self.rating).abs() as i64, after(i)));
+            .min_by_key(|&i| {
+                let elsewhere = newcomer && set[i].variant != "folded";
+                let distance = (set[i].rating as f64 - self.rating).abs() as i64;
+                (elsewhere, distance, after(i))
+            });
         unplayed.or_else(|| {
             let when = |i: usize| self.history.iter().rposition(|a| a.id == set[i].id);
             fitting
@@ -314,6 +320,18 @@ mod tests {
         let h = hard.record(&entry("h", "torus", 1500, &[]), true);
         assert!(0 < e && e < h, "{e} {h}");
         assert!(easy.rating_text().ends_with('?'));
+    }
+
+    #[test]
+    fn a_newcomers_first_puzzle_is_on_the_folded_board() {
+        let set = vec![
+            entry("t", "torus", 1000, &[]),
+            entry("f", "folded", 1300, &[]),
+        ];
+        let mut r = PuzzleRecord::default();
+        assert_eq!(r.next(&set, None), Some(1), "the headline board first");
+        r.record(&set[1], true);
+        assert_eq!(r.next(&set, Some(1)), Some(0), "then the nearest rating");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::board_view::{
 use crate::settings::Margin;
 pub use crate::shapes::{Brush, Shape};
 use crate::state::{AppState, Choice};
-use topochess_core::paths::move_paths;
+use topochess_core::paths::{move_paths, piece_paths};
 use topochess_core::pieces::glyph;
 use topochess_core::{Color, Move, Piece, Position, Square};
 
@@ -399,6 +399,31 @@ impl<'a> Scene<'a> {
                 before.variant().surface(),
                 extended,
             ));
+        }
+        // Where a check comes from: each checking piece's path to the king, which on a glued
+        // board may run off one edge and in at another.
+        let pos = self.pos;
+        if pos.is_check() {
+            let king = pos.king(pos.turn());
+            for from in pos.attackers(king, !pos.turn()).iter() {
+                let Some(piece) = pos.piece_at(from) else {
+                    continue;
+                };
+                let paths = piece_paths(
+                    pos.variant(),
+                    &|sq| pos.piece_at(sq).is_some(),
+                    piece,
+                    from,
+                    king,
+                    true,
+                );
+                out.extend(path_drawings(
+                    LineKind::Check,
+                    paths,
+                    pos.variant().surface(),
+                    extended,
+                ));
+            }
         }
         out.extend(shape_drawings(self.shapes, self.pos, extended));
         out

@@ -86,6 +86,7 @@ fn style(kind: LineKind) -> (&'static str, f64) {
         LineKind::Best => ("rgba(21,96,155,0.85)", 0.18),
         LineKind::Second => ("rgba(21,96,155,0.4)", 0.12),
         LineKind::Better => ("rgba(21,120,27,0.85)", 0.18),
+        LineKind::Check => ("rgba(200,30,30,0.75)", 0.14),
         LineKind::Arrow(b) | LineKind::Circle(b) => (brush(b), 0.16),
     }
 }

@@ -23,13 +23,13 @@ fn a_wrong_move_is_refused_with_its_reason_and_path_and_the_right_one_is_played_
     let st = s.studying().unwrap();
     assert_eq!((st.lesson, st.step), (0, 0));
     assert!(st.awaits_move() && st.marks.len() == 1);
-    // Rc4 is a legal rook move that misses the star on f3.
+    // Rc4 is a legal rook move that misses the ring on f3.
     let s = play(s, "Rc4");
     let st = s.studying().unwrap();
     assert!(st.answer.is_none() && st.awaits_move());
     assert_eq!(
         st.wrong.as_ref().map(|w| w.0.as_str()),
-        Some("That square has no star.")
+        Some("That square has no green ring.")
     );
     assert_eq!(st.drawn().len(), 1);
     assert!(!st.drawn()[0].1, "the wrong move's path, drawn as wrong");
