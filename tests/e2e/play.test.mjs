@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  useSession, screenshot, newGame, loadText, type, watchLongTasks, longTasks, clickToFrame,
+  useSession, screenshot, newGame, loadText, type, phonePage, watchLongTasks, longTasks, clickToFrame,
 } from './harness.mjs';
 
 const session = useSession();
@@ -240,4 +240,41 @@ test('a check across an edge shows where it comes from', async () => {
   // Once the check is answered, the line goes.
   await type(page, 'Kb2');
   assert.equal(await page.locator('svg.normal .drawing.check-line').count(), 0);
+});
+
+/** Whether the element is wholly inside the page's viewport. */
+async function inView(page, selector) {
+  return page.evaluate((sel) => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    return r.top >= -1 && r.bottom <= window.innerHeight + 1 && r.height > 0;
+  }, selector);
+}
+
+test('a message shows beside what caused it, in view, and goes with its screen', async () => {
+  const { page } = session;
+  // A PGN that cannot be read: the message is in the import box, in view.
+  await loadText(page, '[Variant "folded"]\n\n1. e4 e5 2. Ke3');
+  await page.waitForSelector('#transfer #notice');
+  assert.match(await page.locator('#notice').textContent(), /move 2\. Ke3/);
+  assert.ok(await inView(page, '#notice'), 'the import message is in view');
+  // A typed move that is not legal: under the box it was typed in.
+  await type(page, 'Ke5');
+  await page.waitForSelector('.san-input + #notice');
+  assert.ok(await inView(page, '#notice'));
+  // Going to another screen takes it away.
+  await page.click('#nav-explore');
+  assert.equal(await page.locator('#notice').count(), 0);
+  // On a phone the typed move's message is in view too (it was 790 px above the box).
+  const phone = await phonePage(session);
+  try {
+    await phone.page.waitForSelector('#san-input');
+    await phone.page.fill('#san-input', 'Ke5');
+    await phone.page.press('#san-input', 'Enter');
+    await phone.page.waitForSelector('.san-input + #notice');
+    assert.ok(await inView(phone.page, '#notice'), 'in view on the phone');
+    assert.ok(await inView(phone.page, '#san-input'), 'beside the box');
+    await screenshot(phone.page, 'play-phone-typed-move-message');
+  } finally {
+    await phone.context.close();
+  }
 });

@@ -108,6 +108,10 @@ pub enum Action {
     SetMotion(bool),
     /// Show or clear a message.
     Notice(Option<String>),
+    /// What loading a pasted or opened text does (its message is shown in the import box).
+    Import(Box<Action>),
+    /// The player goes to a screen (the navigation bar): the last screen's message goes.
+    Go(Screen),
     /// Change screens.
     SetScreen(Screen),
     /// On a narrow screen, show the extended view (or the normal one).

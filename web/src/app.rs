@@ -10,8 +10,8 @@ use crate::panels::{select_value, MoveList, NewGameForm, Transfer};
 use crate::play_panel;
 use crate::scene;
 use crate::state::{
-    Action, AnalysisAction, EngineTask, ExploreAction, LearnAction, Margin, Opponent, PuzzleAction,
-    Screen, Settings, ViewMode,
+    Action, AnalysisAction, EngineTask, ExploreAction, LearnAction, Margin, NoticeAt, Opponent,
+    PuzzleAction, Screen, Settings, ViewMode,
 };
 use crate::storage;
 use gloo_events::{EventListener, EventListenerOptions};
@@ -65,6 +65,23 @@ pub fn app() -> Html {
             move || drop(listener)
         });
     }
+    // A message beside what caused it is brought into view (the import box or the typed move
+    // may be near the bottom of the screen).
+    use_effect_with(
+        (state.notice.clone(), state.notice_at),
+        |(notice, place)| {
+            if notice.is_some() && *place != NoticeAt::Top {
+                let element = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.get_element_by_id("notice"));
+                if let Some(element) = element {
+                    let options = web_sys::ScrollIntoViewOptions::new();
+                    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                    element.scroll_into_view_with_scroll_into_view_options(&options);
+                }
+            }
+        },
+    );
     // The moves this tab last wrote of its game, so that a save sees whether another tab took
     // the game another way since.
     let written = use_mut_ref(|| None::<(u64, Vec<String>)>);
@@ -403,12 +420,31 @@ pub fn app() -> Html {
         html! {
             <button id={id} class={classes!("nav-tab", (state.screen == target).then_some("on"))}
                     aria-pressed={(state.screen == target).to_string()}
-                    onclick={Callback::from(move |_: MouseEvent| state.dispatch(Action::SetScreen(target)))}>{label}</button>
+                    onclick={Callback::from(move |_: MouseEvent| state.dispatch(Action::Go(target)))}>{label}</button>
         }
     };
     let act = |action: Action| {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(action.clone()))
+    };
+    // The message, where it belongs: beside what caused it (the typed move, the import box),
+    // else under the header.
+    let notice_here = |place: NoticeAt| -> Html {
+        let Some(n) = state.notice.as_ref().filter(|_| state.notice_at == place) else {
+            return html! {};
+        };
+        html! {
+            <div class={classes!("notice", (place != NoticeAt::Top).then_some("inline"))} id="notice" role="alert">{n.clone()}
+                if state.offer_live {
+                    <button id="go-live" onclick={act(Action::Live)}>{"Go to the current position"}</button>
+                }
+                if state.pending_link.is_some() {
+                    <button id="link-take" onclick={act(Action::AnswerLink(true))}>{"Use the link's game"}</button>
+                    <button class="secondary" id="link-keep" onclick={act(Action::AnswerLink(false))}>{"Keep mine"}</button>
+                }
+                <button class="secondary" onclick={act(Action::Notice(None))} aria-label="Dismiss">{"OK"}</button>
+            </div>
+        }
     };
     let on_stop = {
         let bridge = bridge.clone();
@@ -450,7 +486,9 @@ pub fn app() -> Html {
     };
     let on_load = {
         let state = state.clone();
-        Callback::from(move |text: String| state.dispatch(import(&state, &text)))
+        Callback::from(move |text: String| {
+            state.dispatch(Action::Import(Box::new(import(&state, &text))))
+        })
     };
     let on_view = {
         let state = state.clone();
@@ -607,18 +645,7 @@ pub fn app() -> Html {
                     { if state.settings.dark { "Light" } else { "Dark" } }
                 </button>
             </header>
-            if let Some(n) = &state.notice {
-                <div class="notice" id="notice" role="alert">{n.clone()}
-                    if state.offer_live {
-                        <button id="go-live" onclick={act(Action::Live)}>{"Go to the current position"}</button>
-                    }
-                    if state.pending_link.is_some() {
-                        <button id="link-take" onclick={act(Action::AnswerLink(true))}>{"Use the link's game"}</button>
-                        <button class="secondary" id="link-keep" onclick={act(Action::AnswerLink(false))}>{"Keep mine"}</button>
-                    }
-                    <button class="secondary" onclick={act(Action::Notice(None))} aria-label="Dismiss">{"OK"}</button>
-                </div>
-            }
+            { notice_here(NoticeAt::Top) }
             if state.new_game_open {
                 <NewGameForm settings={state.settings.clone()} on_start={on_start} on_cancel={on_cancel} />
             }
@@ -722,6 +749,7 @@ pub fn app() -> Html {
                     <label class="san-input">{"Type a move "}
                         <input id="san-input" placeholder="e4, Nf3, O-O, e7e8q" onkeydown={on_typed} autocomplete="off" />
                     </label>
+                    { notice_here(NoticeAt::TypedMove) }
                     <div class="row">
                         <label>{"Views "}
                             <select id="view-mode" onchange={on_view}>
@@ -734,7 +762,7 @@ pub fn app() -> Html {
                         { margin_select.clone() }
                     </div>
                     { play_panel::preferences(&state) }
-                    <Transfer pgn={state.pgn()} fen={fen::write(pos)} link={storage::browser_link(&state.settings, &state.game)} on_load={on_load} />
+                    <Transfer pgn={state.pgn()} fen={fen::write(pos)} link={storage::browser_link(&state.settings, &state.game)} on_load={on_load} notice={notice_here(NoticeAt::Import)} />
                     { play_panel::saved_games(&state) }
                 </aside>
                 }

@@ -242,6 +242,26 @@ mod tests {
     }
 
     #[test]
+    fn a_message_is_shown_beside_its_cause_and_goes_with_its_screen() {
+        use crate::state::{NoticeAt, Screen};
+        let s = hot_seat().reduce(Action::Typed("Ke5".into()));
+        assert!(s.notice.is_some());
+        assert_eq!(s.notice_at, NoticeAt::TypedMove);
+        let s = s.reduce(Action::Import(Box::new(Action::Notice(Some(
+            "bad PGN".into(),
+        )))));
+        assert_eq!(
+            (s.notice.as_deref(), s.notice_at),
+            (Some("bad PGN"), NoticeAt::Import)
+        );
+        let s = s.reduce(Action::Notice(Some("restored".into())));
+        assert_eq!(s.notice_at, NoticeAt::Top);
+        // Going to another screen takes the message away.
+        let s = s.reduce(Action::Go(Screen::Games));
+        assert_eq!((s.notice.clone(), s.screen), (None, Screen::Games));
+    }
+
+    #[test]
     fn a_game_that_went_on_in_another_tab_is_followed_and_a_diverging_one_is_not() {
         let s = hot_seat();
         let (e2, e4) = (square(&s, "e2"), square(&s, "e4"));

@@ -365,6 +365,9 @@ pub struct TransferProps {
     pub link: String,
     /// Load a PGN or FEN text.
     pub on_load: Callback<String>,
+    /// What loading said, shown under the box.
+    #[prop_or_default]
+    pub notice: Html,
 }
 
 fn copy_to_clipboard(text: &str) {
@@ -431,6 +434,7 @@ pub fn transfer(props: &TransferProps) -> Html {
                 <button id="import-load" onclick={on_load}>{"Load"}</button>
                 <label class="file">{"or open a file "}<input type="file" id="import-file" accept=".pgn,.txt,.fen" onchange={on_file} /></label>
             </div>
+            { props.notice.clone() }
         </details>
     }
 }

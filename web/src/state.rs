@@ -21,6 +21,18 @@ use topochess_core::variant::preset;
 use topochess_core::{fen, pgn, san, CastlingMode, Color, Move, Position, Square};
 use yew::Reducible;
 
+/// Where a message is shown: next to what caused it, so that it is in view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum NoticeAt {
+    /// Under the header.
+    #[default]
+    Top,
+    /// Under the box a move is typed in.
+    TypedMove,
+    /// In the import box.
+    Import,
+}
+
 /// Which screen is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
@@ -128,6 +140,8 @@ pub struct AppState {
     pub hint: Option<Move>,
     /// A message for the player (errors, restored games).
     pub notice: Option<String>,
+    /// Where the message is shown: beside what caused it, or at the top.
+    pub notice_at: NoticeAt,
     /// Whether the new-game form is open.
     pub new_game_open: bool,
     /// The screen.
@@ -177,6 +191,7 @@ impl PartialEq for AppState {
             && self.thinking == other.thinking
             && self.hint == other.hint
             && self.notice == other.notice
+            && self.notice_at == other.notice_at
             && self.new_game_open == other.new_game_open
             && self.screen == other.screen
             && self.explorer == other.explorer
@@ -310,6 +325,7 @@ impl AppState {
             thinking: None,
             hint: None,
             notice: None,
+            notice_at: NoticeAt::Top,
             new_game_open: false,
             screen: Screen::Play,
             narrow_extended: false,
@@ -458,7 +474,16 @@ impl Reducible for AppState {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
+        let place = match &action {
+            Action::Typed(_) => NoticeAt::TypedMove,
+            Action::Import(_) => NoticeAt::Import,
+            _ => NoticeAt::Top,
+        };
+        let before = s.notice.clone();
         s.reduce_in_place(action);
+        if s.notice.is_some() && s.notice != before {
+            s.notice_at = place;
+        }
         if !crate::game_flow::premove_time(&s) {
             s.premove = None;
         }
@@ -704,6 +729,15 @@ impl AppState {
             Action::Notice(n) => {
                 s.notice = n;
                 s.offer_live = false;
+            }
+            Action::Import(inner) => s.reduce_in_place(*inner),
+            Action::Go(screen) => {
+                // A message belongs to its screen; a question about a link waits for its answer.
+                if s.pending_link.is_none() {
+                    s.notice = None;
+                    s.offer_live = false;
+                }
+                s.reduce_in_place(Action::SetScreen(screen));
             }
             Action::ShowExtended(on) => s.narrow_extended = on,
             Action::SetScreen(screen) => {
