@@ -9,6 +9,7 @@ use gloo_worker::{HandlerId, Worker, WorkerScope};
 use std::sync::Arc;
 use topochess_core::{fen, san, CastlingMode, Move, Position, Variant};
 use topochess_search::levels::level;
+use topochess_search::move_time::MoveTime;
 use topochess_search::{mate_in, Engine, Info, Limited, Limits, Search, Status, Style};
 
 /// Milliseconds of work between two looks at the message queue.
@@ -62,6 +63,8 @@ enum Job {
         deadline: f64,
         /// No new iteration after this (on a clock; infinite otherwise).
         soft: f64,
+        /// A move's time, spent as the search settles (none for an analysis).
+        time: Option<MoveTime>,
         last_word: f64,
     },
 }
@@ -309,13 +312,18 @@ impl Worker for EngineWorker {
                 started,
                 deadline,
                 soft,
+                time,
                 mut last_word,
             }) => {
+                let time = std::cell::RefCell::new(time);
                 let variant = search.root().variant().clone();
                 let slice_end = now() + SLICE_MS;
                 let engine = self.engine_for(&variant);
                 let root = search.root().clone();
                 let mut report = |info: &Info| {
+                    if let Some(t) = time.borrow_mut().as_mut() {
+                        t.iteration(info);
+                    }
                     let elapsed = (now() - started).max(1.0);
                     let rate = (info.nodes as f64 * 1000.0 / elapsed) as u64;
                     if analysis {
@@ -360,7 +368,15 @@ impl Worker for EngineWorker {
                         },
                     );
                 };
-                let mut control = Limited(|_| now() >= slice_end, |_| now() >= soft);
+                let enough = |_| {
+                    let at = now();
+                    at >= soft
+                        || time
+                            .borrow()
+                            .as_ref()
+                            .is_some_and(|t| t.enough(at - started))
+                };
+                let mut control = Limited(|_| now() >= slice_end, enough);
                 let status = engine.think(&mut search, &mut control, &mut report);
                 match status {
                     Err(e) => scope.respond(
@@ -384,6 +400,7 @@ impl Worker for EngineWorker {
                             started,
                             deadline,
                             soft,
+                            time: time.into_inner(),
                             last_word,
                         });
                         self.schedule(scope);
@@ -609,6 +626,9 @@ impl EngineWorker {
             Ok((position, history)) if position.has_legal_move() => {
                 let started = now();
                 let (limits, analysis, deadline, soft) = plan(started);
+                // A move (not an analysis) spends its time as the search settles.
+                let time = (!analysis && deadline.is_finite())
+                    .then(|| MoveTime::new(deadline - started, history.len()));
                 scope.respond(who, Response::Started { job });
                 self.job = Some(Job::Search {
                     analysis,
@@ -618,6 +638,7 @@ impl EngineWorker {
                     started,
                     deadline,
                     soft,
+                    time,
                     last_word: started,
                 });
                 self.schedule(scope);

@@ -254,7 +254,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 );
             };
             let decided = |t: &matches::Tally| test.is_some_and(|s| s.verdict(t).is_some());
-            let tally = matches::play(&v, a, b, games, seed, opening, jobs, each, decided);
+            let (tally, times) = matches::play(&v, a, b, games, seed, opening, jobs, each, decided);
             let elo = tally
                 .elo()
                 .map(|(e, err)| format!(", Elo {e:+.0} +/- {err:.0}"))
@@ -268,6 +268,14 @@ fn run(cli: Cli) -> Result<(), String> {
             );
             if let Some(test) = test {
                 println!("{}", test.report(&tally));
+            }
+            for (name, t) in [(&first, times[0]), (&second, times[1])] {
+                println!(
+                    "{name}: {} moves, {:.0} ms a move on average, {:.0} ms at most",
+                    t.moves,
+                    t.mean_ms(),
+                    t.max_ms
+                );
             }
         }
         Command::Tablebase {

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use topochess_core::game::{Game, Outcome};
 use topochess_core::{Color, Move, Position, Variant};
 use topochess_search::levels::level;
+use topochess_search::move_time::MoveTime;
 use topochess_search::{Dice, Engine, Features, Limited, Limits, Search, Style, Weights};
 
 /// Who plays.
@@ -138,20 +139,50 @@ impl Seat {
                 search.best_move().unwrap_or(moves[0])
             }
             (Player::Level(n), Some(engine)) => {
+                // As the browser's worker plays a level: its budget the hard limit, and no new
+                // iteration once the search has settled (crate::move_time).
                 let lvl = level(n);
                 let limits = Limits::level(lvl, rng.below(1 << 30) as u64);
+                let ply = history.len();
                 let mut search = Search::new(pos.clone(), history, limits);
-                let deadline = std::time::Instant::now()
-                    + std::time::Duration::from_millis(lvl.max_millis as u64);
-                let _ = engine.think(
-                    &mut search,
-                    &mut |_| std::time::Instant::now() >= deadline,
-                    &mut |_| {},
+                let started = std::time::Instant::now();
+                let elapsed = || started.elapsed().as_secs_f64() * 1000.0;
+                let time = std::cell::RefCell::new(MoveTime::new(lvl.max_millis as f64, ply));
+                let mut control = Limited(
+                    |_| elapsed() >= lvl.max_millis as f64,
+                    |_| time.borrow().enough(elapsed()),
                 );
+                let _ = engine.think(&mut search, &mut control, &mut |info| {
+                    time.borrow_mut().iteration(info)
+                });
                 search.best_move().unwrap_or(moves[0])
             }
             _ => moves[0],
         }
+    }
+}
+
+/// How long a player took over its moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MoveTimes {
+    /// Moves made.
+    pub moves: u32,
+    /// Milliseconds, all of them.
+    pub total_ms: f64,
+    /// The longest move's milliseconds.
+    pub max_ms: f64,
+}
+
+impl MoveTimes {
+    fn add(&mut self, other: MoveTimes) {
+        self.moves += other.moves;
+        self.total_ms += other.total_ms;
+        self.max_ms = self.max_ms.max(other.max_ms);
+    }
+
+    /// The mean milliseconds a move.
+    pub fn mean_ms(&self) -> f64 {
+        self.total_ms / self.moves.max(1) as f64
     }
 }
 
@@ -202,16 +233,21 @@ pub fn play(
     jobs: usize,
     each: impl Fn(u32, Option<Outcome>, bool) + Sync,
     decided: impl Fn(&Tally) -> bool + Sync,
-) -> Tally {
+) -> (Tally, [MoveTimes; 2]) {
     let tally = std::sync::Mutex::new(Tally::default());
+    let times = std::sync::Mutex::new([MoveTimes::default(); 2]);
     // A thread plays both games of a pair, so a match stopped by `decided` ends on whole pairs.
     share_games(games.div_ceil(2), jobs, |pair| {
         if tally.lock().is_ok_and(|t| decided(&t)) {
             return false;
         }
         for g in (2 * pair..2 * pair + 2).filter(|&g| g < games) {
-            let (outcome, first_is_white) =
+            let (outcome, first_is_white, took) =
                 play_one(variant, first, second, g, seed, opening_plies);
+            if let Ok(mut t) = times.lock() {
+                t[0].add(took[0]);
+                t[1].add(took[1]);
+            }
             let first_color = if first_is_white {
                 Color::White
             } else {
@@ -228,10 +264,14 @@ pub fn play(
         }
         true
     });
-    tally.into_inner().unwrap_or_default()
+    (
+        tally.into_inner().unwrap_or_default(),
+        times.into_inner().unwrap_or_default(),
+    )
 }
 
-/// Game `g` of a match: its outcome (none after 400 plies) and whether the first player had White.
+/// Game `g` of a match: its outcome (none after 400 plies), whether the first player had White,
+/// and each player's time over its moves.
 fn play_one(
     variant: &Arc<Variant>,
     first: Player,
@@ -239,7 +279,8 @@ fn play_one(
     g: u32,
     seed: u64,
     opening_plies: u32,
-) -> (Option<Outcome>, bool) {
+) -> (Option<Outcome>, bool, [MoveTimes; 2]) {
+    let mut took = [MoveTimes::default(); 2];
     let mut rng = Dice::new(seed ^ (g as u64 + 7).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut seats = [Seat::new(first, variant), Seat::new(second, variant)];
     let first_is_white = g.is_multiple_of(2);
@@ -251,12 +292,19 @@ fn play_one(
         } else {
             1
         };
+        let started = std::time::Instant::now();
         let mv = seats[seat].choose(&game, &mut rng);
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        took[seat].add(MoveTimes {
+            moves: 1,
+            total_ms: ms,
+            max_ms: ms,
+        });
         if game.play(mv).is_err() {
             break;
         }
     }
-    (game.outcome(), first_is_white)
+    (game.outcome(), first_is_white, took)
 }
 
 impl Tally {

@@ -26,6 +26,7 @@ pub mod eval;
 pub mod exchange;
 pub mod features;
 pub mod levels;
+pub mod move_time;
 pub mod proof;
 mod puzzle_weights;
 pub mod puzzles;
