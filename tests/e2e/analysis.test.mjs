@@ -191,6 +191,9 @@ test('a 30-ply game reviewed: progress, a graph, the blunder and its better move
   const clicked = await clickToFrame(page, '#an-first');
   assert.ok(clicked < 250, `a click while reviewing was drawn after ${clicked.toFixed(0)} ms`);
   await page.waitForSelector('#review-start', { timeout: 90000 });
+  // The panel with its graph and table fits beside the boards (the page had grown to 1,471 px).
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
+    'no sideways scroll with the review shown');
   // The graph: one clickable column per position, the judged moves marked.
   assert.equal(await page.locator('#review-graph .graph-ply').count(), 31);
   assert.ok(await page.locator('#review-graph .judged.blunder').count() >= 1);

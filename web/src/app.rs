@@ -600,7 +600,12 @@ pub fn app() -> Html {
         });
     let level_label = match state.settings.opponent {
         Opponent::Computer { level: n, computer } => {
-            format!("vs computer ({}), level {}", side(computer), level(n).label)
+            // The level's number; the form says what it means.
+            format!(
+                "vs computer ({}), level {}",
+                side(computer),
+                level(n).number
+            )
         }
         Opponent::HotSeat => "hot-seat".into(),
         Opponent::Correspondence { me, .. } => format!(

@@ -55,7 +55,7 @@ pub const LEVELS: [Level; 8] = [
     },
     Level {
         number: 5,
-        label: "5 - depth 6, up to 1 s",
+        label: "5 - depth 6, moves at once",
         depth: 6,
         max_millis: 1000,
         noise: 0,
@@ -63,7 +63,7 @@ pub const LEVELS: [Level; 8] = [
     },
     Level {
         number: 6,
-        label: "6 - depth 8, up to 2 s",
+        label: "6 - depth 8, a fraction of a second a move",
         depth: 8,
         max_millis: 2000,
         noise: 0,
@@ -71,7 +71,7 @@ pub const LEVELS: [Level; 8] = [
     },
     Level {
         number: 7,
-        label: "7 - depth 12, up to 5 s",
+        label: "7 - depth 12, about 1 s a move (5 s at most)",
         depth: 12,
         max_millis: 5000,
         noise: 0,
@@ -79,7 +79,7 @@ pub const LEVELS: [Level; 8] = [
     },
     Level {
         number: 8,
-        label: "8 - full strength, up to 10 s",
+        label: "8 - full strength, about 3 s a move (10 s at most)",
         depth: 64,
         max_millis: 10000,
         noise: 0,
