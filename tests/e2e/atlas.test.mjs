@@ -62,6 +62,11 @@ test('four-piece tables are built in seconds with progress; one is stopped, one 
   assert.equal(await page.locator('#atlas-white').textContent(),
     'White to move: 7919320 legal, 7878096 won, 41224 drawn, 0 lost; longest mate 22');
   const seconds = Number((await page.locator('#atlas-details .muted').first().textContent()).match(/Built in ([\d.]+) s/)[1]);
+  // The details (below the table) were brought into view.
+  assert.ok(await page.evaluate(() => {
+    const r = document.querySelector('#atlas-details').getBoundingClientRect();
+    return r.top < innerHeight && r.bottom > 0;
+  }), 'the details are in view');
   assert.ok(seconds < 60, `built in ${seconds} s`);
   // Queen against rook on the flat board, stopped while it builds.
   const kqkr = cell('standard', 'KQvKR');

@@ -26,6 +26,18 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 /// The whole app.
+/// Scrolls the element with this id into view, as little as needed.
+fn bring_into_view(id: &str) {
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id));
+    if let Some(element) = element {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+        element.scroll_into_view_with_scroll_into_view_options(&options);
+    }
+}
+
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(initial);
@@ -71,17 +83,16 @@ pub fn app() -> Html {
         (state.notice.clone(), state.notice_at),
         |(notice, place)| {
             if notice.is_some() && *place != NoticeAt::Top {
-                let element = web_sys::window()
-                    .and_then(|w| w.document())
-                    .and_then(|d| d.get_element_by_id("notice"));
-                if let Some(element) = element {
-                    let options = web_sys::ScrollIntoViewOptions::new();
-                    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-                    element.scroll_into_view_with_scroll_into_view_options(&options);
-                }
+                bring_into_view("notice");
             }
         },
     );
+    // A cell of the atlas chosen: its details (below the table) are brought into view.
+    use_effect_with(state.atlas.selected.clone(), |selected| {
+        if selected.is_some() {
+            bring_into_view("atlas-details");
+        }
+    });
     // The moves this tab last wrote of its game, so that a save sees whether another tab took
     // the game another way since.
     let written = use_mut_ref(|| None::<(u64, Vec<String>)>);

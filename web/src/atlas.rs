@@ -89,6 +89,13 @@ impl Entry {
             "draw, no position won".into()
         } else if self.mostly_won() {
             format!("win from {share:.1}%, longest mate {}", w.longest)
+        } else if share < 0.1 {
+            // A share that would read 0.0%: the positions themselves.
+            let plural = if w.won == 1 { "" } else { "s" };
+            format!(
+                "draw, {} position{plural} won of {} (longest mate {})",
+                w.won, w.legal, w.longest
+            )
         } else {
             format!("draw, {share:.1}% won (longest mate {})", w.longest)
         }
@@ -590,6 +597,15 @@ mod tests {
             ..Entry::default()
         };
         assert_eq!(won.verdict(), "forced win, longest mate 16");
+        // A few won positions among many read as positions, not as 0.0%.
+        let mut few = won.clone();
+        few.white.legal = 200_000;
+        few.white.won = 3;
+        few.white.longest = 1;
+        assert_eq!(
+            few.verdict(),
+            "draw, 3 positions won of 200000 (longest mate 1)"
+        );
         let mostly = Entry {
             white: SideSummary {
                 won: 4,
