@@ -35,6 +35,20 @@ impl Camera {
         }
     }
 
+    /// The starting view of a shape bounded by `centre` and `radius` that looks at `toward` (a
+    /// point on it), a little from the right and above, as [`Camera::new`] looks at a flat
+    /// board: on a closed shape, so that White's pieces are not on the far side.
+    pub fn facing(centre: Point, radius: f64, toward: Point) -> Camera {
+        let d = sub(toward, centre);
+        let flat = (d[0] * d[0] + d[2] * d[2]).sqrt();
+        let mut camera = Camera::new(centre, radius);
+        if flat > 1e-9 || d[1].abs() > 1e-9 {
+            camera.yaw = d[0].atan2(d[2]) + 0.45;
+            camera.pitch = (d[1].atan2(flat) + 0.4).clamp(-1.2, 1.2);
+        }
+        camera
+    }
+
     /// Turns the orbit by a drag of `dx`, `dy` pixels on a view `size` pixels tall.
     pub fn drag(&mut self, dx: f64, dy: f64, size: f64) {
         let k = std::f64::consts::PI / size.max(1.0);
@@ -250,6 +264,34 @@ mod tests {
     use super::*;
     use crate::solid::Solid;
     use topochess_core::variant::{Variant, PRESETS};
+
+    #[test]
+    fn a_globe_is_first_seen_from_whites_side() {
+        let mut far_before = 0;
+        for preset in PRESETS {
+            let v = Variant::preset(preset.id, None).unwrap();
+            let solid = Solid::of(v.surface());
+            if !solid.name().starts_with("a globe") {
+                continue;
+            }
+            let (centre, radius) = solid.mesh(8).bounds();
+            // Some square of White's second rank is turned towards the eye (by under 60 degrees).
+            let rank = solid.white_rank();
+            let seen = |cam: &Camera| {
+                let eye = sub(cam.eye(), centre);
+                rank.iter().any(|p| {
+                    let d = sub(*p, centre);
+                    dot(eye, d) > 0.5 * (dot(eye, eye) * dot(d, d)).sqrt()
+                })
+            };
+            assert!(seen(&solid.start_camera(centre, radius)), "{}", preset.id);
+            far_before += usize::from(!seen(&Camera::new(centre, radius)));
+        }
+        assert!(
+            far_before > 0,
+            "the fixed start looked at the far side of some shape"
+        );
+    }
 
     /// Projects a point with the matrix to the view's -1..1 coordinates.
     fn project(m: &[f32; 16], p: Point) -> (f64, f64) {

@@ -57,6 +57,58 @@ pub struct Solid {
 }
 
 impl Solid {
+    /// The squares of White's second rank, as points on the shape.
+    pub(crate) fn white_rank(&self) -> Vec<Point> {
+        (0..self.width as usize)
+            .map(|f| self.point(f as f64 + 0.5, 1.5))
+            .collect()
+    }
+
+    /// Where White's side of the board is: the mean of its second rank's squares, or its first
+    /// square where they go all round the shape.
+    pub fn white_side(&self, centre: Point) -> Point {
+        let rank = self.white_rank();
+        let n = rank.len().max(1) as f64;
+        let mean = rank.iter().fold([0.0; 3], |m, p| {
+            let d = sub(*p, centre);
+            [m[0] + d[0] / n, m[1] + d[1] / n, m[2] + d[2] / n]
+        });
+        if dot(mean, mean) > 1e-6 {
+            [
+                centre[0] + mean[0],
+                centre[1] + mean[1],
+                centre[2] + mean[2],
+            ]
+        } else {
+            rank[0]
+        }
+    }
+
+    /// The camera a view of this shape starts with (bounded by `centre` and `radius`): a little
+    /// from the right and above, as a board is seen; on a globe (the spheres) where that shows
+    /// none of White's second rank turned towards the eye, from White's side.
+    pub fn start_camera(&self, centre: Point, radius: f64) -> crate::camera::Camera {
+        let usual = crate::camera::Camera::new(centre, radius);
+        // Seen: a square turned towards the eye by less than 60 degrees (one at the rim is not).
+        let eye = sub(usual.eye(), centre);
+        let seen = self.white_rank().iter().any(|p| {
+            let d = sub(*p, centre);
+            dot(eye, d) > 0.5 * (dot(eye, eye) * dot(d, d)).sqrt()
+        });
+        let globe = matches!(
+            self.build,
+            Build::Tube {
+                ends: Gluing::Pole,
+                ..
+            }
+        );
+        if globe && !seen {
+            crate::camera::Camera::facing(centre, radius, self.white_side(centre))
+        } else {
+            usual
+        }
+    }
+
     /// The shape of `surface`.
     pub fn of(surface: &Surface) -> Solid {
         let (ew, ns) = (surface.east_west(), surface.north_south());

@@ -318,7 +318,7 @@ pub fn solid_view(props: &SolidProps) -> Html {
                         .sum();
                     i.side = (area / (w * h) as f64).sqrt();
                     // Room for the pieces standing on the outermost squares.
-                    i.camera = Camera::new(centre, radius + i.side);
+                    i.camera = solid.start_camera(centre, radius + i.side);
                     i.mesh = mesh;
                     i.solid = Some(solid);
                     i.surface = Some(*surface);
@@ -550,7 +550,10 @@ pub fn solid_view(props: &SolidProps) -> Html {
             };
             let mut i = inner.borrow_mut();
             let (centre, radius) = i.mesh.bounds();
-            i.camera = Camera::new(centre, radius + i.side);
+            i.camera = match i.solid {
+                Some(solid) => solid.start_camera(centre, radius + i.side),
+                None => Camera::new(centre, radius + i.side),
+            };
             i.draw(&canvas);
             drop(i);
             settle();
