@@ -230,11 +230,21 @@ test('after a game, "Review the game" reviews it; a review is cancelled', async 
   assert.equal(await page.locator('#review-game').count(), 0, 'not while the game goes on');
   await page.click('#resign');
   await page.click('#resign-yes');
+  // A review of 7 positions takes a fraction of a second: cancelled from inside the page the
+  // moment its Cancel button is drawn (a click from outside could come after it ended).
+  await page.evaluate(() => {
+    new MutationObserver((_, observer) => {
+      const cancel = document.querySelector('#review-cancel');
+      if (!cancel) return;
+      observer.disconnect();
+      window.reviewCount = document.querySelector('#review-count')?.textContent;
+      cancel.click();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await page.click('#review-game');
-  await page.waitForSelector('#review-cancel');
-  assert.match(await page.locator('#review-count').textContent(), /of 7 positions/);
-  await page.click('#review-cancel');
   await page.waitForSelector('#review-start');
+  assert.match(await page.evaluate(() => window.reviewCount), /of 7 positions/);
+  assert.equal(await page.locator('#review-cancel').count(), 0, 'cancelled');
   // The engine goes back to the lines of the position shown.
   await page.waitForSelector('#engine-lines .pv', { timeout: 15000 });
   assert.deepEqual(errors, []);
