@@ -309,3 +309,17 @@ test('the header stays one row on a 1366-pixel screen and the new-game form fits
     await phone.context.close();
   }
 });
+
+test('the panel does not jump when the computer starts or stops thinking', async () => {
+  const { page } = session;
+  await newGame(page, { variant: 'folded', opponent: 'white', level: 6 });
+  const top = () => page.evaluate(() => document.querySelector('main > aside').getBoundingClientRect().top);
+  const before = await top();
+  await type(page, 'e4');
+  await page.waitForSelector('#thinking');
+  const thinking = await top();
+  await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2, null, { timeout: 15000 });
+  await page.waitForSelector('#thinking', { state: 'detached' });
+  const after = await top();
+  assert.deepEqual([thinking, after], [before, before], 'the panel stays where it was');
+});

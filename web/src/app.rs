@@ -690,7 +690,15 @@ pub fn app() -> Html {
                         }
                         <div class={classes!("status", outcome.map(|_| "over"))} id="status">{status.clone()}</div>
                         { for trouble }
-                        { for thinking }
+                        if thinking.is_some() {
+                            { for thinking }
+                        } else if matches!(state.settings.opponent, Opponent::Computer { .. }) && state.engine_trouble.is_none() {
+                            // The row the computer's thinking takes, kept while it does not think,
+                            // so that the panel below does not jump at every move.
+                            <div class="thinking idle" aria-hidden="true">
+                                <span class="spinner"></span><span>{"Computer thinking"}</span><button tabindex="-1">{"Stop"}</button>
+                            </div>
+                        }
                     </section>
                 }
                 if matches!(state.settings.view, ViewMode::Both | ViewMode::Solid) {
