@@ -282,7 +282,7 @@ test('a message shows beside what caused it, in view, and goes with its screen',
   }
 });
 
-test('the header stays one row on a 1366-pixel screen and the new-game form fits a phone', async () => {
+test('the header stays one row at 1366 px, the boards fill a 1920x1080 screen, the new-game form fits a phone', async () => {
   const desk = await session.browser.newContext({ viewport: { width: 1366, height: 768 } });
   try {
     const page = await desk.newPage();
@@ -295,6 +295,18 @@ test('the header stays one row on a 1366-pixel screen and the new-game form fits
     await screenshot(page, 'play-desktop-1366');
   } finally {
     await desk.close();
+  }
+  // On a 1920x1080 screen the boards fill the height (they filled half of it).
+  const wide = await session.browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  try {
+    const page = await wide.newPage();
+    await page.goto(session.server.url);
+    await page.waitForSelector('svg.extended [data-square]');
+    const height = await page.evaluate(() => document.querySelector('svg.extended').getBoundingClientRect().height);
+    assert.ok(height > 0.8 * 1080, `the extended board is ${height} px tall`);
+    await screenshot(page, 'play-desktop-1920');
+  } finally {
+    await wide.close();
   }
   const phone = await phonePage(session);
   try {
