@@ -111,6 +111,9 @@ test('the lab says when no game is possible, hides the facts of an impossible bo
   await page.selectOption('#lab-h', '7');
   assert.equal(await page.locator('#lab-error').count(), 1);
   assert.equal(await page.locator('#lab-kind').count(), 0);
+  // And no board: the game's 8x8 board was shown in its place.
+  assert.equal(await page.locator('svg.board').count(), 0);
+  assert.equal(await page.locator('#lab-empty').count(), 1);
   // A lab game on 8x6 wrap/fold; after a reload the lab's menus show its surface.
   await page.selectOption('#lab-ew', 'wrap');
   await page.selectOption('#lab-ns', 'fold');

@@ -711,6 +711,13 @@ pub fn app() -> Html {
                         } }
                     </button>
                 }
+                if state.screen == Screen::Lab && lab_preview.is_none() {
+                    // A setup that makes no board shows none (not the game's board): the panel
+                    // says why.
+                    <section class="boards lab-empty" id="lab-empty">
+                        <p class="muted">{"No board: this setup cannot be built (see the panel)."}</p>
+                    </section>
+                } else {
                 <section class={classes!("boards", analysis.map(|_| "analysis-boards"))} style={format!("--zoom: {}", state.settings.zoom.clamp(50, 100) as f64 / 100.0)}>
                     if let Some(a) = analysis {
                         { crate::analysis_panel::eval_bar(a, state.settings.flipped) }
@@ -723,6 +730,7 @@ pub fn app() -> Html {
                         on_move={on_move} on_drop_premove={on_drop_premove} on_click={on_click} on_drop={on_drop}
                         on_shape={on_shape} on_choose={on_choose.clone()} />
                 </section>
+                }
                 if state.screen == Screen::Explore {
                     <aside>
                         if let Some(ex) = &state.explorer {
