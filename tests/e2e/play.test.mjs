@@ -335,3 +335,15 @@ test('the panel does not jump when the computer starts or stops thinking', async
   const after = await top();
   assert.deepEqual([thinking, after], [before, before], 'the panel stays where it was');
 });
+
+test('a first visit says what the ghost squares are, until the player has read it', async () => {
+  const { page } = session;
+  await page.waitForSelector('#ghost-hint');
+  assert.match(await page.locator('#ghost-hint').textContent(), /ghosts/);
+  await screenshot(page, 'play-first-visit-hint');
+  await page.click('#ghost-hint-ok');
+  assert.equal(await page.locator('#ghost-hint').count(), 0);
+  await page.reload();
+  await page.waitForSelector('svg.normal [data-square]');
+  assert.equal(await page.locator('#ghost-hint').count(), 0, 'read once, not shown again');
+});

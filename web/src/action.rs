@@ -112,6 +112,8 @@ pub enum Action {
     Import(Box<Action>),
     /// The player goes to a screen (the navigation bar): the last screen's message goes.
     Go(Screen),
+    /// The first-visit word on the ghost squares is read: it goes, for good.
+    DismissGhostHint,
     /// Change screens.
     SetScreen(Screen),
     /// On a narrow screen, show the extended view (or the normal one).

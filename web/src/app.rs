@@ -689,6 +689,21 @@ pub fn app() -> Html {
                                 on_flag={let state = state.clone(); Callback::from(move |_| state.dispatch(Action::Tick))} />
                         }
                         <div class={classes!("status", outcome.map(|_| "over"))} id="status">{status.clone()}</div>
+                        if state.ghost_hint && state.settings.view != ViewMode::Normal {
+                            // A first visit: what the faded pieces around the board are.
+                            <div class="ghost-hint" id="ghost-hint">
+                                <p>{"New here? The extended view repeats the squares beyond each edge as faded ghosts, \
+                                    each labelled with the real square it is: a piece that leaves one edge comes back in at \
+                                    another. Move on either board; pointing at a destination draws the route."}</p>
+                                <button class="secondary" id="ghost-hint-ok" onclick={
+                                    let state = state.clone();
+                                    Callback::from(move |_: MouseEvent| {
+                                        storage::browser_ghost_hint_done();
+                                        state.dispatch(Action::DismissGhostHint);
+                                    })
+                                }>{"Got it"}</button>
+                            </div>
+                        }
                         { for trouble }
                         if thinking.is_some() {
                             { for thinking }

@@ -118,6 +118,9 @@ pub struct AppState {
     pub saved: Vec<SavedGame>,
     /// A warning that storage runs short.
     pub space_warning: Option<String>,
+    /// Whether the first-visit word on the ghost squares is shown (until the player dismisses
+    /// it, once and for all).
+    pub ghost_hint: bool,
     /// Whether the notice offers to go back to the current position.
     pub offer_live: bool,
     /// A correspondence link's game waiting for the player's word (older, or another line).
@@ -180,6 +183,7 @@ impl PartialEq for AppState {
             && self.game_id == other.game_id
             && self.saved == other.saved
             && self.space_warning == other.space_warning
+            && self.ghost_hint == other.ghost_hint
             && self.offer_live == other.offer_live
             && self.pending_link == other.pending_link
             && self.confirm_resign == other.confirm_resign
@@ -314,6 +318,7 @@ impl AppState {
             game_id: storage::fresh_id(),
             saved: Vec::new(),
             space_warning: None,
+            ghost_hint: false,
             offer_live: false,
             pending_link: None,
             confirm_resign: false,
@@ -731,6 +736,7 @@ impl AppState {
                 s.offer_live = false;
             }
             Action::Import(inner) => s.reduce_in_place(*inner),
+            Action::DismissGhostHint => s.ghost_hint = false,
             Action::Go(screen) => {
                 // A message belongs to its screen; a question about a link waits for its answer.
                 if s.pending_link.is_none() {

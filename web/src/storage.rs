@@ -448,6 +448,21 @@ pub(crate) fn kept_json<T: serde::de::DeserializeOwned + Default>(key: &str) -> 
         .unwrap_or_default()
 }
 
+/// The key kept once the player has read the first-visit word on the ghost squares.
+const GHOST_HINT_KEY: &str = "topochess/ghost-hint-read";
+
+/// Whether the first-visit word on the ghost squares has been read in this browser.
+pub fn browser_ghost_hint_read() -> bool {
+    local_storage().is_some_and(|s| s.get_item(GHOST_HINT_KEY).ok().flatten().is_some())
+}
+
+/// Remembers that the first-visit word on the ghost squares has been read.
+pub fn browser_ghost_hint_done() {
+    if let Some(store) = local_storage() {
+        let _ = store.set_item(GHOST_HINT_KEY, "1");
+    }
+}
+
 /// Keeps a record as JSON under `key`.
 pub(crate) fn keep_json<T: serde::Serialize>(key: &str, record: &T) {
     if let (Some(store), Ok(text)) = (local_storage(), serde_json::to_string(record)) {
