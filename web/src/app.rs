@@ -58,25 +58,8 @@ pub fn app() -> Html {
             move || drop(listener)
         });
     }
-    // Follow another tab's changes to the library (the `storage` event fires in every other
-    // tab of the site when one writes it).
-    {
-        let dispatch = state.dispatcher();
-        use_effect_with((), move |_| {
-            let listener = web_sys::window().map(|w| {
-                EventListener::new(&w, "storage", move |event| {
-                    let key = event
-                        .dyn_ref::<web_sys::StorageEvent>()
-                        .and_then(|e| e.key());
-                    if key.as_deref() == Some(storage::LIBRARY_KEY) {
-                        let (lib, _) = storage::browser_library();
-                        dispatch.dispatch(Action::ChangedElsewhere(lib.games));
-                    }
-                })
-            });
-            move || drop(listener)
-        });
-    }
+    // Saved after every change, in step with the other tabs.
+    crate::tab_sync::use_library_sync(&state);
     // A message beside what caused it is brought into view (the import box or the typed move
     // may be near the bottom of the screen).
     use_effect_with(
@@ -93,44 +76,6 @@ pub fn app() -> Html {
             bring_into_view("atlas-details");
         }
     });
-    // The moves this tab last wrote of its game, so that a save sees whether another tab took
-    // the game another way since.
-    let written = use_mut_ref(|| None::<(u64, Vec<String>)>);
-    // Save after every change of the game or settings.
-    {
-        let state = state.clone();
-        let key = (
-            state.game_id,
-            state.move_texts(),
-            state.settings.clone(),
-            state.game.outcome(),
-            fen::write(state.game.start()),
-            state.draw_offer,
-        );
-        use_effect_with(key, move |_| {
-            crate::crash::remember_game(&state.pgn());
-            let game = state.saved_game(storage::now());
-            let seen = written
-                .borrow()
-                .as_ref()
-                .filter(|(id, _)| *id == game.id)
-                .map(|(_, moves)| moves.clone());
-            let moves = game.moves.clone();
-            let (lib, stored, kept) = storage::browser_save(game, seen.as_deref());
-            if let Err(why) = stored {
-                state.dispatch(Action::Notice(Some(why)));
-            }
-            let id = match kept {
-                storage::Kept::Saved => state.game_id,
-                storage::Kept::Apart(id) => {
-                    state.dispatch(Action::KeptApart(id));
-                    id
-                }
-            };
-            *written.borrow_mut() = Some((id, moves));
-            state.dispatch(library_action(&lib));
-        });
-    }
     // Keep the analysis across reloads: its tree, the node shown, and whether it is open.
     {
         let key = (

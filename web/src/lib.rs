@@ -51,4 +51,5 @@ pub mod solid_view;
 pub mod sound;
 pub mod state;
 pub mod storage;
+pub mod tab_sync;
 pub mod worker_messages;
