@@ -2,7 +2,7 @@
 // draw offers, sounds, board colours, and a move list that keeps up.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot, newGame, type, loadText, moves } from './harness.mjs';
+import { useSession, screenshot, newGame, type, loadText, moves, openSettings, openPlay } from './harness.mjs';
 
 const session = useSession();
 const sq = (name) => `svg.normal [data-square="${name}"]`;
@@ -86,11 +86,15 @@ test('moves, captures and checks sound, and the mute switch silences them', asyn
   await type(page, 'Bb5+');
   assert.equal(await sound(), 'check');
   const before = await count();
+  await openSettings(page);
   await page.uncheck('#sound');
+  await openPlay(page);
   await type(page, 'c6');
   assert.equal(await count(), before, 'muted');
   // Opening a game is not a move: no sound.
+  await openSettings(page);
   await page.check('#sound');
+  await openPlay(page);
   await page.reload();
   await page.waitForSelector('#moves .mv');
   assert.equal(await count(), 0);
@@ -100,13 +104,14 @@ test('three board colour themes, kept across a reload', async () => {
   const { page } = session;
   const light = () => page.evaluate(() => getComputedStyle(document.querySelector('svg.normal .cell.light .sq')).fill);
   const seen = new Set();
+  await openSettings(page);
   for (const theme of ['brown', 'blue', 'green']) {
     await page.selectOption('#board-theme', theme);
     seen.add(await light());
     await screenshot(page, `board-theme-${theme}`);
   }
   assert.equal(seen.size, 3, 'each theme has its own colours');
-  await page.click('#theme');
+  await page.check('#dark');
   await screenshot(page, 'board-theme-green-dark');
   await page.reload();
   await page.waitForSelector('svg.normal [data-square]');
@@ -141,7 +146,7 @@ test('clocks: a timed game runs both clocks, survives a reload, and a flag fall 
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   try {
     await page.clock.install();
-    await page.goto(server.url);
+    await page.goto(server.play);
     await page.waitForSelector('svg.normal [data-square]');
     await page.click('#new-game-open');
     await page.selectOption('#ng-variant', 'standard');
@@ -200,7 +205,7 @@ test('on a phone (390x844, touch): taps move pieces and no screen overflows side
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   try {
-    await page.goto(server.url);
+    await page.goto(server.play);
     await page.waitForSelector('svg.normal [data-square]');
     const width = () => page.evaluate(() => document.documentElement.scrollWidth);
     assert.equal(await width(), 390, 'play screen');
@@ -288,6 +293,7 @@ test('board size and coordinates inside, outside or off, right when the board is
   assert.equal(l.map((x) => x[2]).join(''), 'hgfedcba');
   assert.ok(l[0][1] > (await boardBottom()) - 40, 'letters on the bottom row');
   // Outside: beside the board.
+  await openSettings(page);
   await page.selectOption('#coords', 'outside');
   l = await letters();
   assert.equal(l.length, 8);
@@ -295,10 +301,12 @@ test('board size and coordinates inside, outside or off, right when the board is
   assert.ok(l.every((x) => x[1] >= bottom - 1), 'under the board');
   await screenshot(page, 'coords-outside-flipped');
   // A move still lands where it is dropped with the wider drawing.
+  await openPlay(page);
   await page.click('#flip');
   await page.click('svg.normal [data-square="e2"]');
   await page.click('svg.normal [data-square="e4"]');
   assert.deepEqual(await page.locator('#moves .mv').allTextContents(), ['e4']);
+  await openSettings(page);
   await page.selectOption('#coords', 'off');
   assert.equal(await page.locator('svg.normal .coord').count(), 0);
   // Board size, remembered.
@@ -368,6 +376,7 @@ test('two drawn piece sets and the Unicode one; pawns never look alike; the choi
   assert.equal(new Set(await pawnFills('--fill')).size, 2, 'White and Black pawns are filled differently');
   const staunton = await pawnDrawing();
   await screenshot(page, 'pieces-staunton');
+  await openSettings(page);
   await page.selectOption('#piece-set', 'geometric');
   assert.notEqual(await pawnDrawing(), staunton, 'another drawing');
   assert.equal(new Set(await pawnFills('--fill')).size, 2);
@@ -387,6 +396,7 @@ test('two drawn piece sets and the Unicode one; pawns never look alike; the choi
   // On a phone too, in each set.
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   await phone.goto(page.url());
+  await phone.waitForSelector('#settings-screen');
   for (const set of ['staunton', 'geometric', 'unicode']) {
     await phone.selectOption('#piece-set', set);
     await phone.waitForSelector('svg.normal [data-piece]');
@@ -398,7 +408,7 @@ test('two drawn piece sets and the Unicode one; pawns never look alike; the choi
       await phone.selectOption('#board-theme', theme);
       await screenshot(phone, `board-theme-${theme}${dark ? '-dark' : ''}-phone`);
     }
-    if (!dark) await phone.click('#theme');
+    if (!dark) await phone.check('#dark');
   }
   assert.equal(await phone.evaluate(() => document.documentElement.dataset.theme), 'dark');
   await phone.close();
@@ -426,7 +436,9 @@ test('moves animate along their path, across the fold too, and end with the piec
   assert.equal(await page.locator('svg.normal .piece.moving').count(), 0);
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   // The switch turns them off too.
+  await openSettings(page);
   await page.uncheck('#motion');
+  await openPlay(page);
   await page.click('svg.normal [data-square="f2"]');
   await page.click('svg.normal [data-square="f3"]');
   assert.equal(await page.locator('svg.normal .piece.moving').count(), 0);
@@ -471,7 +483,7 @@ test('on a phone: status and clocks above the board, the extended view one tap a
   const page = await context.newPage();
   const box = (selector) => page.locator(selector).boundingBox();
   try {
-    await page.goto(server.url);
+    await page.goto(server.play);
     await page.waitForSelector('svg.normal [data-square]');
     await page.tap('#new-game-open');
     await page.selectOption('#ng-time', '3+2');

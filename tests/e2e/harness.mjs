@@ -18,7 +18,8 @@ const types = {
 
 /**
  * Serves dist/ on a free port of 127.0.0.1, under `prefix` (e.g. '/topochess/'; anything outside
- * it is a 404, as on a host that serves other things beside the game); resolves to { url, close }.
+ * it is a 404, as on a host that serves other things beside the game); resolves to
+ * { url, play, close }: the front page's address and the game screen's.
  */
 export async function serveDist(prefix = '/') {
   const server = createServer(async (req, res) => {
@@ -37,7 +38,9 @@ export async function serveDist(prefix = '/') {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}${prefix}`, close: () => new Promise((r) => server.close(r)) };
+  const url = `http://127.0.0.1:${port}${prefix}`;
+  // `play` is the game screen's address (the bare address is the front page).
+  return { url, play: `${url}#/play`, close: () => new Promise((r) => server.close(r)) };
 }
 
 /** Launches headless Chromium; resolves to { browser, page, errors }. */
@@ -65,7 +68,7 @@ export async function phonePage(session) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (err) => errors.push(String(err)));
-  await page.goto(session.server.url);
+  await page.goto(session.server.play);
   return { context, page, errors };
 }
 
@@ -84,7 +87,7 @@ export function useSession(viewport = { width: 1400, height: 900 }) {
   const session = {};
   before(async () => {
     session.server = await serveDist();
-    Object.assign(session, await openPage(session.server.url, viewport));
+    Object.assign(session, await openPage(session.server.play, viewport));
   });
   after(async () => {
     await session.browser?.close();
@@ -92,10 +95,24 @@ export function useSession(viewport = { width: 1400, height: 900 }) {
   });
   beforeEach(async () => {
     await session.page.evaluate(() => localStorage.clear());
-    await session.page.goto(session.server.url);
+    // A page load, not a move within the page (which a change of the fragment alone would be).
+    await session.page.goto('about:blank');
+    await session.page.goto(session.server.play);
     await session.page.waitForSelector('svg.normal [data-square]');
   });
   return session;
+}
+
+/** Opens the settings screen (the board stays in view beside them). */
+export async function openSettings(page) {
+  await page.click('#nav-settings');
+  await page.waitForSelector('#settings-screen');
+}
+
+/** Back to the game screen. */
+export async function openPlay(page) {
+  await page.click('#nav-play');
+  await page.waitForSelector('#san-input');
 }
 
 /** Starts a new game from the new-game form. */

@@ -93,7 +93,7 @@ test('a correspondence game exchanged by links between two players', async () =>
   const errors = [];
   bo.on('pageerror', (e) => errors.push(String(e)));
   try {
-    await bo.goto(session.server.url);
+    await bo.goto(session.server.play);
     await ready(bo);
     // Ann starts as White on the folded board.
     await ann.click('#new-game-open');
@@ -155,13 +155,13 @@ test('two tabs of one game keep in step, and when they diverge both lines are ke
   const context = await session.browser.newContext({ viewport: { width: 1400, height: 900 } });
   try {
     const a = await context.newPage();
-    await a.goto(session.server.url);
+    await a.goto(session.server.play);
     await ready(a);
     await newGame(a, { variant: 'standard' });
     await type(a, 'e4');
     // Tab B opens the same game, then A goes on: B follows each move.
     const b = await context.newPage();
-    await b.goto(session.server.url);
+    await b.goto(session.server.play);
     await ready(b);
     assert.deepEqual(await moves(b), ['e4']);
     for (const m of ['e5', 'Nf3', 'Nc6', 'Bc4']) await type(a, m);
@@ -177,7 +177,7 @@ test('two tabs of one game keep in step, and when they diverge both lines are ke
         if (type !== 'storage') return add.call(this, type, ...rest);
       };
     });
-    await c.goto(session.server.url);
+    await c.goto(session.server.play);
     await ready(c);
     assert.equal((await moves(c)).length, 5);
     // A plays on, which C does not hear of; C takes 3.Bc4 back and plays 3.d4 instead.

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   useSession, screenshot, newGame, loadText, type, phonePage, watchLongTasks, longTasks, clickToFrame,
+  openSettings, openPlay,
 } from './harness.mjs';
 
 const session = useSession();
@@ -34,7 +35,9 @@ test('a move over the fold by a ghost-square click, and by drag and drop', async
   await loadText(page, '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1');
   await page.waitForSelector(`${sq('normal', 'c1')} [data-piece]`);
   // Below c1 lie the ghosts of f1, f2, f3: the rook goes down over the fold.
+  await openSettings(page);
   await page.selectOption('#margin', '3');
+  await openPlay(page);
   await page.click(sq('normal', 'c1'));
   const ghost = 'svg.extended [data-x="2"][data-y="-3"]';
   assert.equal(await page.locator(ghost).getAttribute('data-square'), 'f3');
@@ -286,9 +289,9 @@ test('the header stays one row at 1366 px, the boards fill a 1920x1080 screen, t
   const desk = await session.browser.newContext({ viewport: { width: 1366, height: 768 } });
   try {
     const page = await desk.newPage();
-    await page.goto(session.server.url);
+    await page.goto(session.server.play);
     await page.waitForSelector('svg.normal [data-square]');
-    const tops = await page.evaluate(() => ['#theme', '#new-game-open', '#nav-play']
+    const tops = await page.evaluate(() => ['#nav-settings', '#new-game-open', '#nav-play']
       .map((s) => document.querySelector(s).getBoundingClientRect().top));
     assert.ok(Math.max(...tops) - Math.min(...tops) < 8, `one row: ${tops}`);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scroll');
@@ -300,7 +303,7 @@ test('the header stays one row at 1366 px, the boards fill a 1920x1080 screen, t
   const wide = await session.browser.newContext({ viewport: { width: 1920, height: 1080 } });
   try {
     const page = await wide.newPage();
-    await page.goto(session.server.url);
+    await page.goto(session.server.play);
     await page.waitForSelector('svg.extended [data-square]');
     const height = await page.evaluate(() => document.querySelector('svg.extended').getBoundingClientRect().height);
     assert.ok(height > 0.8 * 1080, `the extended board is ${height} px tall`);

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useSession, screenshot, newGame, moves, loadText, phonePage, artifacts } from './harness.mjs';
+import { useSession, screenshot, newGame, moves, loadText, phonePage, artifacts, openSettings, openPlay } from './harness.mjs';
 
 const session = useSession();
 
@@ -19,7 +19,9 @@ async function shot(page, name) {
 
 /** Turns the 3D view on (the setting is kept). */
 async function showSolid(page) {
+  await openSettings(page);
   await page.selectOption('#view-mode', 'solid');
+  await openPlay(page);
   await page.waitForSelector('.solid-canvas');
   await waitSettled(page);
 }
@@ -199,8 +201,9 @@ test('the view turns at a steady frame rate while dragged', async () => {
 test('on a phone the 3D view is one tap away and plays by taps', async () => {
   const { context, page, errors } = await phonePage(session);
   try {
-    await page.waitForSelector('#view-mode');
+    await openSettings(page);
     await page.selectOption('#view-mode', 'solid');
+    await openPlay(page);
     await page.waitForFunction(() => /3D/.test(document.querySelector('#view-swap')?.textContent));
     await page.click('#view-swap');
     await page.waitForSelector('.solid-canvas', { state: 'visible' });
@@ -217,8 +220,9 @@ test('on a phone the 3D view is one tap away and plays by taps', async () => {
     // A reload keeps the views chosen and the move.
     await page.reload();
     await page.waitForSelector('.solid-canvas', { state: 'attached' });
-    assert.equal(await page.locator('#view-mode').inputValue(), 'solid');
     assert.equal(await page.locator('#moves .mv').count(), 1);
+    await openSettings(page);
+    assert.equal(await page.locator('#view-mode').inputValue(), 'solid');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
@@ -238,9 +242,10 @@ test('without WebGL the view says so and the board still plays', async () => {
   const errors = [];
   page.on('pageerror', (err) => errors.push(String(err)));
   try {
-    await page.goto(server.url);
-    await page.waitForSelector('#view-mode');
+    await page.goto(server.play);
+    await openSettings(page);
     await page.selectOption('#view-mode', 'solid');
+    await openPlay(page);
     await page.waitForSelector('.solid-unavailable');
     assert.match(await page.locator('.solid-unavailable').textContent(), /needs WebGL/);
     await page.click('svg.normal [data-square="e2"]');

@@ -2,7 +2,7 @@
 // Each test does things in the awkward order a player (or a flaky worker) will.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, serveDist, openPage, screenshot, newGame, type, moves } from './harness.mjs';
+import { useSession, serveDist, openPage, screenshot, newGame, type, moves, openSettings, openPlay } from './harness.mjs';
 
 const session = useSession();
 
@@ -18,17 +18,20 @@ test('a share link adds its game beside the saved one, and a reload keeps the mo
   // The player's own game, and their view settings.
   await type(page, 'e4');
   await type(page, 'e5');
+  await openSettings(page);
   await page.selectOption('#view-mode', 'normal');
-  await page.click('#theme');
-  // Someone else's game as a link.
+  await page.check('#dark');
+  // Someone else's game as a link, opened while the settings are shown: the game screen shows it.
   const link = `${server.url}#variant=cylinder&castling=standard&moves=d2d4%20d7d5`;
   await page.goto(link);
   await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2);
   assert.deepEqual(await moves(page), ['d4', 'd5']);
   assert.match(await page.locator('#game-name').textContent(), /Cylinder/);
-  assert.equal(await page.evaluate(() => location.hash), '', 'the address no longer carries the link');
+  assert.match(await page.evaluate(() => location.hash), /^#\/play\/\d+$/, 'the address names the game, no longer the link');
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', 'theme kept');
+  await openSettings(page);
   assert.equal(await page.locator('#view-mode').inputValue(), 'normal', 'views kept');
+  await openPlay(page);
   // A move in the link's game survives a reload.
   await type(page, 'c4');
   await page.reload();
@@ -44,9 +47,10 @@ test('a share link adds its game beside the saved one, and a reload keeps the mo
   assert.deepEqual(await moves(page), ['e4', 'e5']);
   // The same link opened twice (the address changes only in its fragment: no reload).
   await page.evaluate((l) => { location.href = l; }, link);
-  await page.waitForFunction(() => location.hash === '' && /Cylinder/.test(document.querySelector('#game-name').textContent));
+  await page.waitForFunction(() => /^#\/play\/\d+$/.test(location.hash) && /Cylinder/.test(document.querySelector('#game-name').textContent));
+  const address = await page.evaluate(() => location.hash);
   await page.evaluate((l) => { location.href = l; }, link);
-  await page.waitForFunction(() => location.hash === '');
+  await page.waitForFunction((a) => location.hash === a, address);
   const count = await page.evaluate(() => JSON.parse(localStorage.getItem('topochess/games')).games.length);
   assert.equal(count, 3, 'own game, the link game moved on, the link opened afresh once');
   await screenshot(page, 'trust-saved-games');
@@ -147,7 +151,7 @@ test('a worker that fails to load is said too, not a spinner forever', async () 
   // The page loads the module first; the worker loads the same module again: that one fails.
   let loads = 0;
   await page.route('**/*_bg.wasm', (route) => (loads++ === 0 ? route.continue() : route.abort()));
-  await page.goto(session.server.url);
+  await page.goto(session.server.play);
   await page.waitForSelector('svg.normal [data-square]');
   await newGame(page, { variant: 'folded', opponent: 'black', level: 2 });
   // The watchdog speaks after 6 s of silence; a loaded test machine starts the job late.
@@ -185,7 +189,7 @@ test('right and middle buttons do not move pieces', async () => {
 
 test('the site works served from a sub-path', async () => {
   const server = await serveDist('/topochess/');
-  const { browser, page, errors } = await openPage(server.url);
+  const { browser, page, errors } = await openPage(server.play);
   try {
     await page.waitForSelector('svg.normal [data-square]');
     await newGame(page, { variant: 'folded', opponent: 'white', level: 2 });

@@ -112,6 +112,11 @@ pub enum Action {
     Import(Box<Action>),
     /// The player goes to a screen (the navigation bar): the last screen's message goes.
     Go(Screen),
+    /// The app goes to an address (Back, Forward, a reload, a bookmark).
+    Open(crate::address::Address),
+    /// The front page's way to start: the game screen with the new-game form open for this
+    /// kind of game.
+    Begin(crate::settings::Opponent),
     /// The first-visit word on the ghost squares is read: it goes, for good.
     DismissGhostHint,
     /// Change screens.

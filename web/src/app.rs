@@ -6,11 +6,11 @@ use crate::boards::Boards;
 use crate::engine::Request;
 use crate::explore_panel::{ExplorerPanel, LabPanel};
 use crate::explorer::Explorer;
-use crate::panels::{select_value, MoveList, NewGameForm, Transfer};
+use crate::panels::{MoveList, NewGameForm, Transfer};
 use crate::play_panel;
 use crate::scene;
 use crate::state::{
-    Action, AnalysisAction, EngineTask, ExploreAction, LearnAction, Margin, NoticeAt, Opponent,
+    Action, AnalysisAction, EngineTask, ExploreAction, LearnAction, NoticeAt, Opponent,
     PuzzleAction, Screen, Settings, ViewMode,
 };
 use crate::storage;
@@ -51,13 +51,20 @@ pub fn app() -> Html {
             let listener = web_sys::window().map(|w| {
                 EventListener::new(&w, "hashchange", move |_| {
                     if let Some(action) = opened_action(storage::browser_open_link()) {
+                        // The link's game is shown on the game screen, whichever screen was open.
+                        let game = matches!(action, Action::SwitchGame(_) | Action::AskLink(..));
                         dispatch.dispatch(action);
+                        if game {
+                            dispatch.dispatch(Action::Go(Screen::Play));
+                        }
                     }
                 })
             });
             move || drop(listener)
         });
     }
+    // The address follows the app, and the app follows the address (Back, Forward).
+    crate::address::use_address(&state);
     // Saved after every change, in step with the other tabs.
     crate::tab_sync::use_library_sync(&state);
     // A message beside what caused it is brought into view (the import box or the typed move
@@ -224,12 +231,14 @@ pub fn app() -> Html {
     let explorer = match state.screen {
         Screen::Explore => state.explorer.as_ref(),
         Screen::Lab => lab_preview.as_ref(),
-        Screen::Play
+        Screen::Home
+        | Screen::Play
         | Screen::Games
         | Screen::Analyse
         | Screen::Atlas
         | Screen::Puzzles
-        | Screen::Learn => None,
+        | Screen::Learn
+        | Screen::Settings => None,
     };
     let analysis = state.analysing();
     let puzzle = state.solving();
@@ -249,11 +258,13 @@ pub fn app() -> Html {
                 match screen {
                     Screen::Play | Screen::Analyse => state.dispatch(Action::Click(sq)),
                     Screen::Explore => state.dispatch(Action::Explore(ExploreAction::Click(sq))),
-                    Screen::Lab
+                    Screen::Home
+                    | Screen::Lab
                     | Screen::Games
                     | Screen::Atlas
                     | Screen::Puzzles
-                    | Screen::Learn => {}
+                    | Screen::Learn
+                    | Screen::Settings => {}
                 }
             }
         })
@@ -376,7 +387,11 @@ pub fn app() -> Html {
         html! {
             <button id={id} class={classes!("nav-tab", (state.screen == target).then_some("on"))}
                     aria-pressed={(state.screen == target).to_string()}
-                    onclick={Callback::from(move |_: MouseEvent| state.dispatch(Action::Go(target)))}>{label}</button>
+                    onclick={Callback::from(move |_: MouseEvent| state.dispatch(match target {
+                        // The tab is the lessons' list, as its address is.
+                        Screen::Learn => Action::Open(crate::address::Address::Learn(None)),
+                        target => Action::Go(target),
+                    }))}>{label}</button>
         }
     };
     let act = |action: Action| {
@@ -446,41 +461,18 @@ pub fn app() -> Html {
             state.dispatch(Action::Import(Box::new(import(&state, &text))))
         })
     };
-    let on_view = {
-        let state = state.clone();
-        Callback::from(move |e: Event| {
-            let v = select_value(&e);
-            state.dispatch(Action::SetView(match v.as_str() {
-                "normal" => ViewMode::Normal,
-                "extended" => ViewMode::Extended,
-                "solid" => ViewMode::Solid,
-                _ => ViewMode::Both,
-            }));
-        })
-    };
-    let on_margin = {
-        let state = state.clone();
-        Callback::from(move |e: Event| {
-            let v = select_value(&e);
-            state.dispatch(Action::SetMargin(match v.as_str() {
-                "copies" => Margin::Copies,
-                n => Margin::Squares(n.parse().unwrap_or(2)),
-            }));
-        })
-    };
-
-    let margin_value = match state.settings.margin {
-        Margin::Copies => "copies".to_string(),
-        Margin::Squares(n) => n.to_string(),
-    };
-    let margin_select = html! {
-        <label>{"Margin "}
-            <select id="margin" onchange={on_margin.clone()}>
-                { for ["0", "1", "2", "3", "copies"].iter().map(|m| html! {
-                    <option value={*m} selected={*m == margin_value}>{if *m == "copies" { "whole copies" } else { m }}</option>
-                }) }
-            </select>
-        </label>
+    let margin_select = crate::settings_screen::margin_select(&state);
+    // The front page's choice of game, on a folded board, else the last game's settings.
+    let new_game_settings = match state.new_game_opponent {
+        Some(opponent) => Settings {
+            opponent,
+            variant: "folded".into(),
+            castling: topochess_core::variant::preset("folded")
+                .map(|p| p.castling.name().to_string())
+                .unwrap_or_default(),
+            ..state.settings.clone()
+        },
+        None => state.settings.clone(),
     };
     let pos = state.shown();
     let sans: Vec<String> = (0..state.game.moves().len())
@@ -585,7 +577,13 @@ pub fn app() -> Html {
     html! {
         <div class={classes!("app", view_class, state.narrow_extended.then_some("show-extended"))} data-renders={renders.to_string()}>
             <header>
-                <h1>{"Topochess"}</h1>
+                <h1><a href="#/" id="nav-home" onclick={
+                    let state = state.clone();
+                    Callback::from(move |e: MouseEvent| {
+                        e.prevent_default();
+                        state.dispatch(Action::Go(Screen::Home));
+                    })
+                }>{"Topochess"}</a></h1>
                 <nav class="tabs" aria-label="Screens">
                     { nav(Screen::Play, "nav-play", "Play") }
                     { nav(Screen::Explore, "nav-explore", "Explore") }
@@ -596,21 +594,25 @@ pub fn app() -> Html {
                     { nav(Screen::Puzzles, "nav-puzzles", "Puzzles") }
                     { nav(Screen::Games, "nav-games", "Games") }
                 </nav>
-                <span class="game-name" id="game-name">{puzzle.map(|p| p.shown()).or(lesson.map(|s| &s.pos)).or(analysis.map(|a| a.tree.start())).unwrap_or(state.game.start()).variant().name().to_string()}</span>
-                if !matches!(state.screen, Screen::Puzzles | Screen::Learn) {
+                if state.screen != Screen::Home {
+                    <span class="game-name" id="game-name">{puzzle.map(|p| p.shown()).or(lesson.map(|s| &s.pos)).or(analysis.map(|a| a.tree.start())).unwrap_or(state.game.start()).variant().name().to_string()}</span>
+                }
+                if !matches!(state.screen, Screen::Home | Screen::Puzzles | Screen::Learn) {
                     <span class="opponent">{level_label}</span>
                 }
                 <div class="spacer"></div>
                 <button id="new-game-open" onclick={act(Action::ShowNewGame(true))}>{"New game"}</button>
-                <button class="secondary" id="theme" onclick={act(Action::SetDark(!state.settings.dark))} aria-label="Switch theme">
-                    { if state.settings.dark { "Light" } else { "Dark" } }
-                </button>
+                <button class={classes!("secondary", (state.screen == Screen::Settings).then_some("on"))} id="nav-settings"
+                        aria-pressed={(state.screen == Screen::Settings).to_string()}
+                        onclick={act(Action::Go(Screen::Settings))}>{"Settings"}</button>
             </header>
             { notice_here(NoticeAt::Top) }
             if state.new_game_open {
-                <NewGameForm settings={state.settings.clone()} on_start={on_start} on_cancel={on_cancel} />
+                <NewGameForm settings={new_game_settings} on_start={on_start} on_cancel={on_cancel} />
             }
-            if state.screen == Screen::Atlas {
+            if state.screen == Screen::Home {
+                { crate::home::home(&state, &on_action) }
+            } else if state.screen == Screen::Atlas {
                 <main class="games-main">{ crate::atlas_screen::atlas_screen(&state.atlas, &on_action) }</main>
             } else if state.screen == Screen::Learn && lesson.is_none() {
                 <main class="games-main">{ crate::learn_panel::lesson_list(&state.learn.progress, &on_action) }</main>
@@ -711,6 +713,8 @@ pub fn app() -> Html {
                     { crate::puzzle_panel::puzzle_aside(Some(p), &state.puzzles.record, &on_action) }
                 } else if let Some(s) = lesson {
                     { crate::learn_panel::step_aside(s, &state.learn.progress, &on_action) }
+                } else if state.screen == Screen::Settings {
+                    { crate::settings_screen::settings_screen(&state) }
                 } else if state.screen == Screen::Lab {
                     <aside>
                         <LabPanel lab={state.lab} settings={state.settings.clone()} on_action={on_action.clone()} />
@@ -742,18 +746,6 @@ pub fn app() -> Html {
                         <input id="san-input" placeholder="e4, Nf3, O-O, e7e8q" onkeydown={on_typed} autocomplete="off" />
                     </label>
                     { notice_here(NoticeAt::TypedMove) }
-                    <div class="row">
-                        <label>{"Views "}
-                            <select id="view-mode" onchange={on_view}>
-                                <option value="both" selected={state.settings.view == ViewMode::Both}>{"both"}</option>
-                                <option value="normal" selected={state.settings.view == ViewMode::Normal}>{"normal"}</option>
-                                <option value="extended" selected={state.settings.view == ViewMode::Extended}>{"extended"}</option>
-                                <option value="solid" selected={state.settings.view == ViewMode::Solid}>{"board and 3D"}</option>
-                            </select>
-                        </label>
-                        { margin_select.clone() }
-                    </div>
-                    { play_panel::preferences(&state) }
                     <Transfer pgn={state.pgn()} fen={fen::write(pos)} link={storage::browser_link(&state.settings, &state.game)} on_load={on_load} notice={notice_here(NoticeAt::Import)} />
                     { play_panel::saved_games(&state) }
                 </aside>

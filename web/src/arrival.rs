@@ -1,5 +1,5 @@
 //! What the app starts from and what it takes in: the first state (the saved games, the analysis,
-//! puzzle and lesson records, then a link in the address), an opened link, a pasted PGN or FEN.
+//! puzzle and lesson records, then a link or an address in the address bar), an opened link, a pasted PGN or FEN.
 
 use crate::state::{Action, AppState, Opponent, Screen, Settings};
 use crate::storage::{self, Library, Opened};
@@ -63,20 +63,21 @@ pub(crate) fn initial() -> AppState {
     };
     let lib = storage::browser_library().0;
     let mut state = (*state.reduce(library_action(&lib))).clone();
-    // The analysis of the last visit, and its screen if it was open (a link opens the game).
-    if let Some((analysis, open)) = crate::analysis::browser_kept() {
+    // The analysis, the puzzle record and the lessons' progress of the last visit.
+    if let Some((analysis, _)) = crate::analysis::browser_kept() {
         state.analysis = Some(analysis);
-        if open && !linked {
-            state.screen = Screen::Analyse;
-        }
     }
     state.atlas.entries = crate::atlas::browser_kept();
-    // The puzzle record, and the puzzle screen if it was open (a link opens the game).
     state.puzzles = crate::puzzle::Puzzles::with_record(crate::puzzle_set::browser_kept());
     state.learn.progress = crate::learn::browser_kept();
-    if state.puzzles.record.open && !linked && state.screen != Screen::Analyse {
-        state.screen = Screen::Puzzles;
-        state.puzzles_opened();
+    // Then the screen the address names (a link just taken in shows its game; no address, or
+    // one that is not understood, the front page).
+    if !linked {
+        state.screen = Screen::Play;
+        // A notice of the start (storage that could not be read) outlives the going there.
+        let notice = state.notice.take();
+        state.open(crate::address::browser_address().unwrap_or(crate::address::Address::Home));
+        state.notice = notice.or(state.notice.take());
     }
     state.settle_engine();
     state

@@ -216,7 +216,7 @@ impl AppState {
             .filter(|_| self.screen == Screen::Learn)
     }
 
-    fn open_step(&mut self, lesson: usize, step: usize) {
+    pub(crate) fn open_step(&mut self, lesson: usize, step: usize) {
         match Studying::open(lesson, step) {
             Ok(s) => self.learn.studying = Some(s),
             Err(e) => self.notice = Some(format!("That lesson could not be opened: {e}.")),

@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 pub mod action;
+pub mod address;
 pub mod analysis;
 pub mod analysis_panel;
 pub mod app;
@@ -29,6 +30,7 @@ pub mod explorer;
 pub mod gallery;
 pub mod game_flow;
 pub mod games_screen;
+pub mod home;
 pub mod learn;
 pub mod learn_panel;
 pub mod lessons;
@@ -43,6 +45,7 @@ pub mod review_job;
 pub mod review_panel;
 pub mod scene;
 pub mod settings;
+pub mod settings_screen;
 pub mod shapes;
 pub mod solid;
 pub mod solid_gl;

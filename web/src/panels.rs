@@ -260,7 +260,7 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
             }
             <div class="row">
                 <button type="submit" id="ng-start">{"Start"}</button>
-                <button type="button" class="secondary" onclick={on_cancel}>{"Cancel"}</button>
+                <button type="button" class="secondary" id="ng-cancel" onclick={on_cancel}>{"Cancel"}</button>
             </div>
         </form>
     }

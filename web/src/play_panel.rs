@@ -1,9 +1,8 @@
-//! The play screen's side controls that are about the game's end and the player's
-//! preferences: resignation (confirmed), draw offers (offered and answered), board colours and
-//! sound, and the list of saved games.
+//! The play screen's side controls that are about the game's end: resignation (confirmed), draw
+//! offers (offered and answered), the move to send in a correspondence game, the clocks, and the
+//! list of saved games.
 
-use crate::panels::select_value;
-use crate::settings::{BoardTheme, Coords, Opponent, PieceSet};
+use crate::settings::Opponent;
 use crate::state::{Action, AppState};
 use crate::storage;
 use wasm_bindgen::JsCast;
@@ -135,80 +134,6 @@ pub fn send_move(state: &UseReducerHandle<AppState>) -> Html {
                     <button id="send-share" onclick={share}>{"Share"}</button>
                 }
             </div>
-        </div>
-    }
-}
-
-/// A menu's change handler: the choice whose name was picked, as an action.
-fn pick<T: Copy + 'static>(
-    state: &UseReducerHandle<AppState>,
-    all: &'static [T],
-    name: fn(T) -> &'static str,
-    action: fn(T) -> Action,
-) -> Callback<Event> {
-    let state = state.clone();
-    Callback::from(move |e: Event| {
-        let v = select_value(&e);
-        if let Some(&choice) = all.iter().find(|&&c| name(c) == v) {
-            state.dispatch(action(choice));
-        }
-    })
-}
-
-/// Board colours and sound.
-pub fn preferences(state: &UseReducerHandle<AppState>) -> Html {
-    let on_board = pick(
-        state,
-        &BoardTheme::ALL,
-        BoardTheme::name,
-        Action::SetBoardTheme,
-    );
-    let on_coords = pick(state, &Coords::ALL, Coords::name, Action::SetCoords);
-    let on_pieces = pick(state, &PieceSet::ALL, PieceSet::name, Action::SetPieceSet);
-    let toggle = |on: bool, action: fn(bool) -> Action| {
-        let state = state.clone();
-        Callback::from(move |_: Event| state.dispatch(action(!on)))
-    };
-    let on_sound = toggle(state.settings.sound, Action::SetSound);
-    let on_motion = toggle(state.settings.motion, Action::SetMotion);
-    let on_zoom = {
-        let state = state.clone();
-        Callback::from(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            if let Ok(z) = input.value().parse::<u8>() {
-                state.dispatch(Action::SetZoom(z));
-            }
-        })
-    };
-    html! {
-        <div class="row">
-            <label>{"Size "}
-                <input type="range" id="board-size" min="50" max="100" step="5"
-                       value={state.settings.zoom.to_string()} oninput={on_zoom} />
-            </label>
-            <label>{"Coordinates "}
-                <select id="coords" onchange={on_coords}>
-                    { for Coords::ALL.iter().map(|c| html! {
-                        <option value={c.name()} selected={*c == state.settings.coords}>{c.name()}</option>
-                    }) }
-                </select>
-            </label>
-            <label>{"Board "}
-                <select id="board-theme" onchange={on_board}>
-                    { for BoardTheme::ALL.iter().map(|t| html! {
-                        <option value={t.name()} selected={*t == state.settings.board}>{t.name()}</option>
-                    }) }
-                </select>
-            </label>
-            <label>{"Pieces "}
-                <select id="piece-set" onchange={on_pieces}>
-                    { for PieceSet::ALL.iter().map(|p| html! {
-                        <option value={p.name()} selected={*p == state.settings.pieces}>{p.name()}</option>
-                    }) }
-                </select>
-            </label>
-            <label class="check"><input type="checkbox" id="sound" checked={state.settings.sound} onchange={on_sound} />{" Sound"}</label>
-            <label class="check"><input type="checkbox" id="motion" checked={state.settings.motion} onchange={on_motion} />{" Animations"}</label>
         </div>
     }
 }

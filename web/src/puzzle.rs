@@ -279,7 +279,7 @@ impl AppState {
     }
 
     /// Opens puzzle `index` (counting for the record when `counts`).
-    fn open_puzzle(&mut self, index: usize, counts: bool) {
+    pub(crate) fn open_puzzle(&mut self, index: usize, counts: bool) {
         self.puzzles.sessions += 1;
         self.choice = None;
         let opened = shipped()

@@ -36,6 +36,8 @@ pub enum NoticeAt {
 /// Which screen is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
+    /// The front page: what Topochess is, and the ways to start.
+    Home,
     /// The game.
     Play,
     /// The explorer and its gallery.
@@ -52,6 +54,8 @@ pub enum Screen {
     Puzzles,
     /// The lessons.
     Learn,
+    /// The player's settings: board, pieces, views, sound.
+    Settings,
 }
 
 /// A choice the player must make before a move is played.
@@ -147,6 +151,8 @@ pub struct AppState {
     pub notice_at: NoticeAt,
     /// Whether the new-game form is open.
     pub new_game_open: bool,
+    /// The kind of game the form opens with, when the front page chose it.
+    pub new_game_opponent: Option<Opponent>,
     /// The screen.
     pub screen: Screen,
     /// On a narrow screen, where both views do not fit: the extended view is the one shown.
@@ -197,6 +203,7 @@ impl PartialEq for AppState {
             && self.notice == other.notice
             && self.notice_at == other.notice_at
             && self.new_game_open == other.new_game_open
+            && self.new_game_opponent == other.new_game_opponent
             && self.screen == other.screen
             && self.explorer == other.explorer
             && self.lab == other.lab
@@ -332,6 +339,7 @@ impl AppState {
             notice: None,
             notice_at: NoticeAt::Top,
             new_game_open: false,
+            new_game_opponent: None,
             screen: Screen::Play,
             narrow_extended: false,
             explorer: None,
@@ -655,7 +663,10 @@ impl AppState {
             Action::SetView(v) => s.settings.view = v,
             Action::SetMargin(m) => s.settings.margin = m,
             Action::SetDark(d) => s.settings.dark = d,
-            Action::ShowNewGame(open) => s.new_game_open = open,
+            Action::ShowNewGame(open) => {
+                s.new_game_open = open;
+                s.new_game_opponent = None;
+            }
             Action::Hint => {
                 if s.player_to_move() && s.engine.is_none() && s.engine_trouble.is_none() {
                     s.start_job(EngineTask::Hint, crate::engine_job::HINT_LEVEL);
@@ -744,6 +755,12 @@ impl AppState {
                     s.offer_live = false;
                 }
                 s.reduce_in_place(Action::SetScreen(screen));
+            }
+            Action::Open(address) => s.open(address),
+            Action::Begin(opponent) => {
+                s.reduce_in_place(Action::Go(Screen::Play));
+                s.new_game_open = true;
+                s.new_game_opponent = Some(opponent);
             }
             Action::ShowExtended(on) => s.narrow_extended = on,
             Action::SetScreen(screen) => {

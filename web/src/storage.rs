@@ -588,8 +588,8 @@ pub enum Opened {
 }
 
 /// Takes the game of the address's fragment (a share link or a correspondence link) into the
-/// library, then clears the fragment from the address (so a reload shows the game as played
-/// since, not the link again). `None` when the address carries no game; an error leaves the
+/// library, then puts the game screen's address in its place (so a reload shows the game as
+/// played since, not the link again). `None` when the address carries no game; an error leaves the
 /// library and the address as they were.
 pub fn browser_open_link() -> Option<Result<Opened, String>> {
     use crate::correspondence::{self, Received};
@@ -621,13 +621,14 @@ pub fn browser_open_link() -> Option<Result<Opened, String>> {
             Opened::Game(Box::new(admitted.expect("the change ran")))
         })
     };
-    if opened.is_ok() {
-        clear_fragment(&window);
+    if let Ok(Opened::Game(g) | Opened::Ask { kept: g, .. }) = &opened {
+        show_game_address(&window, g.id);
     }
     Some(opened)
 }
 
-fn clear_fragment(window: &web_sys::Window) {
+/// Puts the game's address in the place of the link (the same entry of the history).
+fn show_game_address(window: &web_sys::Window, id: u64) {
     let location = window.location();
     let (Ok(path), Ok(search)) = (location.pathname(), location.search()) else {
         return;
@@ -636,7 +637,11 @@ fn clear_fragment(window: &web_sys::Window) {
         let _ = history.replace_state_with_url(
             &wasm_bindgen::JsValue::NULL,
             "",
-            Some(&format!("{path}{search}")),
+            // The game's address, at once: a reload from here on shows the game.
+            Some(&format!(
+                "{path}{search}{}",
+                crate::address::Address::Play(Some(id)).fragment()
+            )),
         );
     }
 }

@@ -1,0 +1,217 @@
+// The front page, the addresses of screens and games (Back, Forward, reload, a bookmark, under a
+// sub-path), and the settings screen.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  useSession, serveDist, openPage, screenshot, type, moves, openSettings, openPlay,
+} from './harness.mjs';
+
+const session = useSession();
+
+const hash = (page) => page.evaluate(() => location.hash);
+
+/** A fresh load of `url` (not a move within the page, which a new fragment alone would be). */
+async function load(page, url) {
+  await page.goto('about:blank');
+  await page.goto(url);
+}
+
+test('the front page says what Topochess is, shows a rook crossing the fold, and starts each kind of game', async () => {
+  const { page, server } = session;
+  await load(page, server.url);
+  await page.waitForSelector('#home');
+  assert.equal(await hash(page), '', 'the front page is the bare address');
+  assert.match(await page.locator('.home-intro').textContent(), /folded over/);
+  // The picture moves (unless animations are off): the rook is somewhere else a moment later.
+  const rook = () => page.evaluate(() => {
+    const r = document.querySelector('#fold-picture .home-rook').getBoundingClientRect();
+    return [Math.round(r.x), Math.round(r.y)];
+  });
+  const first = await rook();
+  await page.waitForTimeout(700);
+  assert.notDeepEqual(await rook(), first, 'the rook moves');
+  await screenshot(page, 'home-desktop');
+  // Play the computer: the game screen with the form set for it, on the folded board.
+  await page.click('#home-computer');
+  await page.waitForSelector('#new-game');
+  assert.equal(await page.locator('#ng-opponent').inputValue(), 'white');
+  assert.equal(await page.locator('#ng-variant').inputValue(), 'folded');
+  assert.match(await hash(page), /^#\/play\/\d+$/);
+  await page.click('#ng-start');
+  await page.waitForSelector('#new-game', { state: 'detached' });
+  await type(page, 'e4');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2, null, { timeout: 20000 });
+  // The front page offers the game back; a friend's game opens the form for a correspondence game.
+  await page.click('#nav-home');
+  await page.waitForSelector('#home-continue');
+  await page.click('#home-friend');
+  assert.equal(await page.locator('#ng-opponent').inputValue(), 'corr-white');
+  await page.click('#ng-cancel');
+  await page.click('#nav-home');
+  await page.click('#home-hotseat');
+  assert.equal(await page.locator('#ng-opponent').inputValue(), 'hotseat');
+  await page.click('#ng-cancel');
+  await page.click('#nav-home');
+  await page.click('#home-learn');
+  await page.waitForFunction(() => location.hash === '#/learn/1/1');
+  await page.waitForSelector('svg.normal [data-square]');
+  await page.click('#nav-home');
+  await page.click('#home-puzzle');
+  assert.match(await hash(page), /^#\/puzzles\/[0-9a-f]{8}$/);
+});
+
+test('the front page on a phone: one column, nothing cut off, the picture still', async () => {
+  const context = await session.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  try {
+    const page = await context.newPage();
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto(session.server.url);
+    await page.waitForSelector('#home');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scroll');
+    const cards = await page.locator('.home-card').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+    assert.equal(cards.length, 5);
+    assert.ok(cards.every((w) => w > 300 && w <= 390), `cards fit: ${cards}`);
+    await screenshot(page, 'home-phone');
+    // With animations off, the rook stands at the end of its route.
+    await page.click('#nav-settings');
+    await page.uncheck('#motion');
+    await page.click('#nav-home');
+    assert.equal(await page.locator('#fold-picture .home-rook.moving').count(), 0);
+  } finally {
+    await context.close();
+  }
+});
+
+test('every screen has its address: Back and Forward move between them and a reload stays', async () => {
+  const { page, server } = session;
+  await type(page, 'e4');
+  const game = await hash(page);
+  assert.match(game, /^#\/play\/\d+$/);
+  const visits = [
+    ['#nav-analysis', /^#\/analysis$/],
+    ['#nav-puzzles', /^#\/puzzles\/[0-9a-f]{8}$/],
+    ['#nav-learn', /^#\/learn$/],
+    ['#nav-atlas', /^#\/endgames$/],
+    ['#nav-explore', /^#\/explore$/],
+    ['#nav-lab', /^#\/lab$/],
+    ['#nav-games', /^#\/games$/],
+    ['#nav-settings', /^#\/settings$/],
+  ];
+  const seen = [game];
+  for (const [button, address] of visits) {
+    await page.click(button);
+    await page.waitForFunction((n) => location.hash !== n, seen.at(-1));
+    const now = await hash(page);
+    assert.match(now, address, button);
+    seen.push(now);
+  }
+  // Back through each, the screen following the address.
+  for (let i = seen.length - 2; i >= 0; i--) {
+    await page.goBack();
+    await page.waitForFunction((h) => location.hash === h, seen[i]);
+  }
+  await page.waitForSelector('#san-input');
+  assert.deepEqual(await moves(page), ['e4'], 'the game as it was');
+  await page.goForward();
+  await page.waitForSelector('.analysis-boards');
+  // A reload stays on the screen, and on the puzzle.
+  await page.goForward();
+  await page.waitForFunction(() => location.hash.startsWith('#/puzzles/'));
+  const puzzle = await hash(page);
+  const pieces = () => page.locator('svg.normal [data-square]:has([data-piece])').evaluateAll(
+    (els) => els.map((e) => `${e.dataset.square}${e.querySelector('[data-piece]').dataset.piece}`).sort().join());
+  await page.waitForSelector('#puzzle-feedback');
+  await page.waitForTimeout(800);
+  const before = await pieces();
+  await page.reload();
+  await page.waitForFunction((h) => location.hash === h, puzzle);
+  await page.waitForSelector('svg.normal [data-square]');
+  await page.waitForTimeout(800);
+  assert.equal(await pieces(), before, 'the same puzzle after a reload');
+  // A lesson step and an atlas cell, bookmarked and opened in a new page.
+  await load(page, `${server.url}#/learn/1/2`);
+  await page.waitForSelector('svg.normal [data-square]');
+  assert.equal(await hash(page), '#/learn/1/2');
+  await load(page, `${server.url}#/endgames/folded/KRvK`);
+  await page.waitForSelector('#atlas-details');
+  assert.equal(await hash(page), '#/endgames/folded/KRvK');
+  // An address of nothing here says so on its screen.
+  await load(page, `${server.url}#/puzzles/nosuchid`);
+  await page.waitForSelector('#notice');
+  assert.match(await page.locator('#notice').textContent(), /no such puzzle/);
+});
+
+test('each game of the library has its address: Back returns to the game before', async () => {
+  const { page } = session;
+  await type(page, 'e4');
+  const first = await hash(page);
+  await page.click('#new-game-open');
+  await page.click('#ng-start');
+  await page.waitForSelector('#new-game', { state: 'detached' });
+  await type(page, 'd4');
+  const second = await hash(page);
+  assert.notEqual(first, second);
+  await page.goBack();
+  await page.waitForFunction((h) => location.hash === h, first);
+  await page.waitForFunction(() => [...document.querySelectorAll('#moves .mv')].map((m) => m.textContent).join() === 'e4');
+  await page.goForward();
+  await page.waitForFunction(() => [...document.querySelectorAll('#moves .mv')].map((m) => m.textContent).join() === 'd4');
+  // A reload keeps the game of the address.
+  await page.goBack();
+  await page.waitForFunction((h) => location.hash === h, first);
+  await page.reload();
+  await page.waitForSelector('#moves .mv');
+  assert.deepEqual(await moves(page), ['e4']);
+});
+
+test('the settings have a screen of their own, beside the board they change, and are kept', async () => {
+  const { page } = session;
+  assert.equal(await page.locator('#board-theme, #piece-set, #coords, #sound, #view-mode').count(), 0, 'not in the game panel');
+  await openSettings(page);
+  for (const id of ['#board-theme', '#piece-set', '#coords', '#board-size', '#sound', '#motion', '#view-mode', '#margin', '#dark']) {
+    assert.equal(await page.locator(id).count(), 1, id);
+  }
+  await page.selectOption('#board-theme', 'blue');
+  await page.selectOption('#piece-set', 'geometric');
+  await page.check('#dark');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.board), 'blue');
+  assert.equal(await page.locator('svg.normal use.piece').count(), 32, 'the board beside shows the pieces chosen');
+  await screenshot(page, 'settings-desktop');
+  await page.reload();
+  await page.waitForSelector('#settings-screen');
+  assert.equal(await page.locator('#piece-set').inputValue(), 'geometric');
+  await openPlay(page);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  const phone = await session.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  try {
+    const p = await phone.newPage();
+    await p.goto(`${session.server.url}#/settings`);
+    await p.waitForSelector('#settings-screen');
+    assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scroll');
+    await screenshot(p, 'settings-phone');
+  } finally {
+    await phone.close();
+  }
+});
+
+test('addresses work under a sub-path, beside share links', async () => {
+  const server = await serveDist('/topochess/');
+  const { browser, page, errors } = await openPage(server.url);
+  try {
+    await page.waitForSelector('#home');
+    await page.click('#nav-puzzles');
+    await page.waitForFunction(() => location.hash.startsWith('#/puzzles/'));
+    assert.equal(await page.evaluate(() => location.pathname), '/topochess/');
+    await page.reload();
+    await page.waitForSelector('svg.normal [data-square]');
+    assert.match(await hash(page), /^#\/puzzles\//);
+    await load(page, `${server.url}#variant=cylinder&moves=e2e4%20e7e5`);
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2);
+    assert.match(await hash(page), /^#\/play\/\d+$/);
+    await page.goBack();
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
