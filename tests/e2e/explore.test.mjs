@@ -114,6 +114,18 @@ test('the lab says when no game is possible, hides the facts of an impossible bo
   // And no board: the game's 8x8 board was shown in its place.
   assert.equal(await page.locator('svg.board').count(), 0);
   assert.equal(await page.locator('#lab-empty').count(), 1);
+  // 6x10 folded east-west, poles north-south: the armies start face to face across the fold,
+  // and the lab says so; the flat 8x8 board does not.
+  await page.selectOption('#lab-ew', 'fold');
+  await page.selectOption('#lab-ns', 'pole');
+  await page.selectOption('#lab-w', '6');
+  await page.selectOption('#lab-h', '10');
+  assert.match(await page.locator('#lab-start-captures').textContent(), /face to face.*Rxa10\+.*Rxa1\+/);
+  await page.selectOption('#lab-ew', 'flat');
+  await page.selectOption('#lab-ns', 'flat');
+  await page.selectOption('#lab-w', '8');
+  await page.selectOption('#lab-h', '8');
+  assert.equal(await page.locator('#lab-start-captures').count(), 0);
   // A lab game on 8x6 wrap/fold; after a reload the lab's menus show its surface.
   await page.selectOption('#lab-ew', 'wrap');
   await page.selectOption('#lab-ns', 'fold');

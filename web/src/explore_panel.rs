@@ -259,6 +259,36 @@ pub fn lab_panel(p: &LabProps) -> Html {
         .as_ref()
         .ok()
         .and_then(|v| topochess_core::lab::no_game_reason(&std::sync::Arc::new(v.clone())));
+    // Where the armies start face to face across an edge, the panel says so before a game.
+    let face_to_face = variant
+        .as_ref()
+        .ok()
+        .filter(|_| no_game.is_none())
+        .map(|v| topochess_core::lab::start_captures(&std::sync::Arc::new(v.clone())))
+        .filter(|c| !c.is_empty())
+        .map(|captures| {
+            let of = |side: Color| {
+                let sans: Vec<&str> = captures
+                    .iter()
+                    .filter(|(c, _)| *c == side)
+                    .map(|(_, san)| san.as_str())
+                    .take(4)
+                    .collect();
+                sans.join(", ")
+            };
+            let (white, black) = (of(Color::White), of(Color::Black));
+            let mut text = String::from("Here the armies start face to face across an edge: ");
+            text += &match (white.is_empty(), black.is_empty()) {
+                (false, false) => format!(
+                    "White can take at once ({white}), and Black's pieces attack too ({black})."
+                ),
+                (false, true) => format!("White can take at once ({white})."),
+                _ => {
+                    format!("Black's pieces attack at once ({black}), so White must defend first.")
+                }
+            };
+            text + " A balanced game needs another size or gluing."
+        });
     html! {
         <div class="lab-panel" id="lab-panel">
             <h2>{"Surface lab"}</h2>
@@ -306,6 +336,9 @@ pub fn lab_panel(p: &LabProps) -> Html {
                     <>
                     if let Some(why) = no_game.clone() {
                         <p class="error" id="lab-no-game">{why}</p>
+                    }
+                    if let Some(warning) = face_to_face.clone() {
+                        <p class="warning" id="lab-start-captures">{warning}</p>
                     }
                     <div class="row">
                         <button id="lab-explore" onclick={explore}>{"Explore it"}</button>
