@@ -52,6 +52,9 @@ check "clippy (native)" cargo clippy --workspace --exclude topochess-web --all-t
 check "clippy (web, wasm32)" cargo clippy -p topochess-web --target wasm32-unknown-unknown --locked -- -D warnings
 check "clippy (web, native tests)" cargo clippy -p topochess-web --lib --tests --locked -- -D warnings
 
+step "the rules core's documentation (cargo doc, links checked)"
+check "cargo doc (core)" env RUSTDOCFLAGS="-D warnings" cargo doc -p topochess-core --no-deps --locked
+
 step "native unit and integration tests"
 # --no-fail-fast: a failing test binary does not hide the others' results.
 cargo_test cargo-test --workspace --exclude topochess-web --locked --no-fail-fast

@@ -1,5 +1,5 @@
 //! Surfaces: a board size and the gluing of each pair of opposite edges, and the steps pieces take
-//! on them (RULES.md section 2). Everything here walks the surface directly; [`crate::tables`]
+//! on them (RULES.md section 2). Everything here walks the surface directly; `tables` (private)
 //! turns these walks into per-square tables once, and the move generator reads only the tables.
 
 use crate::geometry::{BoardSize, Dir, Frame, Square};
@@ -57,7 +57,7 @@ pub enum PoleDiagonal {
     Miller,
 }
 
-/// Which knight moves a surface has (RULES.md sections 3 and 6); see [`crate::knights`].
+/// Which knight moves a surface has (RULES.md sections 3 and 6); see the generator's `knights` tables.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum KnightRule {
@@ -409,7 +409,7 @@ impl Surface {
 
     /// The king's steps from `from`: one orthogonal or diagonal step in each direction; under
     /// `flat-king` only those that cross no edge. Steps over a pole under `guarded-pole` are
-    /// included: whether one may be taken depends on the position ([`crate::poles`]).
+    /// included: whether one may be taken depends on the position (the generator's pole rule).
     pub fn king_steps(&self, from: Square) -> Vec<(Dir, Step)> {
         let (f, r) = (self.size.file(from), self.size.rank(from));
         Dir::ALL

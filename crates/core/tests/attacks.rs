@@ -5,8 +5,8 @@
 mod common;
 
 use common::{all_variants, lab_variants, random_game, Rng};
-use topochess_core::bitboard::Bits;
-use topochess_core::lines::{LineSets, Lines};
+use topochess_core::internals::Bits;
+use topochess_core::internals::{LineSets, Lines};
 use topochess_core::{Color, Position, Role, Square, SquareSet, Variant};
 
 /// What `pos`'s piece on `from` attacks, walked on the tables: each ray up to its first piece.

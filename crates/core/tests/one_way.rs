@@ -112,3 +112,19 @@ fn lab_ids_are_read_by_the_lab_not_the_variant() {
     assert_eq!(lab.size().width(), 6);
     assert_eq!(Variant::by_id("folded", None).unwrap().id(), "folded");
 }
+
+#[test]
+fn the_generators_internals_are_private_to_the_crate() {
+    let lib = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs"),
+    )
+    .unwrap();
+    for internal in ["bitboard", "tables", "lines", "legal", "movegen", "zobrist"] {
+        assert!(
+            lib.lines().any(|l| l == format!("mod {internal};")),
+            "{internal} is a private module"
+        );
+    }
+    // The callers' way in: the crate root's types, and the hidden door for the engine and tests.
+    assert!(lib.contains("#[doc(hidden)]\npub mod internals"));
+}

@@ -8,8 +8,8 @@ use common::{all_variants, random_game, random_placement, Rng};
 use std::collections::{BTreeSet, HashSet};
 use std::sync::Arc;
 use topochess_core::geometry::{BoardSize, Dir, Square};
+use topochess_core::internals::PawnRules;
 use topochess_core::paths::move_paths;
-use topochess_core::pawns::PawnRules;
 use topochess_core::surface::{Gluing, Heading, Surface};
 use topochess_core::{fen, reference, CastlingMode, Move, Variant};
 

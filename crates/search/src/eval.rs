@@ -10,9 +10,7 @@ use crate::structure::{structure, PawnTable, Structure, STAGES};
 use crate::terrain::{Sets, Terrain, Widths, THREATS};
 use crate::weights::{index, Weights};
 use std::sync::Arc;
-use topochess_core::bitboard::Bits;
-use topochess_core::legal;
-use topochess_core::lines::{LineSets, Lines};
+use topochess_core::internals::{self as legal, Bits, LineSets, Lines};
 use topochess_core::{Color, PerSquare, Position, Role, Square, Variant};
 
 /// Which piece values and square tables to use.

@@ -6,8 +6,8 @@
 //! pawn, so its score is the same with the table or without.
 
 use crate::terrain::Sets;
-use topochess_core::bitboard::Bits;
 use topochess_core::geometry::SquareSet;
+use topochess_core::internals::Bits;
 use topochess_core::PerSquare;
 
 /// The stages of a pawn's progress that score: 1 to 5 pushes from promotion (a pawn further

@@ -3,8 +3,8 @@
 //! how far each pawn is from promotion, and the square sets of king safety and pawn structure,
 //! narrowed to the width the move generator uses.
 
-use topochess_core::bitboard::{words_for, Bits};
 use topochess_core::geometry::{BoardSize, SquareSet};
+use topochess_core::internals::{words_for, Bits};
 use topochess_core::surface::Gluing;
 use topochess_core::{Color, PerSquare, Role, Variant};
 
@@ -26,7 +26,7 @@ pub struct Terrain {
 }
 
 /// The evaluator's square sets at the narrowest width that holds the board, as the move
-/// generator picks it ([`topochess_core::lines::LineSets`]).
+/// generator picks it (`LineSets` of the core's generator).
 pub(crate) enum Widths {
     Word(Sets<u64>),
     Double(Sets<u128>),

@@ -5,8 +5,9 @@
 //! confirms its results through the move generator in the tests.
 
 use std::sync::Arc;
+use topochess_core::internals as poles;
 use topochess_core::setup::Setup;
-use topochess_core::{poles, Color, Piece, Position, Role, Square, Variant};
+use topochess_core::{Color, Piece, Position, Role, Square, Variant};
 
 /// Flags of `near`: what reaches a square from another on the empty board.
 const KING: u8 = 1;
