@@ -75,3 +75,5 @@ awk '{k=$2" "$3; key=$1" "k; if (!(key in lo) || $4<lo[key]) lo[key]=$4; if ($4>
 # The download: the release build's wasm (the page and the engine worker share one module).
 trunk build --release 2>&1 | grep 'wasm size' | tee "$out/download.txt"
 awk '{gz += $(NF-2)} END {printf "download: %d KB gzip of wasm in all (target: at most 400 KB)\n", gz/1000}' "$out/download.txt"
+# The first load on a slow line (1.6 Mbps, 150 ms, CPU 4x slower), cold and warm, of that build.
+node tests/e2e/load-time.mjs | tee "$out/load.txt"

@@ -14,14 +14,19 @@ export const artifacts = join(root, 'target', 'e2e');
 const types = {
   '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
   '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /**
  * Serves dist/ on a free port of 127.0.0.1, under `prefix` (e.g. '/topochess/'; anything outside
  * it is a 404, as on a host that serves other things beside the game); resolves to
- * { url, play, close }: the front page's address and the game screen's.
+ * { url, play, served, close }: the front page's address and the game screen's, and `served`
+ * to change files as they are served.
  */
 export async function serveDist(prefix = '/') {
+  // A file's text may be changed as it is served (`served.rewrite = (path, text) => text`): a
+  // test ships "a new build" that way.
+  const served = { rewrite: null };
   const server = createServer(async (req, res) => {
     const requested = new URL(req.url, 'http://x').pathname;
     if (!requested.startsWith(prefix)) { res.writeHead(404).end('not found'); return; }
@@ -29,7 +34,8 @@ export async function serveDist(prefix = '/') {
     const file = join(dist, path.endsWith('/') ? join(path, 'index.html') : path);
     if (!file.startsWith(dist)) { res.writeHead(403).end(); return; }
     try {
-      const body = await readFile(file);
+      let body = await readFile(file);
+      if (served.rewrite) body = Buffer.from(served.rewrite(path, body.toString('latin1')), 'latin1');
       res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
       res.end(body);
     } catch {
@@ -40,7 +46,10 @@ export async function serveDist(prefix = '/') {
   const { port } = server.address();
   const url = `http://127.0.0.1:${port}${prefix}`;
   // `play` is the game screen's address (the bare address is the front page).
-  return { url, play: `${url}#/play`, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url, play: `${url}#/play`, served,
+    close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(r); }),
+  };
 }
 
 /** Launches headless Chromium; resolves to { browser, page, errors }. */

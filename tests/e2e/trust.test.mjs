@@ -147,7 +147,8 @@ test('a worker killed mid-search is detected, said, and a retry brings the compu
 
 test('a worker that fails to load is said too, not a spinner forever', async () => {
   const { browser } = session;
-  const page = await browser.newPage();
+  // No service worker: it would answer the worker's request from its copy, past the route.
+  const page = await browser.newPage({ serviceWorkers: 'block' });
   // The page loads the module first; the worker loads the same module again: that one fails.
   let loads = 0;
   await page.route('**/*_bg.wasm', (route) => (loads++ === 0 ? route.continue() : route.abort()));

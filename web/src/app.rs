@@ -63,6 +63,8 @@ pub fn app() -> Html {
             move || drop(listener)
         });
     }
+    // The network's state and a new version waiting (the service worker).
+    let shell = crate::offline::use_shell();
     // The address follows the app, and the app follows the address (Back, Forward).
     crate::address::use_address(&state);
     // Saved after every change, in step with the other tabs.
@@ -601,11 +603,19 @@ pub fn app() -> Html {
                     <span class="opponent">{level_label}</span>
                 }
                 <div class="spacer"></div>
+                if shell.offline {
+                    <span class="offline-mark" id="offline-mark" title="No network: everything but live play works from what this browser keeps">{"offline"}</span>
+                }
                 <button id="new-game-open" onclick={act(Action::ShowNewGame(true))}>{"New game"}</button>
                 <button class={classes!("secondary", (state.screen == Screen::Settings).then_some("on"))} id="nav-settings"
                         aria-pressed={(state.screen == Screen::Settings).to_string()}
                         onclick={act(Action::Go(Screen::Settings))}>{"Settings"}</button>
             </header>
+            if shell.update_ready {
+                <div class="notice" id="update-ready" role="status">{"A new version of Topochess is ready. Your games are saved."}
+                    <button id="update-reload" onclick={Callback::from(|_: MouseEvent| crate::offline::take_update())}>{"Reload"}</button>
+                </div>
+            }
             { notice_here(NoticeAt::Top) }
             if state.new_game_open {
                 <NewGameForm settings={new_game_settings} on_start={on_start} on_cancel={on_cancel} />

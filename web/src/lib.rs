@@ -34,6 +34,7 @@ pub mod home;
 pub mod learn;
 pub mod learn_panel;
 pub mod lessons;
+pub mod offline;
 pub mod panels;
 pub mod piece_art;
 pub mod play_panel;

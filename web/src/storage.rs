@@ -242,15 +242,22 @@ impl Library {
         seen: Option<&[String]>,
         fork_id: u64,
     ) -> Kept {
-        let diverged = self
-            .games
-            .iter()
-            .find(|g| g.id == game.id)
-            .is_some_and(|stored| {
-                let changed_elsewhere = seen.is_some_and(|seen| seen != stored.moves.as_slice());
-                changed_elsewhere && !game.moves.starts_with(&stored.moves)
-            });
-        if diverged {
+        let stored = self.games.iter().find(|g| g.id == game.id);
+        let changed_elsewhere = stored.is_some_and(|stored| {
+            seen.is_some_and(|seen| seen != stored.moves.as_slice())
+                && !game.moves.starts_with(&stored.moves)
+        });
+        // Behind: the other tab went further along this very line and this tab took nothing
+        // back (a tab following another saves what it just heard while the other moves on):
+        // the stored line stays, and the storage event brings this tab up to it.
+        let behind = stored.is_some_and(|stored| {
+            stored.moves.starts_with(&game.moves)
+                && seen.is_some_and(|seen| game.moves.starts_with(seen))
+        });
+        if changed_elsewhere && behind {
+            return Kept::Saved;
+        }
+        if changed_elsewhere {
             game.id = fork_id;
             game.annotations = None;
             self.put(game);

@@ -125,6 +125,18 @@ fn two_tabs_that_take_a_game_two_ways_keep_both_lines() {
         "nothing seen yet"
     );
     assert_eq!(lib.games.len(), 1);
+    // A tab following another saves the line it has just heard (it last wrote 1.e4; it follows
+    // to 1...e5) while the other has gone on to 2.Nf3: not a second line, and nothing cut.
+    let mut lib = Library::default();
+    lib.put(saved(&on));
+    assert_eq!(
+        lib.save_seen(saved(&["e2e4", "e7e5"]), Some(&texts(&["e2e4"])), 9),
+        Kept::Saved
+    );
+    assert_eq!(
+        (lib.games.len(), lib.games[0].moves.clone()),
+        (1, texts(&on))
+    );
 }
 
 #[test]
