@@ -59,7 +59,7 @@ step "native unit and integration tests"
 # --no-fail-fast: a failing test binary does not hide the others' results.
 cargo_test cargo-test --workspace --exclude topochess-web --locked --no-fail-fast
 # The app's state machine, storage and links are plain Rust: tested natively too.
-cargo_test cargo-test-web -p topochess-web --lib --locked --no-fail-fast
+cargo_test cargo-test-web -p topochess-web --lib --tests --locked --no-fail-fast
 
 step "wasm32 build of the core crate"
 check "wasm32 build of the core" \

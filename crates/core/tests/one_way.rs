@@ -8,63 +8,13 @@ use topochess_core::fen;
 use topochess_core::setup::SetupError;
 use topochess_core::{Position, Variant};
 
-/// Each module of `src/` and the modules it refers to (comments left out).
+/// Each module of `src/` and the modules it refers to.
 fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut graph = BTreeMap::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let mut deps = BTreeSet::new();
-        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
-            assert!(
-                !line.contains("use crate::{"),
-                "grouped imports hide modules: {line}"
-            );
-            for part in line.split("crate::").skip(1) {
-                let module: String = part
-                    .chars()
-                    .take_while(|c| c.is_ascii_lowercase() || *c == '_')
-                    .collect();
-                if !module.is_empty() && module != name {
-                    deps.insert(module);
-                }
-            }
-        }
-        graph.insert(name, deps);
-    }
-    graph
+    topochess_layers::module_graph(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
 }
 
-/// A cycle through `node`, if any (depth-first).
 fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
-    fn visit(
-        graph: &BTreeMap<String, BTreeSet<String>>,
-        node: &str,
-        path: &mut Vec<String>,
-        done: &mut BTreeSet<String>,
-    ) -> Option<Vec<String>> {
-        if let Some(i) = path.iter().position(|p| p == node) {
-            return Some(path[i..].to_vec());
-        }
-        if done.contains(node) {
-            return None;
-        }
-        path.push(node.to_string());
-        for next in graph.get(node).into_iter().flatten() {
-            if let Some(c) = visit(graph, next, path, done) {
-                return Some(c);
-            }
-        }
-        path.pop();
-        done.insert(node.to_string());
-        None
-    }
-    let mut done = BTreeSet::new();
-    graph
-        .keys()
-        .find_map(|n| visit(graph, n, &mut Vec::new(), &mut done))
+    topochess_layers::cycle(graph)
 }
 
 #[test]

@@ -1,9 +1,9 @@
 //! The analysis board's state machine, driven through the reducer in awkward orders.
 
 use super::*;
+use crate::app::state::{Action, AppState, EngineTask};
+use crate::common::settings::{Opponent, Settings};
 use crate::engine::LineReport;
-use crate::settings::{Opponent, Settings};
-use crate::state::{Action, AppState, EngineTask};
 use std::rc::Rc;
 use topochess_core::Color;
 use yew::Reducible;
@@ -48,7 +48,7 @@ fn sans_to(s: &AppState) -> Vec<String> {
         .collect()
 }
 
-fn job(s: &AppState) -> &crate::state::EngineJob {
+fn job(s: &AppState) -> &crate::app::state::EngineJob {
     s.engine.as_ref().expect("a job")
 }
 
@@ -371,8 +371,8 @@ fn a_review_fills_the_main_line_in_order_and_gives_the_engine_back() {
     assert!(pgn.contains("[%eval 0.20] [%best e4]"), "{pgn}");
     let read = topochess_core::pgn::read(&pgn).unwrap();
     assert_eq!(
-        crate::review::GameReview::of(&read.tree),
-        crate::review::GameReview::of(&a.tree)
+        crate::analysis::review::GameReview::of(&read.tree),
+        crate::analysis::review::GameReview::of(&a.tree)
     );
 }
 
@@ -455,7 +455,7 @@ fn a_games_kept_analysis_comes_back_with_the_moves_played_since_as_its_main_line
     assert_eq!(t.mainline().len(), 5);
     assert_eq!(t.start().variant().id(), "standard");
     // The library keeps it with the game, also when the game is saved again without it.
-    let mut lib = crate::storage::Library::default();
+    let mut lib = crate::library::storage::Library::default();
     lib.put(s.saved_game(1.0));
     lib.annotate(s.game_id, kept.clone());
     lib.put(s.saved_game(2.0));

@@ -9,8 +9,8 @@ use wasm_bindgen::JsCast;
 
 fn main() {
     if js_sys::global().dyn_into::<web_sys::Window>().is_ok() {
-        topochess_web::crash::install();
-        topochess_web::offline::remove_loading_mark();
+        topochess_web::common::crash::install();
+        topochess_web::app::offline::remove_loading_mark();
         yew::Renderer::<topochess_web::app::App>::new().render();
     } else {
         topochess_web::engine::EngineWorker::registrar().register();

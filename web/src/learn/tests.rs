@@ -1,5 +1,5 @@
 use super::*;
-use crate::state::Action;
+use crate::app::state::Action;
 use std::rc::Rc;
 use yew::Reducible;
 

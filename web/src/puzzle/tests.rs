@@ -1,6 +1,6 @@
 use super::*;
-use crate::puzzle_set::{Goal, START_RATING};
-use crate::state::Action;
+use crate::app::state::Action;
+use crate::puzzle::set::{Goal, START_RATING};
 use std::rc::Rc;
 use yew::Reducible;
 

@@ -1,0 +1,10 @@
+//! The engine crate flows one way: no module of `src/` depends on itself through others (each module's
+//! `crate::` references, read from the sources, form no loop).
+
+#[test]
+fn no_module_depends_on_itself_through_others() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let graph = topochess_layers::module_graph(&src);
+    assert!(graph.len() > 10, "the modules were read: {graph:?}");
+    assert_eq!(topochess_layers::cycle(&graph), None);
+}

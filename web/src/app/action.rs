@@ -1,0 +1,144 @@
+//! The actions: every change to the app's state is one of these, applied by the reducer in
+//! `state`.
+
+use crate::analysis::AnalysisAction;
+use crate::app::engine_job::Thinking;
+use crate::app::state::Screen;
+use crate::common::settings::{Margin, Opponent, Settings, ViewMode};
+use crate::common::shapes::Shape;
+use crate::explore::explorer::ExploreAction;
+use crate::library::storage::SavedGame;
+use topochess_core::game::Game;
+use topochess_core::lab::LabSpec;
+use topochess_core::{Move, Square};
+
+/// A change to the state.
+#[derive(Clone, Debug)]
+pub enum Action {
+    /// Start a new game with these settings (from the start position, or a FEN).
+    NewGame(Settings, Option<String>),
+    /// Replace the game by an imported one (a new game in the library).
+    LoadGame(Settings, Box<Game>),
+    /// Show a saved game (from the library or a link). The player's view settings stay.
+    SwitchGame(Box<SavedGame>),
+    /// A correspondence link that needs the player's word: the kept game, the link's, and why.
+    AskLink(Box<SavedGame>, Box<SavedGame>, String),
+    /// The answer: take the link's game (true) or keep one's own.
+    AnswerLink(bool),
+    /// Name the players of the game on the board (White, Black).
+    RenamePlayers([String; 2]),
+    /// A clock may have run out: look.
+    Tick,
+    /// The library changed: its games, and a warning when storage runs short.
+    Library(Vec<SavedGame>, Option<String>),
+    /// Another tab changed the library: its games now. When the game on the board went on
+    /// there (its moves continue this tab's), this tab follows.
+    ChangedElsewhere(Vec<SavedGame>),
+    /// Another tab had taken the game on the board another way: this tab's line was kept as a
+    /// game of its own, with this id.
+    KeptApart(u64),
+    /// A left click on the board (it clears the drawn shapes).
+    Click(Square),
+    /// A move made on the board: played (or a promotion asked), or while the computer thinks
+    /// set as the pre-move.
+    Move(Square, Square),
+    /// Drop the pre-move.
+    DropPremove,
+    /// The player picked one of the offered moves.
+    Choose(Move),
+    /// The player closed the choice without picking.
+    CancelChoice,
+    /// A move typed in SAN or coordinate form.
+    Typed(String),
+    /// Take back (against the computer, back to the player's move).
+    TakeBack,
+    /// Replay a taken-back move.
+    Redo,
+    /// Look at the position after `ply` moves.
+    View(usize),
+    /// Look one move back or forward.
+    Step(i32),
+    /// Back to the current position.
+    Live,
+    /// Turn the board.
+    Flip,
+    /// Change views.
+    SetView(ViewMode),
+    /// Change the extended view's margin.
+    SetMargin(Margin),
+    /// Light or dark theme.
+    SetDark(bool),
+    /// Open or close the new-game form.
+    ShowNewGame(bool),
+    /// Ask the engine for a hint.
+    Hint,
+    /// The worker said nothing for too long while running this job.
+    EngineLost(u32),
+    /// Start the worker afresh and try again.
+    RetryEngine,
+    /// The engine reported progress.
+    EngineThinking(u32, Thinking),
+    /// The engine answered with a move (coordinate form).
+    EngineAnswer(u32, String),
+    /// The engine answered with a move from an endgame table.
+    EngineTableAnswer(u32, String),
+    /// The engine reported a problem.
+    EngineFailed(u32, String),
+    /// Resign: `None` asks, `Some(true)` resigns, `Some(false)` does not.
+    Resign(Option<bool>),
+    /// Offer a draw (the computer answers at once; in hot-seat the other side does).
+    OfferDraw,
+    /// The other side accepts or declines the draw offered.
+    AnswerDraw(bool),
+    /// Esc: close the chooser or question, drop the selection.
+    Cancel,
+    /// Sounds on or off.
+    SetSound(bool),
+    /// The board's colours.
+    SetBoardTheme(crate::common::settings::BoardTheme),
+    /// Choose the piece set.
+    SetPieceSet(crate::common::settings::PieceSet),
+    /// Where the coordinates are written.
+    SetCoords(crate::common::settings::Coords),
+    /// A shape drawn on the position shown: added, or removed when the same is there.
+    Shape(Shape),
+    /// The boards' size in percent (50 to 100).
+    SetZoom(u8),
+    /// Moves animate or not.
+    SetMotion(bool),
+    /// Show or clear a message.
+    Notice(Option<String>),
+    /// What loading a pasted or opened text does (its message is shown in the import box).
+    Import(Box<Action>),
+    /// The player goes to a screen (the navigation bar): the last screen's message goes.
+    Go(Screen),
+    /// The app goes to an address (Back, Forward, a reload, a bookmark).
+    Open(crate::app::address::Address),
+    /// The front page's way to start: the game screen with the new-game form open for this
+    /// kind of game.
+    Begin(crate::common::settings::Opponent),
+    /// The first-visit word on the ghost squares is read: it goes, for good.
+    DismissGhostHint,
+    /// Change screens.
+    SetScreen(Screen),
+    /// On a narrow screen, show the extended view (or the normal one).
+    ShowExtended(bool),
+    /// Change the explorer.
+    Explore(ExploreAction),
+    /// Start a game from the explorer's diagram.
+    PlayFromDiagram(Opponent),
+    /// Choose the lab's surface.
+    SetLab(LabSpec),
+    /// Change the analysis.
+    Analyse(AnalysisAction),
+    /// The engine's lines for an analysis job.
+    EngineLines(u32, crate::analysis::Report),
+    /// A review job reviewed a position: ply, score, mate, best move.
+    EngineReviewed(u32, usize, (i32, Option<i32>, Option<String>)),
+    /// Change the endgame atlas.
+    Atlas(crate::atlas::AtlasAction),
+    /// Change the puzzles.
+    Puzzle(crate::puzzle::PuzzleAction),
+    /// Change the Learn screen.
+    Learn(crate::learn::LearnAction),
+}

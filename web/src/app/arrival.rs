@@ -1,0 +1,123 @@
+//! What the app starts from and what it takes in: the first state (the saved games, the analysis,
+//! puzzle and lesson records, then a link or an address in the address bar), an opened link, a pasted PGN or FEN.
+
+use crate::app::state::{Action, AppState, Opponent, Screen, Settings};
+use crate::library::storage::{self, Library, Opened};
+use std::rc::Rc;
+use topochess_core::{fen, pgn};
+use yew::Reducible;
+
+/// The library as the app lists it: every game, and a warning when storage runs short.
+pub(crate) fn library_action(lib: &Library) -> Action {
+    Action::Library(lib.games.clone(), storage::space_warning(lib))
+}
+
+/// The action for what opening a link in the address gave.
+pub(crate) fn opened_action(opened: Option<Result<Opened, String>>) -> Option<Action> {
+    let opened = opened?;
+    if let Ok(Opened::Game(g) | Opened::Ask { kept: g, .. }) = &opened {
+        crate::app::address::browser_show_game(g.id);
+    }
+    Some(match opened {
+        Ok(Opened::Game(game)) => Action::SwitchGame(game),
+        Ok(Opened::Ask {
+            kept,
+            incoming,
+            why,
+        }) => Action::AskLink(kept, incoming, why),
+        Err(e) => Action::Notice(Some(format!(
+            "The link's game could not be opened: {e}. Your saved games are unchanged."
+        ))),
+    })
+}
+
+/// The first state: the library's current game (or a new folded game, the player's view
+/// settings kept), then whatever a link in the address brings.
+pub(crate) fn initial() -> AppState {
+    let (mut lib, notice) = storage::browser_library();
+    // A reload shows this tab's game, though another tab saved another since.
+    if let Some(id) = storage::browser_tab_game().filter(|id| lib.games.iter().any(|g| g.id == *id))
+    {
+        lib.current = Some(id);
+    }
+    let mut state = match lib.current_game().map(|g| (g, AppState::from_saved(g))) {
+        Some((_, Ok(state))) => state,
+        Some((g, Err(e))) => AppState {
+            notice: Some(format!(
+                "Saved game '{}' could not be replayed ({e}); it stays in your saved games.",
+                g.summary()
+            )),
+            ..AppState::default()
+        },
+        None => AppState::default(),
+    };
+    if let Some(prefs) = lib.current_game().map(|g| g.settings.clone()) {
+        state.settings.keep_preferences_of(&prefs);
+        if let Ok(valid) = state.settings.clone().validated() {
+            state.settings = valid;
+        }
+    }
+    state.notice = notice.or(state.notice);
+    state.ghost_hint = !storage::browser_ghost_hint_read();
+    let link = opened_action(storage::browser_open_link());
+    let linked = link.is_some();
+    let state = match link {
+        Some(action) => Rc::new(state).reduce(action),
+        None => Rc::new(state),
+    };
+    let lib = storage::browser_library().0;
+    let mut state = (*state.reduce(library_action(&lib))).clone();
+    // The analysis, the puzzle record and the lessons' progress of the last visit.
+    if let Some((analysis, _)) = crate::analysis::browser_kept() {
+        state.analysis = Some(analysis);
+    }
+    state.atlas.entries = crate::atlas::browser_kept();
+    state.puzzles = crate::puzzle::Puzzles::with_record(crate::puzzle::set::browser_kept());
+    state.learn.progress = crate::learn::browser_kept();
+    // Then the screen the address names (a link just taken in shows its game; no address, or
+    // one that is not understood, the front page).
+    if !linked {
+        state.screen = Screen::Play;
+        // A notice of the start (storage that could not be read) outlives the going there.
+        let notice = state.notice.take();
+        state.open(
+            crate::app::address::browser_address().unwrap_or(crate::app::address::Address::Home),
+        );
+        state.notice = notice.or(state.notice.take());
+    }
+    state.settle_engine();
+    state
+}
+
+/// Reads a pasted or opened text as a PGN, or else as a FEN of the current game.
+pub(crate) fn import(state: &AppState, text: &str) -> Action {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Action::Notice(Some("Nothing to load: paste a PGN or a FEN first.".into()));
+    }
+    let looks_like_fen = trimmed.lines().count() == 1
+        && trimmed.contains('/')
+        && !trimmed.contains('[')
+        && !trimmed.contains('.');
+    if looks_like_fen {
+        return match crate::app::state::variant_of(&state.settings)
+            .and_then(|v| fen::parse_position_lenient(v, trimmed).map_err(|e| e.to_string()))
+        {
+            Ok(_) => Action::NewGame(state.settings.clone(), Some(trimmed.to_string())),
+            Err(e) => Action::Notice(Some(format!("That FEN is not valid for this game: {e}."))),
+        };
+    }
+    match pgn::read(trimmed) {
+        Ok(read) => {
+            let v = read.game.start().variant();
+            let settings = Settings {
+                variant: v.id().to_string(),
+                castling: v.castling().name().to_string(),
+                opponent: Opponent::HotSeat,
+                ..state.settings.clone()
+            };
+            Action::LoadGame(settings, Box::new(read.game))
+        }
+        Err(e) => Action::Notice(Some(format!("That PGN could not be read: {e}."))),
+    }
+}

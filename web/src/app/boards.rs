@@ -1,0 +1,176 @@
+//! The views of the board (normal, and extended or 3D) as one component that keeps the selection
+//! to itself, like chessground: it is handed the moves once per position ([`Dests`]), selects on
+//! pointer-down in either view (the other view shows the same selection), and tells the app only
+//! the moves made, the pre-moves dropped, the clicks (which clear drawn shapes) and the shapes.
+//! Without moves (the explorer's editor) it passes presses, clicks and drops through.
+
+use crate::board::selection::{Dests, Intent, Selection};
+use crate::board::view::View;
+use crate::board::Board;
+use crate::common::settings::{Coords, PieceSet};
+use crate::common::shapes::Brush;
+use crate::solid::view::SolidView;
+use gloo_events::EventListener;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// Props of [`Boards`].
+#[derive(Properties, Clone, PartialEq)]
+pub struct BoardsProps {
+    /// The board alone.
+    pub normal: View,
+    /// The board with its ghost squares.
+    pub extended: View,
+    /// The surface, when the 3D view is shown.
+    #[prop_or_default]
+    pub solid: Option<topochess_core::surface::Surface>,
+    /// Seen from Black's side.
+    #[prop_or_default]
+    pub flipped: bool,
+    /// Where the coordinates are written.
+    #[prop_or_default]
+    pub coords: Coords,
+    /// The piece set.
+    #[prop_or_default]
+    pub pieces: PieceSet,
+    /// The moves the player may make here; none for the explorer's editor.
+    #[prop_or_default]
+    pub dests: Option<Rc<Dests>>,
+    /// Changes with the position: a selection does not outlive it.
+    #[prop_or_default]
+    pub position: u64,
+    /// What the screen reader hears when nothing is selected (the last move).
+    #[prop_or_default]
+    pub announce: AttrValue,
+    /// A move made (or a pre-move set): from, to.
+    #[prop_or_default]
+    pub on_move: Callback<(String, String)>,
+    /// The pre-move set is to be dropped.
+    #[prop_or_default]
+    pub on_drop_premove: Callback<()>,
+    /// A left click on a square (always; the explorer acts on it).
+    pub on_click: Callback<String>,
+    /// A press on a square (the explorer's editor).
+    #[prop_or_default]
+    pub on_press: Callback<String>,
+    /// A drop (the explorer's editor).
+    #[prop_or_default]
+    pub on_drop: Callback<(String, String)>,
+    /// A shape drawn with the right button.
+    #[prop_or_default]
+    pub on_shape: Callback<(String, String, Brush)>,
+    /// A choice made on the board (or cancelled).
+    #[prop_or_default]
+    pub on_choose: Callback<Option<usize>>,
+}
+
+/// Both views, sharing one selection.
+#[function_component(Boards)]
+pub fn boards(props: &BoardsProps) -> Html {
+    let selection = use_state(Selection::default);
+    // A new position (a move, a take-back, another game) drops the selection.
+    {
+        let selection = selection.clone();
+        use_effect_with(props.position, move |_| selection.set(Selection::default()));
+    }
+    // Esc drops it too (the app closes its own things on the same key).
+    {
+        let selection = selection.clone();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|w| {
+                EventListener::new(&w, "keydown", move |e| {
+                    let key = e.dyn_ref::<web_sys::KeyboardEvent>().map(|k| k.key());
+                    if key.as_deref() == Some("Escape") {
+                        selection.set(Selection::default());
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    let dests = props.dests.clone();
+    // Carries out what a gesture asks.
+    let act = {
+        let (on_move, on_drop_premove) = (props.on_move.clone(), props.on_drop_premove.clone());
+        move |intent: Intent| match intent {
+            Intent::Move(from, to) => on_move.emit((from, to)),
+            Intent::DropPremove => on_drop_premove.emit(()),
+            Intent::None => {}
+        }
+    };
+    let on_press = {
+        let (selection, dests, pass) = (selection.clone(), dests.clone(), props.on_press.clone());
+        Callback::from(move |square: String| match &dests {
+            Some(d) => {
+                let mut s = (*selection).clone();
+                s.press(&square, d);
+                selection.set(s);
+            }
+            None => pass.emit(square),
+        })
+    };
+    let on_click = {
+        let (selection, dests, pass) = (selection.clone(), dests.clone(), props.on_click.clone());
+        let act = act.clone();
+        Callback::from(move |square: String| {
+            pass.emit(square.clone());
+            if let Some(d) = &dests {
+                let mut s = (*selection).clone();
+                let intent = s.click(&square, d);
+                selection.set(s);
+                act(intent);
+            }
+        })
+    };
+    let on_drop = {
+        let (selection, dests, pass) = (selection.clone(), dests.clone(), props.on_drop.clone());
+        Callback::from(move |(from, to): (String, String)| match &dests {
+            Some(d) => {
+                let mut s = (*selection).clone();
+                let intent = s.drop(&from, &to, d);
+                selection.set(s);
+                act(intent);
+            }
+            None => pass.emit((from, to)),
+        })
+    };
+    let selected = selection.square.clone();
+    let targets: Vec<(String, bool)> = match (&dests, &selected) {
+        (Some(d), Some(sq)) => d.of(sq).unwrap_or_default().to_vec(),
+        _ => Vec::new(),
+    };
+    let spoken = dests.as_ref().and_then(|d| {
+        let square = selected.as_deref()?;
+        let piece = props
+            .normal
+            .cells
+            .iter()
+            .find(|c| c.square == square)
+            .and_then(|c| c.label.clone())?;
+        selection.announcement(&piece, d)
+    });
+    let board = |name: &'static str, view: &View| {
+        html! {
+            <Board name={name} view={view.clone()} flipped={props.flipped} coords={props.coords} pieces={props.pieces}
+                   selected={selected.clone()} targets={targets.clone()}
+                   on_press={on_press.clone()} on_click={on_click.clone()} on_drop={on_drop.clone()}
+                   on_shape={props.on_shape.clone()} on_choose={props.on_choose.clone()} />
+        }
+    };
+    html! {
+        <>
+            <div class="board-box normal-box">{ board("normal", &props.normal) }</div>
+            if let Some(surface) = props.solid {
+                <div class="board-box solid-box">
+                    <SolidView {surface} view={props.normal.clone()} pieces={props.pieces}
+                        selected={selected.clone()} targets={targets.clone()}
+                        on_press={on_press.clone()} on_click={on_click.clone()} on_choose={props.on_choose.clone()} />
+                </div>
+            } else {
+                <div class="board-box extended-box">{ board("extended", &props.extended) }</div>
+            }
+            <div class="sr-only" aria-live="polite" id="announce">{spoken.unwrap_or_else(|| props.announce.to_string())}</div>
+        </>
+    }
+}

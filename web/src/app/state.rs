@@ -1,0 +1,808 @@
+//! The app's state and the reducer that is the only way to change it. Side effects (the engine
+//! worker, storage, the address bar) live in the app component's effects, driven by this state.
+
+use crate::analysis::Analysis;
+pub use crate::analysis::AnalysisAction;
+pub use crate::app::action::Action;
+pub use crate::app::engine_job::{EngineJob, EngineTask, Thinking};
+use crate::common::clock::{self, Clock};
+pub use crate::common::settings::{variant_of, Margin, Opponent, Settings, ViewMode};
+use crate::common::shapes::Shape;
+pub use crate::explore::explorer::ExploreAction;
+use crate::explore::explorer::Explorer;
+pub use crate::learn::LearnAction;
+use crate::library::storage::{self, SavedGame};
+pub use crate::puzzle::PuzzleAction;
+use std::rc::Rc;
+use topochess_core::game::Game;
+use topochess_core::lab::LabSpec;
+use topochess_core::surface::Gluing;
+use topochess_core::variant::preset;
+use topochess_core::{fen, pgn, san, CastlingMode, Color, Move, Position, Square};
+use yew::Reducible;
+
+/// Where a message is shown: next to what caused it, so that it is in view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum NoticeAt {
+    /// Under the header.
+    #[default]
+    Top,
+    /// Under the box a move is typed in.
+    TypedMove,
+    /// In the import box.
+    Import,
+}
+
+/// Which screen is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The front page: what Topochess is, and the ways to start.
+    Home,
+    /// The game.
+    Play,
+    /// The explorer and its gallery.
+    Explore,
+    /// The surface lab.
+    Lab,
+    /// The library of games.
+    Games,
+    /// The analysis board.
+    Analyse,
+    /// The endgame atlas.
+    Atlas,
+    /// The puzzles.
+    Puzzles,
+    /// The lessons.
+    Learn,
+    /// The player's settings: board, pieces, views, sound.
+    Settings,
+}
+
+/// A choice the player must make before a move is played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    /// The moves to choose from, with their SAN.
+    pub options: Vec<(Move, String)>,
+}
+
+/// What a piece dragged or clicked from one square to another is in a position.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fit {
+    /// No legal move.
+    None,
+    /// One move.
+    One(Move),
+    /// Several (a promotion, a castling or a step): the player chooses.
+    Choose(Choice),
+}
+
+impl Choice {
+    /// The legal moves of `pos` from `from` to `to`, as one move or a choice.
+    pub fn fit(pos: &Position, from: Square, to: Square) -> Fit {
+        let fits: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from == from && m.to == to)
+            .collect();
+        match fits.as_slice() {
+            [] => Fit::None,
+            [mv] => Fit::One(*mv),
+            many => Fit::Choose(Choice {
+                options: many.iter().map(|&m| (m, san::to_san(pos, m))).collect(),
+            }),
+        }
+    }
+}
+
+/// Everything the app shows.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    /// Settings.
+    pub settings: Settings,
+    /// The game.
+    pub game: Game,
+    /// Moves taken back, to redo (last taken back last).
+    pub redo: Vec<Move>,
+    /// The ply being looked at; `None` for the current position.
+    pub viewing: Option<usize>,
+    /// A pending promotion or castling choice.
+    pub choice: Option<Choice>,
+    /// The engine's job, if it has one.
+    pub engine: Option<EngineJob>,
+    /// The last job id used.
+    pub jobs: u32,
+    /// Why the engine cannot work now (a lost worker, an error); no new job starts until the
+    /// player retries.
+    pub engine_trouble: Option<String>,
+    /// How many times the worker was started afresh (a retry starts a new one).
+    pub worker_generation: u32,
+    /// The game's id in the library of saved games.
+    pub game_id: u64,
+    /// The saved games, most recently played first.
+    pub saved: Vec<SavedGame>,
+    /// A warning that storage runs short.
+    pub space_warning: Option<String>,
+    /// Whether the first-visit word on the ghost squares is shown (until the player dismisses
+    /// it, once and for all).
+    pub ghost_hint: bool,
+    /// Whether the notice offers to go back to the current position.
+    pub offer_live: bool,
+    /// A correspondence link's game waiting for the player's word (older, or another line).
+    pub pending_link: Option<SavedGame>,
+    /// Resign was pressed: asking whether to.
+    pub confirm_resign: bool,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Color>,
+    /// The computer's score of the game from its last finished search (its point of view).
+    pub computer_eval: Option<i32>,
+    /// The clocks, in a game with a time control.
+    pub clock: Option<Clock>,
+    /// A pre-move (from, to) set while the computer thinks.
+    pub premove: Option<(Square, Square)>,
+    /// The player's arrows and circles, per game and ply (kept while browsing).
+    pub shapes: std::collections::BTreeMap<(u64, usize), Vec<Shape>>,
+    /// The engine's latest progress.
+    pub thinking: Option<Thinking>,
+    /// A hint to draw.
+    pub hint: Option<Move>,
+    /// A message for the player (errors, restored games).
+    pub notice: Option<String>,
+    /// Where the message is shown: beside what caused it, or at the top.
+    pub notice_at: NoticeAt,
+    /// Whether the new-game form is open.
+    pub new_game_open: bool,
+    /// The kind of game the form opens with, when the front page chose it.
+    pub new_game_opponent: Option<Opponent>,
+    /// The screen.
+    pub screen: Screen,
+    /// On a narrow screen, where both views do not fit: the extended view is the one shown.
+    pub narrow_extended: bool,
+    /// The explorer, once opened.
+    pub explorer: Option<Explorer>,
+    /// The lab's surface.
+    pub lab: LabSpec,
+    /// The analysis board, once opened.
+    pub analysis: Option<Analysis>,
+    /// The endgame atlas.
+    pub atlas: crate::atlas::Atlas,
+    /// The computer's moves played from endgame tables: (game, ply after the move).
+    pub table_moves: std::collections::BTreeSet<(u64, usize)>,
+    /// The puzzles: the player's record and the puzzle on the board.
+    pub puzzles: crate::puzzle::Puzzles,
+    /// The lessons: the steps done and the step on the board.
+    pub learn: crate::learn::Learn,
+}
+
+impl PartialEq for AppState {
+    fn eq(&self, other: &Self) -> bool {
+        self.settings == other.settings
+            && self.game.moves() == other.game.moves()
+            && fen::write(self.game.start()) == fen::write(other.game.start())
+            && self.game.outcome() == other.game.outcome()
+            && self.redo == other.redo
+            && self.viewing == other.viewing
+            && self.choice == other.choice
+            && self.engine == other.engine
+            && self.jobs == other.jobs
+            && self.engine_trouble == other.engine_trouble
+            && self.worker_generation == other.worker_generation
+            && self.game_id == other.game_id
+            && self.saved == other.saved
+            && self.space_warning == other.space_warning
+            && self.ghost_hint == other.ghost_hint
+            && self.offer_live == other.offer_live
+            && self.pending_link == other.pending_link
+            && self.confirm_resign == other.confirm_resign
+            && self.draw_offer == other.draw_offer
+            && self.computer_eval == other.computer_eval
+            && self.clock == other.clock
+            && self.premove == other.premove
+            && self.shapes == other.shapes
+            && self.thinking == other.thinking
+            && self.hint == other.hint
+            && self.notice == other.notice
+            && self.notice_at == other.notice_at
+            && self.new_game_open == other.new_game_open
+            && self.new_game_opponent == other.new_game_opponent
+            && self.screen == other.screen
+            && self.explorer == other.explorer
+            && self.lab == other.lab
+            && self.analysis == other.analysis
+            && self.atlas == other.atlas
+            && self.table_moves == other.table_moves
+            && self.puzzles == other.puzzles
+            && self.learn == other.learn
+    }
+}
+
+impl Default for AppState {
+    fn default() -> Self {
+        AppState::new(Settings::default(), None).expect("the default game starts")
+    }
+}
+
+impl AppState {
+    /// A new game from `pos` against `opponent`, shown on the Play screen.
+    pub(crate) fn play_from(&mut self, pos: Position, opponent: Opponent) {
+        let v = pos.variant().clone();
+        let settings = Settings {
+            variant: v.id().to_string(),
+            castling: v.castling().name().to_string(),
+            opponent,
+            flipped: Settings::orientation_for(opponent),
+            ..self.settings.clone()
+        };
+        self.replace_game(settings, Game::new(pos), storage::fresh_id());
+        self.screen = Screen::Play;
+    }
+
+    /// A new game.
+    pub fn new(settings: Settings, start_fen: Option<&str>) -> Result<AppState, String> {
+        let variant = variant_of(&settings)?;
+        let start = match start_fen {
+            // Castling rights the game cannot use are dropped (the caller says so).
+            Some(text) => fen::parse_position_lenient(variant.clone(), text)
+                .map(|(pos, _)| pos)
+                .map_err(|e| format!("Bad FEN: {e}"))?,
+            None => Position::start(variant.clone()),
+        };
+        let mut settings = settings;
+        settings.castling = variant.castling().name().to_string();
+        Ok(AppState::with_game(settings, Game::new(start)))
+    }
+
+    /// The state showing saved game `saved`, or why it cannot be shown.
+    pub fn from_saved(saved: &SavedGame) -> Result<AppState, String> {
+        let (settings, game) = saved.rebuild()?;
+        let mut state = AppState::with_game(settings, game);
+        state.game_id = saved.id;
+        state.draw_offer = saved.draw_offer;
+        state.clock = saved.clock.clone();
+        state.settle_engine();
+        Ok(state)
+    }
+
+    /// Shows saved game `saved` in place of the current one, or says why it cannot.
+    fn switch_to(&mut self, saved: &SavedGame) {
+        match saved.rebuild() {
+            Ok((settings, game)) => {
+                self.replace_game(settings, game, saved.id);
+                self.draw_offer = saved.draw_offer;
+                self.clock = saved.clock.clone();
+            }
+            Err(e) => self.notice = Some(format!("That game could not be opened: {e}.")),
+        }
+    }
+
+    /// The game as the library keeps it.
+    pub fn saved_game(&self, now: f64) -> SavedGame {
+        let mut saved = SavedGame::of(self.game_id, &self.settings, &self.game, now);
+        saved.draw_offer = self.draw_offer;
+        saved.clock = self.clock.clone();
+        saved
+    }
+
+    /// Replaces the game, keeping what belongs to the player and the session: view settings,
+    /// job counter, worker, library list, explorer and lab.
+    fn replace_game(&mut self, mut settings: Settings, game: Game, id: u64) {
+        settings.keep_preferences_of(&self.settings);
+        let mut next = AppState::with_game(settings, game);
+        next.game_id = id;
+        next.jobs = self.jobs;
+        next.worker_generation = self.worker_generation;
+        next.saved = std::mem::take(&mut self.saved);
+        next.explorer = self.explorer.take();
+        next.analysis = self.analysis.take();
+        next.atlas = std::mem::take(&mut self.atlas);
+        next.table_moves = std::mem::take(&mut self.table_moves);
+        next.puzzles = std::mem::take(&mut self.puzzles);
+        next.learn = std::mem::take(&mut self.learn);
+        // A lab game's surface is the lab's (also after a reload); other games keep the lab.
+        next.lab = LabSpec::parse(&next.settings.variant).unwrap_or(self.lab);
+        next.screen = self.screen;
+        *self = next;
+    }
+
+    fn with_game(settings: Settings, game: Game) -> AppState {
+        let clock = settings.time.map(Clock::new);
+        let lab = LabSpec::parse(&settings.variant).unwrap_or(LabSpec {
+            east_west: Gluing::Twist,
+            north_south: Gluing::Twist,
+            width: 6,
+            height: 6,
+        });
+        AppState {
+            lab,
+            settings,
+            game,
+            redo: Vec::new(),
+            viewing: None,
+            choice: None,
+            engine: None,
+            jobs: 0,
+            engine_trouble: None,
+            worker_generation: 0,
+            game_id: storage::fresh_id(),
+            saved: Vec::new(),
+            space_warning: None,
+            ghost_hint: false,
+            offer_live: false,
+            pending_link: None,
+            confirm_resign: false,
+            draw_offer: None,
+            computer_eval: None,
+            clock,
+            premove: None,
+            shapes: Default::default(),
+            thinking: None,
+            hint: None,
+            notice: None,
+            notice_at: NoticeAt::Top,
+            new_game_open: false,
+            new_game_opponent: None,
+            screen: Screen::Play,
+            narrow_extended: false,
+            explorer: None,
+            analysis: None,
+            atlas: Default::default(),
+            table_moves: Default::default(),
+            puzzles: Default::default(),
+            learn: Default::default(),
+        }
+    }
+
+    /// The position on the board (the one being looked at).
+    pub fn shown(&self) -> &Position {
+        self.viewing
+            .and_then(|ply| self.game.position_at(ply))
+            .unwrap_or_else(|| self.game.position())
+    }
+
+    /// The ply shown.
+    pub fn shown_ply(&self) -> usize {
+        self.viewing.unwrap_or(self.game.moves().len())
+    }
+
+    /// Whether the player may move now (the live position, the game on, not the computer's turn).
+    pub fn player_to_move(&self) -> bool {
+        self.viewing.is_none()
+            && self.game.outcome().is_none()
+            && match self.settings.opponent {
+                Opponent::HotSeat => true,
+                Opponent::Computer { computer, .. } => self.game.position().turn() != computer,
+                // A correspondence game: only one's own moves; the other's come by link.
+                Opponent::Correspondence { me, .. } => self.game.position().turn() == me,
+            }
+    }
+
+    /// The position shown's key for its drawn shapes: the game and ply, or on the analysis
+    /// board the analysis and node.
+    fn shapes_key(&self) -> (u64, usize) {
+        match self.analysing() {
+            Some(a) => (a.id, a.at),
+            None => (self.game_id, self.shown_ply()),
+        }
+    }
+
+    /// The shapes drawn on the position shown.
+    pub fn shapes_here(&self) -> &[Shape] {
+        self.shapes
+            .get(&self.shapes_key())
+            .map_or(&[], |v| v.as_slice())
+    }
+
+    /// A left click clears the shapes of the position shown.
+    fn clear_shapes(&mut self) {
+        self.shapes.remove(&self.shapes_key());
+    }
+
+    /// Whether the game is played by correspondence.
+    pub fn is_correspondence(&self) -> bool {
+        self.is_correspondence_settings(&self.settings)
+    }
+
+    fn is_correspondence_settings(&self, settings: &Settings) -> bool {
+        matches!(settings.opponent, Opponent::Correspondence { .. })
+    }
+
+    /// Whether it is the computer's turn in the live game (also while the player looks at an
+    /// earlier position: the computer's reply is played into the live game).
+    pub fn computer_to_move(&self) -> bool {
+        self.game.outcome().is_none()
+            && matches!(self.settings.opponent, Opponent::Computer { computer, .. } if self.game.position().turn() == computer)
+    }
+
+    /// Legal moves from `from` in the live position, if the player may move.
+    pub fn moves_from(&self, from: Square) -> Vec<Move> {
+        if !self.player_to_move() {
+            return Vec::new();
+        }
+        self.game
+            .position()
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from == from)
+            .collect()
+    }
+
+    /// The moves in coordinate form (for the worker, storage and links).
+    pub fn move_texts(&self) -> Vec<String> {
+        storage::move_texts(&self.game)
+    }
+
+    /// The game as PGN.
+    pub fn pgn(&self) -> String {
+        pgn::write(
+            &self.game,
+            &[("Event", "Topochess game"), ("Site", "Topochess")],
+        )
+    }
+
+    pub(crate) fn play(&mut self, mv: Move) {
+        let mover = self.game.position().turn();
+        if self.game.play(mv).is_ok() {
+            let ply = self.game.moves().len();
+            if let Some(c) = &mut self.clock {
+                c.moved(mover, ply, clock::now());
+            }
+            self.after_move(mover);
+            self.redo.clear();
+            self.choice = None;
+            self.hint = None;
+            self.thinking = None;
+        }
+    }
+
+    /// Plays a move from `from` to `to`, asking when several moves fit (promotion, castling).
+    fn try_move(&mut self, from: Square, to: Square) -> bool {
+        let candidates: Vec<Move> = self
+            .moves_from(from)
+            .into_iter()
+            .filter(|m| m.to == to)
+            .collect();
+        self.play_or_ask(&candidates)
+    }
+
+    /// Plays the one move, or asks which when several fit; false when none does.
+    pub(crate) fn play_or_ask(&mut self, candidates: &[Move]) -> bool {
+        match candidates {
+            [] => false,
+            [mv] => {
+                self.play(*mv);
+                true
+            }
+            many => {
+                let pos = self.game.position();
+                self.choice = Some(Choice {
+                    options: many.iter().map(|&m| (m, san::to_san(pos, m))).collect(),
+                });
+                true
+            }
+        }
+    }
+}
+
+impl Reducible for AppState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = (*self).clone();
+        let place = match &action {
+            Action::Typed(_) => NoticeAt::TypedMove,
+            Action::Import(_) => NoticeAt::Import,
+            _ => NoticeAt::Top,
+        };
+        let before = s.notice.clone();
+        s.reduce_in_place(action);
+        if s.notice.is_some() && s.notice != before {
+            s.notice_at = place;
+        }
+        if !crate::play::game_flow::premove_time(&s) {
+            s.premove = None;
+        }
+        s.settle_clock();
+        s.settle_engine();
+        Rc::new(s)
+    }
+}
+
+impl AppState {
+    pub(crate) fn reduce_in_place(&mut self, action: Action) {
+        let s = self;
+        match action {
+            Action::NewGame(settings, start) => match AppState::new(settings, start.as_deref()) {
+                Ok(next) => {
+                    let mut settings = next.settings.clone();
+                    settings.flipped = Settings::orientation_for(settings.opponent);
+                    let id = storage::fresh_id();
+                    if let Opponent::Correspondence { me, id: 0 } = settings.opponent {
+                        settings.opponent = Opponent::Correspondence { me, id };
+                    }
+                    if s.is_correspondence_settings(&settings) {
+                        settings.time = None;
+                    }
+                    s.replace_game(settings, next.game, id);
+                    if let Some(text) = start {
+                        // Castling rights the game cannot use were dropped: say so.
+                        let variant = s.game.start().variant().clone();
+                        if let Ok((_, dropped)) = fen::parse_position_lenient(variant, &text) {
+                            s.notice = fen::dropped_rights_note(&dropped);
+                        }
+                    }
+                }
+                Err(e) => s.notice = Some(e),
+            },
+            Action::LoadGame(settings, game) => {
+                s.replace_game(settings, *game, storage::fresh_id());
+            }
+            Action::SwitchGame(saved) => s.switch_to(&saved),
+            Action::AskLink(kept, incoming, why) => {
+                s.switch_to(&kept);
+                s.notice = Some(why);
+                s.pending_link = Some(*incoming);
+            }
+            Action::RenamePlayers(names) => s.settings.names = names,
+            // The flag is looked at after every action (settle_clock).
+            Action::Tick => {}
+            Action::AnswerLink(take) => {
+                if let Some(incoming) = s.pending_link.take() {
+                    s.notice = None;
+                    if take {
+                        s.switch_to(&incoming);
+                    }
+                }
+            }
+            Action::Library(list, warning) => {
+                s.saved = list;
+                s.space_warning = warning;
+            }
+            Action::ChangedElsewhere(list) => {
+                let mine = s.move_texts();
+                let ahead = list
+                    .iter()
+                    .find(|g| g.id == s.game_id)
+                    .filter(|g| g.moves.len() > mine.len() && g.moves.starts_with(&mine))
+                    .cloned();
+                s.saved = list;
+                if let Some(stored) = ahead {
+                    s.switch_to(&stored);
+                    s.notice =
+                        Some("This game went on in another tab: it is shown as it is now.".into());
+                }
+            }
+            Action::KeptApart(id) => {
+                s.game_id = id;
+                s.notice = Some(
+                    "This game was taken another way in another tab: both lines are kept, this \
+                     one as a game of its own (Saved games)."
+                        .into(),
+                );
+            }
+            Action::Click(_) => s.clear_shapes(),
+            Action::Move(from, to) => {
+                if crate::play::game_flow::premove_time(s) {
+                    if s.premove_dests(from).contains(&to) {
+                        s.premove = Some((from, to));
+                    }
+                } else {
+                    s.try_move(from, to);
+                }
+            }
+            Action::DropPremove => s.premove = None,
+            Action::Choose(mv) if s.analysing().is_some() => s.analysis_choose(mv),
+            Action::Choose(mv) if s.solving().is_some() => s.puzzle_choose(mv),
+            Action::Choose(mv) => {
+                if s.choice
+                    .as_ref()
+                    .is_some_and(|c| c.options.iter().any(|(m, _)| *m == mv))
+                {
+                    s.play(mv);
+                }
+            }
+            Action::CancelChoice => s.choice = None,
+            Action::Typed(text) => s.typed(&text),
+            // A correspondence game's moves are already sent: no take back, redo or hints.
+            Action::TakeBack | Action::Redo | Action::Hint if s.is_correspondence() => {}
+            Action::TakeBack => {
+                s.viewing = None;
+                s.choice = None;
+                s.hint = None;
+                if let Some(mv) = s.game.undo() {
+                    s.redo.push(mv);
+                }
+                if let Opponent::Computer { computer, .. } = s.settings.opponent {
+                    while s.game.position().turn() == computer {
+                        match s.game.undo() {
+                            Some(mv) => s.redo.push(mv),
+                            None => break,
+                        }
+                    }
+                }
+            }
+            Action::Redo => {
+                s.viewing = None;
+                // One move of the player's, then the computer's replies that followed it, so the
+                // taken-back line comes back whole before the computer is asked anything.
+                let mut first = true;
+                while let Some(&mv) = s.redo.last() {
+                    if !first && !s.computer_to_move() {
+                        break;
+                    }
+                    s.redo.pop();
+                    let redo = std::mem::take(&mut s.redo);
+                    s.play(mv);
+                    s.redo = redo;
+                    first = false;
+                }
+            }
+            Action::Step(delta) if s.solving().is_some() => {
+                s.change_puzzle(PuzzleAction::Step(delta))
+            }
+            Action::View(ply) if s.solving().is_some() => s.change_puzzle(PuzzleAction::View(ply)),
+            Action::Live if s.solving().is_some() => {
+                s.change_puzzle(PuzzleAction::View(usize::MAX))
+            }
+            Action::Step(delta) if s.analysing().is_some() => {
+                s.analyse(AnalysisAction::Step(delta))
+            }
+            Action::View(0) if s.analysing().is_some() => s.analyse(AnalysisAction::First),
+            Action::Live if s.analysing().is_some() => s.analyse(AnalysisAction::Last),
+            Action::View(ply) => {
+                s.viewing = (ply < s.game.moves().len()).then_some(ply);
+            }
+            Action::Step(delta) => {
+                let len = s.game.moves().len() as i64;
+                let ply = (s.shown_ply() as i64 + delta as i64).clamp(0, len) as usize;
+                s.viewing = (ply < len as usize).then_some(ply);
+            }
+            Action::Live => {
+                s.viewing = None;
+                s.offer_live = false;
+            }
+            Action::Flip => s.settings.flipped = !s.settings.flipped,
+            Action::SetView(v) => s.settings.view = v,
+            Action::SetMargin(m) => s.settings.margin = m,
+            Action::SetDark(d) => s.settings.dark = d,
+            Action::ShowNewGame(open) => {
+                s.new_game_open = open;
+                s.new_game_opponent = None;
+            }
+            Action::Hint => {
+                if s.player_to_move() && s.engine.is_none() && s.engine_trouble.is_none() {
+                    s.start_job(EngineTask::Hint, crate::app::engine_job::HINT_LEVEL);
+                }
+            }
+            Action::EngineLost(job) => {
+                if s.engine.as_ref().is_some_and(|j| j.id == job) {
+                    s.engine_trouble = Some(
+                        "The engine stopped responding (its worker failed to load or died).".into(),
+                    );
+                }
+            }
+            Action::RetryEngine => {
+                s.engine_trouble = None;
+                s.worker_generation += 1;
+                // The job (if any) goes to the new worker under a new id (an analysis is
+                // started afresh by settle_engine).
+                let board = [
+                    EngineTask::Analyse,
+                    EngineTask::Review,
+                    EngineTask::Tablebase,
+                ];
+                if let Some(job) = s.engine.take().filter(|j| !board.contains(&j.task)) {
+                    s.start_job(job.task, job.level);
+                }
+            }
+            Action::EngineThinking(job, info) => {
+                if s.engine.as_ref().is_some_and(|j| j.id == job) {
+                    s.thinking = Some(info);
+                }
+            }
+            Action::EngineAnswer(job, text) => s.engine_answer(job, &text),
+            Action::EngineTableAnswer(job, text) => {
+                let before = s.game.moves().len();
+                let computer_move = s
+                    .engine
+                    .as_ref()
+                    .is_some_and(|j| j.id == job && j.task == EngineTask::Move);
+                s.engine_answer(job, &text);
+                if computer_move && s.game.moves().len() > before {
+                    s.table_moves.insert((s.game_id, before + 1));
+                }
+            }
+            Action::EngineFailed(job, message) => {
+                if let Some(j) = s.engine.take_if(|j| j.id == job) {
+                    if j.task == EngineTask::Tablebase {
+                        s.atlas.build_failed(&message);
+                    } else {
+                        s.engine_trouble = Some(format!("The engine could not move: {message}"));
+                    }
+                }
+            }
+            Action::Resign(answer) => s.resign(answer),
+            Action::OfferDraw => s.offer_draw(),
+            Action::AnswerDraw(accept) => s.answer_draw(accept),
+            Action::Cancel => s.cancel(),
+            Action::SetSound(on) => s.settings.sound = on,
+            Action::SetBoardTheme(theme) => s.settings.board = theme,
+            Action::SetPieceSet(set) => s.settings.pieces = set,
+            Action::SetCoords(c) => s.settings.coords = c,
+            Action::Shape(shape) => {
+                let list = s.shapes.entry(s.shapes_key()).or_default();
+                match list.iter().position(|x| *x == shape) {
+                    Some(i) => {
+                        list.remove(i);
+                    }
+                    None => {
+                        // One shape per pair of squares: a new colour replaces the old.
+                        list.retain(|x| (x.from, x.to) != (shape.from, shape.to));
+                        list.push(shape);
+                    }
+                }
+            }
+            Action::SetZoom(z) => s.settings.zoom = z.clamp(50, 100),
+            Action::SetMotion(on) => s.settings.motion = on,
+            Action::Notice(n) => {
+                s.notice = n;
+                s.offer_live = false;
+            }
+            Action::Import(inner) => s.reduce_in_place(*inner),
+            Action::DismissGhostHint => s.ghost_hint = false,
+            Action::Go(screen) => {
+                // A message belongs to its screen; a question about a link waits for its answer.
+                if s.pending_link.is_none() {
+                    s.notice = None;
+                    s.offer_live = false;
+                }
+                s.reduce_in_place(Action::SetScreen(screen));
+            }
+            Action::Open(address) => s.open(address),
+            Action::Begin(opponent) => {
+                s.reduce_in_place(Action::Go(Screen::Play));
+                s.new_game_open = true;
+                s.new_game_opponent = Some(opponent);
+            }
+            Action::ShowExtended(on) => s.narrow_extended = on,
+            Action::SetScreen(screen) => {
+                if screen != s.screen {
+                    s.choice = None;
+                    // Leaving the atlas stops its build (the worker is the game's again).
+                    s.atlas.building = None;
+                }
+                s.screen = screen;
+                if screen == Screen::Puzzles {
+                    s.puzzles_opened();
+                }
+                if screen == Screen::Analyse && s.analysis.is_none() {
+                    s.analyse(AnalysisAction::FromGame);
+                }
+                if screen == Screen::Explore && s.explorer.is_none() {
+                    if let Ok(v) = variant_of(&s.settings) {
+                        s.explorer = Some(Explorer::new(v));
+                    }
+                }
+            }
+            Action::Explore(a) => s.explore(a),
+            Action::PlayFromDiagram(opponent) => {
+                if let Some(ex) = &s.explorer {
+                    match ex.position() {
+                        Ok(pos) => s.play_from(pos, opponent),
+                        Err(e) => s.notice = Some(format!("This position cannot be played: {e}.")),
+                    }
+                }
+            }
+            Action::SetLab(spec) => s.lab = spec,
+            Action::Analyse(a) => s.analyse(a),
+            Action::EngineLines(job, report) => s.analysis_lines(job, report),
+            Action::EngineReviewed(job, ply, result) => s.reviewed(job, ply, result),
+            Action::Atlas(a) => s.change_atlas(a),
+            Action::Puzzle(a) => s.change_puzzle(a),
+            Action::Learn(a) => s.change_learn(a),
+        }
+    }
+}
+
+/// The castling modes a preset offers, for the new-game form.
+pub fn castling_options(id: &str) -> &'static [CastlingMode] {
+    preset(id).map(|p| p.castling_options).unwrap_or(&[])
+}

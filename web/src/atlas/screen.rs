@@ -1,0 +1,247 @@
+//! The endgame atlas screen: surfaces (rows) by material (columns), each cell computed on demand
+//! in the worker with progress and kept in the browser; a cell's details (counts, the longest
+//! mate, a drawn position, each openable on the analysis board); and what the numbers say, in
+//! words generated from them, set against the claims of the source pages.
+
+use crate::app::state::{Action, AnalysisAction};
+use crate::atlas::{surfaces, Atlas, AtlasAction, Entry, MATERIALS};
+use topochess_core::variant::preset;
+use topochess_core::Color;
+use yew::prelude::*;
+
+/// Claims of the source pages about forced mates: surface, material, the words.
+const CLAIMS: [(&str, &str, &str); 2] = [
+    (
+        "folded",
+        "KRvK",
+        "king + rook can force a bare king to the side of the board to checkmate",
+    ),
+    ("folded", "KBBvK", "a bishop pair can easily force mate"),
+];
+
+fn name(id: &str) -> String {
+    preset(id).map_or(id.to_string(), |p| p.name.to_string())
+}
+
+fn emit(on_action: &Callback<Action>, a: AtlasAction) -> Callback<MouseEvent> {
+    let on_action = on_action.clone();
+    Callback::from(move |_: MouseEvent| on_action.emit(Action::Atlas(a.clone())))
+}
+
+/// A PGN that starts the analysis board at `fen` on `variant`.
+fn analyse(on_action: &Callback<Action>, variant: &str, fen: &str) -> Callback<MouseEvent> {
+    let text = format!("[Variant \"{variant}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*");
+    let on_action = on_action.clone();
+    Callback::from(move |_: MouseEvent| {
+        on_action.emit(Action::Analyse(AnalysisAction::Load(text.clone())))
+    })
+}
+
+/// Starts a game from `fen` with the player on `player`'s side, the computer playing the other
+/// from the table.
+fn play_out(
+    on_action: &Callback<Action>,
+    variant: &str,
+    fen: &str,
+    player: Color,
+) -> Callback<MouseEvent> {
+    emit(
+        on_action,
+        AtlasAction::PlayOut(variant.to_string(), fen.to_string(), player),
+    )
+}
+
+/// A position of a table with White to move: won in `mate` moves or drawn; its buttons open it on
+/// the analysis board or play it out (with ids from `ids`, for the first of each kind).
+fn position_row(
+    on_action: &Callback<Action>,
+    variant: &str,
+    fen: &str,
+    mate: Option<u32>,
+    ids: Option<&str>,
+) -> Html {
+    let id = |what: &str| ids.map(|p| format!("{p}-{what}"));
+    let label = match mate {
+        Some(m) => format!("White mates in {m}"),
+        None => "Drawn, White to move".to_string(),
+    };
+    html! {
+        <tr>
+            <td>{label}</td>
+            <td><button class="secondary" id={id(if mate.is_some() { "longest" } else { "drawn" })}
+                onclick={analyse(on_action, variant, fen)}>{"Analyse"}</button></td>
+            if mate.is_some() {
+                <td><button class="secondary" id={id("mate-it")} onclick={play_out(on_action, variant, fen, Color::White)}>
+                    {"Mate it (you are White)"}</button></td>
+                <td><button class="secondary" id={id("defend-it")} onclick={play_out(on_action, variant, fen, Color::Black)}>
+                    {"Defend (you are Black)"}</button></td>
+            } else {
+                <td><button class="secondary" id={id("win-drawn")} onclick={play_out(on_action, variant, fen, Color::White)}>
+                    {"Try to win it (you are White)"}</button></td>
+                <td><button class="secondary" onclick={play_out(on_action, variant, fen, Color::Black)}>
+                    {"Hold it (you are Black)"}</button></td>
+            }
+        </tr>
+    }
+}
+
+fn cell(atlas: &Atlas, variant: &str, material: &str, on_action: &Callback<Action>) -> Html {
+    let key = (variant.to_string(), material.to_string());
+    let click = emit(
+        on_action,
+        AtlasAction::Cell(variant.to_string(), material.to_string()),
+    );
+    let selected = atlas.selected.as_ref() == Some(&key);
+    let inner = match (&atlas.entries.get(&key), &atlas.building) {
+        (Some(e), _) => html! {
+            <span class={classes!("verdict", if e.mostly_won() { "won" } else { "drawn" })}>{e.verdict()}</span>
+        },
+        (None, Some(b)) if b.key == key => html! {
+            <span class="building">
+                <progress value={b.done.to_string()} max={b.total.to_string()}></progress>
+                <span class="stage">{b.stage.clone()}</span>
+            </span>
+        },
+        (None, _) => match atlas.failed.get(&key) {
+            Some(why) => {
+                html! { <span class="muted failed" title={why.clone()}>{"too large here"}</span> }
+            }
+            None => html! { <span class="muted">{"compute"}</span> },
+        },
+    };
+    html! {
+        <td class={classes!("atlas-cell", selected.then_some("selected"))} data-variant={variant.to_string()}
+            data-material={material.to_string()}>
+            <button class="cell-button" onclick={click}>{inner}</button>
+        </td>
+    }
+}
+
+fn details(atlas: &Atlas, on_action: &Callback<Action>) -> Option<Html> {
+    let (variant, material) = atlas.selected.clone()?;
+    let entry = atlas.entries.get(&(variant.clone(), material.clone()))?;
+    let line = |who: &str, s: &crate::atlas::SideSummary| {
+        format!(
+            "{who} to move: {} legal, {} won, {} drawn, {} lost; longest mate {}",
+            s.legal, s.won, s.drawn, s.lost, s.longest
+        )
+    };
+    Some(html! {
+        <section class="atlas-details" id="atlas-details">
+            <h3>{format!("{material} on {}", name(&variant))}</h3>
+            <p id="atlas-white">{line("White", &entry.white)}</p>
+            <p id="atlas-black">{line("Black", &entry.black)}</p>
+            <p class="muted">{format!("Built in {:.1} s in this browser.", entry.seconds)}</p>
+            <p class="muted">{"Each position on the analysis board (the engine reads the table: its lines \
+                are the perfect ones), or played out against the computer, which plays from the table."}</p>
+            <table class="atlas-positions" id="atlas-positions">
+                if let Some(fen) = &entry.longest {
+                    { position_row(on_action, &variant, fen, Some(entry.white.longest), Some("atlas")) }
+                }
+                { for entry.typical.iter().filter(|(m, _)| m.is_some()).map(|(m, fen)| position_row(on_action, &variant, fen, *m, None)) }
+                if let Some(fen) = &entry.drawn {
+                    { position_row(on_action, &variant, fen, None, Some("atlas")) }
+                }
+                { for entry.typical.iter().filter(|(m, _)| m.is_none()).map(|(_, fen)| position_row(on_action, &variant, fen, None, None)) }
+            </table>
+        </section>
+    })
+}
+
+/// What the computed numbers say, in words: for each material, where it forces mate and where
+/// it does not; then each claim of the source pages, held or not.
+pub fn findings(atlas: &Atlas) -> Vec<String> {
+    let mut out = Vec::new();
+    for material in MATERIALS {
+        let known: Vec<(&String, &Entry)> = atlas
+            .entries
+            .iter()
+            .filter(|((_, m), _)| m == material)
+            .map(|((v, _), e)| (v, e))
+            .collect();
+        if known.is_empty() {
+            continue;
+        }
+        let forced: Vec<String> = known
+            .iter()
+            .filter(|(_, e)| e.white.won == e.white.legal && e.white.legal > 0)
+            .map(|(v, e)| format!("{} (mate in at most {})", name(v), e.white.longest))
+            .collect();
+        let not: Vec<String> = known
+            .iter()
+            .filter(|(_, e)| e.white.won < e.white.legal)
+            .map(|(v, e)| {
+                let share = 100.0 * e.white.won as f64 / e.white.legal.max(1) as f64;
+                format!("{} ({share:.1}% of positions won)", name(v))
+            })
+            .collect();
+        let mut sentence = format!("{material}:");
+        if !forced.is_empty() {
+            sentence += &format!(" forces mate from every position on {}", forced.join(", "));
+        }
+        if !not.is_empty() {
+            let sep = if forced.is_empty() { "" } else { ";" };
+            sentence += &format!("{sep} not on {}", not.join(", "));
+        }
+        out.push(sentence + ".");
+    }
+    for (variant, material, words) in CLAIMS {
+        if let Some(e) = atlas
+            .entries
+            .get(&(variant.to_string(), material.to_string()))
+        {
+            let holds = e.mostly_won();
+            let how = if holds {
+                format!("it holds: {}", e.verdict())
+            } else if e.white.longest <= 1 && e.white.won > 0 {
+                "it does not hold: only positions already one move from mate are won".to_string()
+            } else {
+                format!("it does not hold: {}", e.verdict())
+            };
+            out.push(format!(
+                "The {} page says \"{words}\" ({material}); under these rules {how}.",
+                name(variant)
+            ));
+        }
+    }
+    out
+}
+
+/// The atlas screen.
+pub fn atlas_screen(atlas: &Atlas, on_action: &Callback<Action>) -> Html {
+    let rows = surfaces().into_iter().map(|v| {
+        html! {
+            <tr>
+                <th scope="row">{name(v)}</th>
+                { for MATERIALS.iter().map(|m| cell(atlas, v, m, on_action)) }
+            </tr>
+        }
+    });
+    let words = findings(atlas);
+    html! {
+        <section class="atlas" id="atlas">
+            <h2>{"Endgame atlas"}</h2>
+            <p class="muted">{"Which material forces mate on which surface: every legal position worked out \
+                backwards from the mates (no castling, no en passant, no fifty-move rule). Click a cell \
+                to compute it here (seconds; leaving this screen stops it; a table too large for the browser \
+                says so); results are kept in this browser. A cell's details play \
+                its longest mate out against the computer, which plays from the table."}</p>
+            if atlas.building.is_some() {
+                <button class="secondary" id="atlas-stop" onclick={emit(on_action, AtlasAction::Stop)}>{"Stop"}</button>
+            }
+            <div class="atlas-scroll">
+                <table class="atlas-table" id="atlas-table">
+                    <tr><th></th>{ for MATERIALS.iter().map(|m| html! { <th scope="col">{*m}</th> }) }</tr>
+                    { for rows }
+                </table>
+            </div>
+            { for details(atlas, on_action) }
+            if !words.is_empty() {
+                <section class="findings" id="atlas-findings">
+                    <h3>{"What the tables say"}</h3>
+                    { for words.into_iter().map(|w| html! { <p>{w}</p> }) }
+                </section>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,279 @@
+//! Chess clocks. A time control gives each side a base time and an increment a move; as on
+//! lichess, a side's clock starts after that side's first move. The clock keeps absolute times,
+//! so it survives a reload (time passes while the page is closed, as over the board). Every
+//! function takes the time as an argument; [`now`] reads the browser's clock.
+
+use serde::{Deserialize, Serialize};
+use topochess_core::Color;
+
+/// A time control: base time and increment a move, in seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeControl {
+    /// Each side's time at the start.
+    pub base_secs: u32,
+    /// Added after each move.
+    pub inc_secs: u32,
+}
+
+impl TimeControl {
+    /// The usual controls offered in the new-game form.
+    pub const PRESETS: [TimeControl; 6] = [
+        TimeControl::new(60, 0),
+        TimeControl::new(180, 2),
+        TimeControl::new(300, 3),
+        TimeControl::new(600, 0),
+        TimeControl::new(900, 10),
+        TimeControl::new(1800, 0),
+    ];
+
+    /// A control of `base_secs` plus `inc_secs` a move.
+    pub const fn new(base_secs: u32, inc_secs: u32) -> TimeControl {
+        TimeControl {
+            base_secs,
+            inc_secs,
+        }
+    }
+
+    /// `5+3`: minutes plus seconds a move.
+    pub fn label(self) -> String {
+        let minutes = self.base_secs as f64 / 60.0;
+        if self.base_secs.is_multiple_of(60) {
+            format!("{}+{}", self.base_secs / 60, self.inc_secs)
+        } else {
+            format!("{minutes:.1}+{}", self.inc_secs)
+        }
+    }
+
+    /// Reads `5+3` (minutes, possibly fractional, plus seconds).
+    pub fn parse(text: &str) -> Option<TimeControl> {
+        let (m, i) = text.split_once('+')?;
+        let minutes: f64 = m.trim().parse().ok()?;
+        let inc: u32 = i.trim().parse().ok()?;
+        let base = (minutes * 60.0).round();
+        ((1.0..=180.0 * 60.0).contains(&base) && inc <= 180)
+            .then(|| TimeControl::new(base as u32, inc))
+    }
+}
+
+/// The clocks of one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Clock {
+    /// The time control.
+    pub control: TimeControl,
+    /// Milliseconds left for White and Black, as of `since` for the side to move.
+    pub left: [f64; 2],
+    /// When the running clock (the side to move's) last started; `None` while no clock runs.
+    pub since: Option<f64>,
+}
+
+/// Below this share of the base time (and at most 20 s) a clock shows low time.
+const LOW_SHARE: f64 = 0.1;
+
+impl Clock {
+    /// Fresh clocks for `control`.
+    pub fn new(control: TimeControl) -> Clock {
+        let ms = control.base_secs as f64 * 1000.0;
+        Clock {
+            control,
+            left: [ms, ms],
+            since: None,
+        }
+    }
+
+    /// Milliseconds `side` has at `now`, with `turn` to move.
+    pub fn time_left(&self, side: Color, turn: Color, now: f64) -> f64 {
+        let base = self.left[side.index()];
+        match self.since {
+            Some(since) if side == turn => (base - (now - since).max(0.0)).max(0.0),
+            _ => base,
+        }
+    }
+
+    /// Whether the clock of `turn` runs.
+    pub fn running(&self) -> bool {
+        self.since.is_some()
+    }
+
+    /// `mover` moved at `now`, the game now at `ply` (moves played): their time is charged and
+    /// the increment added; the other side's clock starts once both have moved.
+    pub fn moved(&mut self, mover: Color, ply: usize, now: f64) {
+        let i = mover.index();
+        if let Some(since) = self.since {
+            self.left[i] = (self.left[i] - (now - since).max(0.0)).max(0.0);
+        }
+        if ply >= 2 {
+            self.left[i] += self.control.inc_secs as f64 * 1000.0;
+            self.since = Some(now);
+        }
+    }
+
+    /// Stops the running clock at `now` (game over), charging the time used.
+    pub fn stop(&mut self, turn: Color, now: f64) {
+        if let Some(since) = self.since.take() {
+            let i = turn.index();
+            self.left[i] = (self.left[i] - (now - since).max(0.0)).max(0.0);
+        }
+    }
+
+    /// Whether `side` is low on time at `now`.
+    pub fn low(&self, side: Color, turn: Color, now: f64) -> bool {
+        let limit = (self.control.base_secs as f64 * 1000.0 * LOW_SHARE).min(20_000.0);
+        self.time_left(side, turn, now) < limit
+    }
+
+    /// The time the computer may use for its move at `now`: about a thirtieth of what it has
+    /// plus most of its increment, never more than it has less a margin.
+    pub fn budget_ms(&self, side: Color, turn: Color, now: f64) -> u64 {
+        let left = self.time_left(side, turn, now);
+        let inc = self.control.inc_secs as f64 * 1000.0;
+        let budget = (left / 30.0 + inc * 0.75).min(left - 300.0).max(50.0);
+        budget as u64
+    }
+}
+
+/// `4:59`, `0:09.5` under ten seconds.
+pub fn format_ms(ms: f64) -> String {
+    let ms = ms.max(0.0);
+    if ms < 10_000.0 {
+        return format!("0:{:04.1}", (ms / 100.0).floor() / 10.0);
+    }
+    let secs = (ms / 1000.0).floor() as u64;
+    if secs >= 3600 {
+        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+    } else {
+        format!("{}:{:02}", secs / 60, secs % 60)
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+thread_local! {
+    static TEST_NOW: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+}
+
+/// The time now, in milliseconds since 1970 (in native tests: a time the test sets).
+pub fn now() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        TEST_NOW.with(|t| t.get())
+    }
+}
+
+/// Sets the time [`now`] gives in native tests.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn set_test_time(ms: f64) {
+    TEST_NOW.with(|t| t.set(ms));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_start_after_each_sides_first_move_and_add_the_increment() {
+        let mut c = Clock::new(TimeControl::new(180, 2));
+        c.moved(Color::White, 1, 1_000.0);
+        assert!(!c.running(), "Black's clock waits for Black's first move");
+        c.moved(Color::Black, 2, 9_000.0);
+        assert!(c.running());
+        assert_eq!(c.left, [180_000.0, 182_000.0]);
+        assert_eq!(c.time_left(Color::White, Color::White, 19_000.0), 170_000.0);
+        c.moved(Color::White, 3, 19_000.0);
+        assert_eq!(c.left[0], 172_000.0);
+        assert_eq!(c.time_left(Color::Black, Color::Black, 25_000.0), 176_000.0);
+        assert!(!c.low(Color::Black, Color::Black, 25_000.0));
+        assert!(c.low(Color::Black, Color::Black, 19_000.0 + 170_000.0));
+        assert_eq!(
+            c.time_left(Color::Black, Color::Black, 1e12),
+            0.0,
+            "never below zero"
+        );
+    }
+
+    #[test]
+    fn controls_read_and_print() {
+        assert_eq!(TimeControl::parse("5+3"), Some(TimeControl::new(300, 3)));
+        assert_eq!(TimeControl::parse("0.5+0"), Some(TimeControl::new(30, 0)));
+        assert_eq!(TimeControl::parse("x+1"), None);
+        assert_eq!(TimeControl::parse("0+0"), None);
+        assert_eq!(TimeControl::new(900, 10).label(), "15+10");
+        assert_eq!(format_ms(299_400.0), "4:59");
+        assert_eq!(format_ms(9_460.0), "0:09.4");
+        assert_eq!(format_ms(3_723_000.0), "1:02:03");
+    }
+
+    #[test]
+    fn the_computer_budgets_inside_its_clock() {
+        let c = Clock::new(TimeControl::new(60, 0));
+        let b = c.budget_ms(Color::Black, Color::White, 0.0);
+        assert!((1_500..=2_500).contains(&b), "{b}");
+        let mut low = c.clone();
+        low.left[1] = 400.0;
+        assert_eq!(low.budget_ms(Color::Black, Color::White, 0.0), 50);
+    }
+}
+
+#[cfg(test)]
+mod game_tests {
+    use super::*;
+    use crate::app::state::{Action, AppState};
+    use crate::common::settings::{Opponent, Settings};
+    use std::rc::Rc;
+    use topochess_core::game::Outcome;
+    use yew::Reducible;
+
+    fn timed(opponent: Opponent) -> Rc<AppState> {
+        set_test_time(1_000_000.0);
+        Rc::new(AppState::default()).reduce(Action::NewGame(
+            Settings {
+                variant: "standard".into(),
+                opponent,
+                time: Some(TimeControl::new(30, 0)),
+                ..Settings::default()
+            },
+            None,
+        ))
+    }
+
+    #[test]
+    fn the_side_whose_time_runs_out_loses() {
+        let s = timed(Opponent::HotSeat);
+        let s = s.reduce(Action::Typed("e4".into()));
+        set_test_time(1_005_000.0);
+        let s = s.reduce(Action::Typed("e5".into()));
+        assert!(
+            s.clock.as_ref().unwrap().running(),
+            "White's clock runs now"
+        );
+        set_test_time(1_020_000.0);
+        let s = s.reduce(Action::Tick);
+        assert!(s.game.outcome().is_none(), "15 s used of 30");
+        set_test_time(1_036_000.0);
+        let s = s.reduce(Action::Tick);
+        assert_eq!(
+            s.game.outcome(),
+            Some(Outcome::Timeout {
+                winner: topochess_core::Color::Black
+            })
+        );
+        assert!(!s.clock.as_ref().unwrap().running(), "the clocks stop");
+        // The ending and the clocks are saved, and come back.
+        let saved = s.saved_game(0.0);
+        assert_eq!(saved.ended.as_deref(), Some("flag:white"));
+        let back = AppState::from_saved(&saved).unwrap();
+        assert_eq!(back.game.outcome(), s.game.outcome());
+        assert_eq!(back.clock, s.clock);
+    }
+
+    #[test]
+    fn a_correspondence_game_has_no_clock() {
+        let s = timed(Opponent::Correspondence {
+            me: topochess_core::Color::White,
+            id: 0,
+        });
+        assert!(s.clock.is_none());
+    }
+}

@@ -1,0 +1,262 @@
+//! What the player chooses, kept across reloads: the game's variant and opponent, and the view
+//! preferences. Everything read from storage or a link is validated here before use.
+
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use topochess_core::{CastlingMode, Color, Variant};
+
+/// Who plays against whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Opponent {
+    /// Two players at one screen.
+    HotSeat,
+    /// The player against the computer, which plays `computer` at `level`.
+    Computer {
+        /// The computer's side.
+        computer: Color,
+        /// Its level, 1 to 8.
+        level: u8,
+    },
+    /// A correspondence game with someone else, moves exchanged by links: the player plays `me`.
+    Correspondence {
+        /// The player's side in this browser.
+        me: Color,
+        /// The game's id, the same in both players' browsers.
+        id: u64,
+    },
+}
+
+/// Which board views are shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ViewMode {
+    /// The board alone.
+    Normal,
+    /// The board surrounded by ghost squares.
+    Extended,
+    /// Both, side by side (stacked on a narrow screen).
+    Both,
+    /// The board and the 3D view of its surface, side by side (one at a time on a narrow
+    /// screen).
+    Solid,
+}
+
+/// How much of the surroundings the extended view shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Margin {
+    /// Ghost squares this many rows deep (0 to 3).
+    Squares(u8),
+    /// A whole copy of the board on every side.
+    Copies,
+}
+
+/// Everything the player chooses, kept across reloads. Fields missing from saved data take
+/// their defaults, so adding a setting does not make old saves unreadable.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Preset id.
+    pub variant: String,
+    /// Castling mode name.
+    pub castling: String,
+    /// Opponent.
+    pub opponent: Opponent,
+    /// Views.
+    pub view: ViewMode,
+    /// Extended view margin.
+    pub margin: Margin,
+    /// Board seen from Black's side.
+    pub flipped: bool,
+    /// Dark theme.
+    pub dark: bool,
+    /// Sounds on.
+    pub sound: bool,
+    /// The players' names (White, Black); empty for none given.
+    pub names: [String; 2],
+    /// The time control; `None` for no clock.
+    pub time: Option<crate::common::clock::TimeControl>,
+    /// The board's colours.
+    pub board: BoardTheme,
+    /// The pieces' drawings.
+    pub pieces: PieceSet,
+    /// Where the coordinates are written.
+    pub coords: Coords,
+    /// The boards' size, in percent of the room they have (50 to 100).
+    pub zoom: u8,
+    /// Moves animate (unless the system asks for reduced motion).
+    pub motion: bool,
+}
+
+/// Where the board's coordinates are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Coords {
+    /// In the corners of the edge squares.
+    #[default]
+    Inside,
+    /// Beside the board.
+    Outside,
+    /// Not at all.
+    Off,
+}
+
+impl Coords {
+    /// Every choice.
+    pub const ALL: [Coords; 3] = [Coords::Inside, Coords::Outside, Coords::Off];
+
+    /// The name used in the menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            Coords::Inside => "inside",
+            Coords::Outside => "outside",
+            Coords::Off => "off",
+        }
+    }
+}
+
+/// The board's colours.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoardTheme {
+    /// Wood browns.
+    #[default]
+    Brown,
+    /// Blue-grey, as on lichess.
+    Blue,
+    /// Green and cream, as in print.
+    Green,
+}
+
+impl BoardTheme {
+    /// Every theme.
+    pub const ALL: [BoardTheme; 3] = [BoardTheme::Brown, BoardTheme::Blue, BoardTheme::Green];
+
+    /// The name used in the page (`data-board`) and the menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            BoardTheme::Brown => "brown",
+            BoardTheme::Blue => "blue",
+            BoardTheme::Green => "green",
+        }
+    }
+}
+
+/// The pieces' drawings (see `piece_art`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PieceSet {
+    /// Staunton-like pieces drawn for Topochess.
+    #[default]
+    Staunton,
+    /// Pieces built from plain shapes.
+    Geometric,
+    /// The Unicode chess glyphs in the system's font.
+    Unicode,
+}
+
+impl PieceSet {
+    /// Every set.
+    pub const ALL: [PieceSet; 3] = [PieceSet::Staunton, PieceSet::Geometric, PieceSet::Unicode];
+
+    /// The name used in the page (`data-pieces`) and the menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceSet::Staunton => "staunton",
+            PieceSet::Geometric => "geometric",
+            PieceSet::Unicode => "unicode",
+        }
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            variant: "folded".into(),
+            castling: "none".into(),
+            opponent: Opponent::HotSeat,
+            view: ViewMode::Both,
+            margin: Margin::Squares(2),
+            flipped: false,
+            dark: false,
+            sound: true,
+            names: Default::default(),
+            time: None,
+            board: BoardTheme::Brown,
+            pieces: PieceSet::Staunton,
+            coords: Coords::Inside,
+            zoom: 100,
+            motion: true,
+        }
+    }
+}
+
+/// The variant a settings object names.
+pub fn variant_of(settings: &Settings) -> Result<Arc<Variant>, String> {
+    let mode = CastlingMode::from_name(&settings.castling);
+    Variant::by_id(&settings.variant, mode)
+        .or_else(|_| Variant::by_id(&settings.variant, None))
+        .map(Arc::new)
+        .map_err(|e| e.to_string())
+}
+
+impl Settings {
+    /// The settings with every value brought into range: a margin of at most 3 rows, a level from
+    /// 1 to 8, a castling mode the variant offers. An unknown variant is an error.
+    pub fn validated(mut self) -> Result<Settings, String> {
+        let variant = variant_of(&self)?;
+        self.castling = variant.castling().name().to_string();
+        if let Margin::Squares(n) = self.margin {
+            self.margin = Margin::Squares(n.min(3));
+        }
+        self.zoom = self.zoom.clamp(50, 100);
+        if let Opponent::Computer { level, .. } = &mut self.opponent {
+            *level = (*level).clamp(1, 8);
+        }
+        Ok(self)
+    }
+
+    /// Takes the player's own preferences (views, margin, theme, sound, board colours) from
+    /// `other`: they belong to the player, not to a game.
+    pub fn keep_preferences_of(&mut self, other: &Settings) {
+        self.view = other.view;
+        self.margin = other.margin;
+        self.dark = other.dark;
+        self.sound = other.sound;
+        self.board = other.board;
+        self.pieces = other.pieces;
+        self.coords = other.coords;
+        self.zoom = other.zoom;
+        self.motion = other.motion;
+    }
+
+    /// The board's orientation for a new game: White at the bottom unless the computer plays
+    /// White.
+    pub fn orientation_for(opponent: Opponent) -> bool {
+        matches!(
+            opponent,
+            Opponent::Computer {
+                computer: Color::White,
+                ..
+            } | Opponent::Correspondence {
+                me: Color::Black,
+                ..
+            }
+        )
+    }
+
+    /// The name shown for a side: the one given, else what plays it.
+    pub fn player_name(&self, side: Color) -> String {
+        let given = self.names[side.index()].trim();
+        if !given.is_empty() {
+            return given.to_string();
+        }
+        match self.opponent {
+            Opponent::Computer { computer, level } if computer == side => {
+                format!("Computer (level {level})")
+            }
+            Opponent::Correspondence { me, .. } if me == side => "You".into(),
+            _ => (if side == Color::White {
+                "White"
+            } else {
+                "Black"
+            })
+            .into(),
+        }
+    }
+}

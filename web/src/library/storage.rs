@@ -1,0 +1,646 @@
+//! Nothing is lost. Every game is kept in a library in local storage (versioned JSON), saved
+//! after every change; a share link carries a game in the address's fragment and opening one
+//! adds that game to the library beside the others, never over one. The parsing and library
+//! rules here are pure functions of text, tested natively; only the `browser_*` functions touch
+//! the window.
+
+use crate::common::settings::{variant_of, Settings};
+use percent_encoding::{percent_decode_str, utf8_percent_encode, NON_ALPHANUMERIC};
+use serde::{Deserialize, Serialize};
+use topochess_core::game::{Game, Outcome};
+use topochess_core::{fen, san, Color};
+
+/// The library's key in local storage.
+pub const LIBRARY_KEY: &str = "topochess/games";
+/// Where a library that could not be read is kept, so that nothing is lost.
+pub const UNREADABLE_KEY: &str = "topochess/games-unreadable";
+/// The session-storage key of the game this tab shows (each tab has its own).
+const TAB_GAME_KEY: &str = "topochess/tab-game";
+/// The single saved game of earlier versions, moved into the library on first load.
+pub const OLD_KEY: &str = "topochess/game";
+const VERSION: u32 = 2;
+/// About what local storage holds (characters of the library's JSON); past 80% of it the
+/// player is warned to export and delete old games. Nothing is ever dropped to make room.
+pub const STORAGE_CHARS: usize = 5_000_000;
+
+/// One saved game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// Its id in the library.
+    pub id: u64,
+    /// The game's settings (variant, castling, opponent; the view settings are the player's).
+    #[serde(default)]
+    pub settings: Settings,
+    /// The start position.
+    pub start_fen: String,
+    /// The moves in coordinate form.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// How a player ended it (`resign:white`, `draw`), if so.
+    #[serde(default)]
+    pub ended: Option<String>,
+    /// When it was last saved (milliseconds since 1970, from the browser).
+    #[serde(default)]
+    pub updated: f64,
+    /// When it was first saved.
+    #[serde(default)]
+    pub started: f64,
+    /// A draw offer standing (by that side), for a correspondence game.
+    #[serde(default)]
+    pub draw_offer: Option<Color>,
+    /// The last move in SAN ("" before the first), for the games list.
+    #[serde(default)]
+    pub last_move: String,
+    /// The side to move.
+    #[serde(default)]
+    pub turn: Option<Color>,
+    /// The result (`1-0`, `0-1`, `1/2-1/2`, `*` while it goes on).
+    #[serde(default)]
+    pub result: String,
+    /// The clocks, in a game with a time control.
+    #[serde(default)]
+    pub clock: Option<crate::common::clock::Clock>,
+    /// The game's analysis (side lines, comments, a review's evaluations) as PGN, if it has one.
+    #[serde(default)]
+    pub annotations: Option<String>,
+}
+
+impl SavedGame {
+    /// The game of a state's settings and moves.
+    pub fn of(id: u64, settings: &Settings, game: &Game, updated: f64) -> SavedGame {
+        SavedGame {
+            id,
+            settings: settings.clone(),
+            start_fen: fen::write(game.start()),
+            moves: move_texts(game),
+            ended: ended_text(game),
+            updated,
+            started: updated,
+            draw_offer: None,
+            last_move: crate::library::correspondence::last_move_san(game).unwrap_or_default(),
+            turn: Some(game.position().turn()),
+            result: game.outcome().map_or("*", |o| o.result()).to_string(),
+            clock: settings.time.map(crate::common::clock::Clock::new),
+            annotations: None,
+        }
+    }
+
+    /// Whether the game is worth keeping once the player leaves it: a move played, an ending,
+    /// a position of its own, or a correspondence game.
+    fn worth_keeping(&self) -> bool {
+        !self.moves.is_empty()
+            || self.ended.is_some()
+            || matches!(
+                self.settings.opponent,
+                crate::common::settings::Opponent::Correspondence { .. }
+            )
+            || variant_of(&self.settings).is_ok_and(|v| v.start_fen() != self.start_fen)
+    }
+
+    /// The same game: variant, start, moves and ending alike (ids and times aside).
+    fn same_game(&self, other: &SavedGame) -> bool {
+        self.settings.variant == other.settings.variant
+            && self.settings.castling == other.settings.castling
+            && self.start_fen == other.start_fen
+            && self.moves == other.moves
+            && self.ended == other.ended
+    }
+
+    /// Replays the game; the settings are checked and mended first.
+    pub fn rebuild(&self) -> Result<(Settings, Game), String> {
+        let settings = self.settings.clone().validated()?;
+        let game = rebuild(
+            &settings,
+            &self.start_fen,
+            &self.moves,
+            self.ended.as_deref(),
+        )?;
+        Ok((settings, game))
+    }
+
+    /// One line for the list of saved games.
+    pub fn summary(&self) -> String {
+        let name = topochess_core::variant::preset(&self.settings.variant)
+            .map(|p| p.name.to_string())
+            .unwrap_or_else(|| self.settings.variant.clone());
+        let moves = self.moves.len().div_ceil(2);
+        let state = match self.ended.as_deref() {
+            Some("draw") => ", drawn",
+            Some(_) => ", resigned",
+            None => "",
+        };
+        let plural = if moves == 1 { "" } else { "s" };
+        format!("{name}: {moves} move{plural}{state}")
+    }
+}
+
+/// What saving a game into the library that every tab shares did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// Saved under its id.
+    Saved,
+    /// Another tab had taken the game another way since: this tab's line was kept as a game of
+    /// its own, with this id.
+    Apart(u64),
+}
+
+/// The player's games and view preferences.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Library {
+    /// The format's version.
+    pub version: u32,
+    /// The game on the board.
+    #[serde(default)]
+    pub current: Option<u64>,
+    /// Every game, most recently saved first.
+    #[serde(default)]
+    pub games: Vec<SavedGame>,
+}
+
+impl Default for Library {
+    fn default() -> Self {
+        Library {
+            version: VERSION,
+            current: None,
+            games: Vec::new(),
+        }
+    }
+}
+
+impl Library {
+    /// Reads a library from its JSON, or from the JSON of the single saved game of version 1.
+    pub fn from_json(text: &str) -> Result<Library, String> {
+        let lib: Library =
+            serde_json::from_str(text).map_err(|e| format!("it could not be read ({e})"))?;
+        if lib.version != VERSION {
+            return Err(format!("it is of an unknown version {}", lib.version));
+        }
+        Ok(lib)
+    }
+
+    /// The library holding the one game saved by version 1 of the app.
+    pub fn from_old_json(text: &str, id: u64) -> Result<Library, String> {
+        #[derive(Deserialize)]
+        struct Old {
+            settings: Settings,
+            start_fen: String,
+            moves: Vec<String>,
+            ended: Option<String>,
+        }
+        let old: Old =
+            serde_json::from_str(text).map_err(|e| format!("it could not be read ({e})"))?;
+        let mut lib = Library::default();
+        lib.put(SavedGame {
+            id,
+            settings: old.settings,
+            start_fen: old.start_fen,
+            moves: old.moves,
+            ended: old.ended,
+            ..SavedGame::default()
+        });
+        Ok(lib)
+    }
+
+    /// The JSON stored.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The current game, if it is in the library.
+    pub fn current_game(&self) -> Option<&SavedGame> {
+        let id = self.current?;
+        self.games.iter().find(|g| g.id == id)
+    }
+
+    /// Saves `game` (replacing the entry with its id, whose start date it keeps) and makes it
+    /// current. An untouched game (no move, no position or ending of its own) is dropped once
+    /// another is current; no other game is ever dropped.
+    pub fn put(&mut self, mut game: SavedGame) {
+        let id = game.id;
+        if let Some(old) = self.games.iter().find(|g| g.id == id) {
+            if old.started > 0.0 {
+                game.started = old.started;
+            }
+            // The game's analysis stays with it as it goes on.
+            if game.annotations.is_none() {
+                game.annotations = old.annotations.clone();
+            }
+        }
+        self.games.retain(|g| g.id != id);
+        self.games.insert(0, game);
+        self.current = Some(id);
+        self.games.retain(|g| g.id == id || g.worth_keeping());
+    }
+
+    /// Saves `game` from a tab that last wrote it with the moves `seen` (`None`: it has not
+    /// written it yet). When another tab has since changed the stored game in a way this one's
+    /// moves do not continue (the two lines diverge), neither is lost: the stored game stays
+    /// and this tab's is kept beside it as game `fork_id`, made current.
+    pub fn save_seen(
+        &mut self,
+        mut game: SavedGame,
+        seen: Option<&[String]>,
+        fork_id: u64,
+    ) -> Kept {
+        let stored = self.games.iter().find(|g| g.id == game.id);
+        let changed_elsewhere = stored.is_some_and(|stored| {
+            seen.is_some_and(|seen| seen != stored.moves.as_slice())
+                && !game.moves.starts_with(&stored.moves)
+        });
+        // Behind: the other tab went further along this very line and this tab took nothing
+        // back (a tab following another saves what it just heard while the other moves on):
+        // the stored line stays, and the storage event brings this tab up to it.
+        let behind = stored.is_some_and(|stored| {
+            stored.moves.starts_with(&game.moves)
+                && seen.is_some_and(|seen| game.moves.starts_with(seen))
+        });
+        if changed_elsewhere && behind {
+            return Kept::Saved;
+        }
+        if changed_elsewhere {
+            game.id = fork_id;
+            game.annotations = None;
+            self.put(game);
+            return Kept::Apart(fork_id);
+        }
+        self.put(game);
+        Kept::Saved
+    }
+
+    /// Keeps `pgn` as the analysis of game `id` (if the library has it).
+    pub fn annotate(&mut self, id: u64, pgn: String) {
+        if let Some(g) = self.games.iter_mut().find(|g| g.id == id) {
+            g.annotations = Some(pgn);
+        }
+    }
+
+    /// Adds a game that came from outside (a link): when the library already has the same game,
+    /// that one becomes current; otherwise it is added under `id`. Returns the current game.
+    pub fn admit(&mut self, mut game: SavedGame, id: u64) -> SavedGame {
+        if let Some(same) = self.games.iter().find(|g| g.same_game(&game)).cloned() {
+            self.current = Some(same.id);
+            return same;
+        }
+        game.id = id;
+        self.put(game.clone());
+        game
+    }
+
+    /// Puts back a game removed a moment ago (undo), without making it current.
+    pub fn restore(&mut self, game: SavedGame) {
+        if self.games.iter().all(|g| g.id != game.id) {
+            let at = self
+                .games
+                .iter()
+                .position(|g| g.updated < game.updated)
+                .unwrap_or(self.games.len());
+            self.games.insert(at, game);
+        }
+    }
+
+    /// Removes a game.
+    pub fn remove(&mut self, id: u64) {
+        self.games.retain(|g| g.id != id);
+        if self.current == Some(id) {
+            self.current = None;
+        }
+    }
+}
+
+fn ended_text(game: &Game) -> Option<String> {
+    match game.outcome()? {
+        Outcome::Resignation { winner } => Some(format!("resign:{}", winner.name())),
+        Outcome::DrawAgreed => Some("draw".into()),
+        Outcome::Timeout { winner } => Some(format!("flag:{}", (!winner).name())),
+        Outcome::TimeoutDraw => {
+            let loser = game.position().turn();
+            Some(format!("flag:{}", loser.name()))
+        }
+        _ => None,
+    }
+}
+
+/// The moves of a game in coordinate form.
+pub fn move_texts(game: &Game) -> Vec<String> {
+    (0..game.moves().len())
+        .filter_map(|i| Some(san::to_coordinate(game.position_at(i)?, game.moves()[i])))
+        .collect()
+}
+
+/// Rebuilds a game from its start, moves (coordinate form) and any player's ending.
+pub fn rebuild(
+    settings: &Settings,
+    start_fen: &str,
+    moves: &[String],
+    ended: Option<&str>,
+) -> Result<Game, String> {
+    let variant = variant_of(settings)?;
+    let start =
+        fen::parse_position(variant, start_fen).map_err(|e| format!("bad position: {e}"))?;
+    let mut game = Game::new(start);
+    for text in moves {
+        let mv = san::parse_move(game.position(), text).map_err(|e| format!("move {text}: {e}"))?;
+        game.play(mv)
+            .map_err(|_| format!("move {text} is not legal"))?;
+    }
+    match ended {
+        Some("draw") => game.agree_draw(),
+        Some("resign:white") => game.resign(Color::Black),
+        Some("resign:black") => game.resign(Color::White),
+        Some("flag:white") => game.flag(Color::White),
+        Some("flag:black") => game.flag(Color::Black),
+        _ => {}
+    }
+    Ok(game)
+}
+
+fn encode(text: &str) -> String {
+    utf8_percent_encode(text, NON_ALPHANUMERIC).to_string()
+}
+
+/// The fragment (without `#`) that carries a game in a share link.
+pub fn fragment(settings: &Settings, game: &Game) -> String {
+    let start = fen::write(game.start());
+    let mut hash = format!(
+        "variant={}&castling={}",
+        encode(&settings.variant),
+        encode(&settings.castling)
+    );
+    if start != game.start().variant().start_fen() {
+        hash.push_str(&format!("&fen={}", encode(&start)));
+    }
+    hash.push_str(&format!("&moves={}", encode(&move_texts(game).join(" "))));
+    hash
+}
+
+/// The game a fragment carries: `None` when the fragment is not a game link at all, else the
+/// game (with id 0, hot-seat, the recipient's view settings left to the caller) or why it cannot
+/// be opened.
+pub fn parse_fragment(hash: &str) -> Option<Result<SavedGame, String>> {
+    let hash = hash.strip_prefix('#').unwrap_or(hash);
+    let game_keys = ["variant=", "moves=", "fen=", "castling="];
+    if !hash
+        .split('&')
+        .any(|p| game_keys.iter().any(|k| p.starts_with(k)))
+    {
+        return None;
+    }
+    if !hash.split('&').any(|p| p.starts_with("variant=")) {
+        return Some(Err(
+            "it names no variant (a game link has variant=, e.g. variant=folded)".into(),
+        ));
+    }
+    let mut settings = Settings::default();
+    let mut start = None;
+    let mut moves = Vec::new();
+    for pair in hash.split('&') {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        let Ok(v) = percent_decode_str(v).decode_utf8() else {
+            return Some(Err(format!("its {k} is not valid text")));
+        };
+        let v = v.into_owned();
+        match k {
+            "variant" => settings.variant = v,
+            "castling" => settings.castling = v,
+            "fen" => start = Some(v),
+            "moves" => moves = v.split_whitespace().map(String::from).collect(),
+            _ => {}
+        }
+    }
+    let result = variant_of(&settings).and_then(|variant| {
+        let start_fen = start.unwrap_or_else(|| variant.start_fen());
+        let game = rebuild(&settings, &start_fen, &moves, None)?;
+        Ok(SavedGame::of(0, &settings, &game, 0.0))
+    });
+    Some(result)
+}
+
+/// A fresh game id: the time in milliseconds with random low bits, so that two tabs never pick
+/// the same one.
+pub fn fresh_id() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        (js_sys::Date::now() as u64) << 10 | (js_sys::Math::random() * 1024.0) as u64
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    }
+}
+
+/// Milliseconds since 1970 (0 outside a browser).
+pub fn now() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0.0
+    }
+}
+
+/// The browser's local storage, if it keeps one.
+pub(crate) fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+/// A record kept as JSON under `key` (the default when there is none or it cannot be read).
+pub(crate) fn kept_json<T: serde::de::DeserializeOwned + Default>(key: &str) -> T {
+    local_storage()
+        .and_then(|s| s.get_item(key).ok().flatten())
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default()
+}
+
+/// The key kept once the player has read the first-visit word on the ghost squares.
+const GHOST_HINT_KEY: &str = "topochess/ghost-hint-read";
+
+/// Whether the first-visit word on the ghost squares has been read in this browser.
+pub fn browser_ghost_hint_read() -> bool {
+    local_storage().is_some_and(|s| s.get_item(GHOST_HINT_KEY).ok().flatten().is_some())
+}
+
+/// Remembers that the first-visit word on the ghost squares has been read.
+pub fn browser_ghost_hint_done() {
+    if let Some(store) = local_storage() {
+        let _ = store.set_item(GHOST_HINT_KEY, "1");
+    }
+}
+
+/// Keeps a record as JSON under `key`.
+pub(crate) fn keep_json<T: serde::Serialize>(key: &str, record: &T) {
+    if let (Some(store), Ok(text)) = (local_storage(), serde_json::to_string(record)) {
+        let _ = store.set_item(key, &text);
+    }
+}
+
+/// Reads the library. What cannot be read is moved aside (never overwritten) and said.
+pub fn browser_library() -> (Library, Option<String>) {
+    let Some(store) = local_storage() else {
+        return (Library::default(), None);
+    };
+    if let Some(text) = store.get_item(LIBRARY_KEY).ok().flatten() {
+        return match Library::from_json(&text) {
+            Ok(lib) => (lib, None),
+            Err(why) => {
+                let _ = store.set_item(UNREADABLE_KEY, &text);
+                let _ = store.remove_item(LIBRARY_KEY);
+                (
+                    Library::default(),
+                    Some(format!(
+                        "Your saved games could not be read: {why}. They were kept aside \
+                         (local storage '{UNREADABLE_KEY}') and a new game was started."
+                    )),
+                )
+            }
+        };
+    }
+    if let Some(text) = store.get_item(OLD_KEY).ok().flatten() {
+        return match Library::from_old_json(&text, fresh_id()) {
+            Ok(lib) => {
+                if store.set_item(LIBRARY_KEY, &lib.to_json()).is_ok() {
+                    let _ = store.remove_item(OLD_KEY);
+                }
+                (lib, None)
+            }
+            Err(why) => (
+                Library::default(),
+                Some(format!("Your last game could not be restored: {why}.")),
+            ),
+        };
+    }
+    (Library::default(), None)
+}
+
+/// Writes the library back; a refusal (storage full) is said, never passed over.
+fn browser_store(lib: &Library) -> Result<(), String> {
+    let store = local_storage().ok_or("this browser keeps no local storage")?;
+    store.set_item(LIBRARY_KEY, &lib.to_json()).map_err(|_| {
+        "The browser's storage for this site is full: the last change was not saved. Export \
+         your games (Games screen) and delete some."
+            .to_string()
+    })
+}
+
+/// A warning when the library nears what the browser keeps for a site.
+pub fn space_warning(lib: &Library) -> Option<String> {
+    let used = lib.to_json().len();
+    (used > STORAGE_CHARS / 10 * 8).then(|| {
+        format!(
+            "Your saved games use {:.1} MB of the about {:.0} MB the browser keeps for this \
+             site: export them (Games screen) and delete old ones.",
+            used as f64 / 1e6,
+            STORAGE_CHARS as f64 / 1e6
+        )
+    })
+}
+
+/// Saves one game into the stored library (read afresh, so another tab's games stay), as
+/// [`Library::save_seen`] does, and returns the library as saved, whether it was written, and
+/// where the game was kept.
+pub fn browser_save(
+    game: SavedGame,
+    seen: Option<&[String]>,
+) -> (Library, Result<(), String>, Kept) {
+    let mut kept = Kept::Saved;
+    let id = game.id;
+    let (lib, written) = browser_change(|lib| kept = lib.save_seen(game, seen, fresh_id()));
+    let id = match kept {
+        Kept::Saved => id,
+        Kept::Apart(id) => id,
+    };
+    // This tab's game, for its reloads: the library's current game is the last any tab saved.
+    if let Some(store) = web_sys::window().and_then(|w| w.session_storage().ok().flatten()) {
+        let _ = store.set_item(TAB_GAME_KEY, &id.to_string());
+    }
+    (lib, written, kept)
+}
+
+/// The game this tab showed last (kept for its reloads), if it had one.
+pub fn browser_tab_game() -> Option<u64> {
+    let store = web_sys::window()?.session_storage().ok()??;
+    store.get_item(TAB_GAME_KEY).ok()??.parse().ok()
+}
+
+/// Changes the stored library (read afresh) and writes it back: the library, and whether it
+/// was written.
+pub fn browser_change(change: impl FnOnce(&mut Library)) -> (Library, Result<(), String>) {
+    let (mut lib, unreadable) = browser_library();
+    if unreadable.is_some() {
+        // Moved aside by browser_library: the new library starts empty.
+        lib = Library::default();
+    }
+    change(&mut lib);
+    let written = browser_store(&lib);
+    (lib, written)
+}
+
+/// What opening a link in the address gave.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Opened {
+    /// The game to show (added, brought up to date, or already kept).
+    Game(Box<SavedGame>),
+    /// A correspondence link older than the kept game, or of another line: the player decides.
+    Ask {
+        /// The game kept.
+        kept: Box<SavedGame>,
+        /// The link's game.
+        incoming: Box<SavedGame>,
+        /// Why the player is asked.
+        why: String,
+    },
+}
+
+/// Takes the game of the address's fragment (a share link or a correspondence link) into the
+/// library (the app then puts the game's own address in the link's place, so that a reload shows
+/// the game as played since, not the link again). `None` when the address carries no game; an error leaves the
+/// library and the address as they were.
+pub fn browser_open_link() -> Option<Result<Opened, String>> {
+    use crate::library::correspondence::{self, Received};
+    let window = web_sys::window()?;
+    let hash = window.location().hash().ok()?;
+    let opened = if let Some(letter) = correspondence::parse(&hash) {
+        letter.map(|letter| {
+            let mut received = None;
+            let _ = browser_change(|lib| received = Some(lib.receive(letter, fresh_id())));
+            match received.expect("the change ran") {
+                Received::Added(g) | Received::Updated(g) | Received::Same(g) => {
+                    Opened::Game(Box::new(g))
+                }
+                Received::Ask {
+                    kept,
+                    incoming,
+                    why,
+                } => Opened::Ask {
+                    kept,
+                    incoming,
+                    why,
+                },
+            }
+        })
+    } else {
+        parse_fragment(&hash)?.map(|game| {
+            let mut admitted = None;
+            let _ = browser_change(|lib| admitted = Some(lib.admit(game, fresh_id())));
+            Opened::Game(Box::new(admitted.expect("the change ran")))
+        })
+    };
+    Some(opened)
+}
+
+/// A link that opens the game: the page's address with the game in its fragment.
+pub fn browser_link(settings: &Settings, game: &Game) -> String {
+    let base = web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default();
+    format!("{base}#{}", fragment(settings, game))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,244 @@
+//! The play screen's side controls that are about the game's end: resignation (confirmed), draw
+//! offers (offered and answered), the move to send in a correspondence game, the clocks, and the
+//! list of saved games.
+
+use crate::app::state::{Action, AppState};
+use crate::common::settings::Opponent;
+use crate::library::storage;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+fn act(state: &UseReducerHandle<AppState>, action: Action) -> Callback<MouseEvent> {
+    let state = state.clone();
+    Callback::from(move |_: MouseEvent| state.dispatch(action.clone()))
+}
+
+fn side_name(c: topochess_core::Color) -> &'static str {
+    if c == topochess_core::Color::White {
+        "White"
+    } else {
+        "Black"
+    }
+}
+
+/// Resign (asks first) and draw offers; in hot-seat the other side answers an offer.
+pub fn game_end_controls(state: &UseReducerHandle<AppState>) -> Html {
+    let over = state.game.outcome().is_some();
+    if state.confirm_resign {
+        return html! {
+            <div class="row confirm" id="resign-confirm" role="alertdialog" aria-label="Resign?">
+                <span>{"Resign this game?"}</span>
+                <button id="resign-yes" onclick={act(state, Action::Resign(Some(true)))}>{"Yes, resign"}</button>
+                <button class="secondary" id="resign-no" onclick={act(state, Action::Resign(Some(false)))}>{"No"}</button>
+            </div>
+        };
+    }
+    let to_move = state.game.position().turn();
+    let offer = state.draw_offered_by().filter(|_| !over);
+    let answers = |by| match state.settings.opponent {
+        Opponent::HotSeat => by != to_move,
+        Opponent::Correspondence { me, .. } => by != me,
+        Opponent::Computer { .. } => false,
+    };
+    let offer_row = match offer {
+        Some(by) if answers(by) => html! {
+            <div class="row confirm" id="draw-offer">
+                <span>{format!("{} offers a draw.", side_name(by))}</span>
+                <button id="draw-accept" onclick={act(state, Action::AnswerDraw(true))}>{"Accept"}</button>
+                <button class="secondary" id="draw-decline" onclick={act(state, Action::AnswerDraw(false))}>{"Decline"}</button>
+            </div>
+        },
+        Some(by) => html! {
+            <div class="row" id="draw-offer"><span>{format!("{} offered a draw: {} answers after the move.", side_name(by), side_name(!by))}</span></div>
+        },
+        _ => html! {},
+    };
+    html! {
+        <>
+            <div class="row">
+                <button class="secondary" id="resign" onclick={act(state, Action::Resign(None))} disabled={over}>{"Resign"}</button>
+                <button class="secondary" id="draw" onclick={act(state, Action::OfferDraw)} disabled={over || offer.is_some()}>{"Offer draw"}</button>
+                if over && !state.game.moves().is_empty() {
+                    <button id="review-game" onclick={act(state, Action::Analyse(crate::app::state::AnalysisAction::ReviewGame))}>{"Review the game"}</button>
+                }
+            </div>
+            { offer_row }
+        </>
+    }
+}
+
+/// In a correspondence game, once the player has moved (or the game ended): the link to send.
+pub fn send_move(state: &UseReducerHandle<AppState>) -> Html {
+    let Opponent::Correspondence { me, .. } = state.settings.opponent else {
+        return html! {};
+    };
+    let my_turn = state.game.position().turn() == me && state.game.outcome().is_none();
+    if my_turn && state.draw_offer.is_none() {
+        return html! {
+            <p class="muted" id="corr-wait">{format!("Your move, then send it to {}.", state.settings.player_name(!me))}</p>
+        };
+    }
+    let saved = state.saved_game(0.0);
+    let base = web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default();
+    let link = match crate::library::correspondence::fragment(&saved, &state.game, me) {
+        Ok(fragment) => format!("{base}#{fragment}"),
+        Err(why) => {
+            return html! { <p class="error" id="corr-error">{format!("No link can carry this game: {why}.")}</p> };
+        }
+    };
+    let copy = {
+        let link = link.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.navigator().clipboard().write_text(&link);
+            }
+        })
+    };
+    // The share sheet, where the browser has one (phones mostly).
+    let navigator = web_sys::window().map(|w| w.navigator());
+    let can_share = navigator
+        .as_ref()
+        .is_some_and(|n| js_sys::Reflect::has(n, &"share".into()).unwrap_or(false));
+    let share = {
+        let link = link.clone();
+        let title = format!(
+            "Topochess: my move against {}",
+            state.settings.player_name(!me)
+        );
+        Callback::from(move |_: MouseEvent| {
+            let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
+                return;
+            };
+            let data = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&data, &"title".into(), &title.clone().into());
+            let _ = js_sys::Reflect::set(&data, &"url".into(), &link.clone().into());
+            if let Ok(f) = js_sys::Reflect::get(&nav, &"share".into()) {
+                if let Ok(f) = f.dyn_into::<js_sys::Function>() {
+                    let _ = f.call1(&nav, &data);
+                }
+            }
+        })
+    };
+    html! {
+        <div class="send-move" id="send-move">
+            <strong>{format!("Send your move to {}", state.settings.player_name(!me))}</strong>
+            <input id="send-link" readonly=true value={link} aria-label="Link to send" />
+            <div class="row">
+                <button id="send-copy" onclick={copy}>{"Copy link"}</button>
+                if can_share {
+                    <button id="send-share" onclick={share}>{"Share"}</button>
+                }
+            </div>
+        </div>
+    }
+}
+
+/// The list of saved games: open one, or delete one that is not on the board (the Games
+/// screen has the whole library).
+pub fn saved_games(state: &UseReducerHandle<AppState>) -> Html {
+    let rows = state.saved.iter().map(|g| {
+        let id = g.id;
+        let line = g.summary();
+        let current = id == state.game_id;
+        let open = act(state, Action::SwitchGame(Box::new(g.clone())));
+        let remove = {
+            let state = state.clone();
+            Callback::from(move |_: MouseEvent| {
+                let (lib, written) = storage::browser_change(|lib| lib.remove(id));
+                if let Err(why) = written {
+                    state.dispatch(Action::Notice(Some(why)));
+                }
+                state.dispatch(crate::app::arrival::library_action(&lib));
+            })
+        };
+        html! {
+            <li class={classes!("saved-game", current.then_some("current"))} data-game={id.to_string()}>
+                <button class="link open-game" onclick={open} disabled={current}>{line.clone()}</button>
+                if current {
+                    <span class="on-board">{" (on the board)"}</span>
+                } else {
+                    <button class="secondary delete-game" onclick={remove} aria-label={format!("Delete {line}")}>{"Delete"}</button>
+                }
+            </li>
+        }
+    });
+    html! {
+        <details id="saved-games">
+            <summary>{format!("Saved games ({})", state.saved.len())}</summary>
+            if let Some(w) = &state.space_warning {
+                <p class="error" id="space-warning">{w.clone()}</p>
+            }
+            <ul>{ for rows }</ul>
+        </details>
+    }
+}
+
+/// Props of [`ClockBar`].
+#[derive(Properties, Clone, PartialEq)]
+pub struct ClockProps {
+    /// The clocks.
+    pub clock: crate::common::clock::Clock,
+    /// The side to move.
+    pub turn: topochess_core::Color,
+    /// The side shown at the top of the board.
+    pub top: topochess_core::Color,
+    /// The players' names (White, Black).
+    pub names: [String; 2],
+    /// Whether the game is over (the clocks stand still).
+    pub over: bool,
+    /// Whether sounds are on.
+    pub sound: bool,
+    /// The running clock reached zero.
+    pub on_flag: Callback<()>,
+}
+
+/// Both clocks, the top board side first; it redraws itself ten times a second (the app does
+/// not), says when a flag falls, and warns once when a side gets low on time.
+#[function_component(ClockBar)]
+pub fn clock_bar(p: &ClockProps) -> Html {
+    use crate::common::clock::{format_ms, now};
+    let redraw = use_force_update();
+    use_effect_with((), move |_| {
+        let interval = gloo_timers::callback::Interval::new(100, move || redraw.force_update());
+        move || drop(interval)
+    });
+    let warned = use_mut_ref(|| [false; 2]);
+    let t = now();
+    let c = &p.clock;
+    if !p.over && c.running() && c.time_left(p.turn, p.turn, t) <= 0.0 {
+        p.on_flag.emit(());
+    }
+    let low_now = c.running() && !p.over && c.low(p.turn, p.turn, t);
+    if low_now && !warned.borrow()[p.turn.index()] {
+        warned.borrow_mut()[p.turn.index()] = true;
+        if p.sound {
+            crate::common::sound::play(crate::common::sound::Sound::LowTime);
+        }
+    }
+    let row = |side: topochess_core::Color| {
+        let running = c.running() && !p.over && side == p.turn;
+        let low = running && c.low(side, p.turn, t);
+        let name = if side == topochess_core::Color::White {
+            "white"
+        } else {
+            "black"
+        };
+        html! {
+            <div class={classes!("clock", running.then_some("running"), low.then_some("low"))} id={format!("clock-{name}")}>
+                <span class="who">{p.names[side.index()].clone()}</span>
+                <span class="time" role="timer">{format_ms(c.time_left(side, p.turn, t))}</span>
+            </div>
+        }
+    };
+    html! {
+        <div class="clocks" id="clocks">
+            { row(p.top) }
+            { row(!p.top) }
+        </div>
+    }
+}

@@ -1,0 +1,99 @@
+//! The web crate's folders are layers, lower first (`src/lib.rs` lists them): a layer's code names
+//! only itself and the layers before it, a feature never names another feature, and the engine
+//! (the worker's side) names nothing of the app at all. The imports that still go against the
+//! layers are listed here, exactly: a new one fails, and one taken away must leave the list.
+
+use std::collections::BTreeSet;
+use topochess_layers::{module_graph, Graph};
+
+/// The layers, lower first.
+const LAYERS: [&str; 12] = [
+    "common", "board", "solid", "engine", "library", "play", "analysis", "puzzle", "learn",
+    "atlas", "explore", "app",
+];
+
+/// The features: each a screen's state, actions and view.
+const FEATURES: [&str; 6] = ["play", "analysis", "puzzle", "learn", "atlas", "explore"];
+
+/// The imports that still go against the layers. Every feature is still a part of the app's
+/// reducer (an `impl AppState` that writes the app's state and names `Action`) rather than a
+/// state of its own with `update(action) -> Out`; until each is, it names `app`. The Games
+/// screen also opens an analysis itself.
+const STILL_AGAINST: &[(&str, &str)] = &[
+    ("analysis", "app"),
+    ("atlas", "app"),
+    ("explore", "app"),
+    ("learn", "app"),
+    ("library", "analysis"),
+    ("library", "app"),
+    ("play", "app"),
+    ("puzzle", "app"),
+];
+
+fn graph() -> Graph {
+    module_graph(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+}
+
+fn rank(layer: &str) -> usize {
+    LAYERS
+        .iter()
+        .position(|l| *l == layer)
+        .unwrap_or_else(|| panic!("{layer} is not a layer of src/lib.rs"))
+}
+
+/// The imports of `graph` that go against the layers.
+fn against(graph: &Graph) -> BTreeSet<(String, String)> {
+    let feature = |l: &str| FEATURES.contains(&l);
+    graph
+        .iter()
+        .flat_map(|(from, tos)| tos.iter().map(move |to| (from.clone(), to.clone())))
+        .filter(|(from, to)| rank(to) > rank(from) || (feature(from) && feature(to)))
+        .collect()
+}
+
+/// What the engine's code names besides itself (nothing is allowed).
+fn engine_reaches(graph: &Graph) -> BTreeSet<String> {
+    graph["engine"].clone()
+}
+
+#[test]
+fn imports_go_down_the_layers_but_for_those_listed() {
+    let graph = graph();
+    let layers: BTreeSet<&str> = graph.keys().map(String::as_str).collect();
+    assert_eq!(
+        layers,
+        LAYERS.into_iter().collect(),
+        "src/ is the layers' folders"
+    );
+    assert_eq!(
+        engine_reaches(&graph),
+        BTreeSet::new(),
+        "the worker imports no UI"
+    );
+    let found = against(&graph);
+    let listed: BTreeSet<(String, String)> = STILL_AGAINST
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    let new: Vec<_> = found.difference(&listed).collect();
+    assert!(new.is_empty(), "imports against the layers: {new:?}");
+    let gone: Vec<_> = listed.difference(&found).collect();
+    assert!(
+        gone.is_empty(),
+        "gone, take them off STILL_AGAINST: {gone:?}"
+    );
+}
+
+#[test]
+fn an_import_against_the_layers_is_caught() {
+    // The board naming the app, or a feature another feature, or the engine anything of the app.
+    let mut graph = graph();
+    assert!(against(&graph).iter().all(|(from, _)| from != "board"));
+    graph.get_mut("board").unwrap().insert("app".into());
+    graph.get_mut("atlas").unwrap().insert("learn".into());
+    graph.get_mut("engine").unwrap().insert("common".into());
+    let found = against(&graph);
+    assert!(found.contains(&("board".into(), "app".into())));
+    assert!(found.contains(&("atlas".into(), "learn".into())));
+    assert!(!engine_reaches(&graph).is_empty());
+}
