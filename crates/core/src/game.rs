@@ -136,6 +136,19 @@ pub struct Game {
     ended_by_player: Option<Outcome>,
 }
 
+/// Two games are the same when they start from the same position of the same variant (its id,
+/// castling option and FEN) and have the same moves and the same ending.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        let (a, b) = (self.start(), other.start());
+        self.moves == other.moves
+            && self.ended_by_player == other.ended_by_player
+            && a.variant().id() == b.variant().id()
+            && a.variant().castling() == b.variant().castling()
+            && crate::fen::write(a) == crate::fen::write(b)
+    }
+}
+
 impl Game {
     /// A game from `start`.
     pub fn new(start: Position) -> Game {

@@ -130,3 +130,17 @@ fn a_flag_fall_loses_unless_the_other_side_has_only_its_king() {
     game2.flag(Color::Black);
     assert_eq!(game2.outcome().and_then(|o| o.winner()), Some(Color::White));
 }
+
+#[test]
+fn games_are_equal_by_start_moves_and_ending() {
+    let start = |id| Position::start(variant(id, None));
+    let (mut a, mut b) = (Game::new(start("folded")), Game::new(start("folded")));
+    play(&mut a, "e4 e5");
+    play(&mut b, "e4 e5");
+    assert_eq!(a, b);
+    let mut other_surface = Game::new(start("cylinder"));
+    play(&mut other_surface, "e4 e5");
+    assert_ne!(a, other_surface, "the same moves on another surface");
+    play(&mut b, "Nf3");
+    assert_ne!(a, b, "another move");
+}

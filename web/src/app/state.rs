@@ -95,7 +95,7 @@ impl Choice {
 }
 
 /// Everything the app shows.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
     /// Settings.
     pub settings: Settings,
@@ -171,48 +171,6 @@ pub struct AppState {
     pub puzzles: crate::puzzle::Puzzles,
     /// The lessons: the steps done and the step on the board.
     pub learn: crate::learn::Learn,
-}
-
-impl PartialEq for AppState {
-    fn eq(&self, other: &Self) -> bool {
-        self.settings == other.settings
-            && self.game.moves() == other.game.moves()
-            && fen::write(self.game.start()) == fen::write(other.game.start())
-            && self.game.outcome() == other.game.outcome()
-            && self.redo == other.redo
-            && self.viewing == other.viewing
-            && self.choice == other.choice
-            && self.engine == other.engine
-            && self.jobs == other.jobs
-            && self.engine_trouble == other.engine_trouble
-            && self.worker_generation == other.worker_generation
-            && self.game_id == other.game_id
-            && self.saved == other.saved
-            && self.space_warning == other.space_warning
-            && self.ghost_hint == other.ghost_hint
-            && self.offer_live == other.offer_live
-            && self.pending_link == other.pending_link
-            && self.confirm_resign == other.confirm_resign
-            && self.draw_offer == other.draw_offer
-            && self.computer_eval == other.computer_eval
-            && self.clock == other.clock
-            && self.premove == other.premove
-            && self.shapes == other.shapes
-            && self.thinking == other.thinking
-            && self.hint == other.hint
-            && self.notice == other.notice
-            && self.notice_at == other.notice_at
-            && self.new_game_open == other.new_game_open
-            && self.new_game_opponent == other.new_game_opponent
-            && self.screen == other.screen
-            && self.explorer == other.explorer
-            && self.lab == other.lab
-            && self.analysis == other.analysis
-            && self.atlas == other.atlas
-            && self.table_moves == other.table_moves
-            && self.puzzles == other.puzzles
-            && self.learn == other.learn
-    }
 }
 
 impl Default for AppState {
