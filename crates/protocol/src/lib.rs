@@ -1,0 +1,173 @@
+//! The messages of live games between the game server (`crates/server`) and the browser
+//! (`web/`), as JSON: what a player asks for when creating a game, what a browser sends over a
+//! game's WebSocket, and the game's state the server sends back after every change. Both sides
+//! use these types, so they cannot drift apart; the server depends on the rules core and on this
+//! crate only, never on the web crate.
+#![forbid(unsafe_code)]
+
+use serde::{Deserialize, Serialize};
+use topochess_core::game::Outcome;
+use topochess_core::Color;
+
+/// The most bytes a message may have; the server refuses longer ones.
+pub const MAX_MESSAGE_BYTES: usize = 4096;
+
+/// A game's id on the server: 64 random bits, written as 16 hexadecimal digits in addresses.
+pub type GameId = u64;
+
+/// The id as it is written in addresses.
+pub fn id_text(id: GameId) -> String {
+    format!("{id:016x}")
+}
+
+/// The id of its written form; `None` unless it is 16 hexadecimal digits.
+pub fn parse_id(text: &str) -> Option<GameId> {
+    (text.len() == 16 && text.bytes().all(|b| b.is_ascii_hexdigit()))
+        .then(|| u64::from_str_radix(text, 16).ok())
+        .flatten()
+}
+
+/// Which side the creator of a game takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Drawn by the server.
+    Random,
+}
+
+/// `POST /api/games`: a new game, its creator seated.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewGame {
+    /// The preset's id (`folded`, `torus`, ...).
+    pub variant: String,
+    /// The castling option's name (`none`, `standard`, `either-side`), or empty for the preset's.
+    pub castling: String,
+    /// Seconds on each clock at the start; `None` for a game without clocks.
+    pub base_secs: Option<u32>,
+    /// Seconds added after each move.
+    pub increment_secs: u32,
+    /// The creator's side.
+    pub side: Side,
+    /// The creator's browser's secret (it proves the seat on every connection).
+    pub secret: String,
+}
+
+/// The answer to [`NewGame`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Created {
+    /// The game's id, as written in addresses.
+    pub id: String,
+    /// The creator's side.
+    pub side: Color,
+}
+
+/// What a browser sends over a game's WebSocket.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "kebab-case")]
+pub enum ClientMessage {
+    /// A move, in coordinates (`e2e4`, `e7e8q`), as the `ply`-th move of the game (counted from
+    /// 0): a move for another ply (sent twice, or after the other's) is refused.
+    Move {
+        /// The move.
+        uci: String,
+        /// The number of moves played before it.
+        ply: usize,
+    },
+    /// The player resigns.
+    Resign,
+    /// The player offers a draw, or accepts the other's offer.
+    Draw,
+    /// The player declines the other's draw offer.
+    Decline,
+    /// The player ends the game before both sides have moved (it counts for nobody).
+    Abort,
+}
+
+/// A game's state, sent on connection and after every change.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameState {
+    /// The game's id, as written in addresses.
+    pub id: String,
+    /// The preset's id.
+    pub variant: String,
+    /// The castling option's name.
+    pub castling: String,
+    /// The moves, in coordinates.
+    pub moves: Vec<String>,
+    /// The side of the browser this was sent to (`None`: a spectator).
+    pub you: Option<Color>,
+    /// Whether a player sits on each side (White, Black).
+    pub seated: [bool; 2],
+    /// Seconds on each clock at the start and added after each move, if the game has clocks.
+    pub clock: Option<(u32, u32)>,
+    /// Milliseconds left on White's and Black's clocks when this was sent.
+    pub left_ms: [u64; 2],
+    /// Whether the side to move's clock runs (from both sides' first moves until the end).
+    pub running: bool,
+    /// How the game ended.
+    pub outcome: Option<Outcome>,
+    /// Aborted before both sides moved.
+    pub aborted: bool,
+    /// The side offering a draw.
+    pub draw_offer: Option<Color>,
+}
+
+/// What the server sends over a game's WebSocket.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "kebab-case")]
+pub enum ServerMessage {
+    /// The game as it is now.
+    State(Box<GameState>),
+    /// Why the last message was refused.
+    Error {
+        /// A sentence for the player.
+        message: String,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_read_back_from_their_json() {
+        let move_text = r#"{"t":"move","uci":"e2e4","ply":0}"#;
+        let read: ClientMessage = serde_json::from_str(move_text).unwrap();
+        assert_eq!(
+            read,
+            ClientMessage::Move {
+                uci: "e2e4".into(),
+                ply: 0
+            }
+        );
+        assert_eq!(serde_json::to_string(&read).unwrap(), move_text);
+        for m in [
+            ClientMessage::Resign,
+            ClientMessage::Draw,
+            ClientMessage::Abort,
+        ] {
+            let text = serde_json::to_string(&m).unwrap();
+            assert_eq!(serde_json::from_str::<ClientMessage>(&text).unwrap(), m);
+        }
+        assert!(serde_json::from_str::<ClientMessage>(r#"{"t":"teleport"}"#).is_err());
+    }
+
+    #[test]
+    fn ids_are_sixteen_hex_digits() {
+        assert_eq!(id_text(0xabc), "0000000000000abc");
+        assert_eq!(parse_id(&id_text(u64::MAX)), Some(u64::MAX));
+        for bad in [
+            "",
+            "abc",
+            "000000000000000g",
+            "00000000000000000",
+            "+000000000000abc",
+        ] {
+            assert_eq!(parse_id(bad), None, "{bad}");
+        }
+    }
+}

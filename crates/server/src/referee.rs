@@ -1,0 +1,252 @@
+//! The referee of one live game: who sits where, which moves are legal (the rules core decides),
+//! the clocks as absolute times (a restart of the server gives nobody time), and how the game
+//! ends. Pure: the caller says what time it is.
+
+use crate::record::Record;
+use std::sync::Arc;
+use topochess_core::game::Game;
+use topochess_core::{san, CastlingMode, Color, Position, Variant};
+use topochess_protocol::{id_text, ClientMessage, GameId, GameState, NewGame, Side};
+
+/// A live game: its record (what the store keeps) and the game it replays to.
+#[derive(Clone, Debug)]
+pub struct LiveGame {
+    record: Record,
+    game: Game,
+}
+
+/// The variant of a preset id and castling option name (empty: the preset's).
+fn variant_of(variant: &str, castling: &str) -> Result<Arc<Variant>, String> {
+    let mode = match castling {
+        "" => None,
+        name => Some(CastlingMode::from_name(name).ok_or(format!("no castling option {name:?}"))?),
+    };
+    Variant::preset(variant, mode)
+        .map(Arc::new)
+        .map_err(|e| e.to_string())
+}
+
+impl LiveGame {
+    /// A new game `id` as `new` asks, its creator seated; `coin` decides a random side.
+    pub fn create(id: GameId, new: &NewGame, coin: bool, now: u64) -> Result<LiveGame, String> {
+        let variant = variant_of(&new.variant, &new.castling)?;
+        if let Some(base) = new.base_secs {
+            if base == 0 || base > 3 * 3600 || new.increment_secs > 180 {
+                return Err("clocks from 1 second to 3 hours, at most 180 s a move".into());
+            }
+        }
+        let side = match new.side {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+            Side::Random if coin => Color::White,
+            Side::Random => Color::Black,
+        };
+        let mut seats = [None, None];
+        seats[side.index()] = Some(new.secret.clone());
+        let base_ms = new.base_secs.map_or(0, |s| s as u64 * 1000);
+        let record = Record {
+            id,
+            variant: variant.id().to_string(),
+            castling: variant.castling().name().to_string(),
+            clock: new.base_secs.map(|b| (b, new.increment_secs)),
+            seats,
+            moves: Vec::new(),
+            left_ms: [base_ms, base_ms],
+            turn_since: None,
+            outcome: None,
+            aborted: false,
+            draw_offer: None,
+            created: now,
+        };
+        LiveGame::from_record(record)
+    }
+
+    /// The game a record keeps (its moves replayed); an error when they do not replay.
+    pub fn from_record(record: Record) -> Result<LiveGame, String> {
+        let variant = variant_of(&record.variant, &record.castling)?;
+        let mut game = Game::new(Position::start(variant));
+        for text in &record.moves {
+            let mv = san::parse_move(game.position(), text).map_err(|e| e.to_string())?;
+            game.play(mv).map_err(|e| e.to_string())?;
+        }
+        if let Some(outcome) = record.outcome {
+            end_as(&mut game, outcome);
+        }
+        Ok(LiveGame { record, game })
+    }
+
+    /// What the store keeps.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// The side of the browser with this secret, if it sits at the game.
+    pub fn side_of(&self, secret: &str) -> Option<Color> {
+        [Color::White, Color::Black]
+            .into_iter()
+            .find(|c| self.record.seats[c.index()].as_deref() == Some(secret))
+    }
+
+    /// The side of the browser with this secret, seating it on the free side if there is one;
+    /// `None` for a spectator. The second value says whether the seating changed the game.
+    pub fn seat(&mut self, secret: &str) -> (Option<Color>, bool) {
+        if let Some(side) = self.side_of(secret) {
+            return (Some(side), false);
+        }
+        if self.record.outcome.is_some() || self.record.aborted {
+            return (None, false);
+        }
+        let free = [Color::White, Color::Black]
+            .into_iter()
+            .find(|c| self.record.seats[c.index()].is_none());
+        if let Some(side) = free {
+            self.record.seats[side.index()] = Some(secret.to_string());
+        }
+        (free, free.is_some())
+    }
+
+    /// Whether the game is over (ended or aborted).
+    pub fn over(&self) -> bool {
+        self.record.outcome.is_some() || self.record.aborted
+    }
+
+    /// When the running clock falls, in ms since the epoch.
+    pub fn deadline(&self) -> Option<u64> {
+        let since = self.record.turn_since.filter(|_| !self.over())?;
+        let turn = self.game.position().turn();
+        Some(since + self.record.left_ms[turn.index()])
+    }
+
+    /// Ends the game if the running clock has fallen by `now`; whether it did.
+    pub fn check_flag(&mut self, now: u64) -> bool {
+        match self.deadline() {
+            Some(deadline) if now >= deadline => {
+                let turn = self.game.position().turn();
+                self.record.left_ms[turn.index()] = 0;
+                self.record.turn_since = None;
+                self.game.flag(turn);
+                self.record.outcome = self.game.outcome();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// What `side` asks, at `now`; why not, when it is refused.
+    pub fn apply(&mut self, side: Color, message: &ClientMessage, now: u64) -> Result<(), String> {
+        if self.check_flag(now) {
+            return Err("time ran out".into());
+        }
+        if self.over() {
+            return Err("the game is over".into());
+        }
+        let plies = self.record.moves.len();
+        match message {
+            ClientMessage::Move { uci, ply } => {
+                if *ply != plies {
+                    return Err(format!(
+                        "that move was for move {ply}, the game is at {plies}"
+                    ));
+                }
+                if self.game.position().turn() != side {
+                    return Err("it is not your move".into());
+                }
+                let mv = san::parse_move(self.game.position(), uci).map_err(|e| e.to_string())?;
+                self.game.play(mv).map_err(|e| e.to_string())?;
+                self.record.moves.push(san::to_coordinate(
+                    self.game.position_at(plies).expect("played"),
+                    mv,
+                ));
+                self.charge(side, now);
+                if self.record.draw_offer == Some(!side) {
+                    self.record.draw_offer = None;
+                }
+            }
+            ClientMessage::Resign => self.game.resign(side),
+            ClientMessage::Draw if self.record.draw_offer == Some(!side) => self.game.agree_draw(),
+            ClientMessage::Draw => self.record.draw_offer = Some(side),
+            ClientMessage::Decline if self.record.draw_offer == Some(!side) => {
+                self.record.draw_offer = None
+            }
+            ClientMessage::Decline => return Err("there is no offer to decline".into()),
+            ClientMessage::Abort if plies < 2 => {
+                self.record.aborted = true;
+                self.record.turn_since = None;
+            }
+            ClientMessage::Abort => {
+                return Err("a game can be aborted only before both sides move".into())
+            }
+        }
+        self.record.outcome = self.game.outcome();
+        if self.over() {
+            self.record.draw_offer = None;
+            if let Some(since) = self.record.turn_since.take() {
+                // The clock of the side to move stops where it stands.
+                let turn = self.game.position().turn().index();
+                let used = now.saturating_sub(since);
+                self.record.left_ms[turn] = self.record.left_ms[turn].saturating_sub(used);
+            }
+        }
+        Ok(())
+    }
+
+    /// The mover's clock after its move at `now`: the time since its turn began comes off, the
+    /// increment goes on; the clocks run from the second move on (each side's first move is free).
+    fn charge(&mut self, mover: Color, now: u64) {
+        let Some((_, increment)) = self.record.clock else {
+            return;
+        };
+        if let Some(since) = self.record.turn_since {
+            let left = &mut self.record.left_ms[mover.index()];
+            *left = left.saturating_sub(now.saturating_sub(since)) + increment as u64 * 1000;
+        }
+        if self.record.moves.len() >= 2 {
+            self.record.turn_since = Some(now);
+        }
+    }
+
+    /// The game as `you` sees it at `now`.
+    pub fn state(&self, you: Option<Color>, now: u64) -> GameState {
+        let mut left_ms = self.record.left_ms;
+        let running = self.deadline().is_some() && self.record.clock.is_some();
+        if let (Some(since), true) = (self.record.turn_since, running) {
+            let turn = self.game.position().turn().index();
+            left_ms[turn] = left_ms[turn].saturating_sub(now.saturating_sub(since));
+        }
+        GameState {
+            id: id_text(self.record.id),
+            variant: self.record.variant.clone(),
+            castling: self.record.castling.clone(),
+            moves: self.record.moves.clone(),
+            you,
+            seated: self.record.seats.clone().map(|s| s.is_some()),
+            clock: self.record.clock,
+            left_ms,
+            running,
+            outcome: self.record.outcome,
+            aborted: self.record.aborted,
+            draw_offer: self.record.draw_offer,
+        }
+    }
+
+    /// The current position's FEN.
+    #[cfg(test)]
+    pub fn fen(&self) -> String {
+        topochess_core::fen::write(self.game.position())
+    }
+}
+
+/// Ends a replayed game as its record says (a resignation, an agreed draw, a flag).
+fn end_as(game: &mut Game, outcome: topochess_core::game::Outcome) {
+    use topochess_core::game::Outcome;
+    match outcome {
+        Outcome::Resignation { winner } => game.resign(!winner),
+        Outcome::DrawAgreed => game.agree_draw(),
+        Outcome::Timeout { winner } => game.flag(!winner),
+        Outcome::TimeoutDraw => game.flag(game.position().turn()),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests;

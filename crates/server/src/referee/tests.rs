@@ -1,0 +1,168 @@
+use super::*;
+use topochess_core::game::Outcome;
+
+const W: &str = "white-secret-0123456789";
+const B: &str = "black-secret-0123456789";
+
+fn new_game(base_secs: Option<u32>, increment_secs: u32) -> LiveGame {
+    let new = NewGame {
+        variant: "folded".into(),
+        castling: String::new(),
+        base_secs,
+        increment_secs,
+        side: Side::White,
+        secret: W.into(),
+    };
+    let mut g = LiveGame::create(0x1234, &new, true, 1_000).unwrap();
+    assert_eq!(g.seat(B), (Some(Color::Black), true));
+    g
+}
+
+fn mv(uci: &str, ply: usize) -> ClientMessage {
+    ClientMessage::Move {
+        uci: uci.into(),
+        ply,
+    }
+}
+
+#[test]
+fn only_the_player_to_move_moves_and_only_legal_moves_for_the_right_ply() {
+    let mut g = new_game(None, 0);
+    assert!(
+        g.apply(Color::Black, &mv("e7e5", 0), 2_000).is_err(),
+        "not Black's move"
+    );
+    assert!(
+        g.apply(Color::White, &mv("e2e5", 0), 2_000).is_err(),
+        "illegal"
+    );
+    assert!(
+        g.apply(Color::White, &mv("e2e4", 1), 2_000).is_err(),
+        "another ply"
+    );
+    g.apply(Color::White, &mv("e2e4", 0), 2_000).unwrap();
+    assert!(
+        g.apply(Color::White, &mv("e2e4", 0), 2_000).is_err(),
+        "sent twice"
+    );
+    g.apply(Color::Black, &mv("e7e5", 1), 3_000).unwrap();
+    assert_eq!(g.record().moves, ["e2e4", "e7e5"]);
+    // A third browser watches.
+    assert_eq!(g.seat("someone-else-0123456"), (None, false));
+    assert_eq!(g.seat(W), (Some(Color::White), false));
+}
+
+#[test]
+fn clocks_run_from_the_second_move_as_absolute_times_with_the_increment() {
+    let mut g = new_game(Some(60), 2);
+    g.apply(Color::White, &mv("e2e4", 0), 10_000).unwrap();
+    g.apply(Color::Black, &mv("e7e5", 1), 20_000).unwrap();
+    assert_eq!(g.record().left_ms, [60_000, 60_000], "first moves are free");
+    assert_eq!(g.deadline(), Some(20_000 + 60_000));
+    // White thinks 5 s: 5 s off, 2 s on.
+    g.apply(Color::White, &mv("g1f3", 2), 25_000).unwrap();
+    assert_eq!(g.record().left_ms, [57_000, 60_000]);
+    // The state seen 10 s later counts Black's running clock down; a replayed record (a restart)
+    // counts the same, from the same absolute start.
+    let seen = g.state(Some(Color::Black), 35_000);
+    assert_eq!((seen.left_ms, seen.running), ([57_000, 50_000], true));
+    let again = LiveGame::from_record(g.record().clone()).unwrap();
+    assert_eq!(again.state(None, 35_000).left_ms, [57_000, 50_000]);
+    // Black's flag falls at 85 s: a move then is refused and the game is White's.
+    assert!(!g.check_flag(84_999));
+    assert!(g.apply(Color::Black, &mv("b8c6", 3), 85_000).is_err());
+    assert_eq!(
+        g.record().outcome,
+        Some(Outcome::Timeout {
+            winner: Color::White
+        })
+    );
+    assert_eq!(g.record().left_ms[1], 0);
+    assert_eq!(g.deadline(), None);
+}
+
+#[test]
+fn resignation_draws_and_aborts_end_the_game_as_players_expect() {
+    let mut g = new_game(None, 0);
+    assert!(
+        g.apply(Color::Black, &ClientMessage::Decline, 1).is_err(),
+        "nothing to decline"
+    );
+    g.apply(Color::White, &ClientMessage::Draw, 1).unwrap();
+    assert_eq!(g.record().draw_offer, Some(Color::White));
+    g.apply(Color::Black, &ClientMessage::Decline, 1).unwrap();
+    assert_eq!(g.record().draw_offer, None);
+    g.apply(Color::White, &ClientMessage::Draw, 1).unwrap();
+    g.apply(Color::Black, &ClientMessage::Draw, 1).unwrap();
+    assert_eq!(g.record().outcome, Some(Outcome::DrawAgreed));
+    assert!(g.apply(Color::White, &mv("e2e4", 0), 1).is_err(), "over");
+
+    let mut g = new_game(None, 0);
+    g.apply(Color::White, &mv("e2e4", 0), 1).unwrap();
+    g.apply(Color::Black, &ClientMessage::Abort, 1).unwrap();
+    assert!(g.record().aborted && g.over());
+
+    let mut g = new_game(None, 0);
+    g.apply(Color::White, &mv("e2e4", 0), 1).unwrap();
+    g.apply(Color::Black, &mv("e7e5", 1), 1).unwrap();
+    assert!(
+        g.apply(Color::White, &ClientMessage::Abort, 1).is_err(),
+        "too late"
+    );
+    g.apply(Color::Black, &ClientMessage::Resign, 1).unwrap();
+    assert_eq!(
+        g.record().outcome,
+        Some(Outcome::Resignation {
+            winner: Color::White
+        })
+    );
+    let again = LiveGame::from_record(g.record().clone()).unwrap();
+    assert!(again.over(), "kept over a restart");
+}
+
+#[test]
+fn a_mate_ends_the_game_and_no_move_follows() {
+    let new = NewGame {
+        variant: "standard".into(),
+        castling: String::new(),
+        base_secs: None,
+        increment_secs: 0,
+        side: Side::Random,
+        secret: W.into(),
+    };
+    let mut g = LiveGame::create(9, &new, false, 0).unwrap();
+    assert_eq!(g.side_of(W), Some(Color::Black), "the coin gave Black");
+    g.seat(B);
+    let line = [
+        (Color::White, "f2f3"),
+        (Color::Black, "e7e5"),
+        (Color::White, "g2g4"),
+    ];
+    for (ply, (side, m)) in line.into_iter().enumerate() {
+        g.apply(side, &mv(m, ply), 1).unwrap();
+    }
+    assert!(!g.over());
+    g.apply(Color::Black, &mv("d8h4", 3), 1).unwrap();
+    assert_eq!(
+        g.record().outcome,
+        Some(Outcome::Checkmate {
+            winner: Color::Black
+        })
+    );
+    assert!(g.apply(Color::White, &mv("a2a3", 4), 1).is_err());
+    assert_eq!(
+        g.fen(),
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+    );
+}
+
+#[test]
+fn a_record_that_does_not_replay_is_refused() {
+    let g = new_game(None, 0);
+    let mut record = g.record().clone();
+    record.moves = vec!["e2e5".into()];
+    assert!(LiveGame::from_record(record).is_err());
+    let mut record = g.record().clone();
+    record.variant = "no-such-board".into();
+    assert!(LiveGame::from_record(record).is_err());
+}

@@ -1,0 +1,165 @@
+//! The games being played: one room a game, taken from the store when first asked for, where the
+//! referee's answer is written to the store before anyone hears of it, and every browser at the
+//! game is told each change. A room's clock is watched by a task that ends the game when a flag
+//! falls.
+
+use crate::record::Record;
+use crate::referee::LiveGame;
+use crate::store::Store;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+use tokio::sync::{broadcast, Mutex};
+use topochess_core::Color;
+use topochess_protocol::{ClientMessage, GameId, GameState, NewGame};
+
+/// Milliseconds since the epoch.
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// One game being played.
+pub struct Room {
+    game: Mutex<LiveGame>,
+    changed: broadcast::Sender<()>,
+}
+
+impl Room {
+    fn new(game: LiveGame) -> Arc<Room> {
+        Arc::new(Room {
+            game: Mutex::new(game),
+            changed: broadcast::channel(64).0,
+        })
+    }
+
+    /// Hears of every change from now on.
+    pub fn listen(&self) -> broadcast::Receiver<()> {
+        self.changed.subscribe()
+    }
+
+    /// The game as `you` sees it now (a fallen flag is ended by the clock's watcher, which
+    /// keeps it).
+    pub async fn state(&self, you: Option<Color>) -> GameState {
+        self.game.lock().await.state(you, now_ms())
+    }
+}
+
+/// The games being played, and the store that keeps them.
+pub struct Rooms {
+    store: Arc<dyn Store>,
+    open: Mutex<HashMap<GameId, Arc<Room>>>,
+}
+
+/// A random 64-bit number from the system's generator.
+pub fn random_u64() -> u64 {
+    let mut bytes = [0u8; 8];
+    getrandom::getrandom(&mut bytes).expect("the system's random generator");
+    u64::from_le_bytes(bytes)
+}
+
+impl Rooms {
+    /// No game open yet; games come from `store`.
+    pub fn new(store: Arc<dyn Store>) -> Arc<Rooms> {
+        Arc::new(Rooms {
+            store,
+            open: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// A new game as `new` asks: kept, then opened. Its id and the creator's side.
+    pub async fn create(self: &Arc<Self>, new: &NewGame) -> Result<(GameId, Color), String> {
+        let secret_ok = (16..=64).contains(&new.secret.len())
+            && new
+                .secret
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        if !secret_ok {
+            return Err("the browser's secret is 16 to 64 letters and digits".into());
+        }
+        let id = random_u64();
+        let game = LiveGame::create(id, new, random_u64().is_multiple_of(2), now_ms())?;
+        let side = game.side_of(&new.secret).expect("the creator is seated");
+        self.store.create(game.record())?;
+        self.open.lock().await.insert(id, Room::new(game));
+        Ok((id, side))
+    }
+
+    /// The room of game `id`, taken from the store if it is not open; `None` if there is no such
+    /// game.
+    pub async fn room(self: &Arc<Self>, id: GameId) -> Result<Option<Arc<Room>>, String> {
+        let mut open = self.open.lock().await;
+        if let Some(room) = open.get(&id) {
+            return Ok(Some(room.clone()));
+        }
+        let Some(record) = self.store.load(id)? else {
+            return Ok(None);
+        };
+        let room = Room::new(LiveGame::from_record(record)?);
+        open.insert(id, room.clone());
+        drop(open);
+        self.watch_clock(&room).await;
+        Ok(Some(room))
+    }
+
+    /// Seats the browser with `secret` at the game (on the free side, if any): its side, or `None`
+    /// for a spectator.
+    pub async fn seat(
+        self: &Arc<Self>,
+        room: &Arc<Room>,
+        secret: &str,
+    ) -> Result<Option<Color>, String> {
+        let mut game = room.game.lock().await;
+        let (side, changed) = game.seat(secret);
+        if changed {
+            self.store.save(game.record())?;
+            drop(game);
+            let _ = room.changed.send(());
+        }
+        Ok(side)
+    }
+
+    /// What `side` asks: refereed, kept, then told to everyone at the game.
+    pub async fn act(
+        self: &Arc<Self>,
+        room: &Arc<Room>,
+        side: Color,
+        message: &ClientMessage,
+    ) -> Result<(), String> {
+        let now = now_ms();
+        let mut game = room.game.lock().await;
+        let before: Record = game.record().clone();
+        let answer = game.apply(side, message, now);
+        if game.record() != &before {
+            // Kept before anyone hears of it; a write that fails undoes the change.
+            if let Err(why) = self.store.save(game.record()) {
+                *game = LiveGame::from_record(before).expect("the record replayed before");
+                return Err(format!("the move could not be kept ({why}); try again"));
+            }
+            drop(game);
+            let _ = room.changed.send(());
+            self.watch_clock(room).await;
+        }
+        answer
+    }
+
+    /// Ends the game when its running clock falls (a task sleeps until then; one woken for an
+    /// older deadline finds the flag not fallen and does nothing).
+    async fn watch_clock(self: &Arc<Self>, room: &Arc<Room>) {
+        let Some(deadline) = room.game.lock().await.deadline() else {
+            return;
+        };
+        let (rooms, room) = (self.clone(), room.clone());
+        tokio::spawn(async move {
+            let wait = deadline.saturating_sub(now_ms());
+            tokio::time::sleep(std::time::Duration::from_millis(wait + 5)).await;
+            let mut game = room.game.lock().await;
+            if game.check_flag(now_ms()) {
+                let _ = rooms.store.save(game.record());
+                drop(game);
+                let _ = room.changed.send(());
+            }
+        });
+    }
+}

@@ -1,0 +1,167 @@
+//! The server's addresses: the built site, and the live games' endpoints under `/api/`: create a
+//! game, read one, and a WebSocket a game for its players and spectators.
+
+use crate::rooms::Rooms;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::{SinkExt, StreamExt};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use topochess_protocol::{
+    id_text, parse_id, ClientMessage, Created, NewGame, ServerMessage, MAX_MESSAGE_BYTES,
+};
+use tower_http::services::ServeDir;
+
+/// Messages a connection may send in a burst, and a second on average after it.
+const BURST: f64 = 20.0;
+const PER_SECOND: f64 = 5.0;
+
+/// The router: the API, and the site's files from `dist` for everything else.
+pub fn router(rooms: Arc<Rooms>, dist: &std::path::Path) -> Router {
+    Router::new()
+        .route("/api/health", get(|| async { "ok" }))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(read))
+        .route("/api/games/{id}/socket", get(socket))
+        .with_state(rooms)
+        .fallback_service(ServeDir::new(dist))
+}
+
+fn refuse(status: StatusCode, why: impl Into<String>) -> Response {
+    (
+        status,
+        Json(ServerMessage::Error {
+            message: why.into(),
+        }),
+    )
+        .into_response()
+}
+
+async fn create(State(rooms): State<Arc<Rooms>>, Json(new): Json<NewGame>) -> Response {
+    match rooms.create(&new).await {
+        Ok((id, side)) => (
+            StatusCode::CREATED,
+            Json(Created {
+                id: id_text(id),
+                side,
+            }),
+        )
+            .into_response(),
+        Err(why) => refuse(StatusCode::BAD_REQUEST, why),
+    }
+}
+
+async fn read(State(rooms): State<Arc<Rooms>>, Path(id): Path<String>) -> Response {
+    let Some(id) = parse_id(&id) else {
+        return refuse(StatusCode::NOT_FOUND, "no such game");
+    };
+    match rooms.room(id).await {
+        Ok(Some(room)) => Json(room.state(None).await).into_response(),
+        Ok(None) => refuse(StatusCode::NOT_FOUND, "no such game"),
+        Err(why) => refuse(StatusCode::INTERNAL_SERVER_ERROR, why),
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct Who {
+    secret: String,
+}
+
+async fn socket(
+    State(rooms): State<Arc<Rooms>>,
+    Path(id): Path<String>,
+    Query(who): Query<Who>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let Some(id) = parse_id(&id) else {
+        return refuse(StatusCode::NOT_FOUND, "no such game");
+    };
+    let room = match rooms.room(id).await {
+        Ok(Some(room)) => room,
+        Ok(None) => return refuse(StatusCode::NOT_FOUND, "no such game"),
+        Err(why) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, why),
+    };
+    upgrade
+        .max_message_size(MAX_MESSAGE_BYTES)
+        .on_upgrade(move |ws| play(ws, rooms, room, who.secret))
+}
+
+fn text(message: &ServerMessage) -> Message {
+    Message::Text(
+        serde_json::to_string(message)
+            .expect("a message is JSON")
+            .into(),
+    )
+}
+
+/// One browser at one game: seated (or watching), told the game after every change, its
+/// messages refereed; malformed or too many messages are answered with an error, never a panic.
+async fn play(ws: WebSocket, rooms: Arc<Rooms>, room: Arc<crate::rooms::Room>, secret: String) {
+    let (mut out, mut incoming) = ws.split();
+    let mut changes = room.listen();
+    let you = match rooms.seat(&room, &secret).await {
+        Ok(you) => you,
+        Err(why) => {
+            let _ = out.send(text(&ServerMessage::Error { message: why })).await;
+            return;
+        }
+    };
+    let state = |room: &Arc<crate::rooms::Room>| {
+        let room = room.clone();
+        async move { text(&ServerMessage::State(Box::new(room.state(you).await))) }
+    };
+    if out.send(state(&room).await).await.is_err() {
+        return;
+    }
+    let (mut tokens, mut last) = (BURST, Instant::now());
+    // A ping now and then finds a connection that died without a word.
+    let mut ping = tokio::time::interval(Duration::from_secs(20));
+    loop {
+        tokio::select! {
+            changed = changes.recv() => {
+                if matches!(changed, Err(tokio::sync::broadcast::error::RecvError::Closed)) {
+                    return;
+                }
+                if out.send(state(&room).await).await.is_err() {
+                    return;
+                }
+            }
+            message = incoming.next() => {
+                let Some(Ok(message)) = message else { return };
+                let body = match message {
+                    Message::Text(t) => t.to_string(),
+                    Message::Close(_) => return,
+                    _ => continue,
+                };
+                tokens = (tokens + last.elapsed().as_secs_f64() * PER_SECOND).min(BURST);
+                last = Instant::now();
+                if tokens < 1.0 {
+                    let _ = out.send(text(&ServerMessage::Error { message: "too many messages: slow down".into() })).await;
+                    continue;
+                }
+                tokens -= 1.0;
+                let answer = match (serde_json::from_str::<ClientMessage>(&body), you) {
+                    (Err(e), _) => Err(format!("not a message this server knows: {e}")),
+                    (Ok(_), None) => Err("spectators cannot play".into()),
+                    (Ok(m), Some(side)) => rooms.act(&room, side, &m).await,
+                };
+                if let Err(why) = answer {
+                    // The refusal, and the game as it is, so the page can put its board right.
+                    let _ = out.send(text(&ServerMessage::Error { message: why })).await;
+                    if out.send(state(&room).await).await.is_err() {
+                        return;
+                    }
+                }
+            }
+            _ = ping.tick() => {
+                if out.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,276 @@
+//! Where live games are kept: one small interface, so that another store (PostgreSQL, for more
+//! than one server) can be added without touching the game logic; SQLite is the embedded default.
+
+use crate::record::Record;
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::Path;
+use std::sync::Mutex;
+use topochess_core::Color;
+use topochess_protocol::GameId;
+
+/// A store of live games. A write returns only once the game is kept: the server answers a
+/// move only after its write.
+pub trait Store: Send + Sync + 'static {
+    /// Keeps a new game.
+    fn create(&self, game: &Record) -> Result<(), String>;
+    /// The game `id`, if kept.
+    fn load(&self, id: GameId) -> Result<Option<Record>, String>;
+    /// Keeps the game as it is now (it was created before).
+    fn save(&self, game: &Record) -> Result<(), String>;
+}
+
+/// The changes of the database's layout, in order; `PRAGMA user_version` counts those applied.
+const MIGRATIONS: [&str; 2] = [
+    // 1: the games.
+    "CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        variant TEXT NOT NULL,
+        castling TEXT NOT NULL,
+        clock_base INTEGER,
+        clock_increment INTEGER,
+        white TEXT,
+        black TEXT,
+        moves TEXT NOT NULL,
+        white_ms INTEGER NOT NULL,
+        black_ms INTEGER NOT NULL,
+        turn_since INTEGER,
+        outcome TEXT,
+        aborted INTEGER NOT NULL,
+        created INTEGER NOT NULL
+    );",
+    // 2: draw offers are kept too.
+    "ALTER TABLE games ADD COLUMN draw_offer TEXT;",
+];
+
+/// The games in an SQLite database file.
+pub struct SqliteStore {
+    db: Mutex<Connection>,
+}
+
+impl SqliteStore {
+    /// Opens (creating it if needed) the database at `path` and brings its layout up to date.
+    pub fn open(path: &Path) -> Result<SqliteStore, String> {
+        let db = Connection::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        SqliteStore::with(db)
+    }
+
+    fn with(db: Connection) -> Result<SqliteStore, String> {
+        // WAL: a write is durable once committed, and readers do not wait for writers.
+        db.pragma_update(None, "journal_mode", "WAL")
+            .map_err(|e| e.to_string())?;
+        db.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(|e| e.to_string())?;
+        migrate(&db, MIGRATIONS.len())?;
+        Ok(SqliteStore { db: Mutex::new(db) })
+    }
+
+    fn db(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.db
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// Applies the migrations not yet applied, up to `upto`; the layout's version after.
+pub fn migrate(db: &Connection, upto: usize) -> Result<usize, String> {
+    let version: usize = db
+        .pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0))
+        .map_err(|e| e.to_string())? as usize;
+    if version > MIGRATIONS.len() {
+        return Err(format!(
+            "the database is of a newer layout ({version}) than this server knows"
+        ));
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().take(upto).skip(version) {
+        db.execute_batch(&format!(
+            "BEGIN; {sql} PRAGMA user_version = {}; COMMIT;",
+            i + 1
+        ))
+        .map_err(|e| format!("migration {}: {e}", i + 1))?;
+    }
+    Ok(version.max(upto))
+}
+
+fn color_text(c: Color) -> &'static str {
+    if c == Color::White {
+        "white"
+    } else {
+        "black"
+    }
+}
+
+fn color_of(text: &str) -> Option<Color> {
+    match text {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+impl Store for SqliteStore {
+    fn create(&self, g: &Record) -> Result<(), String> {
+        self.db()
+            .execute(
+                "INSERT INTO games (id, variant, castling, clock_base, clock_increment, white, black,
+                    moves, white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                params![
+                    g.id as i64,
+                    g.variant,
+                    g.castling,
+                    g.clock.map(|c| c.0),
+                    g.clock.map(|c| c.1),
+                    g.seats[0],
+                    g.seats[1],
+                    g.moves.join(" "),
+                    g.left_ms[0] as i64,
+                    g.left_ms[1] as i64,
+                    g.turn_since.map(|t| t as i64),
+                    g.outcome.map(|o| serde_json::to_string(&o).expect("an outcome is JSON")),
+                    g.aborted,
+                    g.created as i64,
+                    g.draw_offer.map(color_text),
+                ],
+            )
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    fn load(&self, id: GameId) -> Result<Option<Record>, String> {
+        self.db()
+            .query_row(
+                "SELECT variant, castling, clock_base, clock_increment, white, black, moves,
+                    white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer
+                 FROM games WHERE id = ?1",
+                params![id as i64],
+                |r| {
+                    let base: Option<u32> = r.get(2)?;
+                    let increment: Option<u32> = r.get(3)?;
+                    let moves: String = r.get(6)?;
+                    let outcome: Option<String> = r.get(10)?;
+                    let offer: Option<String> = r.get(13)?;
+                    Ok(Record {
+                        id,
+                        variant: r.get(0)?,
+                        castling: r.get(1)?,
+                        clock: base.map(|b| (b, increment.unwrap_or(0))),
+                        seats: [r.get(4)?, r.get(5)?],
+                        moves: moves.split_whitespace().map(String::from).collect(),
+                        left_ms: [r.get::<_, i64>(7)? as u64, r.get::<_, i64>(8)? as u64],
+                        turn_since: r.get::<_, Option<i64>>(9)?.map(|t| t as u64),
+                        outcome: outcome.and_then(|o| serde_json::from_str(&o).ok()),
+                        aborted: r.get(11)?,
+                        created: r.get::<_, i64>(12)? as u64,
+                        draw_offer: offer.as_deref().and_then(color_of),
+                    })
+                },
+            )
+            .optional()
+            .map_err(|e| e.to_string())
+    }
+
+    fn save(&self, g: &Record) -> Result<(), String> {
+        let changed = self
+            .db()
+            .execute(
+                "UPDATE games SET white = ?2, black = ?3, moves = ?4, white_ms = ?5, black_ms = ?6,
+                    turn_since = ?7, outcome = ?8, aborted = ?9, draw_offer = ?10 WHERE id = ?1",
+                params![
+                    g.id as i64,
+                    g.seats[0],
+                    g.seats[1],
+                    g.moves.join(" "),
+                    g.left_ms[0] as i64,
+                    g.left_ms[1] as i64,
+                    g.turn_since.map(|t| t as i64),
+                    g.outcome
+                        .map(|o| serde_json::to_string(&o).expect("an outcome is JSON")),
+                    g.aborted,
+                    g.draw_offer.map(color_text),
+                ],
+            )
+            .map_err(|e| e.to_string())?;
+        if changed == 1 {
+            Ok(())
+        } else {
+            Err(format!("no game {:016x} to save", g.id))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(id: GameId) -> Record {
+        Record {
+            id,
+            variant: "folded".into(),
+            castling: "none".into(),
+            clock: Some((300, 2)),
+            seats: [Some("a".repeat(32)), None],
+            moves: vec!["e2e4".into(), "e7e5".into()],
+            left_ms: [300_000, 299_000],
+            turn_since: Some(1_700_000_000_000),
+            outcome: None,
+            aborted: false,
+            draw_offer: Some(Color::Black),
+            created: 1_700_000_000_000,
+        }
+    }
+
+    #[test]
+    fn a_game_is_kept_changed_and_read_back_after_a_restart() {
+        let dir = std::env::temp_dir().join(format!("topochess-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.sqlite");
+        let _ = std::fs::remove_file(&path);
+        let mut g = record(u64::MAX - 5);
+        {
+            let store = SqliteStore::open(&path).unwrap();
+            store.create(&g).unwrap();
+            g.moves.push("g1f3".into());
+            g.outcome = Some(topochess_core::game::Outcome::Resignation {
+                winner: Color::White,
+            });
+            g.seats[1] = Some("b".repeat(32));
+            store.save(&g).unwrap();
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        assert_eq!(store.load(g.id).unwrap(), Some(g.clone()));
+        assert_eq!(store.load(7).unwrap(), None);
+        assert!(store.save(&record(7)).is_err(), "a game never created");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_old_database_is_migrated_and_its_games_kept() {
+        let dir = std::env::temp_dir().join(format!("topochess-migrate-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("old.sqlite");
+        let _ = std::fs::remove_file(&path);
+        {
+            // A database of the first layout, with a game in it.
+            let db = Connection::open(&path).unwrap();
+            assert_eq!(migrate(&db, 1).unwrap(), 1);
+            db.execute(
+                "INSERT INTO games (id, variant, castling, moves, white_ms, black_ms, aborted, created)
+                 VALUES (5, 'torus', 'none', 'e2e4', 0, 0, 0, 1)",
+                [],
+            )
+            .unwrap();
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        let version: i64 = store
+            .db()
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, MIGRATIONS.len() as i64);
+        let g = store.load(5).unwrap().expect("kept");
+        assert_eq!(
+            (g.variant.as_str(), g.moves.clone(), g.draw_offer),
+            ("torus", vec!["e2e4".to_string()], None)
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

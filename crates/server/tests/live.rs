@@ -1,0 +1,275 @@
+//! The real server process, as browsers meet it: a game created, two players seated and moving
+//! over WebSockets, a spectator, bad input answered without harm, and the server killed
+//! (SIGKILL) mid-game and started again with every answered move kept and the clocks right.
+
+use futures_util::{SinkExt, StreamExt};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+use topochess_core::Color;
+use topochess_protocol::{ClientMessage, Created, GameState, NewGame, ServerMessage, Side};
+
+struct Server {
+    child: Child,
+}
+
+impl Server {
+    fn start(data: &PathBuf, port: u16) -> Server {
+        let child = Command::new(env!("CARGO_BIN_EXE_topochess-server"))
+            .args(["--addr", &format!("127.0.0.1:{port}"), "--dist"])
+            .arg(data.join("site"))
+            .arg("--data")
+            .arg(data)
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("the server starts");
+        let server = Server { child };
+        let start = Instant::now();
+        while http(port, "GET", "/api/health", "").is_none() {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "the server answers"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        server
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A request over a plain socket; the status line and the body.
+fn http(port: u16, method: &str, path: &str, body: &str) -> Option<(String, String)> {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(request.as_bytes()).ok()?;
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).ok()?;
+    let (head, body) = answer.split_once("\r\n\r\n")?;
+    Some((head.lines().next()?.to_string(), body.to_string()))
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(port: u16, id: &str, secret: &str) -> Socket {
+    let url = format!("ws://127.0.0.1:{port}/api/games/{id}/socket?secret={secret}");
+    tokio_tungstenite::connect_async(url)
+        .await
+        .expect("a socket")
+        .0
+}
+
+async fn next(socket: &mut Socket) -> ServerMessage {
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("a message in time")
+            .expect("open")
+            .expect("a frame");
+        if let Message::Text(t) = m {
+            return serde_json::from_str(&t).expect("a server message");
+        }
+    }
+}
+
+/// The refusal of the last message (and the state the server sends after it, read too).
+async fn refused(socket: &mut Socket) -> String {
+    let message = loop {
+        match next(socket).await {
+            ServerMessage::Error { message } => break message,
+            // A change heard before the answer (another browser's seating or move).
+            ServerMessage::State(_) => continue,
+        }
+    };
+    assert!(matches!(next(socket).await, ServerMessage::State(_)));
+    message
+}
+
+/// The next state with `plies` moves.
+async fn state_at(socket: &mut Socket, plies: usize) -> GameState {
+    loop {
+        if let ServerMessage::State(s) = next(socket).await {
+            if s.moves.len() == plies {
+                return *s;
+            }
+        }
+    }
+}
+
+async fn send(socket: &mut Socket, m: &ClientMessage) {
+    let text = serde_json::to_string(m).unwrap();
+    socket.send(Message::Text(text.into())).await.unwrap();
+}
+
+fn mv(uci: &str, ply: usize) -> ClientMessage {
+    ClientMessage::Move {
+        uci: uci.into(),
+        ply,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_game_survives_the_server_killed_mid_game() {
+    let data = std::env::temp_dir().join(format!("topochess-live-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(data.join("site")).unwrap();
+    std::fs::write(data.join("site/index.html"), "<p>site</p>").unwrap();
+    let port = free_port();
+    let server = Server::start(&data, port);
+    assert!(
+        http(port, "GET", "/", "").unwrap().1.contains("site"),
+        "the site is served"
+    );
+
+    let (white, black) = ("w0123456789abcdefghij", "b0123456789abcdefghij");
+    let new = NewGame {
+        variant: "folded".into(),
+        castling: String::new(),
+        base_secs: Some(300),
+        increment_secs: 0,
+        side: Side::White,
+        secret: white.into(),
+    };
+    let (status, body) = http(
+        port,
+        "POST",
+        "/api/games",
+        &serde_json::to_string(&new).unwrap(),
+    )
+    .unwrap();
+    assert!(status.contains("201"), "{status} {body}");
+    let created: Created = serde_json::from_str(&body).unwrap();
+    assert_eq!(created.side, Color::White);
+
+    let mut w = connect(port, &created.id, white).await;
+    let mut b = connect(port, &created.id, black).await;
+    let mut watcher = connect(port, &created.id, "someone-watching-1234").await;
+    assert_eq!(state_at(&mut w, 0).await.you, Some(Color::White));
+    assert_eq!(state_at(&mut b, 0).await.you, Some(Color::Black));
+    assert_eq!(state_at(&mut watcher, 0).await.you, None);
+
+    // Moves, each seen by the other player and the spectator; bad input is answered.
+    send(&mut w, &mv("e2e4", 0)).await;
+    state_at(&mut b, 1).await;
+    send(&mut b, &mv("e2e4", 1)).await;
+    assert!(refused(&mut b).await.contains("e2e4"), "an illegal move");
+    b.send(Message::Text("{\"t\":\"teleport\"}".into()))
+        .await
+        .unwrap();
+    assert!(refused(&mut b).await.contains("not a message"));
+    send(&mut watcher, &ClientMessage::Resign).await;
+    assert!(refused(&mut watcher).await.contains("spectators"));
+    send(&mut b, &mv("e7e5", 1)).await;
+    send(&mut w, &mv("g1f3", 2)).await;
+    let seen = state_at(&mut watcher, 3).await;
+    assert_eq!(seen.moves, ["e2e4", "e7e5", "g1f3"]);
+    assert!(seen.running);
+
+    // Killed without a word, started again on the same data: every answered move is there, and
+    // Black's clock kept running while the server was down.
+    drop(server);
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let _server = Server::start(&data, port);
+    let mut b = connect(port, &created.id, black).await;
+    let after = state_at(&mut b, 3).await;
+    assert_eq!(after.you, Some(Color::Black));
+    assert_eq!(after.moves, seen.moves);
+    assert!(
+        after.left_ms[1] + 1400 <= seen.left_ms[1],
+        "{:?} then {:?}",
+        seen.left_ms,
+        after.left_ms
+    );
+    assert_eq!(after.left_ms[0], seen.left_ms[0], "White's clock stood");
+    send(&mut b, &mv("b8c6", 3)).await;
+    assert_eq!(state_at(&mut b, 4).await.moves.len(), 4);
+    // An unknown game, a malformed id.
+    assert!(http(port, "GET", "/api/games/0000000000000001", "")
+        .unwrap()
+        .0
+        .contains("404"));
+    assert!(http(port, "GET", "/api/games/zz", "")
+        .unwrap()
+        .0
+        .contains("404"));
+    std::fs::remove_dir_all(&data).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_flood_is_slowed_and_a_huge_message_refused() {
+    let data = std::env::temp_dir().join(format!("topochess-flood-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(data.join("site")).unwrap();
+    let port = free_port();
+    let _server = Server::start(&data, port);
+    let secret = "flood0123456789abcdef";
+    let new = NewGame {
+        variant: "torus".into(),
+        castling: String::new(),
+        base_secs: None,
+        increment_secs: 0,
+        side: Side::Black,
+        secret: secret.into(),
+    };
+    let (_, body) = http(
+        port,
+        "POST",
+        "/api/games",
+        &serde_json::to_string(&new).unwrap(),
+    )
+    .unwrap();
+    let created: Created = serde_json::from_str(&body).unwrap();
+    let mut s = connect(port, &created.id, secret).await;
+    state_at(&mut s, 0).await;
+    for _ in 0..60 {
+        send(&mut s, &ClientMessage::Decline).await;
+    }
+    let mut slowed = false;
+    for _ in 0..120 {
+        if let ServerMessage::Error { message } = next(&mut s).await {
+            slowed |= message.contains("slow down");
+        }
+        if slowed {
+            break;
+        }
+    }
+    assert!(slowed, "too many messages are refused");
+    // Over the size limit: the server closes the connection rather than read it.
+    let huge = "x".repeat(topochess_protocol::MAX_MESSAGE_BYTES * 4);
+    let _ = s.send(Message::Text(huge.into())).await;
+    let closed = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match s.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
+                Some(Ok(_)) => continue,
+            }
+        }
+    })
+    .await
+    .unwrap_or(false);
+    assert!(closed);
+    // A bad request to create a game says why.
+    let (status, _) = http(port, "POST", "/api/games", "{\"variant\":\"folded\"}").unwrap();
+    assert!(status.contains("4"), "{status}");
+    std::fs::remove_dir_all(&data).unwrap();
+}
