@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Builds the game and serves it on http://127.0.0.1:8080 (set PORT to change the port).
+# Builds the game and serves it with the live-game server on http://127.0.0.1:8080 (PORT changes
+# the port; the games are kept in data/games.sqlite, or under DATA).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 . scripts/env.sh
-exec trunk serve --release --address 127.0.0.1 --port "${PORT:-8080}"
+trunk build --release
+cargo build --release --locked -p topochess-server
+exec target/release/topochess-server --addr "127.0.0.1:${PORT:-8080}" --dist dist --data "${DATA:-data}"

@@ -1,6 +1,8 @@
 // Shared set-up of the end-to-end tests: a static server for dist/ on 127.0.0.1 and a headless
 // Chromium page that records console errors.
 import { createServer } from 'node:http';
+import { spawn } from 'node:child_process';
+import { createServer as createNetServer } from 'node:net';
 import { readFile, mkdir } from 'node:fs/promises';
 import { extname, join, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +51,40 @@ export async function serveDist(prefix = '/') {
   return {
     url, play: `${url}#/play`, served,
     close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(r); }),
+  };
+}
+
+/** A free TCP port of 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve) => {
+    const probe = createNetServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the game server (`target/release/topochess-server`, which `scripts/test.sh` builds)
+ * serving dist/ with its games in `data`, on `port`; resolves once it answers, to
+ * { url, play, kill }: `kill()` ends it with SIGKILL, as a crash would.
+ */
+export async function startGameServer(data, port) {
+  const bin = join(root, 'target', 'release', 'topochess-server');
+  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`, '--dist', dist, '--data', data], { stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}api/health`)).ok) break;
+    } catch { /* not up yet */ }
+    if (i > 200 || child.exitCode !== null) throw new Error(`the game server did not start (${bin})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url, play: `${url}#/play`,
+    kill: async () => { child.kill('SIGKILL'); await exited; },
   };
 }
 

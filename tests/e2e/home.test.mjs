@@ -45,7 +45,7 @@ test('the front page says what Topochess is, shows a rook crossing the fold, and
   await page.click('#nav-home');
   await page.waitForSelector('#home-continue');
   await page.click('#home-friend');
-  assert.equal(await page.locator('#ng-opponent').inputValue(), 'corr-white');
+  assert.equal(await page.locator('#ng-opponent').inputValue(), 'live-white');
   await page.click('#ng-cancel');
   await page.click('#nav-home');
   await page.click('#home-hotseat');

@@ -1,11 +1,13 @@
 //! The Topochess browser app: the board views and the engine worker. The app changes state only
 //! through [`app::action::Action`]s; components take props and callbacks. Its folders are
-//! layers and features (see `../../../shared/ARCHITECTURE.md`): a layer uses only the layers above it
-//! in the list below.
+//! layers and features (`ARCHITECTURE.md` in the shared folder): a layer uses only those before
+//! it.
 
 #![forbid(unsafe_code)]
 
-// The layers, lower first: a layer uses only those above it in this list (`tests/layers.rs`).
+// The layers and features, one folder each; their order (a layer uses only those before it) is
+// in `tests/layers.rs`: common, board, solid, engine, library, play and the other features, live,
+// app.
 pub mod analysis;
 pub mod app;
 pub mod atlas;
@@ -15,6 +17,7 @@ pub mod engine;
 pub mod explore;
 pub mod learn;
 pub mod library;
+pub mod live;
 pub mod play;
 pub mod puzzle;
 pub mod solid;

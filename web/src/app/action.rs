@@ -112,6 +112,12 @@ pub enum Action {
     Import(Box<Action>),
     /// The player goes to a screen (the navigation bar): the last screen's message goes.
     Go(Screen),
+    /// The game server said something about the live game.
+    LiveHeard(Box<topochess_protocol::ServerMessage>),
+    /// The live game's socket opened (true) or dropped (false).
+    LiveConnection(bool),
+    /// The player aborts the live game (before both sides moved).
+    LiveAbort,
     /// The app goes to an address (Back, Forward, a reload, a bookmark).
     Open(crate::app::address::Address),
     /// The front page's way to start: the game screen with the new-game form open for this

@@ -16,6 +16,8 @@ pub enum Address {
     Home,
     /// The game screen, with the library's game on the board.
     Play(Option<u64>),
+    /// A live game on the game server, by the server's id (the link players send each other).
+    Live(u64),
     /// The analysis board.
     Analysis,
     /// The puzzles, with a puzzle's id.
@@ -51,6 +53,7 @@ impl Address {
             [] => Address::Home,
             ["play"] => Address::Play(None),
             ["play", id] => Address::Play(Some(id.parse().ok()?)),
+            ["live", id] => Address::Live(topochess_protocol::parse_id(id)?),
             ["analysis"] => Address::Analysis,
             ["puzzles"] => Address::Puzzles(None),
             ["puzzles", id] => Address::Puzzles(Some(id.to_string())),
@@ -74,6 +77,7 @@ impl Address {
             Address::Home => String::new(),
             Address::Play(None) => "play".into(),
             Address::Play(Some(id)) => format!("play/{id}"),
+            Address::Live(id) => format!("live/{}", topochess_protocol::id_text(*id)),
             Address::Analysis => "analysis".into(),
             Address::Puzzles(None) => "puzzles".into(),
             Address::Puzzles(Some(id)) => format!("puzzles/{}", escape(id)),
@@ -95,7 +99,7 @@ impl Address {
     pub fn screen(&self) -> Screen {
         match self {
             Address::Home => Screen::Home,
-            Address::Play(_) => Screen::Play,
+            Address::Play(_) | Address::Live(_) => Screen::Play,
             Address::Analysis => Screen::Analyse,
             Address::Puzzles(_) => Screen::Puzzles,
             Address::Learn(_) => Screen::Learn,
@@ -126,7 +130,10 @@ impl AppState {
     pub fn address(&self) -> Address {
         match self.screen {
             Screen::Home => Address::Home,
-            Screen::Play => Address::Play(Some(self.game_id)),
+            Screen::Play => match self.live_id().or(self.live.joining) {
+                Some(id) => Address::Live(id),
+                None => Address::Play(Some(self.game_id)),
+            },
             Screen::Analyse => Address::Analysis,
             Screen::Puzzles => Address::Puzzles(
                 self.puzzles
@@ -154,6 +161,17 @@ impl AppState {
             return;
         }
         match &address {
+            Address::Live(id) => {
+                let id = *id;
+                let kept = self.saved.iter().find(|g| {
+                    matches!(g.settings.opponent, crate::common::settings::Opponent::Live { id: i, .. } if i == id)
+                });
+                match kept.cloned() {
+                    Some(game) => self.reduce_in_place(Action::SwitchGame(Box::new(game))),
+                    // Not seen here yet: the server's state makes the game (`live_heard`).
+                    None => self.live.joining = Some(id),
+                }
+            }
             Address::Play(Some(id)) if *id != self.game_id => {
                 match self.saved.iter().find(|g| g.id == *id).cloned() {
                     Some(game) => self.reduce_in_place(Action::SwitchGame(Box::new(game))),
@@ -297,6 +315,7 @@ mod tests {
             Address::Home,
             Address::Play(None),
             Address::Play(Some(1234567890123)),
+            Address::Live(0x00ab_cdef_0123_4567),
             Address::Analysis,
             Address::Puzzles(None),
             Address::Puzzles(Some("0a1b2c3d".into())),
@@ -333,6 +352,7 @@ mod tests {
             "#corr=abc",
             "#/nowhere",
             "#/play/not-a-number",
+            "#/live/12345",
             "#/learn/0/1",
             "#/learn/2",
             "#/puzzles/a/b",

@@ -61,7 +61,7 @@ impl AppState {
     fn computer_level(&self) -> Option<u8> {
         match self.settings.opponent {
             Opponent::Computer { level, .. } => Some(level),
-            Opponent::HotSeat | Opponent::Correspondence { .. } => None,
+            Opponent::HotSeat | Opponent::Correspondence { .. } | Opponent::Live { .. } => None,
         }
     }
 

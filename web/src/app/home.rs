@@ -81,8 +81,8 @@ pub fn home(state: &AppState, on_action: &Callback<Action>) -> Html {
         computer: Color::Black,
         level: 2,
     };
-    let friend = Opponent::Correspondence {
-        me: Color::White,
+    let friend = Opponent::Live {
+        me: Some(Color::White),
         id: 0,
     };
     let unfinished = !state.game.moves().is_empty() && state.game.outcome().is_none();
@@ -119,7 +119,7 @@ pub fn home(state: &AppState, on_action: &Callback<Action>) -> Html {
             { fold_picture(state.settings.pieces, state.settings.motion) }
             <section class="home-cards" aria-label="Start">
                 { card("home-computer", "Play the computer", "Eight levels, from a beginner to the strongest engine for these boards", send(Action::Begin(computer))) }
-                { card("home-friend", "Play a friend", "By link: send each move, they answer with theirs", send(Action::Begin(friend))) }
+                { card("home-friend", "Play a friend", "Live: send them a link, they open it, you play", send(Action::Begin(friend))) }
                 { card("home-hotseat", "Hot-seat", "Two players at one screen", send(Action::Begin(Opponent::HotSeat))) }
                 { card("home-puzzle", "Solve a puzzle", "Mates and wins that use the edges, rated", send(Action::Go(Screen::Puzzles))) }
                 { card("home-learn", "Learn the fold", "Short steps: how each piece crosses the edges", learn) }

@@ -8,6 +8,8 @@ pub mod boards;
 pub mod engine_job;
 pub mod engine_link;
 pub mod home;
+pub mod live_flow;
+pub mod live_panel;
 pub mod offline;
 pub mod scene;
 pub mod settings_screen;
@@ -77,6 +79,19 @@ pub fn app() -> Html {
     }
     // The network's state and a new version waiting (the service worker).
     let shell = crate::app::offline::use_shell();
+    // The live game's socket: what the reducer queues goes out, what the server says comes in.
+    {
+        let dispatch = state.dispatcher();
+        let on_message = Callback::from(move |m| dispatch.dispatch(Action::LiveHeard(Box::new(m))));
+        let dispatch = state.dispatcher();
+        let on_connection = Callback::from(move |up| dispatch.dispatch(Action::LiveConnection(up)));
+        crate::live::socket::use_live_socket(
+            state.live_id().or(state.live.joining),
+            state.live.outbox.clone(),
+            on_message,
+            on_connection,
+        );
+    }
     // The address follows the app, and the app follows the address (Back, Forward).
     crate::app::address::use_address(&state);
     // Saved after every change, in step with the other tabs.
@@ -459,7 +474,11 @@ pub fn app() -> Html {
     };
     let on_start = {
         let state = state.clone();
-        Callback::from(move |settings: Settings| state.dispatch(Action::NewGame(settings, None)))
+        Callback::from(move |settings: Settings| match settings.opponent {
+            // A live game is created on the server first, which gives its id.
+            Opponent::Live { id: 0, .. } => live_panel::create_live_game(&state, settings),
+            _ => state.dispatch(Action::NewGame(settings, None)),
+        })
     };
     let on_cancel = {
         let state = state.clone();
@@ -575,6 +594,8 @@ pub fn app() -> Html {
             state.settings.player_name(me),
             state.settings.player_name(!me)
         ),
+        Opponent::Live { me: Some(me), .. } => format!("live, you play {}", side(me)),
+        Opponent::Live { me: None, .. } => "live, watching".into(),
     };
     // The board's chooser: an option's index, or none to cancel.
     let on_choose = {
@@ -762,6 +783,7 @@ pub fn app() -> Html {
                         <button id="flip" onclick={act(Action::Flip)}>{"Flip"}</button>
                         <button id="analyse" onclick={act(Action::Analyse(AnalysisAction::FromGame))}>{"Analyse"}</button>
                     </div>
+                    { live_panel::live_panel(&state) }
                     { play_panel::game_end_controls(&state) }
                     { play_panel::send_move(&state) }
                     <label class="san-input">{"Type a move "}

@@ -171,6 +171,8 @@ pub struct AppState {
     pub puzzles: crate::puzzle::Puzzles,
     /// The lessons: the steps done and the step on the board.
     pub learn: crate::learn::Learn,
+    /// The live game's connection: the server's last word and what to tell it.
+    pub live: crate::live::LiveSession,
 }
 
 impl Default for AppState {
@@ -242,7 +244,7 @@ impl AppState {
 
     /// Replaces the game, keeping what belongs to the player and the session: view settings,
     /// job counter, worker, library list, explorer and lab.
-    fn replace_game(&mut self, mut settings: Settings, game: Game, id: u64) {
+    pub(crate) fn replace_game(&mut self, mut settings: Settings, game: Game, id: u64) {
         settings.keep_preferences_of(&self.settings);
         let mut next = AppState::with_game(settings, game);
         next.game_id = id;
@@ -305,6 +307,7 @@ impl AppState {
             atlas: Default::default(),
             table_moves: Default::default(),
             puzzles: Default::default(),
+            live: Default::default(),
             learn: Default::default(),
         }
     }
@@ -330,6 +333,8 @@ impl AppState {
                 Opponent::Computer { computer, .. } => self.game.position().turn() != computer,
                 // A correspondence game: only one's own moves; the other's come by link.
                 Opponent::Correspondence { me, .. } => self.game.position().turn() == me,
+                // A live game: one's own moves, sent to the server; a spectator none.
+                Opponent::Live { me, .. } => Some(self.game.position().turn()) == me,
             }
     }
 
@@ -360,7 +365,10 @@ impl AppState {
     }
 
     fn is_correspondence_settings(&self, settings: &Settings) -> bool {
-        matches!(settings.opponent, Opponent::Correspondence { .. })
+        matches!(
+            settings.opponent,
+            Opponent::Correspondence { .. } | Opponent::Live { .. }
+        )
     }
 
     /// Whether it is the computer's turn in the live game (also while the player looks at an
@@ -398,7 +406,13 @@ impl AppState {
 
     pub(crate) fn play(&mut self, mv: Move) {
         let mover = self.game.position().turn();
+        let uci = san::to_coordinate(self.game.position(), mv);
         if self.game.play(mv).is_ok() {
+            if matches!(self.settings.opponent, Opponent::Live { me: Some(me), .. } if me == mover)
+            {
+                let ply = self.game.moves().len() - 1;
+                self.live_send(topochess_protocol::ClientMessage::Move { uci, ply });
+            }
             let ply = self.game.moves().len();
             if let Some(c) = &mut self.clock {
                 c.moved(mover, ply, clock::now());
@@ -715,6 +729,9 @@ impl AppState {
                 s.reduce_in_place(Action::SetScreen(screen));
             }
             Action::Open(address) => s.open(address),
+            Action::LiveHeard(message) => s.live_heard(*message),
+            Action::LiveConnection(connected) => s.live.connected = connected,
+            Action::LiveAbort => s.live_send(topochess_protocol::ClientMessage::Abort),
             Action::Begin(opponent) => {
                 s.reduce_in_place(Action::Go(Screen::Play));
                 s.new_game_open = true;

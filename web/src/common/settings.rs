@@ -24,6 +24,13 @@ pub enum Opponent {
         /// The game's id, the same in both players' browsers.
         id: u64,
     },
+    /// A live game on the game server, with someone else: the player plays `me` (`None` watches).
+    Live {
+        /// The player's side in this browser, or none for a spectator.
+        me: Option<Color>,
+        /// The game's id on the server (0 until the server gives one).
+        id: u64,
+    },
 }
 
 /// Which board views are shown.
@@ -236,6 +243,9 @@ impl Settings {
             } | Opponent::Correspondence {
                 me: Color::Black,
                 ..
+            } | Opponent::Live {
+                me: Some(Color::Black),
+                ..
             }
         )
     }
@@ -251,6 +261,7 @@ impl Settings {
                 format!("Computer (level {level})")
             }
             Opponent::Correspondence { me, .. } if me == side => "You".into(),
+            Opponent::Live { me, .. } if me == Some(side) => "You".into(),
             _ => (if side == Color::White {
                 "White"
             } else {

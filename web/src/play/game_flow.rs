@@ -6,6 +6,7 @@ use crate::app::engine_job::EngineTask;
 use crate::app::state::AppState;
 use crate::common::settings::Opponent;
 use topochess_core::{san, Color, Square};
+use topochess_protocol::ClientMessage;
 
 /// Whether a pre-move may be set now: against the computer, while it is thinking, the game on,
 /// the live position shown.
@@ -80,8 +81,8 @@ impl AppState {
     fn resigning_side(&self) -> Color {
         match self.settings.opponent {
             Opponent::Computer { computer, .. } => !computer,
-            Opponent::Correspondence { me, .. } => me,
-            Opponent::HotSeat => self.game.position().turn(),
+            Opponent::Correspondence { me, .. } | Opponent::Live { me: Some(me), .. } => me,
+            Opponent::HotSeat | Opponent::Live { me: None, .. } => self.game.position().turn(),
         }
     }
 
@@ -97,7 +98,11 @@ impl AppState {
             Some(true) => {
                 self.confirm_resign = false;
                 let loser = self.resigning_side();
-                self.game.resign(loser);
+                match self.settings.opponent {
+                    // The server ends the game, and tells both players.
+                    Opponent::Live { .. } => self.live_send(ClientMessage::Resign),
+                    _ => self.game.resign(loser),
+                }
             }
         }
     }
@@ -117,6 +122,9 @@ impl AppState {
             Opponent::HotSeat => self.draw_offer = Some(self.game.position().turn()),
             // The offer travels with the next link sent.
             Opponent::Correspondence { me, .. } => self.draw_offer = Some(me),
+            // The server hears of it, and tells both players.
+            Opponent::Live { me: Some(_), .. } => self.live_send(ClientMessage::Draw),
+            Opponent::Live { me: None, .. } => {}
             Opponent::Computer { .. } => {
                 let not_better = self
                     .computer_eval
@@ -133,6 +141,14 @@ impl AppState {
 
     /// The other side answers a draw offer.
     pub(crate) fn answer_draw(&mut self, accept: bool) {
+        if matches!(self.settings.opponent, Opponent::Live { .. }) {
+            self.live_send(if accept {
+                ClientMessage::Draw
+            } else {
+                ClientMessage::Decline
+            });
+            return;
+        }
         if self.draw_offer.take().is_some() && accept && self.game.outcome().is_none() {
             self.game.agree_draw();
         }
@@ -150,10 +166,16 @@ impl AppState {
     pub(crate) fn settle_clock(&mut self) {
         let turn = self.game.position().turn();
         let now = crate::common::clock::now();
+        // In a live game the server's clock is the one that ends it.
+        let live = matches!(self.settings.opponent, Opponent::Live { .. });
         let Some(c) = &mut self.clock else {
             return;
         };
-        if self.game.outcome().is_none() && c.running() && c.time_left(turn, turn, now) <= 0.0 {
+        if !live
+            && self.game.outcome().is_none()
+            && c.running()
+            && c.time_left(turn, turn, now) <= 0.0
+        {
             self.game.flag(turn);
         }
         if self.game.outcome().is_some() {

@@ -38,6 +38,7 @@ pub fn game_end_controls(state: &UseReducerHandle<AppState>) -> Html {
     let answers = |by| match state.settings.opponent {
         Opponent::HotSeat => by != to_move,
         Opponent::Correspondence { me, .. } => by != me,
+        Opponent::Live { me, .. } => Some(by) != me && me.is_some(),
         Opponent::Computer { .. } => false,
     };
     let offer_row = match offer {

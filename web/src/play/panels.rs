@@ -80,6 +80,15 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                     me: Color::Black,
                     id: 0,
                 },
+                // The server gives the id when the game is created.
+                "live-white" => Opponent::Live {
+                    me: Some(Color::White),
+                    id: 0,
+                },
+                "live-black" => Opponent::Live {
+                    me: Some(Color::Black),
+                    id: 0,
+                },
                 _ => Opponent::HotSeat,
             };
             draft.set(Settings {
@@ -169,6 +178,11 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
             me: Color::White, ..
         } => "corr-white",
         Opponent::Correspondence { .. } => "corr-black",
+        Opponent::Live {
+            me: Some(Color::Black),
+            ..
+        } => "live-black",
+        Opponent::Live { .. } => "live-white",
     };
     let name_input = |mine: bool| {
         let draft = draft.clone();
@@ -213,6 +227,8 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                     <option value="black" selected={opponent_value == "black"}>{"Black against the computer"}</option>
                     <option value="corr-white" selected={opponent_value == "corr-white"}>{"White by correspondence (moves sent as links)"}</option>
                     <option value="corr-black" selected={opponent_value == "corr-black"}>{"Black by correspondence (moves sent as links)"}</option>
+                    <option value="live-white" selected={opponent_value == "live-white"}>{"White against a friend, live (a link to send)"}</option>
+                    <option value="live-black" selected={opponent_value == "live-black"}>{"Black against a friend, live (a link to send)"}</option>
                 </select>
             </label>
             if let Opponent::Correspondence { me, .. } = draft.opponent {
@@ -266,7 +282,7 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
 fn level_of(s: &Settings) -> u8 {
     match s.opponent {
         Opponent::Computer { level, .. } => level,
-        Opponent::HotSeat | Opponent::Correspondence { .. } => {
+        Opponent::HotSeat | Opponent::Correspondence { .. } | Opponent::Live { .. } => {
             topochess_search::levels::DEFAULT_LEVEL
         }
     }

@@ -1,0 +1,111 @@
+// Live games between two browsers through the real game server: a game with clocks, a reload
+// mid-game, a spectator, the server killed and started again, a resignation; and the site
+// without a server saying so.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { freePort, startGameServer, serveDist, screenshot, newGame, type, moves } from './harness.mjs';
+
+async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+}
+
+const waitMoves = (page, n) => page.waitForFunction(
+  (n) => document.querySelectorAll('#moves .mv').length === n, n, { timeout: 20000 });
+
+test('two players play live: moves both ways, clocks, a reload, a spectator, the server killed mid-game, a resignation', { timeout: 180000 }, async () => {
+  const data = await mkdtemp(join(tmpdir(), 'topochess-live-'));
+  const port = await freePort();
+  let server = await startGameServer(data, port);
+  const browser = await launch();
+  try {
+    // Two players, each in a browser of their own (their own secret).
+    const [ca, cb, cc] = await Promise.all([1, 2, 3].map(() => browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })));
+    const a = await ca.newPage();
+    await a.goto(server.play);
+    await a.waitForSelector('svg.normal [data-square]');
+    await a.click('#new-game-open');
+    await a.selectOption('#ng-opponent', 'live-white');
+    await a.selectOption('#ng-time', '5+3');
+    await a.click('#ng-start');
+    await a.waitForSelector('#live-link');
+    const link = await a.locator('#live-link').inputValue();
+    assert.match(link, /#\/live\/[0-9a-f]{16}$/);
+    assert.match(await a.evaluate(() => location.hash), /^#\/live\/[0-9a-f]{16}$/);
+    await screenshot(a, 'live-waiting');
+    const b = await cb.newPage();
+    await b.goto(link);
+    await b.waitForSelector('svg.normal [data-square]');
+    await b.waitForSelector('#live-panel');
+    await a.waitForSelector('#live-link', { state: 'detached' });
+    assert.match(await b.locator('#game-name').textContent(), /Folded/);
+    // Moves both ways, at once.
+    await type(a, 'e4');
+    await waitMoves(b, 1);
+    await type(b, 'e5');
+    await waitMoves(a, 2);
+    await type(a, 'Nf3');
+    await waitMoves(b, 3);
+    assert.equal(await a.locator('#clocks').count(), 1, 'clocks shown');
+    assert.match(await b.locator('#clock-white .time').textContent(), /^\d/);
+    // A spectator sees the game and cannot move.
+    const c = await cc.newPage();
+    await c.goto(link);
+    await c.waitForSelector('#live-watching');
+    await waitMoves(c, 3);
+    // A reload mid-game: the same game, the same side.
+    await b.reload();
+    await waitMoves(b, 3);
+    await type(b, 'Nc6');
+    await waitMoves(a, 4);
+    await waitMoves(c, 4);
+    await screenshot(b, 'live-black');
+    // The server killed without a word: both pages say so, then take the game up again.
+    await server.kill();
+    await a.waitForSelector('#live-status', { timeout: 20000 });
+    server = await startGameServer(data, port);
+    await a.waitForSelector('#live-status', { state: 'detached', timeout: 30000 });
+    await b.waitForSelector('#live-status', { state: 'detached', timeout: 30000 });
+    assert.deepEqual(await moves(a), ['e4', 'e5', 'Nf3', 'Nc6']);
+    await type(a, 'Bc4');
+    await waitMoves(b, 5);
+    // Black resigns; both see the end.
+    await b.click('#resign');
+    await b.click('#resign-yes');
+    await a.waitForFunction(() => /resign/i.test(document.querySelector('#status').textContent));
+    await b.waitForFunction(() => /resign/i.test(document.querySelector('#status').textContent));
+    // The game is in the library, like any game.
+    const kept = await a.evaluate(() => JSON.parse(localStorage.getItem('topochess/games')).games
+      .filter((g) => g.moves.length === 5).length);
+    assert.equal(kept, 1);
+  } finally {
+    await browser.close();
+    await server.kill();
+    await rm(data, { recursive: true, force: true });
+  }
+});
+
+test('a site without a game server says so and offers correspondence', { timeout: 60000 }, async () => {
+  const server = await serveDist();
+  const browser = await launch();
+  try {
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    await page.goto(server.play);
+    await page.waitForSelector('svg.normal [data-square]');
+    await page.click('#new-game-open');
+    await page.selectOption('#ng-opponent', 'live-white');
+    await page.click('#ng-start');
+    await page.waitForSelector('#notice');
+    assert.match(await page.locator('#notice').textContent(), /no live game server.*correspondence/);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});

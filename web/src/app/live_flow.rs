@@ -1,0 +1,134 @@
+//! The app's part of a live game: what the player does goes to the server's outbox, and what
+//! the server says is the game (its moves, clocks, offers and ending) whatever the page thought.
+
+use crate::app::state::AppState;
+use crate::common::clock::{Clock, TimeControl};
+use crate::common::settings::{variant_of, Opponent, Settings};
+use crate::live::pending_move;
+use topochess_core::game::{Game, Outcome};
+use topochess_core::{san, Color, Position};
+use topochess_protocol::{parse_id, ClientMessage, GameState, ServerMessage};
+
+impl AppState {
+    /// The live game's id, when the game on the board is one the server gave.
+    pub fn live_id(&self) -> Option<u64> {
+        match self.settings.opponent {
+            Opponent::Live { id, .. } if id != 0 => Some(id),
+            _ => None,
+        }
+    }
+
+    /// Queues a message for the server.
+    pub(crate) fn live_send(&mut self, message: ClientMessage) {
+        self.live.send(message);
+    }
+
+    /// What the server said.
+    pub(crate) fn live_heard(&mut self, message: ServerMessage) {
+        let state = match message {
+            ServerMessage::Error { message } => {
+                self.notice = Some(format!("The game server refused: {message}."));
+                return;
+            }
+            ServerMessage::State(state) => state,
+        };
+        let Some(id) = parse_id(&state.id) else {
+            return;
+        };
+        if self.live_id() != Some(id) {
+            if self.live.joining != Some(id) {
+                return;
+            }
+            if let Err(why) = self.join_live(id, &state) {
+                self.notice = Some(format!("That live game cannot be shown: {why}."));
+                self.live.joining = None;
+                return;
+            }
+        }
+        if let Opponent::Live { me, .. } = &mut self.settings.opponent {
+            *me = state.you;
+        }
+        self.follow_moves(&state);
+        self.follow_ending(&state);
+        self.draw_offer = state.draw_offer;
+        if let Some((base, increment)) = state.clock {
+            self.clock = Some(Clock {
+                control: TimeControl::new(base, increment),
+                left: state.left_ms.map(|ms| ms as f64),
+                since: state.running.then(crate::common::clock::now),
+            });
+        }
+        if state.aborted && !self.live.heard.as_ref().is_some_and(|h| h.aborted) {
+            self.notice = Some("The game was aborted: it counts for nobody.".into());
+        }
+        self.live.heard = Some(state);
+    }
+
+    /// A game this browser opened by its address: a new game of the library, as the server has
+    /// it.
+    fn join_live(&mut self, id: u64, state: &GameState) -> Result<(), String> {
+        let settings = Settings {
+            variant: state.variant.clone(),
+            castling: state.castling.clone(),
+            opponent: Opponent::Live { me: state.you, id },
+            time: state.clock.map(|(b, i)| TimeControl::new(b, i)),
+            flipped: state.you == Some(Color::Black),
+            ..self.settings.clone()
+        };
+        let variant = variant_of(&settings)?;
+        let game = Game::new(Position::start(variant));
+        self.replace_game(settings, game, crate::library::storage::fresh_id());
+        self.live.joining = None;
+        Ok(())
+    }
+
+    /// The moves as the server has them: a move of this browser's not heard yet stays (and is
+    /// sent again: a repeat is refused harmlessly); anything else gives way to the server's line.
+    fn follow_moves(&mut self, state: &GameState) {
+        let local = self.move_texts();
+        if local == state.moves {
+            return;
+        }
+        if let Some(uci) = pending_move(&local, &state.moves) {
+            let ply = state.moves.len();
+            if !self
+                .live
+                .outbox
+                .iter()
+                .any(|(_, m)| matches!(m, ClientMessage::Move { ply: p, .. } if p == &ply))
+            {
+                self.live_send(ClientMessage::Move { uci, ply });
+            }
+            return;
+        }
+        let mut game = Game::new(self.game.start().clone());
+        for text in &state.moves {
+            match san::parse_move(game.position(), text).map(|mv| game.play(mv)) {
+                Ok(Ok(())) => {}
+                _ => {
+                    self.notice = Some(format!("The server's move {text} is not legal here."));
+                    return;
+                }
+            }
+        }
+        self.game = game;
+        self.viewing = None;
+        self.redo.clear();
+        self.choice = None;
+        self.premove = None;
+    }
+
+    /// The ending the server declared (a mate or another rule ends the game here by itself).
+    fn follow_ending(&mut self, state: &GameState) {
+        match state.outcome {
+            Some(Outcome::Resignation { winner }) => self.game.resign(!winner),
+            Some(Outcome::DrawAgreed) => self.game.agree_draw(),
+            Some(Outcome::Timeout { winner }) => self.game.flag(!winner),
+            Some(Outcome::TimeoutDraw) => {
+                let turn = self.game.position().turn();
+                self.game.flag(turn)
+            }
+            _ => {}
+        }
+    }
+}

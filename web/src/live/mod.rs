@@ -1,0 +1,158 @@
+//! Live games on the game server, the browser's side: what this browser knows of its game's
+//! connection (the last state heard, the messages to send), its secret, creating a game, and the
+//! WebSocket (`socket`). The reducer decides what to send; the socket only carries it.
+
+pub mod socket;
+
+use topochess_protocol::{ClientMessage, Created, GameState, NewGame};
+
+/// This browser's live game as the server last told it, and what it has to say to the server.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LiveSession {
+    /// The game's state as last heard.
+    pub heard: Option<Box<GameState>>,
+    /// The messages to send, numbered (the socket sends each once, in order, when it can).
+    pub outbox: Vec<(u64, ClientMessage)>,
+    /// The last number given.
+    pub last: u64,
+    /// Whether the socket is open.
+    pub connected: bool,
+    /// A game opened by its address that this browser has not heard of yet.
+    pub joining: Option<u64>,
+}
+
+impl LiveSession {
+    /// Queues a message for the server.
+    pub fn send(&mut self, message: ClientMessage) {
+        self.last += 1;
+        self.outbox.push((self.last, message));
+        // Only the recent ones matter: what was not sent by then is out of date.
+        if self.outbox.len() > 16 {
+            self.outbox.remove(0);
+        }
+    }
+}
+
+/// This browser's move that the server has not acknowledged: the local moves are the heard ones
+/// and one more.
+pub fn pending_move(local: &[String], heard: &[String]) -> Option<String> {
+    (local.len() == heard.len() + 1 && local.starts_with(heard)).then(|| local[heard.len()].clone())
+}
+
+const SECRET_KEY: &str = "topochess/live-secret";
+
+/// This browser's secret (random, kept in its storage): it proves a seat at a live game.
+pub fn browser_secret() -> String {
+    let storage = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
+    if let Some(kept) = storage
+        .as_ref()
+        .and_then(|s| s.get_item(SECRET_KEY).ok().flatten())
+        .filter(|s| s.len() >= 16)
+    {
+        return kept;
+    }
+    let mut bytes = [0u8; 16];
+    let crypto = web_sys::window().and_then(|w| js_sys::Reflect::get(&w, &"crypto".into()).ok());
+    let filled = crypto.and_then(|c| {
+        let array = js_sys::Uint8Array::new_with_length(16);
+        let f = js_sys::Reflect::get(&c, &"getRandomValues".into()).ok()?;
+        let f: js_sys::Function = wasm_bindgen::JsCast::dyn_into(f).ok()?;
+        f.call1(&c, &array).ok()?;
+        Some(array.to_vec())
+    });
+    match filled {
+        Some(random) => bytes.copy_from_slice(&random),
+        None => {
+            for b in &mut bytes {
+                *b = (js_sys::Math::random() * 256.0) as u8;
+            }
+        }
+    }
+    let secret: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    if let Some(s) = storage {
+        let _ = s.set_item(SECRET_KEY, &secret);
+    }
+    secret
+}
+
+/// The site's own address (origin and folder), where the server's `api/` is.
+pub fn site_base() -> String {
+    web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            let path = l.pathname().ok()?;
+            let folder = &path[..path.rfind('/').map_or(0, |i| i + 1)];
+            Some(format!("{}{folder}", l.origin().ok()?))
+        })
+        .unwrap_or_default()
+}
+
+/// Asks the server for a new game.
+pub async fn create(new: &NewGame) -> Result<Created, String> {
+    use wasm_bindgen::JsCast;
+    let window = web_sys::window().ok_or("no window")?;
+    let init = web_sys::RequestInit::new();
+    init.set_method("POST");
+    init.set_body(
+        &serde_json::to_string(new)
+            .map_err(|e| e.to_string())?
+            .into(),
+    );
+    let headers = web_sys::Headers::new().map_err(|_| "no headers")?;
+    let _ = headers.set("content-type", "application/json");
+    init.set_headers(&headers);
+    let url = format!("{}api/games", site_base());
+    let answer = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str_and_init(&url, &init))
+        .await
+        .map_err(|_| "the game server cannot be reached".to_string())?;
+    let response: web_sys::Response = answer.dyn_into().map_err(|_| "no response")?;
+    let text = wasm_bindgen_futures::JsFuture::from(response.text().map_err(|_| "no body")?)
+        .await
+        .ok()
+        .and_then(|t| t.as_string())
+        .unwrap_or_default();
+    if !response.ok() {
+        return Err(match response.status() {
+            404 | 405 => "this site has no live game server".to_string(),
+            status => format!("the game server said {status}: {text}"),
+        });
+    }
+    serde_json::from_str(&text).map_err(|_| "this site has no live game server".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_not_yet_heard_is_the_one_past_the_servers_line() {
+        let s = |v: &[&str]| v.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+        assert_eq!(pending_move(&s(&["e2e4"]), &s(&[])), Some("e2e4".into()));
+        assert_eq!(
+            pending_move(&s(&["e2e4", "e7e5"]), &s(&["e2e4"])),
+            Some("e7e5".into())
+        );
+        assert_eq!(pending_move(&s(&["e2e4"]), &s(&["e2e4"])), None, "heard");
+        assert_eq!(
+            pending_move(&s(&["d2d4", "e7e5"]), &s(&["e2e4"])),
+            None,
+            "another line"
+        );
+        assert_eq!(
+            pending_move(&s(&["e2e4", "e7e5", "g1f3"]), &s(&["e2e4"])),
+            None,
+            "two ahead"
+        );
+    }
+
+    #[test]
+    fn the_outbox_keeps_the_recent_messages_numbered() {
+        let mut live = LiveSession::default();
+        for _ in 0..20 {
+            live.send(ClientMessage::Draw);
+        }
+        assert_eq!(live.outbox.len(), 16);
+        assert_eq!(live.outbox.first().map(|m| m.0), Some(5));
+        assert_eq!(live.outbox.last().map(|m| m.0), Some(20));
+    }
+}
