@@ -3,7 +3,8 @@
 //! ends. Pure: the caller says what time it is.
 
 use crate::record::Record;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 use topochess_core::game::Game;
 use topochess_core::{san, CastlingMode, Color, Position, Variant};
 use topochess_protocol::{id_text, ClientMessage, GameId, GameState, NewGame, Side};
@@ -15,15 +16,28 @@ pub struct LiveGame {
     game: Game,
 }
 
-/// The variant of a preset id and castling option name (empty: the preset's).
+/// The variants built so far, by preset id and castling option name.
+type Built = HashMap<(String, String), Arc<Variant>>;
+
+/// The variant of a preset id and castling option name (empty: the preset's). Built once per
+/// process and shared by every game on it: a variant's move tables are most of a game's memory.
 fn variant_of(variant: &str, castling: &str) -> Result<Arc<Variant>, String> {
+    static BUILT: OnceLock<Mutex<Built>> = OnceLock::new();
+    let key = (variant.to_string(), castling.to_string());
+    let built = BUILT.get_or_init(Default::default);
+    if let Some(v) = built.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+        return Ok(v.clone());
+    }
     let mode = match castling {
         "" => None,
         name => Some(CastlingMode::from_name(name).ok_or(format!("no castling option {name:?}"))?),
     };
-    Variant::preset(variant, mode)
-        .map(Arc::new)
-        .map_err(|e| e.to_string())
+    let v = Arc::new(Variant::preset(variant, mode).map_err(|e| e.to_string())?);
+    built
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(key, v.clone());
+    Ok(v)
 }
 
 impl LiveGame {

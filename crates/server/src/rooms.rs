@@ -22,6 +22,8 @@ pub fn now_ms() -> u64 {
 
 /// One game being played.
 pub struct Room {
+    /// The game's id.
+    pub id: GameId,
     game: Mutex<LiveGame>,
     changed: broadcast::Sender<()>,
 }
@@ -29,6 +31,7 @@ pub struct Room {
 impl Room {
     fn new(game: LiveGame) -> Arc<Room> {
         Arc::new(Room {
+            id: game.record().id,
             game: Mutex::new(game),
             changed: broadcast::channel(64).0,
         })
@@ -101,6 +104,24 @@ impl Rooms {
         drop(open);
         self.watch_clock(&room).await;
         Ok(Some(room))
+    }
+
+    /// Closes the room of game `id` when nobody is at it any more (only the list holds it: no
+    /// socket, no clock watcher, no request under way); the store keeps the game, and the room
+    /// opens again from it when asked for.
+    pub async fn release(&self, id: GameId) {
+        let mut open = self.open.lock().await;
+        if open
+            .get(&id)
+            .is_some_and(|room| Arc::strong_count(room) == 1)
+        {
+            open.remove(&id);
+        }
+    }
+
+    /// How many rooms are open.
+    pub async fn open_rooms(&self) -> usize {
+        self.open.lock().await.len()
     }
 
     /// Seats the browser with `secret` at the game (on the free side, if any): its side, or `None`

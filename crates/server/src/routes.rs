@@ -23,12 +23,17 @@ const PER_SECOND: f64 = 5.0;
 /// The router: the API, and the site's files from `dist` for everything else.
 pub fn router(rooms: Arc<Rooms>, dist: &std::path::Path) -> Router {
     Router::new()
-        .route("/api/health", get(|| async { "ok" }))
+        .route("/api/health", get(health))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(read))
         .route("/api/games/{id}/socket", get(socket))
         .with_state(rooms)
         .fallback_service(ServeDir::new(dist))
+}
+
+/// The server is up, and how many games are open (in memory).
+async fn health(State(rooms): State<Arc<Rooms>>) -> String {
+    format!("ok: {} games open", rooms.open_rooms().await)
 }
 
 fn refuse(status: StatusCode, why: impl Into<String>) -> Response {
@@ -85,7 +90,10 @@ async fn socket(
         Ok(None) => return refuse(StatusCode::NOT_FOUND, "no such game"),
         Err(why) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, why),
     };
+    // Small buffers: a game's messages are small, and there are thousands of sockets.
     upgrade
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
         .max_message_size(MAX_MESSAGE_BYTES)
         .on_upgrade(move |ws| play(ws, rooms, room, who.secret))
 }
@@ -98,9 +106,16 @@ fn text(message: &ServerMessage) -> Message {
     )
 }
 
+/// One browser at one game, then the room closed if it was the last there.
+async fn play(ws: WebSocket, rooms: Arc<Rooms>, room: Arc<crate::rooms::Room>, secret: String) {
+    let id = room.id;
+    serve(ws, rooms.clone(), room, secret).await;
+    rooms.release(id).await;
+}
+
 /// One browser at one game: seated (or watching), told the game after every change, its
 /// messages refereed; malformed or too many messages are answered with an error, never a panic.
-async fn play(ws: WebSocket, rooms: Arc<Rooms>, room: Arc<crate::rooms::Room>, secret: String) {
+async fn serve(ws: WebSocket, rooms: Arc<Rooms>, room: Arc<crate::rooms::Room>, secret: String) {
     let (mut out, mut incoming) = ws.split();
     let mut changes = room.listen();
     let you = match rooms.seat(&room, &secret).await {

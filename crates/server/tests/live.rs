@@ -180,6 +180,9 @@ async fn a_game_survives_the_server_killed_mid_game() {
     send(&mut watcher, &ClientMessage::Resign).await;
     assert!(refused(&mut watcher).await.contains("spectators"));
     send(&mut b, &mv("e7e5", 1)).await;
+    // White answers once it has seen Black's move (sent at once, it would be for a ply not
+    // reached yet: refused).
+    state_at(&mut w, 2).await;
     send(&mut w, &mv("g1f3", 2)).await;
     let seen = state_at(&mut watcher, 3).await;
     assert_eq!(seen.moves, ["e2e4", "e7e5", "g1f3"]);
@@ -189,6 +192,8 @@ async fn a_game_survives_the_server_killed_mid_game() {
     // Black's clock kept running while the server was down.
     drop(server);
     tokio::time::sleep(Duration::from_millis(1500)).await;
+    // (On a port of its own: the other test may have taken the old one meanwhile.)
+    let port = free_port();
     let _server = Server::start(&data, port);
     let mut b = connect(port, &created.id, black).await;
     let after = state_at(&mut b, 3).await;
@@ -271,5 +276,21 @@ async fn a_flood_is_slowed_and_a_huge_message_refused() {
     // A bad request to create a game says why.
     let (status, _) = http(port, "POST", "/api/games", "{\"variant\":\"folded\"}").unwrap();
     assert!(status.contains("4"), "{status}");
+    // Nobody at the game: its room is closed (the store keeps it), and it opens again.
+    drop(s);
+    let start = Instant::now();
+    while !http(port, "GET", "/api/health", "")
+        .unwrap()
+        .1
+        .contains("0 games open")
+    {
+        assert!(start.elapsed() < Duration::from_secs(10), "the room closes");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (status, body) = http(port, "GET", &format!("/api/games/{}", created.id), "").unwrap();
+    assert!(
+        status.contains("200") && body.contains("torus"),
+        "{status} {body}"
+    );
     std::fs::remove_dir_all(&data).unwrap();
 }

@@ -1,0 +1,205 @@
+//! A load run of the game server on loopback: many games at once, each two players moving after
+//! a pause (as people do; 0 for as fast as the server answers), for a bounded time. Prints the moves a second, the 50th and 99th
+//! percentiles of a move's round trip (sent to seen back in the game's state) and the server's
+//! memory per game. A benchmark, not a test:
+//!
+//!     cargo build --release -p topochess-server
+//!     cargo run --release -p topochess-server --example load -- 1000 20 1000
+//!
+//! (games at once, seconds, ms between a game's moves). It starts `target/release/topochess-server` itself, on a free port
+//! with its games in a temporary folder.
+
+use futures_util::{SinkExt, StreamExt};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+use topochess_protocol::{ClientMessage, Created, NewGame, ServerMessage, Side};
+
+/// A line that repeats after eight moves (the knights out and back twice): the game then ends
+/// by repetition, and the player starts another.
+const LINE: [&str; 4] = ["g1f3", "g8f6", "f3g1", "f6g8"];
+
+fn post(port: u16, body: &str) -> Option<String> {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    let request = format!(
+        "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(request.as_bytes()).ok()?;
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).ok()?;
+    Some(answer.split_once("\r\n\r\n")?.1.to_string())
+}
+
+fn rss_kb(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Reads until the state with `plies` moves; false when the socket ends.
+async fn until(socket: &mut Socket, plies: usize) -> bool {
+    while let Some(Ok(m)) = socket.next().await {
+        if let Message::Text(t) = m {
+            if let Ok(ServerMessage::State(s)) = serde_json::from_str(&t) {
+                if s.moves.len() >= plies {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// One seat at a time of games: create, seat both, play the line, again, until `stop`.
+async fn player(
+    port: u16,
+    n: usize,
+    think: Duration,
+    stop: Arc<AtomicBool>,
+    times: Arc<Mutex<Vec<u32>>>,
+) {
+    let (white, black) = (format!("load-white-{n:012}"), format!("load-black-{n:012}"));
+    while !stop.load(Ordering::Relaxed) {
+        let new = NewGame {
+            variant: "folded".into(),
+            castling: String::new(),
+            base_secs: Some(600),
+            increment_secs: 0,
+            side: Side::White,
+            secret: white.clone(),
+        };
+        let body = serde_json::to_string(&new).unwrap();
+        let Some(answer) = tokio::task::spawn_blocking(move || post(port, &body))
+            .await
+            .unwrap()
+        else {
+            continue;
+        };
+        let Ok(created) = serde_json::from_str::<Created>(&answer) else {
+            continue;
+        };
+        let url = |secret: &str| {
+            format!(
+                "ws://127.0.0.1:{port}/api/games/{}/socket?secret={secret}",
+                created.id
+            )
+        };
+        let (Ok((mut w, _)), Ok((mut b, _))) = (
+            tokio_tungstenite::connect_async(url(&white)).await,
+            tokio_tungstenite::connect_async(url(&black)).await,
+        ) else {
+            continue;
+        };
+        let mut mine = Vec::new();
+        for ply in 0..8 {
+            tokio::time::sleep(think).await;
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let socket = if ply % 2 == 0 { &mut w } else { &mut b };
+            let m = ClientMessage::Move {
+                uci: LINE[ply % 4].into(),
+                ply,
+            };
+            let sent = Instant::now();
+            let text = serde_json::to_string(&m).unwrap();
+            if socket.send(Message::Text(text.into())).await.is_err()
+                || !until(socket, ply + 1).await
+            {
+                break;
+            }
+            mine.push(sent.elapsed().as_micros() as u32);
+        }
+        times.lock().unwrap().extend(mine);
+        let _ = w.close(None).await;
+        let _ = b.close(None).await;
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let (games, seconds) = (
+        args.first().copied().unwrap_or(1000),
+        args.get(1).copied().unwrap_or(20),
+    );
+    let think = Duration::from_millis(args.get(2).copied().unwrap_or(1000));
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let data = std::env::temp_dir().join(format!("topochess-load-{}", std::process::id()));
+    std::fs::create_dir_all(data.join("site")).unwrap();
+    let bin = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../target/release/topochess-server");
+    let mut server = Command::new(&bin)
+        .args(["--addr", &format!("127.0.0.1:{port}")])
+        .arg("--dist")
+        .arg(data.join("site"))
+        .arg("--data")
+        .arg(&data)
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (cargo build --release -p topochess-server)",
+                bin.display()
+            )
+        });
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let idle = rss_kb(server.id());
+    let stop = Arc::new(AtomicBool::new(false));
+    let times = Arc::new(Mutex::new(Vec::new()));
+    let started = Instant::now();
+    let players: Vec<_> = (0..games as usize)
+        .map(|n| tokio::spawn(player(port, n, think, stop.clone(), times.clone())))
+        .collect();
+    tokio::time::sleep(Duration::from_secs(seconds)).await;
+    let busy = rss_kb(server.id());
+    stop.store(true, Ordering::Relaxed);
+    for p in players {
+        let _ = tokio::time::timeout(Duration::from_secs(10), p).await;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let _ = server.kill();
+    let _ = server.wait();
+    let _ = std::fs::remove_dir_all(&data);
+    let mut t = times.lock().unwrap().clone();
+    t.sort_unstable();
+    let at = |q: f64| {
+        t.get(((t.len() as f64 * q) as usize).min(t.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or(0) as f64
+            / 1000.0
+    };
+    println!(
+        "{games} games at once for {elapsed:.0} s, {} ms between a game's moves: {} moves, {:.0} moves a second; round trip p50 {:.1} ms, p99 {:.1} ms (goal: p99 under 50 ms); server memory {:.1} MB idle, {:.1} MB busy, {:.1} KB a game",
+        think.as_millis(),
+        t.len(),
+        t.len() as f64 / elapsed,
+        at(0.50),
+        at(0.99),
+        idle as f64 / 1024.0,
+        busy as f64 / 1024.0,
+        busy.saturating_sub(idle) as f64 / games as f64
+    );
+}
