@@ -40,7 +40,7 @@ test('two players play live: moves both ways, clocks, a reload, a spectator, the
     assert.match(link, /#\/live\/[0-9a-f]{16}$/);
     assert.match(await a.evaluate(() => location.hash), /^#\/live\/[0-9a-f]{16}$/);
     await screenshot(a, 'live-waiting');
-    const b = await cb.newPage();
+    let b = await cb.newPage();
     await b.goto(link);
     await b.waitForSelector('svg.normal [data-square]');
     await b.waitForSelector('#live-panel');
@@ -76,6 +76,25 @@ test('two players play live: moves both ways, clocks, a reload, a spectator, the
     assert.deepEqual(await moves(a), ['e4', 'e5', 'Nf3', 'Nc6']);
     await type(a, 'Bc4');
     await waitMoves(b, 5);
+    // Black's page closes: White hears the opponent left (the win may be claimed after 30 s);
+    // Black comes back with the link and play goes on.
+    await b.close();
+    await a.waitForSelector('#live-gone');
+    assert.match(await a.locator('#live-gone').textContent(), /left the game.*claim the win in \d+ s/);
+    const b2 = await cb.newPage();
+    await b2.goto(link);
+    await waitMoves(b2, 5);
+    await a.waitForSelector('#live-gone', { state: 'detached' });
+    // A take-back, asked and accepted: White's Bc4 goes, and White plays another move.
+    await a.click('#live-takeback');
+    await b2.waitForSelector('#live-takeback-offer');
+    await b2.click('#live-takeback-accept');
+    await waitMoves(a, 4);
+    await waitMoves(b2, 4);
+    await type(a, 'Bb5');
+    await waitMoves(b2, 5);
+    assert.deepEqual(await moves(b2), ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
+    b = b2;
     // Black resigns; both see the end.
     await b.click('#resign');
     await b.click('#resign-yes');
@@ -85,6 +104,17 @@ test('two players play live: moves both ways, clocks, a reload, a spectator, the
     const kept = await a.evaluate(() => JSON.parse(localStorage.getItem('topochess/games')).games
       .filter((g) => g.moves.length === 5).length);
     assert.equal(kept, 1);
+    // A rematch, when both ask: a new game, colours swapped, on both pages.
+    const first = await a.evaluate(() => location.hash);
+    await a.click('#live-rematch');
+    await b.waitForSelector('#live-rematch-offer');
+    await b.click('#live-rematch');
+    await a.waitForFunction((h) => location.hash !== h && location.hash.startsWith('#/live/'), first);
+    await b.waitForFunction((h) => location.hash !== h && location.hash.startsWith('#/live/'), first);
+    assert.equal(await a.evaluate(() => location.hash), await b.evaluate(() => location.hash));
+    await a.waitForFunction(() => /you play Black/.test(document.querySelector('.opponent')?.textContent ?? ''));
+    await type(b, 'e4');
+    await waitMoves(a, 1);
   } finally {
     await browser.close();
     await server.kill();

@@ -85,7 +85,18 @@ pub enum ClientMessage {
     Decline,
     /// The player ends the game before both sides have moved (it counts for nobody).
     Abort,
+    /// The player asks to take back their last move, or accepts the other's asking.
+    Takeback,
+    /// The player declines the other's take-back.
+    DeclineTakeback,
+    /// After the game: the player asks for another, colours swapped (when both ask, it starts).
+    Rematch,
+    /// The other player has been gone for [`CLAIM_AFTER_MS`]: the player claims the win.
+    ClaimVictory,
 }
+
+/// How long a player must have been gone before the other may claim the win.
+pub const CLAIM_AFTER_MS: u64 = 30_000;
 
 /// A game's state, sent on connection and after every change.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -114,6 +125,14 @@ pub struct GameState {
     pub aborted: bool,
     /// The side offering a draw.
     pub draw_offer: Option<Color>,
+    /// The side asking to take back a move.
+    pub takeback_offer: Option<Color>,
+    /// Which sides asked for a rematch (White, Black).
+    pub rematch: [bool; 2],
+    /// The rematch's id, once both asked.
+    pub next_game: Option<String>,
+    /// For each side, how long it has been gone (no page connected), in ms, when this was sent.
+    pub gone_ms: [Option<u64>; 2],
 }
 
 /// What the server sends over a game's WebSocket.

@@ -29,6 +29,12 @@ pub struct Record {
     pub aborted: bool,
     /// The side offering a draw.
     pub draw_offer: Option<Color>,
+    /// The side asking to take back a move.
+    pub takeback_offer: Option<Color>,
+    /// Which sides asked for a rematch (White, Black).
+    pub rematch: [bool; 2],
+    /// The rematch, once both asked.
+    pub next_game: Option<GameId>,
     /// When the game was created (ms since the epoch).
     pub created: u64,
 }

@@ -70,6 +70,9 @@ impl LiveGame {
             outcome: None,
             aborted: false,
             draw_offer: None,
+            takeback_offer: None,
+            rematch: [false, false],
+            next_game: None,
             created: now,
         };
         LiveGame::from_record(record)
@@ -151,6 +154,13 @@ impl LiveGame {
         if self.check_flag(now) {
             return Err("time ran out".into());
         }
+        if let ClientMessage::Rematch = message {
+            if !self.over() {
+                return Err("a rematch is asked for once the game is over".into());
+            }
+            self.record.rematch[side.index()] = true;
+            return Ok(());
+        }
         if self.over() {
             return Err("the game is over".into());
         }
@@ -175,7 +185,24 @@ impl LiveGame {
                 if self.record.draw_offer == Some(!side) {
                     self.record.draw_offer = None;
                 }
+                self.record.takeback_offer = None;
             }
+            ClientMessage::Takeback if self.record.takeback_offer == Some(!side) => {
+                self.take_back(!side, now)?
+            }
+            ClientMessage::Takeback => {
+                let theirs = (0..plies).any(|ply| (ply % 2 == 0) == (self.first_mover() == side));
+                if !theirs {
+                    return Err("you have no move to take back".into());
+                }
+                self.record.takeback_offer = Some(side);
+            }
+            ClientMessage::DeclineTakeback if self.record.takeback_offer == Some(!side) => {
+                self.record.takeback_offer = None
+            }
+            ClientMessage::DeclineTakeback => return Err("there is no take-back to decline".into()),
+            ClientMessage::ClaimVictory => self.game.resign(!side),
+            ClientMessage::Rematch => unreachable!("answered above"),
             ClientMessage::Resign => self.game.resign(side),
             ClientMessage::Draw if self.record.draw_offer == Some(!side) => self.game.agree_draw(),
             ClientMessage::Draw => self.record.draw_offer = Some(side),
@@ -202,6 +229,60 @@ impl LiveGame {
             }
         }
         Ok(())
+    }
+
+    /// The side that moved first (White, unless the start says otherwise).
+    fn first_mover(&self) -> Color {
+        self.game.start().turn()
+    }
+
+    /// Takes back `asker`'s last move (and the other's answer to it, if any), as agreed. The
+    /// clocks keep what they show: time is not given back.
+    fn take_back(&mut self, asker: Color, now: u64) -> Result<(), String> {
+        let turn = self.game.position().turn();
+        let plies = if turn == asker { 2 } else { 1 };
+        if self.record.moves.len() < plies {
+            return Err("there is no move to take back".into());
+        }
+        // The running clock is charged up to now before the turn changes hands.
+        if let Some(since) = self.record.turn_since {
+            let left = &mut self.record.left_ms[turn.index()];
+            *left = left.saturating_sub(now.saturating_sub(since));
+        }
+        let kept = self.record.moves.len() - plies;
+        self.record.moves.truncate(kept);
+        self.record.takeback_offer = None;
+        self.record.draw_offer = None;
+        self.record.turn_since = (self.record.clock.is_some() && kept >= 2).then_some(now);
+        let replayed = LiveGame::from_record(self.record.clone())?;
+        self.game = replayed.game;
+        Ok(())
+    }
+
+    /// Whether both sides asked for a rematch and none is made yet.
+    pub fn rematch_due(&self) -> bool {
+        self.record.rematch == [true, true] && self.record.next_game.is_none()
+    }
+
+    /// The rematch of this game, as game `id`: the same board and clocks, colours swapped.
+    pub fn rematch(&mut self, id: GameId, now: u64) -> Result<LiveGame, String> {
+        let mut record = self.record.clone();
+        let base = record.clock.map_or(0, |c| c.0 as u64 * 1000);
+        record.id = id;
+        record.seats.swap(0, 1);
+        record.moves.clear();
+        record.left_ms = [base, base];
+        record.turn_since = None;
+        record.outcome = None;
+        record.aborted = false;
+        record.draw_offer = None;
+        record.takeback_offer = None;
+        record.rematch = [false, false];
+        record.next_game = None;
+        record.created = now;
+        let next = LiveGame::from_record(record)?;
+        self.record.next_game = Some(id);
+        Ok(next)
     }
 
     /// The mover's clock after its move at `now`: the time since its turn began comes off, the
@@ -240,6 +321,10 @@ impl LiveGame {
             outcome: self.record.outcome,
             aborted: self.record.aborted,
             draw_offer: self.record.draw_offer,
+            takeback_offer: self.record.takeback_offer,
+            rematch: self.record.rematch,
+            next_game: self.record.next_game.map(id_text),
+            gone_ms: [None, None],
         }
     }
 

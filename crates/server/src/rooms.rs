@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 use tokio::sync::{broadcast, Mutex};
 use topochess_core::Color;
-use topochess_protocol::{ClientMessage, GameId, GameState, NewGame};
+use topochess_protocol::{ClientMessage, GameId, GameState, NewGame, CLAIM_AFTER_MS};
 
 /// Milliseconds since the epoch.
 pub fn now_ms() -> u64 {
@@ -26,15 +26,60 @@ pub struct Room {
     pub id: GameId,
     game: Mutex<LiveGame>,
     changed: broadcast::Sender<()>,
+    presence: std::sync::Mutex<Presence>,
+}
+
+/// Who is at the game: pages connected for each side, and since when a side has had none.
+struct Presence {
+    pages: [usize; 2],
+    gone_since: [Option<u64>; 2],
 }
 
 impl Room {
     fn new(game: LiveGame) -> Arc<Room> {
+        // A seated side is gone until a page of it connects (after a restart, too).
+        let now = now_ms();
+        let seated = game.record().seats.clone().map(|s| s.is_some().then_some(now));
         Arc::new(Room {
             id: game.record().id,
             game: Mutex::new(game),
             changed: broadcast::channel(64).0,
+            presence: std::sync::Mutex::new(Presence {
+                pages: [0, 0],
+                gone_since: seated,
+            }),
         })
+    }
+
+    fn presence(&self) -> std::sync::MutexGuard<'_, Presence> {
+        self.presence.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A page of `side` is at the game (a side seated just now was not gone before).
+    pub fn arrive(&self, side: Color) {
+        let mut p = self.presence();
+        p.pages[side.index()] += 1;
+        p.gone_since[side.index()] = None;
+        drop(p);
+        let _ = self.changed.send(());
+    }
+
+    /// A page of `side` left; the side is gone when it was its last.
+    pub fn leave(&self, side: Color) {
+        let mut p = self.presence();
+        let i = side.index();
+        p.pages[i] = p.pages[i].saturating_sub(1);
+        if p.pages[i] == 0 {
+            p.gone_since[i] = Some(now_ms());
+        }
+        drop(p);
+        let _ = self.changed.send(());
+    }
+
+    /// How long `side` has been gone at `now` (none while a page of it is connected, or for a
+    /// side nobody sits on).
+    fn gone_for(&self, side: Color, now: u64) -> Option<u64> {
+        self.presence().gone_since[side.index()].map(|t| now.saturating_sub(t))
     }
 
     /// Hears of every change from now on.
@@ -45,7 +90,10 @@ impl Room {
     /// The game as `you` sees it now (a fallen flag is ended by the clock's watcher, which
     /// keeps it).
     pub async fn state(&self, you: Option<Color>) -> GameState {
-        self.game.lock().await.state(you, now_ms())
+        let now = now_ms();
+        let mut state = self.game.lock().await.state(you, now);
+        state.gone_ms = [Color::White, Color::Black].map(|c| self.gone_for(c, now));
+        state
     }
 }
 
@@ -149,9 +197,23 @@ impl Rooms {
         message: &ClientMessage,
     ) -> Result<(), String> {
         let now = now_ms();
+        if *message == ClientMessage::ClaimVictory
+            && room
+                .gone_for(!side, now)
+                .is_none_or(|gone| gone < CLAIM_AFTER_MS)
+        {
+            return Err("your opponent is here, or has not been gone long enough".into());
+        }
         let mut game = room.game.lock().await;
         let before: Record = game.record().clone();
         let answer = game.apply(side, message, now);
+        if answer.is_ok() && game.rematch_due() {
+            let next = game.rematch(random_u64(), now)?;
+            if let Err(why) = self.store.create(next.record()) {
+                *game = LiveGame::from_record(before).expect("the record replayed before");
+                return Err(format!("the rematch could not be made ({why})"));
+            }
+        }
         if game.record() != &before {
             // Kept before anyone hears of it; a write that fails undoes the change.
             if let Err(why) = self.store.save(game.record()) {

@@ -11,6 +11,7 @@ use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use topochess_core::Color;
 use topochess_protocol::{
     id_text, parse_id, ClientMessage, Created, NewGame, ServerMessage, MAX_MESSAGE_BYTES,
 };
@@ -106,6 +107,17 @@ fn text(message: &ServerMessage) -> Message {
     )
 }
 
+/// A page at the game: it leaves when this is dropped (the socket's end, however it ends).
+struct Present(Arc<crate::rooms::Room>, Option<Color>);
+
+impl Drop for Present {
+    fn drop(&mut self) {
+        if let Some(side) = self.1 {
+            self.0.leave(side);
+        }
+    }
+}
+
 /// One browser at one game, then the room closed if it was the last there.
 async fn play(ws: WebSocket, rooms: Arc<Rooms>, room: Arc<crate::rooms::Room>, secret: String) {
     let id = room.id;
@@ -125,6 +137,10 @@ async fn serve(ws: WebSocket, rooms: Arc<Rooms>, room: Arc<crate::rooms::Room>, 
             return;
         }
     };
+    if let Some(side) = you {
+        room.arrive(side);
+    }
+    let _present = Present(room.clone(), you);
     let state = |room: &Arc<crate::rooms::Room>| {
         let room = room.clone();
         async move { text(&ServerMessage::State(Box::new(room.state(you).await))) }

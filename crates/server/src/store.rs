@@ -20,7 +20,7 @@ pub trait Store: Send + Sync + 'static {
 }
 
 /// The changes of the database's layout, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: [&str; 2] = [
+const MIGRATIONS: [&str; 3] = [
     // 1: the games.
     "CREATE TABLE games (
         id INTEGER PRIMARY KEY,
@@ -40,7 +40,16 @@ const MIGRATIONS: [&str; 2] = [
     );",
     // 2: draw offers are kept too.
     "ALTER TABLE games ADD COLUMN draw_offer TEXT;",
+    // 3: take-back offers, rematch requests and the rematch.
+    "ALTER TABLE games ADD COLUMN takeback_offer TEXT;
+     ALTER TABLE games ADD COLUMN rematch INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN next_game INTEGER;",
 ];
+
+/// The rematch requests as a number: 1 for White, 2 for Black.
+fn rematch_bits(r: [bool; 2]) -> i64 {
+    r[0] as i64 | (r[1] as i64) << 1
+}
 
 /// The games in an SQLite database file.
 pub struct SqliteStore {
@@ -112,8 +121,10 @@ impl Store for SqliteStore {
         self.db()
             .execute(
                 "INSERT INTO games (id, variant, castling, clock_base, clock_increment, white, black,
-                    moves, white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                    moves, white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer,
+                    takeback_offer, rematch, next_game)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+                    ?18)",
                 params![
                     g.id as i64,
                     g.variant,
@@ -130,6 +141,9 @@ impl Store for SqliteStore {
                     g.aborted,
                     g.created as i64,
                     g.draw_offer.map(color_text),
+                    g.takeback_offer.map(color_text),
+                    rematch_bits(g.rematch),
+                    g.next_game.map(|n| n as i64),
                 ],
             )
             .map(|_| ())
@@ -140,7 +154,8 @@ impl Store for SqliteStore {
         self.db()
             .query_row(
                 "SELECT variant, castling, clock_base, clock_increment, white, black, moves,
-                    white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer
+                    white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer,
+                    takeback_offer, rematch, next_game
                  FROM games WHERE id = ?1",
                 params![id as i64],
                 |r| {
@@ -149,6 +164,8 @@ impl Store for SqliteStore {
                     let moves: String = r.get(6)?;
                     let outcome: Option<String> = r.get(10)?;
                     let offer: Option<String> = r.get(13)?;
+                    let takeback: Option<String> = r.get(14)?;
+                    let rematch: i64 = r.get(15)?;
                     Ok(Record {
                         id,
                         variant: r.get(0)?,
@@ -162,6 +179,9 @@ impl Store for SqliteStore {
                         aborted: r.get(11)?,
                         created: r.get::<_, i64>(12)? as u64,
                         draw_offer: offer.as_deref().and_then(color_of),
+                        takeback_offer: takeback.as_deref().and_then(color_of),
+                        rematch: [rematch & 1 != 0, rematch & 2 != 0],
+                        next_game: r.get::<_, Option<i64>>(16)?.map(|n| n as u64),
                     })
                 },
             )
@@ -174,7 +194,8 @@ impl Store for SqliteStore {
             .db()
             .execute(
                 "UPDATE games SET white = ?2, black = ?3, moves = ?4, white_ms = ?5, black_ms = ?6,
-                    turn_since = ?7, outcome = ?8, aborted = ?9, draw_offer = ?10 WHERE id = ?1",
+                    turn_since = ?7, outcome = ?8, aborted = ?9, draw_offer = ?10,
+                    takeback_offer = ?11, rematch = ?12, next_game = ?13 WHERE id = ?1",
                 params![
                     g.id as i64,
                     g.seats[0],
@@ -187,6 +208,9 @@ impl Store for SqliteStore {
                         .map(|o| serde_json::to_string(&o).expect("an outcome is JSON")),
                     g.aborted,
                     g.draw_offer.map(color_text),
+                    g.takeback_offer.map(color_text),
+                    rematch_bits(g.rematch),
+                    g.next_game.map(|n| n as i64),
                 ],
             )
             .map_err(|e| e.to_string())?;
@@ -215,6 +239,9 @@ mod tests {
             outcome: None,
             aborted: false,
             draw_offer: Some(Color::Black),
+            takeback_offer: Some(Color::White),
+            rematch: [false, true],
+            next_game: Some(u64::MAX - 1),
             created: 1_700_000_000_000,
         }
     }

@@ -206,6 +206,10 @@ async fn a_game_survives_the_server_killed_mid_game() {
         after.left_ms
     );
     assert_eq!(after.left_ms[0], seen.left_ms[0], "White's clock stood");
+    // White has no page at the game: it is gone, but not long enough for Black to claim the win.
+    assert!(after.gone_ms[0].is_some() && after.gone_ms[1].is_none());
+    send(&mut b, &ClientMessage::ClaimVictory).await;
+    assert!(refused(&mut b).await.contains("not been gone long enough"));
     send(&mut b, &mv("b8c6", 3)).await;
     assert_eq!(state_at(&mut b, 4).await.moves.len(), 4);
     // An unknown game, a malformed id.

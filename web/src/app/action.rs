@@ -116,8 +116,8 @@ pub enum Action {
     LiveHeard(Box<topochess_protocol::ServerMessage>),
     /// The live game's socket opened (true) or dropped (false).
     LiveConnection(bool),
-    /// The player aborts the live game (before both sides moved).
-    LiveAbort,
+    /// The player says something to the live game's server (abort, take-back, rematch, claim).
+    LiveSend(topochess_protocol::ClientMessage),
     /// The app goes to an address (Back, Forward, a reload, a bookmark).
     Open(crate::app::address::Address),
     /// The front page's way to start: the game screen with the new-game form open for this

@@ -20,7 +20,8 @@ impl AppState {
 
     /// Queues a message for the server.
     pub(crate) fn live_send(&mut self, message: ClientMessage) {
-        self.live.send(message);
+        let game = self.live_id().unwrap_or(0);
+        self.live.send(game, message);
     }
 
     /// What the server said.
@@ -61,7 +62,16 @@ impl AppState {
         if state.aborted && !self.live.heard.as_ref().is_some_and(|h| h.aborted) {
             self.notice = Some("The game was aborted: it counts for nobody.".into());
         }
+        // Both asked for a rematch: the new game, colours swapped, is shown at once.
+        let rematch = state.next_game.as_deref().and_then(parse_id);
+        let asked = state.you.is_some_and(|me| state.rematch[me.index()]);
+        self.live.gone_seen = Some(crate::common::clock::now());
         self.live.heard = Some(state);
+        if let (Some(next), true) = (rematch, asked) {
+            self.reduce_in_place(crate::app::action::Action::Open(
+                crate::app::address::Address::Live(next),
+            ));
+        }
     }
 
     /// A game this browser opened by its address: a new game of the library, as the server has
@@ -82,20 +92,23 @@ impl AppState {
         Ok(())
     }
 
-    /// The moves as the server has them: a move of this browser's not heard yet stays (and is
-    /// sent again: a repeat is refused harmlessly); anything else gives way to the server's line.
+    /// The moves as the server has them: a move of this browser's that the server never had
+    /// stays (and is sent again: a repeat is refused harmlessly); anything else, a take-back
+    /// included, gives way to the server's line.
     fn follow_moves(&mut self, state: &GameState) {
         let local = self.move_texts();
         if local == state.moves {
             return;
         }
-        if let Some(uci) = pending_move(&local, &state.moves) {
+        let confirmed = self.live.heard.as_ref().map_or(0, |h| h.moves.len());
+        let never_heard = local.len() > confirmed;
+        if let Some(uci) = pending_move(&local, &state.moves).filter(|_| never_heard) {
             let ply = state.moves.len();
             if !self
                 .live
                 .outbox
                 .iter()
-                .any(|(_, m)| matches!(m, ClientMessage::Move { ply: p, .. } if p == &ply))
+                .any(|(_, _, m)| matches!(m, ClientMessage::Move { ply: p, .. } if p == &ply))
             {
                 self.live_send(ClientMessage::Move { uci, ply });
             }

@@ -4,7 +4,8 @@
 use crate::app::action::Action;
 use crate::app::state::AppState;
 use crate::common::settings::Opponent;
-use topochess_protocol::{id_text, Created, NewGame, Side};
+use topochess_core::Color;
+use topochess_protocol::{id_text, ClientMessage, Created, NewGame, Side, CLAIM_AFTER_MS};
 use yew::prelude::*;
 
 /// The rows of a live game (nothing for other games).
@@ -21,7 +22,11 @@ pub fn live_panel(state: &UseReducerHandle<AppState>) -> Html {
     let link = format!("{}#/live/{}", crate::live::site_base(), id_text(id));
     let other_missing = heard.is_some_and(|h| me.is_some_and(|me| !h.seated[(!me).index()]));
     let over = heard.is_some_and(|h| h.outcome.is_some() || h.aborted);
-    let can_abort = me.is_some() && !over && heard.is_some_and(|h| h.moves.len() < 2);
+    let plies = heard.map_or(0, |h| h.moves.len());
+    let send = |message: ClientMessage| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::LiveSend(message.clone())))
+    };
     let copy = {
         let link = link.clone();
         Callback::from(move |_: MouseEvent| {
@@ -30,10 +35,69 @@ pub fn live_panel(state: &UseReducerHandle<AppState>) -> Html {
             }
         })
     };
-    let abort = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::LiveAbort))
+    let player = |f: &dyn Fn(Color, &topochess_protocol::GameState) -> Html| -> Html {
+        match (me, heard) {
+            (Some(me), Some(h)) => f(me, h),
+            _ => html! {},
+        }
     };
+    // Take-backs: asked by one, answered by the other.
+    let takeback = player(&|me, h| match h.takeback_offer {
+        _ if over => html! {},
+        Some(by) if by != me => html! {
+            <div class="row confirm" id="live-takeback-offer">
+                <span>{"Your opponent asks to take back a move."}</span>
+                <button id="live-takeback-accept" onclick={send(ClientMessage::Takeback)}>{"Accept"}</button>
+                <button class="secondary" id="live-takeback-decline" onclick={send(ClientMessage::DeclineTakeback)}>{"Decline"}</button>
+            </div>
+        },
+        Some(_) => {
+            html! { <p class="muted" id="live-takeback-asked">{"Take-back asked: waiting for your opponent."}</p> }
+        }
+        None => {
+            let moved = (0..h.moves.len()).any(|ply| (ply % 2 == 0) == (me == Color::White));
+            html! {
+                <div class="row"><button class="secondary" id="live-takeback" disabled={!moved} onclick={send(ClientMessage::Takeback)}>{"Ask to take back"}</button></div>
+            }
+        }
+    });
+    // A rematch, colours swapped, once both ask.
+    let rematch = player(&|me, h| {
+        if !over {
+            return html! {};
+        }
+        let (mine, theirs) = (h.rematch[me.index()], h.rematch[(!me).index()]);
+        html! {
+            <div class="row">
+                if theirs && !mine {
+                    <span id="live-rematch-offer">{"Your opponent wants a rematch."}</span>
+                }
+                <button id="live-rematch" disabled={mine} onclick={send(ClientMessage::Rematch)}>
+                    { if mine { "Rematch asked" } else { "Rematch" } }
+                </button>
+            </div>
+        }
+    });
+    // The other player gone: said, and after a while the win may be claimed.
+    let gone = player(&|me, _| {
+        let Some(ms) = state.live.gone_for(!me, crate::common::clock::now()) else {
+            return html! {};
+        };
+        if over || plies < 2 {
+            return html! {};
+        }
+        let claimable = ms >= CLAIM_AFTER_MS as f64;
+        html! {
+            <div class="row" id="live-gone">
+                <span>{"Your opponent left the game."}</span>
+                if claimable {
+                    <button id="live-claim" onclick={send(ClientMessage::ClaimVictory)}>{"Claim victory"}</button>
+                } else {
+                    <span class="muted">{format!("You may claim the win in {} s.", ((CLAIM_AFTER_MS as f64 - ms) / 1000.0).ceil())}</span>
+                }
+            </div>
+        }
+    });
     html! {
         <div class="live-panel" id="live-panel">
             if let Some(status) = status {
@@ -47,9 +111,12 @@ pub fn live_panel(state: &UseReducerHandle<AppState>) -> Html {
             if me.is_none() {
                 <p class="muted" id="live-watching">{"You are watching this game."}</p>
             }
-            if can_abort {
-                <div class="row"><button class="secondary" id="live-abort" onclick={abort}>{"Abort"}</button></div>
+            if me.is_some() && !over && heard.is_some() && plies < 2 {
+                <div class="row"><button class="secondary" id="live-abort" onclick={send(ClientMessage::Abort)}>{"Abort"}</button></div>
             }
+            { gone }
+            { takeback }
+            { rematch }
         </div>
     }
 }

@@ -86,11 +86,31 @@ pub fn app() -> Html {
         let dispatch = state.dispatcher();
         let on_connection = Callback::from(move |up| dispatch.dispatch(Action::LiveConnection(up)));
         crate::live::socket::use_live_socket(
-            state.live_id().or(state.live.joining),
+            state.live.joining.or(state.live_id()),
             state.live.outbox.clone(),
             on_message,
             on_connection,
         );
+    }
+    // While the other player is gone, the count to "Claim victory" goes on every second.
+    {
+        let waiting = match state.settings.opponent {
+            crate::common::settings::Opponent::Live { me: Some(me), .. } => {
+                state.game.outcome().is_none()
+                    && state
+                        .live
+                        .gone_for(!me, crate::common::clock::now())
+                        .is_some()
+            }
+            _ => false,
+        };
+        let dispatch = state.dispatcher();
+        use_effect_with(waiting, move |waiting| {
+            let tick = waiting.then(|| {
+                gloo_timers::callback::Interval::new(1000, move || dispatch.dispatch(Action::Tick))
+            });
+            move || drop(tick)
+        });
     }
     // The address follows the app, and the app follows the address (Back, Forward).
     crate::app::address::use_address(&state);

@@ -257,6 +257,8 @@ impl AppState {
         next.table_moves = std::mem::take(&mut self.table_moves);
         next.puzzles = std::mem::take(&mut self.puzzles);
         next.learn = std::mem::take(&mut self.learn);
+        // Message numbers go on across games (a socket has sent up to some number).
+        next.live.last = self.live.last;
         // A lab game's surface is the lab's (also after a reload); other games keep the lab.
         next.lab = LabSpec::parse(&next.settings.variant).unwrap_or(self.lab);
         next.screen = self.screen;
@@ -731,7 +733,7 @@ impl AppState {
             Action::Open(address) => s.open(address),
             Action::LiveHeard(message) => s.live_heard(*message),
             Action::LiveConnection(connected) => s.live.connected = connected,
-            Action::LiveAbort => s.live_send(topochess_protocol::ClientMessage::Abort),
+            Action::LiveSend(message) => s.live_send(message),
             Action::Begin(opponent) => {
                 s.reduce_in_place(Action::Go(Screen::Play));
                 s.new_game_open = true;

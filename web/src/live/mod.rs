@@ -11,21 +11,34 @@ use topochess_protocol::{ClientMessage, Created, GameState, NewGame};
 pub struct LiveSession {
     /// The game's state as last heard.
     pub heard: Option<Box<GameState>>,
-    /// The messages to send, numbered (the socket sends each once, in order, when it can).
-    pub outbox: Vec<(u64, ClientMessage)>,
+    /// The messages to send, numbered, each with its game (the socket of that game sends each
+    /// once, in order, when it can).
+    pub outbox: Vec<(u64, u64, ClientMessage)>,
     /// The last number given.
     pub last: u64,
     /// Whether the socket is open.
     pub connected: bool,
     /// A game opened by its address that this browser has not heard of yet.
     pub joining: Option<u64>,
+    /// When the last state was heard (ms, the page's clock): the other side's time gone counts
+    /// on from it.
+    pub gone_seen: Option<f64>,
 }
 
 impl LiveSession {
-    /// Queues a message for the server.
-    pub fn send(&mut self, message: ClientMessage) {
+    /// How long `side` has been gone at `now` (the page's clock), as the server last said.
+    pub fn gone_for(&self, side: topochess_core::Color, now: f64) -> Option<f64> {
+        let heard = self.heard.as_ref()?;
+        let gone = heard.gone_ms[side.index()]? as f64;
+        Some(gone + (now - self.gone_seen.unwrap_or(now)).max(0.0))
+    }
+}
+
+impl LiveSession {
+    /// Queues a message for the server about game `game`.
+    pub fn send(&mut self, game: u64, message: ClientMessage) {
         self.last += 1;
-        self.outbox.push((self.last, message));
+        self.outbox.push((self.last, game, message));
         // Only the recent ones matter: what was not sent by then is out of date.
         if self.outbox.len() > 16 {
             self.outbox.remove(0);
@@ -149,7 +162,7 @@ mod tests {
     fn the_outbox_keeps_the_recent_messages_numbered() {
         let mut live = LiveSession::default();
         for _ in 0..20 {
-            live.send(ClientMessage::Draw);
+            live.send(7, ClientMessage::Draw);
         }
         assert_eq!(live.outbox.len(), 16);
         assert_eq!(live.outbox.first().map(|m| m.0), Some(5));

@@ -15,6 +15,8 @@ type Handler = Closure<dyn FnMut(web_sys::Event)>;
 
 /// The connection of one game.
 struct Connection {
+    /// The game.
+    id: u64,
     url: String,
     on_message: Callback<ServerMessage>,
     on_connection: Callback<bool>,
@@ -22,7 +24,7 @@ struct Connection {
     /// The last message number sent.
     sent: Cell<u64>,
     /// The outbox as last handed over.
-    outbox: RefCell<Vec<(u64, ClientMessage)>>,
+    outbox: RefCell<Vec<(u64, u64, ClientMessage)>>,
     /// Given up (the game left): no reconnection.
     closed: Cell<bool>,
     /// The next wait before reconnecting, in ms.
@@ -42,8 +44,8 @@ impl Connection {
         else {
             return;
         };
-        for (n, message) in self.outbox.borrow().iter() {
-            if *n > self.sent.get() {
+        for (n, game, message) in self.outbox.borrow().iter() {
+            if *n > self.sent.get() && *game == self.id {
                 let text = serde_json::to_string(message).expect("a message is JSON");
                 if socket.send_with_str(&text).is_err() {
                     return;
@@ -137,7 +139,7 @@ fn socket_url(id: u64) -> String {
 #[hook]
 pub fn use_live_socket(
     id: Option<u64>,
-    outbox: Vec<(u64, ClientMessage)>,
+    outbox: Vec<(u64, u64, ClientMessage)>,
     on_message: Callback<ServerMessage>,
     on_connection: Callback<bool>,
 ) {
@@ -148,6 +150,7 @@ pub fn use_live_socket(
         use_effect_with(id, move |id| {
             let connection = id.map(|id| {
                 let c = Rc::new(Connection {
+                    id,
                     url: socket_url(id),
                     on_message,
                     on_connection,

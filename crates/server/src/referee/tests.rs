@@ -166,3 +166,62 @@ fn a_record_that_does_not_replay_is_refused() {
     record.variant = "no-such-board".into();
     assert!(LiveGame::from_record(record).is_err());
 }
+
+#[test]
+fn a_takeback_asked_and_accepted_takes_back_the_askers_move() {
+    let mut g = new_game(Some(60), 0);
+    assert!(
+        g.apply(Color::White, &ClientMessage::Takeback, 1).is_err(),
+        "no move yet"
+    );
+    g.apply(Color::White, &mv("e2e4", 0), 1).unwrap();
+    g.apply(Color::Black, &mv("e7e5", 1), 2).unwrap();
+    g.apply(Color::White, &mv("g1f3", 2), 3).unwrap();
+    // White asks; Black declines; White asks again, Black accepts: Nf3 is gone, White to move.
+    g.apply(Color::White, &ClientMessage::Takeback, 4).unwrap();
+    assert_eq!(g.state(None, 4).takeback_offer, Some(Color::White));
+    g.apply(Color::Black, &ClientMessage::DeclineTakeback, 5)
+        .unwrap();
+    assert_eq!(g.record().takeback_offer, None);
+    g.apply(Color::White, &ClientMessage::Takeback, 6).unwrap();
+    g.apply(Color::Black, &ClientMessage::Takeback, 7).unwrap();
+    assert_eq!(g.record().moves, ["e2e4", "e7e5"]);
+    g.apply(Color::White, &mv("d2d4", 2), 8).unwrap();
+    // Black asks when it is Black's turn again: its move and White's answer go.
+    g.apply(Color::Black, &ClientMessage::Takeback, 9).unwrap();
+    g.apply(Color::White, &ClientMessage::Takeback, 10).unwrap();
+    assert_eq!(g.record().moves, ["e2e4"]);
+    assert!(
+        g.apply(Color::Black, &mv("c7c5", 1), 11).is_ok(),
+        "Black to move"
+    );
+}
+
+#[test]
+fn a_rematch_when_both_ask_swaps_the_colours() {
+    let mut g = new_game(Some(180), 2);
+    assert!(
+        g.apply(Color::White, &ClientMessage::Rematch, 1).is_err(),
+        "the game is on"
+    );
+    g.apply(Color::Black, &ClientMessage::Resign, 1).unwrap();
+    g.apply(Color::White, &ClientMessage::Rematch, 2).unwrap();
+    assert!(!g.rematch_due());
+    g.apply(Color::Black, &ClientMessage::Rematch, 3).unwrap();
+    assert!(g.rematch_due());
+    let next = g.rematch(0x99, 4).unwrap();
+    assert!(!g.rematch_due(), "made once");
+    assert_eq!(
+        g.state(None, 4).next_game.as_deref(),
+        Some("0000000000000099")
+    );
+    assert_eq!(
+        (next.side_of(W), next.side_of(B)),
+        (Some(Color::Black), Some(Color::White))
+    );
+    let fresh = next.state(None, 4);
+    assert_eq!(
+        (fresh.moves.len(), fresh.left_ms, fresh.clock),
+        (0, [180_000, 180_000], Some((180, 2)))
+    );
+}
