@@ -139,3 +139,46 @@ test('a site without a game server says so and offers correspondence', { timeout
     await server.close();
   }
 });
+
+test('the lobby: a seek taken by someone from the front page, and a game to watch', { timeout: 120000 }, async () => {
+  const data = await mkdtemp(join(tmpdir(), 'topochess-lobby-'));
+  const server = await startGameServer(data, await freePort());
+  const browser = await launch();
+  try {
+    const [ca, cb, cc] = await Promise.all([1, 2, 3].map(() => browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })));
+    const a = await ca.newPage();
+    await a.goto(server.play);
+    await a.waitForSelector('svg.normal [data-square]');
+    await a.click('#new-game-open');
+    await a.selectOption('#ng-variant', 'torus');
+    await a.selectOption('#ng-opponent', 'seek');
+    await a.click('#ng-start');
+    await a.waitForSelector('#live-link');
+    assert.match(await a.locator('#live-panel').textContent(), /from the lobby/);
+    // Someone on the front page sees the seek and takes it.
+    const b = await cb.newPage();
+    await b.goto(server.url);
+    await b.waitForSelector('#lobby-seeks li');
+    assert.match(await b.locator('#lobby-seeks li').first().textContent(), /Torus/);
+    await screenshot(b, 'lobby');
+    await b.click('#lobby-seeks .lobby-play');
+    await b.waitForSelector('#live-panel');
+    await a.waitForSelector('#live-link', { state: 'detached' });
+    // Whoever has White moves; the other sees it.
+    const white = /you play White/.test(await a.locator('.opponent').textContent()) ? a : b;
+    const black = white === a ? b : a;
+    await type(white, 'b3');
+    await waitMoves(black, 1);
+    // A third visitor finds it among the games being played, and watches.
+    const c = await cc.newPage();
+    await c.goto(server.url);
+    await c.waitForSelector('#lobby-playing li', { timeout: 15000 });
+    await c.click('#lobby-playing .lobby-watch');
+    await c.waitForSelector('#live-watching');
+    await waitMoves(c, 1);
+  } finally {
+    await browser.close();
+    await server.kill();
+    await rm(data, { recursive: true, force: true });
+  }
+});

@@ -54,6 +54,34 @@ pub struct NewGame {
     pub side: Side,
     /// The creator's browser's secret (it proves the seat on every connection).
     pub secret: String,
+    /// Listed in the lobby, where anyone may take the free seat (a private game is reached by
+    /// its link only).
+    #[serde(default)]
+    pub public: bool,
+}
+
+/// A game of the lobby.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbyGame {
+    /// The game's id, as written in addresses.
+    pub id: String,
+    /// The preset's id.
+    pub variant: String,
+    /// Seconds at the start and added a move, if the game has clocks.
+    pub clock: Option<(u32, u32)>,
+    /// The free seat, if one is free.
+    pub open_side: Option<Color>,
+    /// Moves played.
+    pub moves: usize,
+}
+
+/// `GET /api/lobby`: the open seeks, and the public games being played (to watch).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lobby {
+    /// Games waiting for an opponent, newest first.
+    pub seeks: Vec<LobbyGame>,
+    /// Games being played, newest first.
+    pub playing: Vec<LobbyGame>,
 }
 
 /// The answer to [`NewGame`].

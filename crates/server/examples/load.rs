@@ -80,6 +80,7 @@ async fn player(
             increment_secs: 0,
             side: Side::White,
             secret: white.clone(),
+            public: false,
         };
         let body = serde_json::to_string(&new).unwrap();
         let Some(answer) = tokio::task::spawn_blocking(move || post(port, &body))

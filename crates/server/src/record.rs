@@ -37,4 +37,6 @@ pub struct Record {
     pub next_game: Option<GameId>,
     /// When the game was created (ms since the epoch).
     pub created: u64,
+    /// Listed in the lobby.
+    pub public: bool,
 }

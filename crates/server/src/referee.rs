@@ -74,6 +74,7 @@ impl LiveGame {
             rematch: [false, false],
             next_game: None,
             created: now,
+            public: new.public,
         };
         LiveGame::from_record(record)
     }

@@ -11,7 +11,9 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 use tokio::sync::{broadcast, Mutex};
 use topochess_core::Color;
-use topochess_protocol::{ClientMessage, GameId, GameState, NewGame, CLAIM_AFTER_MS};
+use topochess_protocol::{
+    ClientMessage, GameId, GameState, Lobby, LobbyGame, NewGame, CLAIM_AFTER_MS,
+};
 
 /// Milliseconds since the epoch.
 pub fn now_ms() -> u64 {
@@ -39,7 +41,11 @@ impl Room {
     fn new(game: LiveGame) -> Arc<Room> {
         // A seated side is gone until a page of it connects (after a restart, too).
         let now = now_ms();
-        let seated = game.record().seats.clone().map(|s| s.is_some().then_some(now));
+        let seated = game
+            .record()
+            .seats
+            .clone()
+            .map(|s| s.is_some().then_some(now));
         Arc::new(Room {
             id: game.record().id,
             game: Mutex::new(game),
@@ -165,6 +171,30 @@ impl Rooms {
         {
             open.remove(&id);
         }
+    }
+
+    /// The lobby: the public games of the last day not over, the seeks (a seat free) and the
+    /// games being played.
+    pub fn lobby(&self) -> Result<Lobby, String> {
+        let since = now_ms().saturating_sub(24 * 3600 * 1000);
+        let mut lobby = Lobby::default();
+        for r in self.store.lobby(since, 100)? {
+            let open_side = [Color::White, Color::Black]
+                .into_iter()
+                .find(|c| r.seats[c.index()].is_none());
+            let game = LobbyGame {
+                id: topochess_protocol::id_text(r.id),
+                variant: r.variant,
+                clock: r.clock,
+                open_side,
+                moves: r.moves.len(),
+            };
+            match open_side {
+                Some(_) => lobby.seeks.push(game),
+                None => lobby.playing.push(game),
+            }
+        }
+        Ok(lobby)
     }
 
     /// How many rooms are open.

@@ -26,6 +26,7 @@ pub fn router(rooms: Arc<Rooms>, dist: &std::path::Path) -> Router {
     Router::new()
         .route("/api/health", get(health))
         .route("/api/games", post(create))
+        .route("/api/lobby", get(lobby))
         .route("/api/games/{id}", get(read))
         .route("/api/games/{id}/socket", get(socket))
         .with_state(rooms)
@@ -58,6 +59,13 @@ async fn create(State(rooms): State<Arc<Rooms>>, Json(new): Json<NewGame>) -> Re
         )
             .into_response(),
         Err(why) => refuse(StatusCode::BAD_REQUEST, why),
+    }
+}
+
+async fn lobby(State(rooms): State<Arc<Rooms>>) -> Response {
+    match rooms.lobby() {
+        Ok(lobby) => Json(lobby).into_response(),
+        Err(why) => refuse(StatusCode::INTERNAL_SERVER_ERROR, why),
     }
 }
 

@@ -17,10 +17,12 @@ pub trait Store: Send + Sync + 'static {
     fn load(&self, id: GameId) -> Result<Option<Record>, String>;
     /// Keeps the game as it is now (it was created before).
     fn save(&self, game: &Record) -> Result<(), String>;
+    /// The public games not over, created since `since`, newest first, at most `limit`.
+    fn lobby(&self, since: u64, limit: usize) -> Result<Vec<Record>, String>;
 }
 
 /// The changes of the database's layout, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: [&str; 3] = [
+const MIGRATIONS: [&str; 4] = [
     // 1: the games.
     "CREATE TABLE games (
         id INTEGER PRIMARY KEY,
@@ -44,7 +46,44 @@ const MIGRATIONS: [&str; 3] = [
     "ALTER TABLE games ADD COLUMN takeback_offer TEXT;
      ALTER TABLE games ADD COLUMN rematch INTEGER NOT NULL DEFAULT 0;
      ALTER TABLE games ADD COLUMN next_game INTEGER;",
+    // 4: games listed in the lobby.
+    "ALTER TABLE games ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
+     CREATE INDEX games_lobby ON games (public, created) WHERE outcome IS NULL AND aborted = 0;",
 ];
+
+/// The columns a record is read from, in `record_of`'s order.
+const COLUMNS: &str = "id, variant, castling, clock_base, clock_increment, white, black, moves,
+    white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer, takeback_offer,
+    rematch, next_game, public";
+
+/// A record of a row read with [`COLUMNS`].
+fn record_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Record> {
+    let base: Option<u32> = r.get(3)?;
+    let increment: Option<u32> = r.get(4)?;
+    let moves: String = r.get(7)?;
+    let outcome: Option<String> = r.get(11)?;
+    let offer: Option<String> = r.get(14)?;
+    let takeback: Option<String> = r.get(15)?;
+    let rematch: i64 = r.get(16)?;
+    Ok(Record {
+        id: r.get::<_, i64>(0)? as u64,
+        variant: r.get(1)?,
+        castling: r.get(2)?,
+        clock: base.map(|b| (b, increment.unwrap_or(0))),
+        seats: [r.get(5)?, r.get(6)?],
+        moves: moves.split_whitespace().map(String::from).collect(),
+        left_ms: [r.get::<_, i64>(8)? as u64, r.get::<_, i64>(9)? as u64],
+        turn_since: r.get::<_, Option<i64>>(10)?.map(|t| t as u64),
+        outcome: outcome.and_then(|o| serde_json::from_str(&o).ok()),
+        aborted: r.get(12)?,
+        created: r.get::<_, i64>(13)? as u64,
+        draw_offer: offer.as_deref().and_then(color_of),
+        takeback_offer: takeback.as_deref().and_then(color_of),
+        rematch: [rematch & 1 != 0, rematch & 2 != 0],
+        next_game: r.get::<_, Option<i64>>(17)?.map(|n| n as u64),
+        public: r.get(18)?,
+    })
+}
 
 /// The rematch requests as a number: 1 for White, 2 for Black.
 fn rematch_bits(r: [bool; 2]) -> i64 {
@@ -122,9 +161,9 @@ impl Store for SqliteStore {
             .execute(
                 "INSERT INTO games (id, variant, castling, clock_base, clock_increment, white, black,
                     moves, white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer,
-                    takeback_offer, rematch, next_game)
+                    takeback_offer, rematch, next_game, public)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-                    ?18)",
+                    ?18, ?19)",
                 params![
                     g.id as i64,
                     g.variant,
@@ -144,6 +183,7 @@ impl Store for SqliteStore {
                     g.takeback_offer.map(color_text),
                     rematch_bits(g.rematch),
                     g.next_game.map(|n| n as i64),
+                    g.public,
                 ],
             )
             .map(|_| ())
@@ -153,40 +193,26 @@ impl Store for SqliteStore {
     fn load(&self, id: GameId) -> Result<Option<Record>, String> {
         self.db()
             .query_row(
-                "SELECT variant, castling, clock_base, clock_increment, white, black, moves,
-                    white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer,
-                    takeback_offer, rematch, next_game
-                 FROM games WHERE id = ?1",
+                &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
                 params![id as i64],
-                |r| {
-                    let base: Option<u32> = r.get(2)?;
-                    let increment: Option<u32> = r.get(3)?;
-                    let moves: String = r.get(6)?;
-                    let outcome: Option<String> = r.get(10)?;
-                    let offer: Option<String> = r.get(13)?;
-                    let takeback: Option<String> = r.get(14)?;
-                    let rematch: i64 = r.get(15)?;
-                    Ok(Record {
-                        id,
-                        variant: r.get(0)?,
-                        castling: r.get(1)?,
-                        clock: base.map(|b| (b, increment.unwrap_or(0))),
-                        seats: [r.get(4)?, r.get(5)?],
-                        moves: moves.split_whitespace().map(String::from).collect(),
-                        left_ms: [r.get::<_, i64>(7)? as u64, r.get::<_, i64>(8)? as u64],
-                        turn_since: r.get::<_, Option<i64>>(9)?.map(|t| t as u64),
-                        outcome: outcome.and_then(|o| serde_json::from_str(&o).ok()),
-                        aborted: r.get(11)?,
-                        created: r.get::<_, i64>(12)? as u64,
-                        draw_offer: offer.as_deref().and_then(color_of),
-                        takeback_offer: takeback.as_deref().and_then(color_of),
-                        rematch: [rematch & 1 != 0, rematch & 2 != 0],
-                        next_game: r.get::<_, Option<i64>>(16)?.map(|n| n as u64),
-                    })
-                },
+                record_of,
             )
             .optional()
             .map_err(|e| e.to_string())
+    }
+
+    fn lobby(&self, since: u64, limit: usize) -> Result<Vec<Record>, String> {
+        let db = self.db();
+        let mut query = db
+            .prepare(&format!(
+                "SELECT {COLUMNS} FROM games WHERE public = 1 AND outcome IS NULL AND aborted = 0
+                 AND created >= ?1 ORDER BY created DESC LIMIT ?2"
+            ))
+            .map_err(|e| e.to_string())?;
+        let rows = query
+            .query_map(params![since as i64, limit as i64], record_of)
+            .map_err(|e| e.to_string())?;
+        rows.collect::<Result<_, _>>().map_err(|e| e.to_string())
     }
 
     fn save(&self, g: &Record) -> Result<(), String> {
@@ -243,6 +269,7 @@ mod tests {
             rematch: [false, true],
             next_game: Some(u64::MAX - 1),
             created: 1_700_000_000_000,
+            public: true,
         }
     }
 

@@ -149,6 +149,7 @@ async fn a_game_survives_the_server_killed_mid_game() {
         increment_secs: 0,
         side: Side::White,
         secret: white.into(),
+        public: false,
     };
     let (status, body) = http(
         port,
@@ -239,6 +240,7 @@ async fn a_flood_is_slowed_and_a_huge_message_refused() {
         increment_secs: 0,
         side: Side::Black,
         secret: secret.into(),
+        public: false,
     };
     let (_, body) = http(
         port,
@@ -248,6 +250,42 @@ async fn a_flood_is_slowed_and_a_huge_message_refused() {
     )
     .unwrap();
     let created: Created = serde_json::from_str(&body).unwrap();
+    // A private game is not in the lobby; a public one is, as a seek, until its seat is taken.
+    let lobby = |port| -> topochess_protocol::Lobby {
+        serde_json::from_str(&http(port, "GET", "/api/lobby", "").unwrap().1).unwrap()
+    };
+    assert!(lobby(port).seeks.iter().all(|g| g.id != created.id));
+    let public = NewGame {
+        public: true,
+        ..new.clone()
+    };
+    let (_, body) = http(
+        port,
+        "POST",
+        "/api/games",
+        &serde_json::to_string(&public).unwrap(),
+    )
+    .unwrap();
+    let seek: Created = serde_json::from_str(&body).unwrap();
+    let listed = lobby(port);
+    let entry = listed
+        .seeks
+        .iter()
+        .find(|g| g.id == seek.id)
+        .expect("the seek is listed");
+    assert_eq!(
+        (entry.variant.as_str(), entry.open_side),
+        ("torus", Some(Color::White))
+    );
+    let mut taker = connect(port, &seek.id, "taker-0123456789abcdef").await;
+    assert_eq!(state_at(&mut taker, 0).await.you, Some(Color::White));
+    let listed = lobby(port);
+    assert!(listed.seeks.iter().all(|g| g.id != seek.id));
+    assert!(
+        listed.playing.iter().any(|g| g.id == seek.id),
+        "now being played: to watch"
+    );
+    drop(taker);
     let mut s = connect(port, &created.id, secret).await;
     state_at(&mut s, 0).await;
     for _ in 0..60 {

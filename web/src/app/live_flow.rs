@@ -80,7 +80,11 @@ impl AppState {
         let settings = Settings {
             variant: state.variant.clone(),
             castling: state.castling.clone(),
-            opponent: Opponent::Live { me: state.you, id },
+            opponent: Opponent::Live {
+                me: state.you,
+                id,
+                public: false,
+            },
             time: state.clock.map(|(b, i)| TimeControl::new(b, i)),
             flipped: state.you == Some(Color::Black),
             ..self.settings.clone()

@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 /// The rows of a live game (nothing for other games).
 pub fn live_panel(state: &UseReducerHandle<AppState>) -> Html {
-    let Opponent::Live { me, id } = state.settings.opponent else {
+    let Opponent::Live { me, id, public } = state.settings.opponent else {
         return html! {};
     };
     let heard = state.live.heard.as_deref();
@@ -104,7 +104,11 @@ pub fn live_panel(state: &UseReducerHandle<AppState>) -> Html {
                 <p class="live-status" id="live-status" role="status">{status}</p>
             }
             if other_missing {
-                <p>{"Send this link to your friend: the game starts when they open it."}</p>
+                <p>{ if public {
+                    "Waiting for an opponent from the lobby; or send this link: the game starts when it is opened."
+                } else {
+                    "Send this link to your friend: the game starts when they open it."
+                } }</p>
                 <input id="live-link" readonly=true value={link} aria-label="Link to send" />
                 <div class="row"><button id="live-copy" onclick={copy}>{"Copy link"}</button></div>
             }
@@ -127,7 +131,7 @@ pub fn create_live_game(
     state: &UseReducerHandle<AppState>,
     settings: crate::common::settings::Settings,
 ) {
-    let Opponent::Live { me, .. } = settings.opponent else {
+    let Opponent::Live { me, public, .. } = settings.opponent else {
         return;
     };
     let new = NewGame {
@@ -141,6 +145,7 @@ pub fn create_live_game(
             None => Side::Random,
         },
         secret: crate::live::browser_secret(),
+        public,
     };
     let state = state.clone();
     wasm_bindgen_futures::spawn_local(async move {
@@ -150,7 +155,11 @@ pub fn create_live_game(
                     return;
                 };
                 let settings = crate::common::settings::Settings {
-                    opponent: Opponent::Live { me: Some(side), id },
+                    opponent: Opponent::Live {
+                        me: Some(side),
+                        id,
+                        public,
+                    },
                     flipped: side == topochess_core::Color::Black,
                     ..settings
                 };

@@ -30,6 +30,9 @@ pub enum Opponent {
         me: Option<Color>,
         /// The game's id on the server (0 until the server gives one).
         id: u64,
+        /// Listed in the lobby (a seek anyone may take), not only reached by its link.
+        #[serde(default)]
+        public: bool,
     },
 }
 

@@ -133,6 +133,26 @@ pub async fn create(new: &NewGame) -> Result<Created, String> {
     serde_json::from_str(&text).map_err(|_| "this site has no live game server".to_string())
 }
 
+/// The server's lobby: open seeks and public games being played.
+pub async fn lobby() -> Result<topochess_protocol::Lobby, String> {
+    use wasm_bindgen::JsCast;
+    let window = web_sys::window().ok_or("no window")?;
+    let url = format!("{}api/lobby", site_base());
+    let answer = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(&url))
+        .await
+        .map_err(|_| "the game server cannot be reached".to_string())?;
+    let response: web_sys::Response = answer.dyn_into().map_err(|_| "no response")?;
+    if !response.ok() {
+        return Err("this site has no live game server".into());
+    }
+    let text = wasm_bindgen_futures::JsFuture::from(response.text().map_err(|_| "no body")?)
+        .await
+        .ok()
+        .and_then(|t| t.as_string())
+        .unwrap_or_default();
+    serde_json::from_str(&text).map_err(|_| "this site has no live game server".to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

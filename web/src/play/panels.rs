@@ -84,10 +84,18 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                 "live-white" => Opponent::Live {
                     me: Some(Color::White),
                     id: 0,
+                    public: false,
                 },
                 "live-black" => Opponent::Live {
                     me: Some(Color::Black),
                     id: 0,
+                    public: false,
+                },
+                // Anyone from the lobby; the server draws the colours.
+                "seek" => Opponent::Live {
+                    me: None,
+                    id: 0,
+                    public: true,
                 },
                 _ => Opponent::HotSeat,
             };
@@ -178,6 +186,7 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
             me: Color::White, ..
         } => "corr-white",
         Opponent::Correspondence { .. } => "corr-black",
+        Opponent::Live { public: true, .. } => "seek",
         Opponent::Live {
             me: Some(Color::Black),
             ..
@@ -229,6 +238,7 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                     <option value="corr-black" selected={opponent_value == "corr-black"}>{"Black by correspondence (moves sent as links)"}</option>
                     <option value="live-white" selected={opponent_value == "live-white"}>{"White against a friend, live (a link to send)"}</option>
                     <option value="live-black" selected={opponent_value == "live-black"}>{"Black against a friend, live (a link to send)"}</option>
+                    <option value="seek" selected={opponent_value == "seek"}>{"Anyone, live, from the lobby (colours drawn)"}</option>
                 </select>
             </label>
             if let Opponent::Correspondence { me, .. } = draft.opponent {

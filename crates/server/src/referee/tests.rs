@@ -12,6 +12,7 @@ fn new_game(base_secs: Option<u32>, increment_secs: u32) -> LiveGame {
         increment_secs,
         side: Side::White,
         secret: W.into(),
+        public: false,
     };
     let mut g = LiveGame::create(0x1234, &new, true, 1_000).unwrap();
     assert_eq!(g.seat(B), (Some(Color::Black), true));
@@ -129,6 +130,7 @@ fn a_mate_ends_the_game_and_no_move_follows() {
         increment_secs: 0,
         side: Side::Random,
         secret: W.into(),
+        public: false,
     };
     let mut g = LiveGame::create(9, &new, false, 0).unwrap();
     assert_eq!(g.side_of(W), Some(Color::Black), "the coin gave Black");
