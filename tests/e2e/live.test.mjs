@@ -39,6 +39,8 @@ test('two players play live: moves both ways, clocks, a reload, a spectator, the
     const link = await a.locator('#live-link').inputValue();
     assert.match(link, /#\/live\/[0-9a-f]{16}$/);
     assert.match(await a.evaluate(() => location.hash), /^#\/live\/[0-9a-f]{16}$/);
+    // The link as a QR code, drawn by the server.
+    await a.waitForFunction(() => document.querySelector('#live-qr')?.naturalWidth > 0);
     await screenshot(a, 'live-waiting');
     let b = await cb.newPage();
     await b.goto(link);
@@ -95,6 +97,11 @@ test('two players play live: moves both ways, clocks, a reload, a spectator, the
     await waitMoves(b2, 5);
     assert.deepEqual(await moves(b2), ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
     b = b2;
+    // On to ten moves, each side in turn.
+    for (const [page, m, n] of [[b, 'a6', 6], [a, 'Ba4', 7], [b, 'b5', 8], [a, 'Bb3', 9], [b, 'd6', 10]]) {
+      await type(page, m);
+      await waitMoves(page === a ? b : a, n);
+    }
     // Black resigns; both see the end.
     await b.click('#resign');
     await b.click('#resign-yes');
@@ -102,7 +109,7 @@ test('two players play live: moves both ways, clocks, a reload, a spectator, the
     await b.waitForFunction(() => /resign/i.test(document.querySelector('#status').textContent));
     // The game is in the library, like any game.
     const kept = await a.evaluate(() => JSON.parse(localStorage.getItem('topochess/games')).games
-      .filter((g) => g.moves.length === 5).length);
+      .filter((g) => g.moves.length === 10).length);
     assert.equal(kept, 1);
     // A rematch, when both ask: a new game, colours swapped, on both pages.
     const first = await a.evaluate(() => location.hash);
@@ -176,6 +183,42 @@ test('the lobby: a seek taken by someone from the front page, and a game to watc
     await c.click('#lobby-playing .lobby-watch');
     await c.waitForSelector('#live-watching');
     await waitMoves(c, 1);
+  } finally {
+    await browser.close();
+    await server.kill();
+    await rm(data, { recursive: true, force: true });
+  }
+});
+
+test('a flag falls on the server\'s clock, and both players see the game lost on time', { timeout: 90000 }, async () => {
+  const data = await mkdtemp(join(tmpdir(), 'topochess-flag-'));
+  const server = await startGameServer(data, await freePort());
+  const browser = await launch();
+  try {
+    const [ca, cb] = await Promise.all([1, 2].map(() => browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })));
+    const a = await ca.newPage();
+    await a.goto(server.play);
+    await a.waitForSelector('svg.normal [data-square]');
+    await a.click('#new-game-open');
+    await a.selectOption('#ng-opponent', 'live-white');
+    // Thirty seconds each, the shortest the form's custom clock gives.
+    await a.selectOption('#ng-time', 'custom');
+    await a.fill('#ng-minutes', '0.5');
+    await a.fill('#ng-increment', '0');
+    await a.click('#ng-start');
+    await a.waitForSelector('#live-link');
+    const b = await cb.newPage();
+    await b.goto(await a.locator('#live-link').inputValue());
+    await b.waitForSelector('#live-panel');
+    await type(a, 'e4');
+    await waitMoves(b, 1);
+    await type(b, 'e5');
+    await waitMoves(a, 2);
+    // White's clock runs from here; White does not move.
+    for (const page of [a, b]) {
+      await page.waitForFunction(() => /time/i.test(document.querySelector('#status').textContent), null, { timeout: 45000 });
+      assert.match(await page.locator('#status').textContent(), /Black wins/);
+    }
   } finally {
     await browser.close();
     await server.kill();

@@ -27,6 +27,7 @@ pub fn router(rooms: Arc<Rooms>, dist: &std::path::Path) -> Router {
         .route("/api/health", get(health))
         .route("/api/games", post(create))
         .route("/api/lobby", get(lobby))
+        .route("/api/qr", get(qr))
         .route("/api/games/{id}", get(read))
         .route("/api/games/{id}/socket", get(socket))
         .with_state(rooms)
@@ -59,6 +60,28 @@ async fn create(State(rooms): State<Arc<Rooms>>, Json(new): Json<NewGame>) -> Re
         )
             .into_response(),
         Err(why) => refuse(StatusCode::BAD_REQUEST, why),
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct QrText {
+    text: String,
+}
+
+/// The QR code of a short text (a game's link), as SVG.
+async fn qr(Query(q): Query<QrText>) -> Response {
+    if q.text.len() > 512 {
+        return refuse(StatusCode::BAD_REQUEST, "at most 512 bytes");
+    }
+    match qrcode::QrCode::new(q.text.as_bytes()) {
+        Ok(code) => {
+            let svg = code
+                .render::<qrcode::render::svg::Color>()
+                .min_dimensions(200, 200)
+                .build();
+            ([(axum::http::header::CONTENT_TYPE, "image/svg+xml")], svg).into_response()
+        }
+        Err(e) => refuse(StatusCode::BAD_REQUEST, e.to_string()),
     }
 }
 

@@ -27,6 +27,31 @@ pub fn live_panel(state: &UseReducerHandle<AppState>) -> Html {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::LiveSend(message.clone())))
     };
+    // The QR code is drawn by the game server (the site's module carries no QR encoder).
+    let qr = format!(
+        "{}api/qr?text={}",
+        crate::live::site_base(),
+        percent_encoding::utf8_percent_encode(&link, percent_encoding::NON_ALPHANUMERIC)
+    );
+    // The share sheet, where the browser has one (phones mostly).
+    let can_share = web_sys::window()
+        .is_some_and(|w| js_sys::Reflect::has(&w.navigator(), &"share".into()).unwrap_or(false));
+    let share = {
+        let link = link.clone();
+        Callback::from(move |_: MouseEvent| {
+            let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
+                return;
+            };
+            let data = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&data, &"title".into(), &"Topochess: play me live".into());
+            let _ = js_sys::Reflect::set(&data, &"url".into(), &link.clone().into());
+            if let Ok(f) = js_sys::Reflect::get(&nav, &"share".into()) {
+                if let Ok(f) = wasm_bindgen::JsCast::dyn_into::<js_sys::Function>(f) {
+                    let _ = f.call1(&nav, &data);
+                }
+            }
+        })
+    };
     let copy = {
         let link = link.clone();
         Callback::from(move |_: MouseEvent| {
@@ -109,8 +134,14 @@ pub fn live_panel(state: &UseReducerHandle<AppState>) -> Html {
                 } else {
                     "Send this link to your friend: the game starts when they open it."
                 } }</p>
-                <input id="live-link" readonly=true value={link} aria-label="Link to send" />
-                <div class="row"><button id="live-copy" onclick={copy}>{"Copy link"}</button></div>
+                <input id="live-link" readonly=true value={link.clone()} aria-label="Link to send" />
+                <div class="row">
+                    <button id="live-copy" onclick={copy}>{"Copy link"}</button>
+                    if can_share {
+                        <button id="live-share" onclick={share}>{"Share"}</button>
+                    }
+                </div>
+                <img class="live-qr" id="live-qr" src={qr} alt="The link as a QR code, to open on a phone" width="160" height="160" />
             }
             if me.is_none() {
                 <p class="muted" id="live-watching">{"You are watching this game."}</p>

@@ -227,3 +227,53 @@ fn a_rematch_when_both_ask_swaps_the_colours() {
         (0, [180_000, 180_000], Some((180, 2)))
     );
 }
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn message() -> impl Strategy<Value = ClientMessage> {
+        let squares = "[a-h][1-8][a-h][1-8][qrbn]?|[^\\\\s]{0,8}";
+        prop_oneof![
+            (squares, 0usize..12).prop_map(|(uci, ply)| ClientMessage::Move { uci, ply }),
+            Just(ClientMessage::Resign),
+            Just(ClientMessage::Draw),
+            Just(ClientMessage::Decline),
+            Just(ClientMessage::Abort),
+            Just(ClientMessage::Takeback),
+            Just(ClientMessage::DeclineTakeback),
+            Just(ClientMessage::Rematch),
+            Just(ClientMessage::ClaimVictory),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Whatever either player sends, in any order and at any time, the referee answers
+        /// without panicking, and what it keeps always replays (a restart can take it up).
+        #[test]
+        fn any_messages_in_any_order_leave_a_game_that_replays(
+            steps in proptest::collection::vec((any::<bool>(), message(), 0u64..120_000), 1..40),
+            clocks in any::<bool>(),
+        ) {
+            let mut g = new_game(clocks.then_some(60), 1);
+            let mut now = 1_000;
+            for (white, m, wait) in steps {
+                now += wait;
+                let side = if white { Color::White } else { Color::Black };
+                let _ = g.apply(side, &m, now);
+                let _ = g.state(Some(side), now);
+                let again = LiveGame::from_record(g.record().clone());
+                prop_assert!(again.is_ok(), "{:?}", g.record());
+                prop_assert_eq!(again.unwrap().over(), g.over());
+            }
+        }
+
+        /// Any text is read as a message or refused, never a panic.
+        #[test]
+        fn any_text_is_a_message_or_refused(text in "\\PC{0,200}") {
+            let _ = serde_json::from_str::<ClientMessage>(&text);
+        }
+    }
+}
