@@ -128,11 +128,18 @@ impl AppState {
                 }
             }
         }
+        let extends = state.moves.starts_with(&local);
         self.game = game;
         self.viewing = None;
         self.redo.clear();
         self.choice = None;
-        self.premove = None;
+        // The opponent's move came: a pre-move is played now (or dropped if it is not legal);
+        // anything else (a take-back, another line) drops it.
+        if extends && self.player_to_move() {
+            self.play_premove();
+        } else {
+            self.premove = None;
+        }
     }
 
     /// The ending the server declared (a mate or another rule ends the game here by itself).
@@ -147,5 +154,110 @@ impl AppState {
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::app::action::Action;
+    use crate::app::state::AppState;
+    use crate::common::settings::{Opponent, Settings};
+    use std::rc::Rc;
+    use topochess_core::Color;
+    use topochess_protocol::{id_text, ClientMessage, GameState, ServerMessage};
+    use yew::Reducible;
+
+    const ID: u64 = 0x5eed;
+
+    fn live() -> Rc<AppState> {
+        let opponent = Opponent::Live {
+            me: Some(Color::White),
+            id: ID,
+            public: false,
+        };
+        Rc::new(AppState::default()).reduce(Action::NewGame(
+            Settings {
+                variant: "standard".into(),
+                opponent,
+                ..Settings::default()
+            },
+            None,
+        ))
+    }
+
+    fn heard(moves: &[&str]) -> Action {
+        Action::LiveHeard(Box::new(ServerMessage::State(Box::new(GameState {
+            id: id_text(ID),
+            variant: "standard".into(),
+            castling: "standard".into(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            you: Some(Color::White),
+            seated: [true, true],
+            clock: None,
+            left_ms: [0, 0],
+            running: false,
+            outcome: None,
+            aborted: false,
+            draw_offer: None,
+            takeback_offer: None,
+            rematch: [false, false],
+            next_game: None,
+            gone_ms: [None, None],
+        }))))
+    }
+
+    fn mv(s: &Rc<AppState>, from: &str, to: &str) -> Action {
+        let size = s.game.start().size();
+        Action::Move(
+            size.parse_square(from).unwrap(),
+            size.parse_square(to).unwrap(),
+        )
+    }
+
+    fn sent(s: &AppState) -> Vec<ClientMessage> {
+        s.live.outbox.iter().map(|(_, _, m)| m.clone()).collect()
+    }
+
+    #[test]
+    fn a_move_goes_to_the_server_and_a_premove_answers_the_opponent_at_once() {
+        let s = live().reduce(heard(&[]));
+        let s = s.clone().reduce(mv(&s, "e2", "e4"));
+        let e4 = ClientMessage::Move {
+            uci: "e2e4".into(),
+            ply: 0,
+        };
+        assert_eq!(sent(&s), vec![e4.clone()]);
+        let s = s.reduce(heard(&["e2e4"]));
+        // Black to move: White sets a pre-move; Black's answer comes from the server.
+        let s = s.clone().reduce(mv(&s, "g1", "f3"));
+        assert!(s.premove.is_some() && s.move_texts() == ["e2e4"]);
+        let s = s.reduce(heard(&["e2e4", "e7e5"]));
+        assert_eq!(s.move_texts(), ["e2e4", "e7e5", "g1f3"]);
+        assert_eq!(
+            sent(&s).last(),
+            Some(&ClientMessage::Move {
+                uci: "g1f3".into(),
+                ply: 2
+            })
+        );
+    }
+
+    #[test]
+    fn the_servers_line_wins_over_the_pages_but_for_a_move_it_never_had() {
+        let s = live().reduce(heard(&[]));
+        let s = s.clone().reduce(mv(&s, "e2", "e4"));
+        // A state from before the move arrives: the move stays, sent again only once.
+        let s = s.reduce(heard(&[]));
+        assert_eq!(s.move_texts(), ["e2e4"]);
+        let s = s.reduce(heard(&["e2e4", "e7e5"]));
+        // A take-back agreed on the server: the page follows it.
+        let s = s.reduce(heard(&["e2e4"]));
+        assert_eq!(s.move_texts(), ["e2e4"]);
+        // A spectator or the other side cannot move here: not White's turn.
+        let s = s.clone().reduce(mv(&s, "d2", "d4"));
+        assert_eq!(s.move_texts(), ["e2e4"]);
+        assert!(sent(&s)
+            .iter()
+            .all(|m| !matches!(m, ClientMessage::Move { ply: 1, .. })));
     }
 }

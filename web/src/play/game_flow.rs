@@ -8,13 +8,17 @@ use crate::common::settings::Opponent;
 use topochess_core::{san, Color, Square};
 use topochess_protocol::ClientMessage;
 
-/// Whether a pre-move may be set now: against the computer, while it is thinking, the game on,
-/// the live position shown.
+/// Whether a pre-move may be set now: against the computer while it is thinking, or in a live
+/// game while the opponent is to move; the game on, the live position shown.
 pub(crate) fn premove_time(state: &AppState) -> bool {
+    let turn = state.game.position().turn();
     state.viewing.is_none()
         && state.game.outcome().is_none()
-        && matches!(state.settings.opponent, Opponent::Computer { computer, .. }
-            if state.game.position().turn() == computer)
+        && match state.settings.opponent {
+            Opponent::Computer { computer, .. } => turn == computer,
+            Opponent::Live { me: Some(me), .. } => turn != me,
+            _ => false,
+        }
 }
 
 /// The computer accepts a draw when its own last score is at most this (centipawns): when it
