@@ -23,7 +23,14 @@ const PER_SECOND: f64 = 5.0;
 
 /// The router: the API, and the site's files from `dist` for everything else.
 pub fn router(rooms: Arc<Rooms>, dist: &std::path::Path) -> Router {
+    let page = dist.join("index.html");
+    let index = move || {
+        let page = page.clone();
+        async move { site_page(&page) }
+    };
     Router::new()
+        .route("/", get(index.clone()))
+        .route("/index.html", get(index))
         .route("/api/health", get(health))
         .route("/api/games", post(create))
         .route("/api/lobby", get(lobby))
@@ -32,6 +39,24 @@ pub fn router(rooms: Arc<Rooms>, dist: &std::path::Path) -> Router {
         .route("/api/games/{id}/socket", get(socket))
         .with_state(rooms)
         .fallback_service(ServeDir::new(dist))
+}
+
+/// The site's page, marked as served with live games (`<meta name="topochess-live">`): the page
+/// asks for the lobby and creates live games only where it finds the mark, so a site on plain
+/// file hosting makes no request that must fail.
+fn site_page(path: &std::path::Path) -> Response {
+    match std::fs::read_to_string(path) {
+        Ok(html) => axum::response::Html(html.replacen(
+            "<head>",
+            "<head>\n    <meta name=\"topochess-live\" content=\"1\" />",
+            1,
+        ))
+        .into_response(),
+        Err(_) => refuse(
+            StatusCode::NOT_FOUND,
+            "the site is not built (trunk build --release)",
+        ),
+    }
 }
 
 /// The server is up, and how many games are open (in memory).

@@ -85,8 +85,11 @@ pub fn lobby_list(p: &LobbyProps) -> Html {
                     lobby.set(crate::live::lobby().await.ok());
                 });
             };
-            ask();
-            let every = gloo_timers::callback::Interval::new(5000, ask);
+            // Only where the game server served the page (plain file hosting has no lobby).
+            let every = crate::live::server_here().then(|| {
+                ask();
+                gloo_timers::callback::Interval::new(5000, ask)
+            });
             move || drop(every)
         });
     }

@@ -88,6 +88,19 @@ pub fn browser_secret() -> String {
     secret
 }
 
+/// Whether the page was served by the game server (it marks the page; plain file hosting does
+/// not), so that live play is offered at all.
+pub fn server_here() -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector("meta[name=\"topochess-live\"]")
+                .ok()
+                .flatten()
+        })
+        .is_some()
+}
+
 /// The site's own address (origin and folder), where the server's `api/` is.
 pub fn site_base() -> String {
     web_sys::window()
@@ -103,6 +116,9 @@ pub fn site_base() -> String {
 /// Asks the server for a new game.
 pub async fn create(new: &NewGame) -> Result<Created, String> {
     use wasm_bindgen::JsCast;
+    if !server_here() {
+        return Err("this site has no live game server".into());
+    }
     let window = web_sys::window().ok_or("no window")?;
     let init = web_sys::RequestInit::new();
     init.set_method("POST");
@@ -136,6 +152,9 @@ pub async fn create(new: &NewGame) -> Result<Created, String> {
 /// The server's lobby: open seeks and public games being played.
 pub async fn lobby() -> Result<topochess_protocol::Lobby, String> {
     use wasm_bindgen::JsCast;
+    if !server_here() {
+        return Err("this site has no live game server".into());
+    }
     let window = web_sys::window().ok_or("no window")?;
     let url = format!("{}api/lobby", site_base());
     let answer = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(&url))

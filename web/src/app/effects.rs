@@ -1,0 +1,239 @@
+//! The app's effects: what it does beside rendering, each driven by the state (a link opened
+//! while the app is open, the live game's socket and its countdown, the address, saving and
+//! keeping every record, the theme on the document, sounds, and the arrow keys).
+
+use crate::app::action::Action;
+use crate::app::arrival::{library_action, opened_action};
+use crate::app::state::{AppState, NoticeAt, PuzzleAction, Screen};
+use crate::library::storage;
+use gloo_events::{EventListener, EventListenerOptions};
+use std::cell::Cell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// Scrolls the element with this id into view, as little as needed.
+fn bring_into_view(id: &str) {
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id));
+    if let Some(element) = element {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+        element.scroll_into_view_with_scroll_into_view_options(&options);
+    }
+}
+
+/// Runs the app's effects for `state`.
+#[hook]
+pub fn use_effects(state: &UseReducerHandle<AppState>) {
+    // A link opened while the app is open (only the fragment changes, so no reload).
+    {
+        let dispatch = state.dispatcher();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|w| {
+                EventListener::new(&w, "hashchange", move |_| {
+                    if let Some(action) = opened_action(storage::browser_open_link()) {
+                        // The link's game is shown on the game screen, whichever screen was open.
+                        let game = matches!(action, Action::SwitchGame(_) | Action::AskLink(..));
+                        dispatch.dispatch(action);
+                        if game {
+                            dispatch.dispatch(Action::Go(Screen::Play));
+                        }
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    // The live game's socket: what the reducer queues goes out, what the server says comes in.
+    {
+        let dispatch = state.dispatcher();
+        let on_message = Callback::from(move |m| dispatch.dispatch(Action::LiveHeard(Box::new(m))));
+        let dispatch = state.dispatcher();
+        let on_connection = Callback::from(move |up| dispatch.dispatch(Action::LiveConnection(up)));
+        crate::live::socket::use_live_socket(
+            state.live.joining.or(state.live_id()),
+            state.live.outbox.clone(),
+            on_message,
+            on_connection,
+        );
+    }
+    // While the other player is gone, the count to "Claim victory" goes on every second.
+    {
+        let waiting = match state.settings.opponent {
+            crate::common::settings::Opponent::Live { me: Some(me), .. } => {
+                state.game.outcome().is_none()
+                    && state
+                        .live
+                        .gone_for(!me, crate::common::clock::now())
+                        .is_some()
+            }
+            _ => false,
+        };
+        let dispatch = state.dispatcher();
+        use_effect_with(waiting, move |waiting| {
+            let tick = waiting.then(|| {
+                gloo_timers::callback::Interval::new(1000, move || dispatch.dispatch(Action::Tick))
+            });
+            move || drop(tick)
+        });
+    }
+    // The address follows the app, and the app follows the address (Back, Forward).
+    crate::app::address::use_address(state);
+    // Saved after every change, in step with the other tabs.
+    crate::app::tab_sync::use_library_sync(state);
+    // A message beside what caused it is brought into view (the import box or the typed move
+    // may be near the bottom of the screen).
+    use_effect_with(
+        (state.notice.clone(), state.notice_at),
+        |(notice, place)| {
+            if notice.is_some() && *place != NoticeAt::Top {
+                bring_into_view("notice");
+            }
+        },
+    );
+    // A cell of the atlas chosen: its details (below the table) are brought into view.
+    use_effect_with(state.atlas.selected.clone(), |selected| {
+        if selected.is_some() {
+            bring_into_view("atlas-details");
+        }
+    });
+    // Keep the analysis across reloads: its tree, the node shown, and whether it is open.
+    {
+        let key = (
+            state
+                .analysis
+                .as_ref()
+                .map(|a| (a.id, a.revision, a.at, a.lines, a.engine_on)),
+            state.screen == Screen::Analyse,
+        );
+        let state = state.clone();
+        use_effect_with(key, move |(_, open)| {
+            if let Some(a) = &state.analysis {
+                crate::analysis::browser_keep(a, *open);
+            }
+        });
+    }
+    // An analysis of a kept game is kept with that game too, when its tree changes.
+    {
+        let key = state
+            .analysis
+            .as_ref()
+            .and_then(|a| Some((a.game_id?, a.id, a.revision)).filter(|k| k.2 > 0));
+        let state = state.clone();
+        use_effect_with(key, move |key| {
+            if let (Some((id, ..)), Some(a)) = (key, &state.analysis) {
+                let (lib, _) = storage::browser_change(|lib| lib.annotate(*id, a.pgn()));
+                state.dispatch(library_action(&lib));
+            }
+        });
+    }
+    // Keep the atlas's results.
+    {
+        let key = state.atlas.entries.len();
+        let state = state.clone();
+        use_effect_with(key, move |&n| {
+            if n > 0 {
+                crate::atlas::browser_keep(&state.atlas.entries);
+            }
+        });
+    }
+    // Keep the puzzle record (and whether its screen is open).
+    {
+        let mut record = state.puzzles.record.clone();
+        record.open = state.screen == Screen::Puzzles;
+        use_effect_with(record, move |record| {
+            crate::puzzle::set::browser_keep(record)
+        });
+    }
+    // Keep the lessons' progress.
+    use_effect_with(state.learn.progress.clone(), |progress| {
+        crate::learn::browser_keep(progress)
+    });
+    // The defender's answer in a puzzle, after a pause (dropped if the puzzle or screen changes).
+    {
+        let due = state.solving().and_then(|p| p.reply_due());
+        let dispatch = state.dispatcher();
+        use_effect_with(due, move |due| {
+            let timer = due.map(|(session, ply)| {
+                gloo_timers::callback::Timeout::new(crate::puzzle::REPLY_DELAY_MS, move || {
+                    dispatch.dispatch(Action::Puzzle(PuzzleAction::Reply(session, ply)))
+                })
+            });
+            move || drop(timer)
+        });
+    }
+    // Theme and board colours on the document.
+    {
+        let key = (state.settings.dark, state.settings.board);
+        use_effect_with(key, move |(dark, board)| {
+            if let Some(root) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.document_element())
+            {
+                let _ = root.set_attribute("data-theme", if *dark { "dark" } else { "light" });
+                let _ = root.set_attribute("data-board", board.name());
+            }
+        });
+    }
+    // A sound for each move played in this game (not for a game opened or loaded).
+    {
+        let state = state.clone();
+        let heard_ply: Rc<Cell<Option<(u64, usize)>>> = use_memo((), |_| Cell::new(None));
+        let key = (
+            state.game_id,
+            state.game.moves().len(),
+            state.game.outcome(),
+        );
+        use_effect_with(key, move |&(game, ply, outcome)| {
+            let before = heard_ply.replace(Some((game, ply)));
+            let played = before == Some((game, ply.wrapping_sub(1)));
+            if state.settings.sound && (played || (outcome.is_some() && before.is_some())) {
+                crate::common::sound::play(crate::common::sound::Sound::of(&state.game));
+            }
+        });
+    }
+    // Arrow keys walk through the moves (unless typing).
+    {
+        let dispatch = state.dispatcher();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|w| {
+                // Not passive: the arrow keys' default (scrolling) is prevented.
+                let options = EventListenerOptions::enable_prevent_default();
+                EventListener::new_with_options(&w, "keydown", options, move |e| {
+                    let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
+                    let typing = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .is_some_and(|el| {
+                            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                        });
+                    let on_board = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .and_then(|el| el.closest("svg.board").ok().flatten())
+                        .is_some();
+                    if typing || (on_board && e.key().starts_with("Arrow")) {
+                        return;
+                    }
+                    let action = match e.key().as_str() {
+                        "Escape" => Some(Action::Cancel),
+                        "ArrowLeft" => Some(Action::Step(-1)),
+                        "ArrowRight" => Some(Action::Step(1)),
+                        "Home" => Some(Action::View(0)),
+                        "End" => Some(Action::Live),
+                        _ => None,
+                    };
+                    if let Some(a) = action {
+                        e.prevent_default();
+                        dispatch.dispatch(a);
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+}
