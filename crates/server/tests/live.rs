@@ -162,11 +162,12 @@ async fn a_game_survives_the_server_killed_mid_game() {
     let created: Created = serde_json::from_str(&body).unwrap();
     assert_eq!(created.side, Color::White);
 
+    // One after the other: the free seat goes to whoever the server seats first.
     let mut w = connect(port, &created.id, white).await;
-    let mut b = connect(port, &created.id, black).await;
-    let mut watcher = connect(port, &created.id, "someone-watching-1234").await;
     assert_eq!(state_at(&mut w, 0).await.you, Some(Color::White));
+    let mut b = connect(port, &created.id, black).await;
     assert_eq!(state_at(&mut b, 0).await.you, Some(Color::Black));
+    let mut watcher = connect(port, &created.id, "someone-watching-1234").await;
     assert_eq!(state_at(&mut watcher, 0).await.you, None);
 
     // Moves, each seen by the other player and the spectator; bad input is answered.
