@@ -256,7 +256,7 @@ pub struct Puzzles {
     pub record: PuzzleRecord,
     /// The puzzle on the board.
     pub solving: Option<Solving>,
-    /// The last session number used.
+    /// The number given to the last opening of a puzzle (a late answer for an earlier one is dropped).
     sessions: u64,
     /// The board is turned from the solver's side.
     pub flipped: bool,
