@@ -6,6 +6,8 @@
 
 mod bench;
 mod matches;
+mod move_text;
+mod outside;
 mod puzzles;
 mod sprt;
 mod tablebase;
@@ -15,7 +17,7 @@ mod uci;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::sync::Arc;
-use topochess_core::{fen, game, san, CastlingMode, Piece, Position, Variant};
+use topochess_core::{fen, san, CastlingMode, Piece, Position, Variant};
 
 #[derive(Parser)]
 #[command(
@@ -101,8 +103,12 @@ enum Command {
         /// Preset id.
         #[arg(long)]
         variant: String,
+        /// Castling mode: none, standard or either-side (default: the preset's).
+        #[arg(long)]
+        castling: Option<String>,
         /// First player: engine, hand (engine with the hand-set weights), plain (engine with chess
-        /// values), level:N, random, greedy.
+        /// values), level:N, random, greedy, or uci:PATH (an outside UCI engine, refereed by our
+        /// rules: an illegal move, no answer or a crash loses the game).
         #[arg(long)]
         first: String,
         /// Second player.
@@ -131,6 +137,16 @@ enum Command {
         /// least ELO0 stronger), or after --games games; the verdict is printed.
         #[arg(long)]
         sprt: Option<String>,
+        /// An option for the outside engines, `NAME=VALUE` (repeatable), sent as `setoption`.
+        #[arg(long = "option")]
+        options: Vec<String>,
+        /// The outside engines' `UCI_Variant` value (default: the name Fairy-Stockfish gives the
+        /// game, else our id).
+        #[arg(long)]
+        uci_variant: Option<String>,
+        /// Milliseconds an outside engine may take to answer before it loses the game.
+        #[arg(long, default_value_t = 10_000)]
+        reply_ms: u64,
     },
     /// Finds puzzles that use the edges in the engine's own games (mates, and with --material
     /// material gains); one line each: preset, FEN, solution, goal, themes, difficulty, the
@@ -229,6 +245,7 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Match {
             variant: id,
+            castling,
             first,
             second,
             games,
@@ -238,19 +255,40 @@ fn run(cli: Cli) -> Result<(), String> {
             jobs,
             ms,
             sprt,
+            options,
+            uci_variant,
+            reply_ms,
         } => {
-            let v = variant(&id, None)?;
-            let a = matches::Player::parse(&first, nodes, ms)?;
-            let b = matches::Player::parse(&second, nodes, ms)?;
+            let v = variant(&id, castling.as_deref())?;
+            let mut outside = outside::Spec {
+                path: String::new(),
+                options: Vec::new(),
+                variant: uci_variant,
+                reply_ms,
+            };
+            for option in &options {
+                let (name, value) = option
+                    .split_once('=')
+                    .ok_or_else(|| format!("--option takes NAME=VALUE, not '{option}'"))?;
+                outside.options.push((name.to_string(), value.to_string()));
+            }
+            let a = matches::Player::parse(&first, nodes, ms)?.outside(&outside, &v)?;
+            let b = matches::Player::parse(&second, nodes, ms)?.outside(&outside, &v)?;
             let test = sprt.as_deref().map(sprt::Sprt::parse).transpose()?;
-            let each = |g: u32, outcome: Option<game::Outcome>, white: bool| {
-                let result = outcome
-                    .map(|o| o.to_string())
-                    .unwrap_or_else(|| "draw: 400 plies".into());
+            let each = |end: &matches::GameEnd| {
+                let result = match (&end.forfeit, end.outcome.and_then(|o| o.winner())) {
+                    (Some(why), Some(winner)) => {
+                        format!("{winner:?} wins: {:?} {why}", !winner)
+                    }
+                    _ => end
+                        .outcome
+                        .map(|o| o.to_string())
+                        .unwrap_or_else(|| "draw: 400 plies".into()),
+                };
                 eprintln!(
                     "game {} ({first} {}): {result}",
-                    g + 1,
-                    if white { "white" } else { "black" }
+                    end.game + 1,
+                    if end.first_is_white { "white" } else { "black" }
                 );
             };
             let decided = |t: &matches::Tally| test.is_some_and(|s| s.verdict(t).is_some());

@@ -2,8 +2,11 @@
 //! plain chess values, a random mover, a one-ply greedy capturer) to measure strength. Each pair
 //! of games starts from its own random opening (a few random plies, seeded), played once with each
 //! colour, so that deterministic players do not repeat one game; a game still going after 400
-//! plies is a draw.
+//! plies is a draw. An outside UCI engine (`uci:PATH`) may play too: our rules core referees it,
+//! and an illegal move, no answer in time or a crash loses it the game.
 
+use crate::move_text;
+use crate::outside::{Outside, Spec};
 use std::sync::Arc;
 use topochess_core::game::{Game, Outcome};
 use topochess_core::{Color, Move, Position, Variant};
@@ -12,7 +15,7 @@ use topochess_search::move_time::MoveTime;
 use topochess_search::{Dice, Engine, Features, Limited, Limits, Search, Style, Weights};
 
 /// Who plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Player {
     /// The engine with derived values, searching `nodes` nodes per move, with these search
     /// techniques.
@@ -32,10 +35,21 @@ pub enum Player {
     Random,
     /// The capture of the most valuable piece, else a random move.
     Greedy,
+    /// An outside UCI engine, given `nodes` nodes a move (`go nodes`), or `ms` milliseconds
+    /// (`go movetime`).
+    Outside {
+        /// How to run it.
+        spec: Arc<Spec>,
+        /// Nodes a move.
+        nodes: u64,
+        /// Milliseconds a move, instead of nodes.
+        ms: Option<u64>,
+    },
 }
 
 impl Player {
-    /// Parses `engine`, `hand`, `plain`, `level:N`, `random` or `greedy`. `hand` is the engine
+    /// Parses `engine`, `hand`, `plain`, `level:N`, `random`, `greedy` or `uci:PATH` (an outside
+    /// engine with no options; see [`Spec`]). `hand` is the engine
     /// with the hand-set evaluation weights. `engine`, `hand` and `plain` may name search
     /// techniques to leave out: `engine-rfp-lmp` (see `Features::NAMED`).
     pub fn parse(text: &str, nodes: u64, ms: Option<u64>) -> Result<Player, String> {
@@ -66,14 +80,49 @@ impl Player {
         Ok(match text {
             "random" => Player::Random,
             "greedy" => Player::Greedy,
+            t if t.starts_with("uci:") && t.len() > 4 => Player::Outside {
+                spec: Arc::new(Spec {
+                    path: t[4..].to_string(),
+                    options: Vec::new(),
+                    variant: None,
+                    reply_ms: 10_000,
+                }),
+                nodes,
+                ms,
+            },
             t if t.starts_with("level:") => {
                 Player::Level(t[6..].parse().map_err(|_| format!("bad level in '{t}'"))?)
             }
             t => {
                 return Err(format!(
-                    "unknown player '{t}' (engine, hand, plain, level:N, random, greedy)"
+                    "unknown player '{t}' (engine, hand, plain, level:N, random, greedy, uci:PATH)"
                 ))
             }
+        })
+    }
+}
+
+impl Player {
+    /// An outside engine given the match's options (`spec` without its path), and checked to
+    /// start and answer `uci` and `isready`; any other player as it is.
+    pub fn outside(self, spec: &Spec, variant: &Arc<Variant>) -> Result<Player, String> {
+        let Player::Outside {
+            spec: own,
+            nodes,
+            ms,
+        } = self
+        else {
+            return Ok(self);
+        };
+        let spec = Spec {
+            path: own.path.clone(),
+            ..spec.clone()
+        };
+        Outside::start(&spec, variant).map_err(|e| format!("{}: {e}", spec.path))?;
+        Ok(Player::Outside {
+            spec: Arc::new(spec),
+            nodes,
+            ms,
         })
     }
 }
@@ -81,10 +130,16 @@ impl Player {
 struct Seat {
     player: Player,
     engine: Option<Engine>,
+    /// The outside engine's process, or why it did not start.
+    outside: Option<Result<Outside, String>>,
 }
 
 impl Seat {
     fn new(player: Player, variant: &Arc<Variant>) -> Seat {
+        let outside = match &player {
+            Player::Outside { spec, .. } => Some(Outside::start(spec, variant)),
+            _ => None,
+        };
         let engine = match player {
             Player::Engine {
                 style,
@@ -103,16 +158,48 @@ impl Seat {
             Player::Level(_) => Some(Engine::new(variant.clone(), Style::Derived, 8 << 20)),
             _ => None,
         };
-        Seat { player, engine }
+        Seat {
+            player,
+            engine,
+            outside,
+        }
     }
 
-    fn choose(&mut self, game: &Game, rng: &mut Dice) -> Move {
+    /// The move this player makes, or why it loses the game instead (an outside engine's illegal
+    /// move, silence or crash).
+    fn choose(&mut self, game: &Game, rng: &mut Dice) -> Result<Move, String> {
+        if let (Player::Outside { nodes, ms, .. }, Some(outside)) =
+            (&self.player, &mut self.outside)
+        {
+            let engine = outside.as_mut().map_err(|e| e.clone())?;
+            let moves: Vec<String> = game
+                .moves()
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &mv)| game.position_at(i).map(|p| move_text::to_text(p, mv)))
+                .collect();
+            let limits = match ms {
+                Some(ms) => format!("movetime {ms}"),
+                None => format!("nodes {nodes}"),
+            };
+            let text = engine.best_move(game.start(), &moves, &limits)?;
+            return move_text::parse(game.position(), &text).ok_or_else(|| {
+                format!(
+                    "played the illegal move '{text}' in {}",
+                    topochess_core::fen::write(game.position())
+                )
+            });
+        }
+        Ok(self.choose_here(game, rng))
+    }
+
+    fn choose_here(&mut self, game: &Game, rng: &mut Dice) -> Move {
         let pos = game.position();
         let moves = pos.legal_moves();
         let history: Vec<u64> = (0..game.moves().len())
             .filter_map(|i| game.position_at(i).map(Position::hash))
             .collect();
-        match (self.player, self.engine.as_mut()) {
+        match (&self.player, self.engine.as_mut()) {
             (Player::Random, _) => moves[rng.below(moves.len())],
             (Player::Greedy, _) => {
                 let value = |m: &Move| {
@@ -127,7 +214,7 @@ impl Seat {
             }
             (Player::Engine { nodes, ms, .. }, Some(engine)) => {
                 let mut limits = Limits::depth(64);
-                limits.nodes = ms.is_none().then_some(nodes);
+                limits.nodes = ms.is_none().then_some(*nodes);
                 let mut search = Search::new(pos.clone(), history, limits);
                 let started = std::time::Instant::now();
                 let budget = std::time::Duration::from_millis(ms.unwrap_or(u64::MAX / 4));
@@ -141,7 +228,7 @@ impl Seat {
             (Player::Level(n), Some(engine)) => {
                 // As the browser's worker plays a level: its budget the hard limit, and no new
                 // iteration once the search has settled (crate::move_time).
-                let lvl = level(n);
+                let lvl = level(*n);
                 let limits = Limits::level(lvl, rng.below(1 << 30) as u64);
                 let ply = history.len();
                 let mut search = Search::new(pos.clone(), history, limits);
@@ -218,9 +305,23 @@ fn opening(variant: &Arc<Variant>, seed: u64, pair: u32, plies: u32) -> Game {
     game
 }
 
+/// How a game of a match ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameEnd {
+    /// The game's number, from 0.
+    pub game: u32,
+    /// The outcome (none: still going after 400 plies, a draw).
+    pub outcome: Option<Outcome>,
+    /// Whether the first player had White.
+    pub first_is_white: bool,
+    /// Why a player lost without being beaten over the board, with the position: an outside
+    /// engine's illegal move, silence or crash (the outcome then gives the other side the win).
+    pub forfeit: Option<String>,
+}
+
 /// Plays up to `games` games of `variant` between `first` and `second`, colours alternating,
 /// each pair from a random opening of `opening_plies` plies, on `jobs` threads. `each` hears of
-/// every game as it ends (game index, outcome, whether the first player was White). Once
+/// every game as it ends. Once
 /// `decided` says so of the tally, no new pair is started (the pairs under way are finished).
 #[allow(clippy::too_many_arguments)]
 pub fn play(
@@ -231,7 +332,7 @@ pub fn play(
     seed: u64,
     opening_plies: u32,
     jobs: usize,
-    each: impl Fn(u32, Option<Outcome>, bool) + Sync,
+    each: impl Fn(&GameEnd) + Sync,
     decided: impl Fn(&Tally) -> bool + Sync,
 ) -> (Tally, [MoveTimes; 2]) {
     let tally = std::sync::Mutex::new(Tally::default());
@@ -242,25 +343,24 @@ pub fn play(
             return false;
         }
         for g in (2 * pair..2 * pair + 2).filter(|&g| g < games) {
-            let (outcome, first_is_white, took) =
-                play_one(variant, first, second, g, seed, opening_plies);
+            let (end, took) = play_one(variant, &first, &second, g, seed, opening_plies);
             if let Ok(mut t) = times.lock() {
                 t[0].add(took[0]);
                 t[1].add(took[1]);
             }
-            let first_color = if first_is_white {
+            let first_color = if end.first_is_white {
                 Color::White
             } else {
                 Color::Black
             };
             if let Ok(mut t) = tally.lock() {
-                match outcome.and_then(|o| o.winner()) {
+                match end.outcome.and_then(|o| o.winner()) {
                     Some(c) if c == first_color => t.wins += 1,
                     Some(_) => t.losses += 1,
                     None => t.draws += 1,
                 }
             }
-            each(g, outcome, first_is_white);
+            each(&end);
         }
         true
     });
@@ -270,19 +370,21 @@ pub fn play(
     )
 }
 
-/// Game `g` of a match: its outcome (none after 400 plies), whether the first player had White,
-/// and each player's time over its moves.
+/// Game `g` of a match: how it ended, and each player's time over its moves.
 fn play_one(
     variant: &Arc<Variant>,
-    first: Player,
-    second: Player,
+    first: &Player,
+    second: &Player,
     g: u32,
     seed: u64,
     opening_plies: u32,
-) -> (Option<Outcome>, bool, [MoveTimes; 2]) {
+) -> (GameEnd, [MoveTimes; 2]) {
     let mut took = [MoveTimes::default(); 2];
     let mut rng = Dice::new(seed ^ (g as u64 + 7).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let mut seats = [Seat::new(first, variant), Seat::new(second, variant)];
+    let mut seats = [
+        Seat::new(first.clone(), variant),
+        Seat::new(second.clone(), variant),
+    ];
     let first_is_white = g.is_multiple_of(2);
     let mut game = opening(variant, seed, g / 2, opening_plies);
     while game.outcome().is_none() && game.moves().len() < 400 {
@@ -293,18 +395,37 @@ fn play_one(
             1
         };
         let started = std::time::Instant::now();
-        let mv = seats[seat].choose(&game, &mut rng);
+        let chosen = seats[seat].choose(&game, &mut rng);
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         took[seat].add(MoveTimes {
             moves: 1,
             total_ms: ms,
             max_ms: ms,
         });
+        let mv = match chosen {
+            Ok(mv) => mv,
+            Err(why) => {
+                let loser = game.position().turn();
+                let end = GameEnd {
+                    game: g,
+                    outcome: Some(Outcome::Resignation { winner: !loser }),
+                    first_is_white,
+                    forfeit: Some(why),
+                };
+                return (end, took);
+            }
+        };
         if game.play(mv).is_err() {
             break;
         }
     }
-    (game.outcome(), first_is_white, took)
+    let end = GameEnd {
+        game: g,
+        outcome: game.outcome(),
+        first_is_white,
+        forfeit: None,
+    };
+    (end, took)
 }
 
 impl Tally {

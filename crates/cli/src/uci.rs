@@ -1,20 +1,37 @@
 //! `topochess uci`: the Universal Chess Interface over stdin and stdout, for every preset.
 //!
-//! Move text: on `standard`, plain UCI (castling as the king's squares, `e1g1`); on every other
-//! preset the coordinate form of RULES.md section 9, with castling as `O-O`, `O-O-O`, `CO-O`,
-//! `CO-O-O`, since there the king's squares do not name a castling.
+//! Move text is UCI's (see `move_text`): squares and a promotion letter, castling as the king's
+//! squares where that names it alone, else `O-O`, `O-O-O`, `CO-O`, `CO-O-O` (RULES.md section 9).
+//!
+//! What variant engines and their tournament tools expect, as Fairy-Stockfish does it:
+//! - `UCI_Variant` takes our preset and lab ids and the names Fairy-Stockfish gives the same games
+//!   (`chess`, `cylinder`, `cylinder-castling`, `toroidal-chess`; `core::variant::OTHER_NAMES`).
+//!   Here `cylinder` means Fairy-Stockfish's cylinder, without castling; `Castling` chooses ours.
+//! - After a variant is chosen: `info string variant NAME files F ranks R pocket 0 template fairy
+//!   startpos FEN`, then `info string surface ...` with the gluing of each edge pair.
+//! - `go` on a finished position answers `bestmove (none)`, after `info depth 0 score mate 0`
+//!   (the side to move is mated) or `score cp 0` (a draw).
+//! - `go perft N` counts the move tree: a line per legal move, then `Nodes searched: N`.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+use topochess_core::game::outcome_of;
 use topochess_core::variant::PRESETS;
-use topochess_core::{fen, san, CastlingMode, Color, Move, Position, Variant};
+use topochess_core::variant::{other_name, OTHER_NAMES};
+use topochess_core::{fen, perft, CastlingMode, Color, Move, Position, Variant};
 use topochess_search::{mate_in, Engine, Info, Limited, Limits, Search, Style};
+
+/// The deepest `go perft` counted.
+const PERFT_DEPTH: u32 = 8;
 
 struct State {
     variant: Arc<Variant>,
+    /// The `UCI_Variant` value the variant was chosen by.
+    name: String,
+    /// The castling the `Castling` option chose (none: what the name carries, else the preset's).
     castling: Option<CastlingMode>,
     hash_mb: usize,
     /// Lines searched (the MultiPV option).
@@ -26,23 +43,11 @@ struct State {
 }
 
 fn move_text(pos: &Position, mv: Move) -> String {
-    if pos.variant().id() == "standard" {
-        let size = pos.size();
-        let mut t = format!("{}{}", size.name(mv.from), size.name(mv.to));
-        if let Some(r) = mv.promotion() {
-            t.push(r.upper().to_ascii_lowercase());
-        }
-        t
-    } else {
-        san::to_coordinate(pos, mv)
-    }
+    crate::move_text::to_text(pos, mv)
 }
 
 fn parse_uci_move(pos: &Position, text: &str) -> Option<Move> {
-    pos.legal_moves()
-        .into_iter()
-        .find(|&m| move_text(pos, m) == text)
-        .or_else(|| san::parse_move(pos, text).ok())
+    crate::move_text::parse(pos, text)
 }
 
 /// The `info` lines of an iteration: one, or one per line with `multipv k` under MultiPV.
@@ -89,12 +94,12 @@ fn clock_budget(time: u64, inc: Option<u64>, moves_to_go: Option<u64>) -> u64 {
         .max(1)
 }
 
-/// The preset a `UCI_Variant` value names: a preset or lab id, or `chess` for standard chess.
-fn variant_id(value: &str) -> &str {
-    if value.eq_ignore_ascii_case("chess") {
-        "standard"
-    } else {
-        value
+/// The preset a `UCI_Variant` value names and the castling that name carries: one of the names
+/// other programs use (`core::variant::OTHER_NAMES`), or a preset or lab id of ours.
+fn variant_of(value: &str) -> (&str, Option<CastlingMode>) {
+    match other_name(value) {
+        Some(other) => (other.preset, Some(other.castling)),
+        None => (value, None),
     }
 }
 
@@ -128,13 +133,24 @@ impl State {
             .collect()
     }
 
-    /// What the engine now plays, for the GUI to see after an option changed.
-    fn describe(&self) -> String {
-        format!(
-            "info string variant {} castling {}",
-            self.variant.id(),
-            self.variant.castling().name()
-        )
+    /// What the engine now plays, for the GUI to see after an option changed: Fairy-Stockfish's
+    /// line, then the surface and castling.
+    fn describe(&self) -> [String; 2] {
+        let v = &self.variant;
+        [
+            format!(
+                "info string variant {} files {} ranks {} pocket 0 template fairy startpos {}",
+                self.name,
+                v.size().width(),
+                v.size().height(),
+                v.start_fen()
+            ),
+            format!(
+                "info string surface {} castling {}",
+                v.surface().describe(),
+                v.castling().name()
+            ),
+        ]
     }
 
     fn wait(&mut self) {
@@ -153,25 +169,67 @@ impl State {
         }
     }
 
-    /// Rebuilds the variant `id` with the chosen castling. A castling mode the variant does not
-    /// offer is reported and the variant's own default is used instead.
-    fn set_variant(&mut self, id: &str) -> Result<(), String> {
-        let (v, refused) = match Variant::by_id(id, self.castling) {
+    /// Rebuilds the variant a `UCI_Variant` value names, with the chosen castling. A castling
+    /// mode the variant does not offer is reported and the name's own castling is used instead.
+    fn set_variant(&mut self, name: &str) -> Result<(), String> {
+        let (id, carried) = variant_of(name);
+        let (v, refused) = match Variant::by_id(id, self.castling.or(carried)) {
             Ok(v) => (v, None),
             Err(e) if self.castling.is_some() => {
                 self.castling = None;
                 (
-                    Variant::by_id(id, None).map_err(|e| e.to_string())?,
+                    Variant::by_id(id, carried).map_err(|e| e.to_string())?,
                     Some(e.to_string()),
                 )
             }
             Err(e) => return Err(e.to_string()),
         };
         self.variant = Arc::new(v);
+        self.name = name.to_string();
         self.engine = None;
         self.position = Position::start(self.variant.clone());
         self.history.clear();
         refused.map_or(Ok(()), Err)
+    }
+
+    /// The answer to `go` on a position the game has ended in (mate, stalemate, a draw by rule),
+    /// as variant tournament tools read it.
+    fn finished(&self) -> Option<[&'static str; 2]> {
+        let repeated = self
+            .history
+            .iter()
+            .filter(|&&h| h == self.position.hash())
+            .count()
+            >= 2;
+        let over = outcome_of(&self.position);
+        let score = match over {
+            Some(o) if o.winner().is_some() => "mate 0",
+            Some(_) => "cp 0",
+            None if repeated => "cp 0",
+            None => return None,
+        };
+        Some([
+            if score == "mate 0" {
+                "info depth 0 score mate 0"
+            } else {
+                "info depth 0 score cp 0"
+            },
+            "bestmove (none)",
+        ])
+    }
+
+    /// `go perft N`: the count below each legal move, then the total (depth 1 to
+    /// [`PERFT_DEPTH`]: the count runs on the input thread, where `stop` cannot reach it).
+    fn perft(&self, depth: u32) -> Vec<String> {
+        let divided = perft::divide(&self.position, depth.clamp(1, PERFT_DEPTH));
+        let total: u64 = divided.iter().map(|&(_, n)| n).sum();
+        let mut lines: Vec<String> = divided
+            .into_iter()
+            .map(|(mv, n)| format!("{}: {n}", move_text(&self.position, mv)))
+            .collect();
+        lines.push(String::new());
+        lines.push(format!("Nodes searched: {total}"));
+        lines
     }
 
     fn go(&mut self, words: &[&str], out: &Arc<std::sync::Mutex<std::io::Stdout>>) {
@@ -279,6 +337,7 @@ pub fn run() {
     let mut state = State {
         position: Position::start(variant.clone()),
         variant,
+        name: "standard".into(),
         castling: None,
         hash_mb: 16,
         lines: 1,
@@ -293,10 +352,15 @@ pub fn run() {
             Some("uci") => {
                 say("id name Topochess");
                 say("id author the Topochess developers");
-                // `chess` is what GUIs and referees call standard chess in UCI_Variant.
-                let vars: Vec<String> = std::iter::once("var chess".to_string())
-                    .chain(PRESETS.iter().map(|p| format!("var {}", p.id)))
-                    .collect();
+                // Our ids, then the names other programs give the same games (`chess` is what
+                // GUIs and referees call standard chess).
+                let mut names: Vec<&str> = PRESETS.iter().map(|p| p.id).collect();
+                for other in OTHER_NAMES {
+                    if !names.contains(&other.name) {
+                        names.push(other.name);
+                    }
+                }
+                let vars: Vec<String> = names.iter().map(|n| format!("var {n}")).collect();
                 say(&format!(
                     "option name UCI_Variant type combo default standard {}",
                     vars.join(" ")
@@ -334,16 +398,15 @@ pub fn run() {
                 };
                 let result = match name.as_str() {
                     "UCI_Variant" => {
-                        let id = variant_id(&value).to_string();
                         let castling = state.castling.take();
-                        let result = state.set_variant(&id);
+                        let result = state.set_variant(&value.to_ascii_lowercase());
                         if result.is_err() {
                             state.castling = castling;
                         }
                         result
                     }
                     "Castling" => {
-                        let id = state.variant.id().to_string();
+                        let id = state.name.clone();
                         if value == "preset" {
                             state.castling = None;
                             state.set_variant(&id)
@@ -381,7 +444,9 @@ pub fn run() {
                     say(&format!("info string {e}"));
                 }
                 if matches!(name.as_str(), "UCI_Variant" | "Castling") {
-                    say(&state.describe());
+                    for line in state.describe() {
+                        say(&line);
+                    }
                 }
             }
             Some("position") => {
@@ -428,7 +493,18 @@ pub fn run() {
             }
             Some("go") => {
                 state.stop();
-                state.go(&words, &out);
+                if let Some(at) = words.iter().position(|w| *w == "perft") {
+                    let depth = words.get(at + 1).and_then(|d| d.parse().ok()).unwrap_or(1);
+                    for line in state.perft(depth) {
+                        say(&line);
+                    }
+                } else if let Some(answer) = state.finished() {
+                    for line in answer {
+                        say(line);
+                    }
+                } else {
+                    state.go(&words, &out);
+                }
             }
             Some("stop") => state.stop(),
             Some("quit") => break,

@@ -228,18 +228,26 @@ fn commands_during_an_infinite_search_stop_it_first() {
 fn the_chess_alias_works_after_another_variant() {
     let mut uci = Uci::start();
     uci.send("setoption name UCI_Variant value folded");
-    let lines = uci.until("info string variant", Duration::from_secs(5));
+    let lines = uci.until("info string surface", Duration::from_secs(5));
     assert!(
-        lines.last().unwrap().contains("variant folded"),
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string variant folded")),
         "{lines:?}"
     );
     uci.send("setoption name UCI_Variant value chess");
-    let lines = uci.until("info string variant", Duration::from_secs(5));
+    let lines = uci.until("info string surface", Duration::from_secs(5));
+    let n = lines.len();
     assert_eq!(
-        lines.last().unwrap(),
-        "info string variant standard castling standard"
+        lines[n - 2..],
+        [
+            "info string variant chess files 8 ranks 8 pocket 0 template fairy startpos \
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "info string surface files 8 ranks 8 east-west flat north-south flat \
+             knight steps king free castling standard"
+        ]
     );
-    // Castling as king squares works only on standard: the search plays standard chess.
+    // The castling is read as king squares: the search plays standard chess from there.
     uci.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1");
     uci.send("go depth 2");
     let (_, lines) = uci.bestmove(Duration::from_secs(10));
@@ -274,12 +282,13 @@ fn tiny_and_huge_time_controls_still_give_a_searched_move() {
 fn cylinder_castling_standard_is_taken_and_shown() {
     let mut uci = Uci::start();
     uci.send("setoption name UCI_Variant value cylinder");
-    uci.until("info string variant cylinder", Duration::from_secs(5));
+    uci.until("info string surface", Duration::from_secs(5));
     uci.send("setoption name Castling value standard");
-    let lines = uci.until("info string variant", Duration::from_secs(5));
-    assert_eq!(
-        lines.last().unwrap(),
-        "info string variant cylinder castling standard"
+    let lines = uci.until("info string surface", Duration::from_secs(5));
+    let last = lines.last().unwrap();
+    assert!(
+        last.contains("east-west wrap north-south flat") && last.ends_with("castling standard"),
+        "{last}"
     );
     // The option list now names only the cylinder's values.
     uci.send("uci");
@@ -291,18 +300,18 @@ fn cylinder_castling_standard_is_taken_and_shown() {
     );
     // A value the variant does not have is reported and the GUI sees what is played instead.
     uci.send("setoption name UCI_Variant value torus");
-    uci.until("info string variant torus", Duration::from_secs(5));
+    uci.until("info string surface", Duration::from_secs(5));
     uci.send("setoption name Castling value either-side");
-    let lines = uci.until("info string variant", Duration::from_secs(5));
+    let lines = uci.until("info string surface", Duration::from_secs(5));
     assert!(
         lines
             .iter()
             .any(|l| l.contains("torus has no castling option 'either-side'")),
         "{lines:?}"
     );
-    assert_eq!(
-        lines.last().unwrap(),
-        "info string variant torus castling none"
+    assert!(
+        lines.last().unwrap().ends_with("castling none"),
+        "{lines:?}"
     );
     // Standard castling on the cylinder never castles round the edge.
     uci.send("setoption name UCI_Variant value cylinder");
@@ -516,5 +525,153 @@ fn fen_clocks_beyond_any_game_are_refused_not_a_crash() {
     uci.send("position fen 4k3/8/8/8/8/8/8/R3K3 w - - 50 1000000 moves a1a2");
     uci.send("go depth 2");
     let (best, _) = uci.bestmove(Duration::from_secs(20));
+    assert_ne!(best, "(none)");
+}
+
+/// The two lines a variant choice prints: Fairy-Stockfish's `info string variant ...` and ours.
+fn variant_lines(uci: &mut Uci, name: &str) -> [String; 2] {
+    uci.send(&format!("setoption name UCI_Variant value {name}"));
+    let lines = uci.until("info string surface", Duration::from_secs(5));
+    let n = lines.len();
+    assert!(n >= 2, "{lines:?}");
+    [lines[n - 2].clone(), lines[n - 1].clone()]
+}
+
+#[test]
+fn fairy_stockfish_names_choose_the_same_rules_and_are_described_as_it_describes_them() {
+    let mut uci = Uci::start();
+    uci.send("uci");
+    let options = uci.until("uciok", Duration::from_secs(5));
+    let variant = options.iter().find(|l| l.contains("UCI_Variant")).unwrap();
+    for name in ["var cylinder-castling", "var toroidal-chess", "var torus"] {
+        assert!(variant.contains(name), "{variant}");
+    }
+    let [line, surface] = variant_lines(&mut uci, "toroidal-chess");
+    assert_eq!(
+        line,
+        "info string variant toroidal-chess files 8 ranks 8 pocket 0 template fairy startpos \
+         r1b2b1r/pp4pp/n1pqkp1n/3pp3/3PP3/N1PQKP1N/PP4PP/R1B2B1R w - - 0 1"
+    );
+    assert!(
+        surface.starts_with("info string surface files 8 ranks 8 east-west wrap north-south wrap"),
+        "{surface}"
+    );
+    // Fairy-Stockfish's cylinder has no castling; its cylinder-castling castles as in chess.
+    let [line, surface] = variant_lines(&mut uci, "cylinder");
+    assert!(line.contains("startpos rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"));
+    assert!(surface.ends_with("castling none"), "{surface}");
+    let [line, surface] = variant_lines(&mut uci, "Cylinder-Castling");
+    assert!(line.contains("w KQkq - 0 1"), "{line}");
+    assert!(
+        surface.contains("east-west wrap north-south flat")
+            && surface.ends_with("castling standard"),
+        "{surface}"
+    );
+    // Our either-side castling is one option away.
+    uci.send("setoption name Castling value either-side");
+    let lines = uci.until("info string surface", Duration::from_secs(5));
+    assert!(lines.last().unwrap().ends_with("castling either-side"));
+}
+
+/// The `go perft` listing: per-move lines and the total.
+fn perft_lines(uci: &mut Uci, position: &str, depth: u32) -> (Vec<String>, u64) {
+    uci.send(position);
+    uci.send(&format!("go perft {depth}"));
+    let lines = uci.until("Nodes searched", Duration::from_secs(30));
+    let total = lines
+        .last()
+        .unwrap()
+        .trim_start_matches("Nodes searched: ")
+        .parse()
+        .unwrap();
+    let moves = lines
+        .into_iter()
+        .filter(|l| l.contains(": ") && !l.starts_with("Nodes") && !l.starts_with("info"))
+        .collect();
+    (moves, total)
+}
+
+#[test]
+fn go_perft_counts_as_the_command_line_does_and_castles_in_the_king_squares() {
+    let mut uci = Uci::start();
+    let (moves, total) = perft_lines(&mut uci, "position startpos", 3);
+    assert_eq!((moves.len(), total), (20, 8902));
+    let sum: u64 = moves
+        .iter()
+        .map(|l| l.rsplit(": ").next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, total);
+    for id in ["folded", "torus", "sphere-dot"] {
+        variant_lines(&mut uci, id);
+        let (_, total) = perft_lines(&mut uci, "position startpos", 3);
+        let cli = std::process::Command::new(env!("CARGO_BIN_EXE_topochess"))
+            .args(["perft", "--variant", id, "--depth", "3"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(cli.stdout).unwrap();
+        assert_eq!(
+            text.lines().last().unwrap().parse::<u64>().unwrap(),
+            total,
+            "{id}"
+        );
+    }
+    // Ordinary castling on the cylinder is written as other engines write it; castling with
+    // either rook keeps the coordinate form, which says which way round the king goes.
+    variant_lines(&mut uci, "cylinder-castling");
+    let (moves, _) = perft_lines(
+        &mut uci,
+        "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        1,
+    );
+    for castle in ["e1g1: 1", "e1c1: 1"] {
+        assert!(moves.iter().any(|l| l == castle), "{moves:?}");
+    }
+    assert!(!moves.iter().any(|l| l.starts_with('O')), "{moves:?}");
+    uci.send("setoption name Castling value either-side");
+    uci.until("info string surface", Duration::from_secs(5));
+    let (moves, _) = perft_lines(
+        &mut uci,
+        "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        1,
+    );
+    assert!(moves.iter().any(|l| l == "O-O: 1"), "{moves:?}");
+    assert!(!moves.iter().any(|l| l.starts_with("e1g1")), "{moves:?}");
+    // The king squares are read in either form.
+    uci.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves O-O");
+    uci.send("go depth 1");
+    let (_, lines) = uci.bestmove(Duration::from_secs(10));
+    assert!(!lines.iter().any(|l| l.contains("illegal")), "{lines:?}");
+}
+
+#[test]
+fn go_on_a_finished_game_answers_none_with_mate_or_a_draw() {
+    let mut uci = Uci::start();
+    // Fool's mate: White to move is mated.
+    uci.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
+    uci.send("go depth 5");
+    let (best, lines) = uci.bestmove(Duration::from_secs(5));
+    assert_eq!(best, "(none)");
+    assert!(
+        lines.contains(&"info depth 0 score mate 0".to_string()),
+        "{lines:?}"
+    );
+    // Stalemate.
+    uci.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    uci.send("go movetime 100");
+    let (best, lines) = uci.bestmove(Duration::from_secs(5));
+    assert_eq!(best, "(none)");
+    assert!(
+        lines.contains(&"info depth 0 score cp 0".to_string()),
+        "{lines:?}"
+    );
+    // The third time a position stands, the game is drawn.
+    uci.send("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
+    uci.send("go depth 3");
+    let (best, lines) = uci.bestmove(Duration::from_secs(5));
+    assert_eq!((best.as_str(), lines.len()), ("(none)", 2), "{lines:?}");
+    // A game still going gets a move.
+    uci.send("position startpos moves g1f3 g8f6 f3g1 f6g8");
+    uci.send("go depth 3");
+    let (best, _) = uci.bestmove(Duration::from_secs(10));
     assert_ne!(best, "(none)");
 }

@@ -341,14 +341,17 @@ pub fn read(text: &str) -> Result<PgnGame, PgnError> {
     let id = tag("Variant")
         .map(|v| v.to_lowercase())
         .unwrap_or_else(|| "standard".into());
-    let id = if matches!(id.as_str(), "chess" | "normal" | "from position") {
-        "standard".to_string()
-    } else {
-        id
+    // Our own ids first (the `Castling` tag says the rest), then the names other programs
+    // write (`toroidal-chess`, `cylinder-castling`), which carry their castling.
+    let elsewhere = variant::other_name(&id).filter(|_| variant::preset(&id).is_none());
+    let id = match elsewhere {
+        Some(other) => other.preset.to_string(),
+        None if matches!(id.as_str(), "normal" | "from position") => "standard".to_string(),
+        None => id,
     };
     let mode = match tag("Castling") {
         Some(name) => Some(CastlingMode::from_name(&name).ok_or(PgnError::BadCastling(name))?),
-        None => None,
+        None => elsewhere.map(|o| o.castling),
     };
     let variant = Arc::new(Variant::by_id(&id, mode).map_err(PgnError::Variant)?);
     let start = match tag("FEN") {

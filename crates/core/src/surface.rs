@@ -57,6 +57,17 @@ pub enum PoleDiagonal {
     Miller,
 }
 
+impl PoleDiagonal {
+    /// The name used in RULES.md.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PoleDiagonal::Klein => "klein",
+            PoleDiagonal::Straight => "straight",
+            PoleDiagonal::Miller => "miller",
+        }
+    }
+}
+
 /// Which knight moves a surface has (RULES.md sections 3 and 6); see the generator's `knights` tables.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -267,6 +278,27 @@ impl Surface {
     /// The knight rule.
     pub fn knight_rule(&self) -> KnightRule {
         self.knight
+    }
+
+    /// The surface as words a program can read: `files F ranks R east-west G north-south G
+    /// [pole-diagonal P] knight K king K`, each value a name from RULES.md (the pole diagonal
+    /// only where an edge is a pole).
+    pub fn describe(&self) -> String {
+        let pole = [self.east_west, self.north_south].contains(&Gluing::Pole);
+        let diagonal = if pole {
+            format!(" pole-diagonal {}", self.pole_diagonal.name())
+        } else {
+            String::new()
+        };
+        format!(
+            "files {} ranks {} east-west {} north-south {}{diagonal} knight {} king {}",
+            self.size.width(),
+            self.size.height(),
+            self.east_west.name(),
+            self.north_south.name(),
+            self.knight.name(),
+            self.king.name()
+        )
     }
 
     /// Whether both edge pairs are walls: the ordinary board.

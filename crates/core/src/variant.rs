@@ -303,6 +303,62 @@ pub fn preset(id: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.id == id)
 }
 
+/// A name another program gives one of our games: Fairy-Stockfish's (its `variants.ini`) and the
+/// `chess` of UCI GUIs, with the preset and castling it means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OtherName {
+    /// The other program's name.
+    pub name: &'static str,
+    /// Our preset with the same rules.
+    pub preset: &'static str,
+    /// The castling those rules have.
+    pub castling: CastlingMode,
+}
+
+/// Every name of [`OtherName`]. `cylinder` is also our preset's own id: Fairy-Stockfish's cylinder
+/// has no castling, ours castles with either rook by default, so where a program only names the
+/// game (UCI) the name means what it means there; where a `Castling` tag says more (PGN), ours
+/// reads it.
+pub const OTHER_NAMES: &[OtherName] = &[
+    OtherName {
+        name: "chess",
+        preset: "standard",
+        castling: CastlingMode::Standard,
+    },
+    OtherName {
+        name: "cylinder",
+        preset: "cylinder",
+        castling: CastlingMode::None,
+    },
+    OtherName {
+        name: "cylinder-castling",
+        preset: "cylinder",
+        castling: CastlingMode::Standard,
+    },
+    OtherName {
+        name: "toroidal-chess",
+        preset: "torus",
+        castling: CastlingMode::None,
+    },
+];
+
+/// What another program's name for a game means (ASCII case ignored), if it is one of
+/// [`OTHER_NAMES`].
+pub fn other_name(name: &str) -> Option<&'static OtherName> {
+    OTHER_NAMES
+        .iter()
+        .find(|o| o.name.eq_ignore_ascii_case(name))
+}
+
+/// The name other programs give this preset with this castling, if they have one (the first of
+/// [`OTHER_NAMES`] that fits).
+pub fn name_elsewhere(id: &str, castling: CastlingMode) -> Option<&'static str> {
+    OTHER_NAMES
+        .iter()
+        .find(|o| o.preset == id && o.castling == castling)
+        .map(|o| o.name)
+}
+
 /// Why a variant could not be made.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum VariantError {

@@ -222,6 +222,38 @@ fn pgn_keeps_castling_option_and_setup() {
 }
 
 #[test]
+fn pgn_from_other_programs_names_their_variants_their_way() {
+    use topochess_core::CastlingMode;
+    // Fairy-Stockfish's names carry their castling: `cylinder-castling` castles as in chess.
+    let read =
+        pgn::read("[Variant \"cylinder-castling\"]\n\n1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O *")
+            .unwrap();
+    let v = read.game.start().variant().clone();
+    assert_eq!((v.id(), v.castling()), ("cylinder", CastlingMode::Standard));
+    assert_eq!(read.game.moves().len(), 7);
+    let torus = pgn::read("[Variant \"Toroidal-Chess\"]\n\n1. c4 *").unwrap();
+    assert_eq!(torus.game.start().variant().id(), "torus");
+    assert_eq!(torus.game.moves().len(), 1);
+    // Our own id wins over Fairy-Stockfish's meaning of the same word: the Castling tag (or our
+    // default) decides.
+    let ours = pgn::read("[Variant \"cylinder\"]\n\n1. e4 *").unwrap();
+    assert_eq!(
+        ours.game.start().variant().castling(),
+        CastlingMode::EitherSide
+    );
+    // What we write names our variant, and SetUp/FEN where the start is not the usual one.
+    let start = position("torus", "8/8/3k4/8/8/8/8/4K2R w - - 0 1");
+    let written = pgn::write(&Game::new(start), &[]);
+    for tag in [
+        "[Variant \"torus\"]",
+        "[SetUp \"1\"]",
+        "[FEN \"8/8/3k4/8/8/8/8/4K2R w - - 0 1\"]",
+    ] {
+        assert!(written.contains(tag), "{written}");
+    }
+}
+
+#[test]
 fn pgn_rejections_say_what_is_wrong() {
     assert_eq!(pgn::read("").unwrap_err(), PgnError::Empty);
     assert!(matches!(

@@ -465,6 +465,18 @@ mod tests {
     }
 
     #[test]
+    fn a_game_from_fairy_stockfish_is_imported_under_our_variant() {
+        let text = "[White \"Fairy-Stockfish\"]\n[Variant \"cylinder-castling\"]\n\n\
+                    1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O *";
+        let saved = imported(text, 1, 0.0).unwrap();
+        assert_eq!(saved.settings.variant, "cylinder");
+        assert_eq!(saved.settings.castling, "standard");
+        assert_eq!(saved.settings.names[0], "Fairy-Stockfish");
+        let torus = imported("[Variant \"toroidal-chess\"]\n\n1. c4 *", 2, 0.0).unwrap();
+        assert_eq!(torus.settings.variant, "torus");
+    }
+
+    #[test]
     fn an_import_says_what_it_added_kept_and_could_not_read() {
         let counts = |done, total, failed, same| ImportCounts {
             done,
