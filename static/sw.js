@@ -6,9 +6,13 @@ const FILES = __FILES__;
 const CACHE = `topochess-${VERSION}`;
 
 // Every file of this build is fetched and kept before the worker takes over; it then waits for
-// the page's word (an update is never forced on a page in the middle of a game).
+// the page's word (an update is never forced on a page in the middle of a game). A file whose
+// name carries no content hash (the page, the engine's module) is checked with the server first,
+// so an older copy in the HTTP cache is never kept as this build's.
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+  const hashed = /-[0-9a-f]{16}[._]/;
+  const requests = FILES.map((file) => new Request(file, { cache: hashed.test(file) ? 'default' : 'no-cache' }));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
 });
 
 // Older builds' files are dropped once this build is in charge.

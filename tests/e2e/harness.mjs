@@ -36,9 +36,20 @@ export async function serveDist(prefix = '/') {
     const file = join(dist, path.endsWith('/') ? join(path, 'index.html') : path);
     if (!file.startsWith(dist)) { res.writeHead(403).end(); return; }
     try {
+      const type = types[extname(file)] ?? 'application/octet-stream';
+      // The build's gzip copy to a browser that takes it, as the game server sends it (not while
+      // a test rewrites what is served).
+      if (!served.rewrite && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        const packed = await readFile(`${file}.gz`).catch(() => null);
+        if (packed) {
+          res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+          res.end(packed);
+          return;
+        }
+      }
       let body = await readFile(file);
       if (served.rewrite) body = Buffer.from(served.rewrite(path, body.toString('latin1')), 'latin1');
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      res.writeHead(200, { 'content-type': type });
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');

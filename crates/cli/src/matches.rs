@@ -171,7 +171,10 @@ impl Seat {
         if let (Player::Outside { nodes, ms, .. }, Some(outside)) =
             (&self.player, &mut self.outside)
         {
-            let engine = outside.as_mut().map_err(|e| e.clone())?;
+            let here = topochess_core::fen::write(game.position());
+            let engine = outside
+                .as_mut()
+                .map_err(|e| format!("{e}, to move in {here}"))?;
             let moves: Vec<String> = game
                 .moves()
                 .iter()
@@ -182,13 +185,11 @@ impl Seat {
                 Some(ms) => format!("movetime {ms}"),
                 None => format!("nodes {nodes}"),
             };
-            let text = engine.best_move(game.start(), &moves, &limits)?;
-            return move_text::parse(game.position(), &text).ok_or_else(|| {
-                format!(
-                    "played the illegal move '{text}' in {}",
-                    topochess_core::fen::write(game.position())
-                )
-            });
+            let text = engine
+                .best_move(game.start(), &moves, &limits)
+                .map_err(|e| format!("{e}, to move in {here}"))?;
+            return move_text::parse(game.position(), &text)
+                .ok_or_else(|| format!("played the illegal move '{text}' in {here}"));
         }
         Ok(self.choose_here(game, rng))
     }

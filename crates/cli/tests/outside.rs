@@ -81,13 +81,22 @@ fn silence_and_a_crash_lose_the_game_and_the_match_goes_on() {
     let (ok, out, err) = play(&format!("uci:{}", silent.display()), "2", &[]);
     assert!(ok, "{err}");
     assert!(out.contains(": +2 =0 -0"), "{out}");
-    assert!(err.contains("gave no 'bestmove' within 700 ms"), "{err}");
+    assert!(
+        err.contains(
+            "game 2 (engine black): Black wins: White gave no 'bestmove' within 700 ms, to move \
+             in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        ),
+        "{err}"
+    );
     assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
     let crash = fake("crash", "exit 3", HANDSHAKE);
     let (ok, out, err) = play(&format!("uci:{}", crash.display()), "2", &[]);
     assert!(ok, "{err}");
     assert!(out.contains(": +2 =0 -0"), "{out}");
-    assert!(err.contains("stopped (its process ended)"), "{err}");
+    assert!(
+        err.contains("White stopped (its process ended), to move in rnbqkbnr/"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -140,6 +140,30 @@ async fn a_game_survives_the_server_killed_mid_game() {
         http(port, "GET", "/", "").unwrap().1.contains("site"),
         "the site is served"
     );
+    // A file's gzip copy goes to a browser that takes gzip, the file itself to one that does not.
+    std::fs::write(data.join("site/app.js"), "plain").unwrap();
+    std::fs::write(data.join("site/app.js.gz"), "packed").unwrap();
+    let get = |encoding: &str| {
+        let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        write!(
+            s,
+            "GET /app.js HTTP/1.1\r\nHost: x\r\n{encoding}Connection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        s.read_to_string(&mut answer).unwrap();
+        answer.to_ascii_lowercase()
+    };
+    let packed = get("Accept-Encoding: gzip, deflate, br\r\n");
+    assert!(
+        packed.contains("content-encoding: gzip") && packed.ends_with("packed"),
+        "{packed}"
+    );
+    let plain = get("");
+    assert!(
+        !plain.contains("content-encoding") && plain.ends_with("plain"),
+        "{plain}"
+    );
 
     let (white, black) = ("w0123456789abcdefghij", "b0123456789abcdefghij");
     let new = NewGame {

@@ -671,29 +671,22 @@ impl EngineWorker {
     }
 }
 
-/// A script that starts the engine worker from the page's own wasm module, so the rules core and
-/// the search are shipped once. It is a small classic-worker script in a Blob that imports the
-/// page's wasm-bindgen glue (found through the `modulepreload` and wasm `preload` links Trunk
-/// writes into the page) and initialises it; the module's `main` sees no window and registers the
-/// worker. Returns an object URL for `spawn_with_loader`, or why it cannot.
+/// A script that starts the engine worker from its own wasm module (`engine.js` and
+/// `engine_bg.wasm`, beside the page: sub-paths work). It is a small classic-worker script in a
+/// Blob that imports the module's wasm-bindgen glue and initialises it; the module's `main`
+/// registers the worker. Returns an object URL for `spawn_with_loader`, or why it cannot.
 pub fn loader_url() -> Result<String, String> {
     let document = web_sys::window()
         .and_then(|w| w.document())
         .ok_or("no document")?;
     let base = document.base_uri().ok().flatten().ok_or("no base URI")?;
-    let href = |selector: &str| -> Result<String, String> {
-        let link = document
-            .query_selector(selector)
-            .ok()
-            .flatten()
-            .ok_or_else(|| format!("the page has no {selector}"))?;
-        let relative = link.get_attribute("href").ok_or("a link without href")?;
-        web_sys::Url::new_with_base(&relative, &base)
+    let beside = |name: &str| -> Result<String, String> {
+        web_sys::Url::new_with_base(name, &base)
             .map(|url| url.href())
-            .map_err(|_| format!("a bad link: {relative}"))
+            .map_err(|_| format!("no address for {name}"))
     };
-    let glue = href("link[rel=modulepreload]")?;
-    let wasm = href("link[rel=preload][type='application/wasm']")?;
+    let glue = beside("engine.js")?;
+    let wasm = beside("engine_bg.wasm")?;
     let script =
         format!("import({glue:?}).then((glue) => glue.default({{ module_or_path: {wasm:?} }}));");
     let parts = js_sys::Array::of1(&script.into());
