@@ -1,14 +1,18 @@
-//! The analysis board's part of the reducer: a move tree (side lines, glyphs, comments) on a
-//! game or any position, the node shown, and the engine's lines for it. The engine runs on the
-//! node shown while the analysis screen is open and the engine is on; the job is settled like
-//! every other (`engine_job`), so a job for a node no longer shown is dropped.
+//! The analysis board: a move tree (side lines, glyphs, comments) on a game or any position, the
+//! node shown, and the engine's lines for it. It changes through [`Analysis::update`]; what the
+//! app must do besides (a choice offered on the board, the game screen) comes back as an
+//! [`AnalysisOut`]. The engine runs on the node shown while the analysis screen is open and the
+//! engine is on; the job is settled like every other (`engine_job`), so a job for a node no
+//! longer shown is dropped.
 
 pub mod panel;
 pub mod review;
 pub mod review_panel;
+pub mod scene;
 
-use crate::app::state::{AppState, Choice, Fit, Screen};
+use crate::common::fit::{Choice, Fit};
 use crate::engine::LineReport;
+pub use crate::library::annotations::tree_for_game;
 use serde::{Deserialize, Serialize};
 use topochess_core::game::Game;
 use topochess_core::move_tree::{MoveTree, NodeId};
@@ -130,6 +134,19 @@ pub enum AnalysisAction {
     Lines(u8),
     /// Review the main line (true) or stop the review (false).
     Review(bool),
+    /// Back to the game on the board.
+    BackToGame,
+}
+
+/// What an analysis action asks of the app.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnalysisOut {
+    /// Nothing more.
+    Done,
+    /// The player chooses among these moves first (a promotion).
+    Choose(Choice),
+    /// The game screen.
+    ShowGame,
 }
 
 impl Analysis {
@@ -233,27 +250,6 @@ impl Analysis {
     }
 }
 
-/// The move tree of `game`: its kept analysis (`annotations`, PGN) with the game's moves made
-/// its main line (moves played since the analysis are added), or just the game's moves.
-pub fn tree_for_game(game: &Game, annotations: Option<&str>) -> MoveTree {
-    let kept = annotations
-        .and_then(|text| pgn::read(text).ok())
-        .map(|read| read.tree)
-        .filter(|tree| tree.start() == game.start());
-    let Some(mut tree) = kept else {
-        return MoveTree::of_game(game);
-    };
-    let mut at = MoveTree::ROOT;
-    for &mv in game.moves() {
-        match tree.play(at, mv) {
-            Ok(next) => at = next,
-            Err(_) => return MoveTree::of_game(game),
-        }
-    }
-    tree.make_mainline(at);
-    tree
-}
-
 /// What the analysis keeps across reloads.
 #[derive(Serialize, Deserialize)]
 struct Kept {
@@ -303,80 +299,33 @@ pub fn browser_kept() -> Option<(Analysis, bool)> {
     Some((analysis, kept.open))
 }
 
-impl AppState {
-    /// The analysis being shown, if the analysis screen is open.
-    pub fn analysing(&self) -> Option<&Analysis> {
-        self.analysis
-            .as_ref()
-            .filter(|_| self.screen == Screen::Analyse)
-    }
-
-    /// The engine's lines arrived for `job`.
-    pub(crate) fn analysis_lines(&mut self, job: u32, report: Report) {
-        let wanted = self.engine.as_ref().filter(|j| j.id == job).map(|j| j.at);
-        if let Some(a) = self.analysis.as_mut() {
-            if wanted == Some(a.point()) && report.node == a.at {
-                a.report = Some(report);
-            }
-        }
-    }
-
-    pub(crate) fn analyse(&mut self, action: AnalysisAction) {
-        match action {
-            AnalysisAction::FromGame => {
-                let kept = self.saved.iter().find(|g| g.id == self.game_id);
-                let tree = tree_for_game(&self.game, kept.and_then(|g| g.annotations.as_deref()));
-                let at = tree
-                    .mainline()
-                    .get(self.shown_ply().wrapping_sub(1))
-                    .copied()
-                    .unwrap_or(MoveTree::ROOT);
-                let mut analysis = Analysis::new(tree, at);
-                analysis.game_id = Some(self.game_id);
-                self.open_analysis(analysis);
-            }
-            AnalysisAction::ReviewGame => {
-                self.analyse(AnalysisAction::FromGame);
-                self.change_analysis(AnalysisAction::Review(true));
-            }
-            AnalysisAction::FromExplorer => match self.explorer.as_ref().map(|e| e.position()) {
-                Some(Ok(pos)) => self.open_analysis(Analysis::new(MoveTree::new(pos), 0)),
-                Some(Err(e)) => {
-                    self.notice = Some(format!("This position cannot be analysed: {e}."))
-                }
-                None => {}
-            },
-            AnalysisAction::Load(text) => match pgn::read(&text) {
-                Ok(read) => {
-                    let at = read.tree.mainline().last().copied().unwrap_or(0);
-                    self.open_analysis(Analysis::new(read.tree, at));
-                }
-                Err(e) => self.notice = Some(format!("That PGN could not be read: {e}.")),
-            },
-            action => self.change_analysis(action),
-        }
-    }
-
-    fn open_analysis(&mut self, mut analysis: Analysis) {
-        if let Some(old) = &self.analysis {
+impl Analysis {
+    /// Puts `analysis` in `slot`, with the lines and engine switch of the one it replaces.
+    pub fn open_in(slot: &mut Option<Analysis>, mut analysis: Analysis) {
+        if let Some(old) = slot.as_ref() {
             analysis.lines = old.lines;
             analysis.engine_on = old.engine_on;
         }
-        self.analysis = Some(analysis);
-        self.screen = Screen::Analyse;
-        self.choice = None;
+        *slot = Some(analysis);
     }
 
-    fn change_analysis(&mut self, action: AnalysisAction) {
-        let Some(a) = self.analysis.as_mut() else {
-            return;
-        };
-        let choice = &mut self.choice;
+    /// The engine's lines arrived for the point `wanted` (the job's).
+    pub fn lines_arrived(&mut self, wanted: Option<(u64, usize, u64)>, report: Report) {
+        if wanted == Some(self.point()) && report.node == self.at {
+            self.report = Some(report);
+        }
+    }
+
+    /// An action on the analysis board. The ones that open it (from the game, the explorer, a
+    /// PGN) are the app's: it has what they start from.
+    pub fn update(&mut self, action: AnalysisAction) -> AnalysisOut {
+        let a = self;
         match action {
             AnalysisAction::FromGame
             | AnalysisAction::ReviewGame
             | AnalysisAction::FromExplorer
             | AnalysisAction::Load(_) => {}
+            AnalysisAction::BackToGame => return AnalysisOut::ShowGame,
             AnalysisAction::Goto(id) => a.goto(id),
             AnalysisAction::Step(delta) => {
                 let next = if delta < 0 {
@@ -393,11 +342,11 @@ impl AppState {
             AnalysisAction::Move(from, to) => match Choice::fit(a.position(), from, to) {
                 Fit::None => {}
                 Fit::One(mv) => a.play(mv),
-                Fit::Choose(c) => *choice = Some(c),
+                Fit::Choose(c) => return AnalysisOut::Choose(c),
             },
             AnalysisAction::PlayLine(k, upto) => {
                 let Some(line) = a.report_here().and_then(|r| r.lines.get(k)).cloned() else {
-                    return;
+                    return AnalysisOut::Done;
                 };
                 for text in line.moves.iter().take(upto + 1) {
                     match san::parse_move(a.position(), text) {
@@ -455,31 +404,28 @@ impl AppState {
             }
             AnalysisAction::Review(false) => a.review = None,
         }
+        AnalysisOut::Done
     }
 
-    /// The review job's point: (analysis, run, 0).
-    pub(crate) fn review_point(&self) -> Option<(u64, usize, u64)> {
-        let a = self.analysing()?;
-        let run = a.review.as_ref()?;
-        Some((a.id, run.serial as usize, 0))
+    /// A move the player chose from the board's chooser (one the board offered).
+    pub fn choose(&mut self, mv: Move) {
+        self.play(mv);
     }
 
-    /// A review job reviewed position `ply`: its evaluation (for the side to move: centipawns,
+    /// The review job's point: (analysis, run, 0), while a review runs.
+    pub fn review_point(&self) -> Option<(u64, usize, u64)> {
+        let run = self.review.as_ref()?;
+        Some((self.id, run.serial as usize, 0))
+    }
+
+    /// The review reviewed position `ply`: its evaluation (for the side to move: centipawns,
     /// or mate in `mate`) and the engine's move there are written into the tree.
-    pub(crate) fn reviewed(
+    pub fn reviewed(
         &mut self,
-        job: u32,
         ply: usize,
         (score, mate, best): (i32, Option<i32>, Option<String>),
     ) {
-        let wanted = self.engine.as_ref().filter(|j| j.id == job).map(|j| j.at);
-        if wanted.is_none() || wanted != self.review_point() {
-            return;
-        }
-        let Some(a) = self.analysis.as_mut() else {
-            return;
-        };
-        let Some(run) = a.review.as_mut() else {
+        let Some(run) = self.review.as_mut() else {
             return;
         };
         // Positions come in order; a restarted job starts where the last one stopped.
@@ -488,7 +434,7 @@ impl AppState {
         };
         run.done = ply + 1;
         let finished = run.done == run.nodes.len();
-        if let Some(node) = a.tree.node_mut(id) {
+        if let Some(node) = self.tree.node_mut(id) {
             let white = node.position().turn() == Color::White;
             let sign = if white { 1 } else { -1 };
             node.eval = Some(match mate {
@@ -498,20 +444,9 @@ impl AppState {
             node.best = best.and_then(|t| san::parse_move(node.position(), &t).ok());
         }
         if finished {
-            a.review = None;
+            self.review = None;
         }
-        a.changed();
-    }
-
-    /// A move chosen from the board's chooser on the analysis board.
-    pub(crate) fn analysis_choose(&mut self, mv: Move) {
-        let offered = self
-            .choice
-            .take()
-            .is_some_and(|c| c.options.iter().any(|(m, _)| *m == mv));
-        if let (true, Some(a)) = (offered, self.analysis.as_mut()) {
-            a.play(mv);
-        }
+        self.changed();
     }
 }
 

@@ -4,16 +4,15 @@
 
 use crate::analysis::review::GameReview;
 use crate::analysis::{white_score_text, white_share, Analysis, AnalysisAction, MAX_LINES};
-use crate::app::state::{Action, Screen};
 use crate::common::select_value;
 use topochess_core::move_tree::{glyph, MoveTree, NodeId, GLYPHS};
 use topochess_core::{san, Color};
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
-fn send(on_action: &Callback<Action>, a: AnalysisAction) -> Callback<MouseEvent> {
+fn send(on_action: &Callback<AnalysisAction>, a: AnalysisAction) -> Callback<MouseEvent> {
     let on_action = on_action.clone();
-    Callback::from(move |_: MouseEvent| on_action.emit(Action::Analyse(a.clone())))
+    Callback::from(move |_: MouseEvent| on_action.emit(a.clone()))
 }
 
 /// A move number as written before a move: `12.` for White, `12...` for Black.
@@ -43,7 +42,7 @@ pub fn eval_bar(a: &Analysis, flipped: bool) -> Html {
 
 /// The engine's lines, each with its score from White's side and its moves (a click plays the
 /// line up to that move).
-fn engine_lines(a: &Analysis, on_action: &Callback<Action>) -> Html {
+fn engine_lines(a: &Analysis, on_action: &Callback<AnalysisAction>) -> Html {
     let Some(report) = a.report_here().filter(|_| a.engine_on) else {
         let why = if !a.engine_on {
             "The engine is off."
@@ -84,7 +83,7 @@ fn engine_lines(a: &Analysis, on_action: &Callback<Action>) -> Html {
 struct Look<'a> {
     at: NodeId,
     review: GameReview,
-    on_action: &'a Callback<Action>,
+    on_action: &'a Callback<AnalysisAction>,
 }
 
 /// One move of the tree as a button, with its number when due, glyphs and comment.
@@ -142,7 +141,7 @@ fn tree_line(tree: &MoveTree, from: NodeId, first_numbered: bool, look: &Look) -
 }
 
 /// The side panel of the analysis board.
-pub fn analysis_aside(a: &Analysis, on_action: &Callback<Action>) -> Html {
+pub fn analysis_aside(a: &Analysis, on_action: &Callback<AnalysisAction>) -> Html {
     let report = a.report_here().filter(|_| a.engine_on);
     let status = report
         .map(|r| {
@@ -157,13 +156,13 @@ pub fn analysis_aside(a: &Analysis, on_action: &Callback<Action>) -> Html {
     let on_engine = {
         let on_action = on_action.clone();
         let on = a.engine_on;
-        Callback::from(move |_: Event| on_action.emit(Action::Analyse(AnalysisAction::Engine(!on))))
+        Callback::from(move |_: Event| on_action.emit(AnalysisAction::Engine(!on)))
     };
     let on_lines = {
         let on_action = on_action.clone();
         Callback::from(move |e: Event| {
             if let Ok(n) = select_value(&e).parse() {
-                on_action.emit(Action::Analyse(AnalysisAction::Lines(n)));
+                on_action.emit(AnalysisAction::Lines(n));
             }
         })
     };
@@ -174,14 +173,14 @@ pub fn analysis_aside(a: &Analysis, on_action: &Callback<Action>) -> Html {
         let on_action = on_action.clone();
         Callback::from(move |e: InputEvent| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
-            on_action.emit(Action::Analyse(AnalysisAction::CommentTyped(area.value())));
+            on_action.emit(AnalysisAction::CommentTyped(area.value()));
         })
     };
     let on_comment = {
         let on_action = on_action.clone();
         Callback::from(move |e: Event| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
-            on_action.emit(Action::Analyse(AnalysisAction::Comment(area.value())));
+            on_action.emit(AnalysisAction::Comment(area.value()));
         })
     };
     let on_load = {
@@ -193,7 +192,7 @@ pub fn analysis_aside(a: &Analysis, on_action: &Callback<Action>) -> Html {
                 .and_then(|el| wasm_bindgen::JsCast::dyn_into::<HtmlTextAreaElement>(el).ok())
                 .map(|area| area.value())
                 .unwrap_or_default();
-            on_action.emit(Action::Analyse(AnalysisAction::Load(text)));
+            on_action.emit(AnalysisAction::Load(text));
         })
     };
     let here = a.tree.node(a.at);
@@ -254,7 +253,7 @@ pub fn analysis_aside(a: &Analysis, on_action: &Callback<Action>) -> Html {
                 <button id="analysis-load" onclick={on_load}>{"Analyse this PGN"}</button>
             </details>
             <button class="secondary" id="back-to-game"
-                    onclick={let on_action = on_action.clone(); Callback::from(move |_: MouseEvent| on_action.emit(Action::SetScreen(Screen::Play)))}>
+                    onclick={let on_action = on_action.clone(); Callback::from(move |_: MouseEvent| on_action.emit(AnalysisAction::BackToGame))}>
                 {"Back to the game"}</button>
         </aside>
     }

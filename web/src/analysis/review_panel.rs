@@ -4,7 +4,6 @@
 
 use crate::analysis::review::{GameReview, Judgement};
 use crate::analysis::{Analysis, AnalysisAction};
-use crate::app::state::Action;
 use topochess_core::move_tree::MoveTree;
 use topochess_core::{san, Color};
 use yew::prelude::*;
@@ -12,14 +11,14 @@ use yew::prelude::*;
 /// Width of one ply in the graph's units (the graph is 100 units high).
 const STEP: f64 = 4.0;
 
-fn act(on_action: &Callback<Action>, a: AnalysisAction) -> Callback<MouseEvent> {
+fn act(on_action: &Callback<AnalysisAction>, a: AnalysisAction) -> Callback<MouseEvent> {
     let on_action = on_action.clone();
-    Callback::from(move |_: MouseEvent| on_action.emit(Action::Analyse(a.clone())))
+    Callback::from(move |_: MouseEvent| on_action.emit(a.clone()))
 }
 
 /// The evaluation graph: White's winning percentage over the main line, the moves judged
 /// marked, the position shown ruled, every position a clickable column.
-fn graph(a: &Analysis, review: &GameReview, on_action: &Callback<Action>) -> Html {
+fn graph(a: &Analysis, review: &GameReview, on_action: &Callback<AnalysisAction>) -> Html {
     let line: Vec<usize> = std::iter::once(MoveTree::ROOT)
         .chain(a.tree.mainline())
         .collect();
@@ -118,7 +117,7 @@ fn judgement_here(a: &Analysis, review: &GameReview) -> Option<Html> {
 }
 
 /// The review part of the analysis panel.
-pub fn review_section(a: &Analysis, on_action: &Callback<Action>) -> Html {
+pub fn review_section(a: &Analysis, on_action: &Callback<AnalysisAction>) -> Html {
     let review = GameReview::of(&a.tree);
     let moves = a.tree.mainline().len();
     let control = match &a.review {

@@ -1,7 +1,7 @@
 //! The analysis board's state machine, driven through the reducer in awkward orders.
 
 use super::*;
-use crate::app::state::{Action, AppState, EngineTask};
+use crate::app::state::{Action, AppState, EngineTask, Screen};
 use crate::common::settings::{Opponent, Settings};
 use crate::engine::LineReport;
 use std::rc::Rc;

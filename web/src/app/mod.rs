@@ -9,6 +9,7 @@ pub mod boards;
 pub mod effects;
 pub mod engine_job;
 pub mod engine_link;
+pub mod features;
 pub mod home;
 pub mod live_flow;
 pub mod live_panel;
@@ -200,10 +201,10 @@ pub fn app() -> Html {
         ),
         None => {
             let scene = match (analysis, puzzle, lesson) {
-                (Some(a), _, _) => scene::Scene::of_analysis(&state, a),
-                (None, Some(p), _) => scene::Scene::of_puzzle(&state, p),
-                (None, None, Some(s)) => scene::Scene::of_lesson(&state, s),
-                (None, None, None) => scene::Scene::of_game(&state),
+                (Some(a), _, _) => a.scene(scene::setting(&state), state.shapes_here()),
+                (None, Some(p), _) => p.scene(scene::setting(&state)),
+                (None, None, Some(s)) => s.scene(scene::setting(&state)),
+                (None, None, None) => scene::of_game(&state),
             };
             let (mut normal, mut extended) = (scene.normal(), scene.extended());
             normal.hover = move_hover.0.clone();
@@ -456,15 +457,15 @@ pub fn app() -> Html {
             if state.screen == Screen::Home {
                 { crate::app::home::home(&state, &on_action) }
             } else if state.screen == Screen::Atlas {
-                <main class="games-main">{ crate::atlas::screen::atlas_screen(&state.atlas, &on_action) }</main>
+                <main class="games-main">{ crate::atlas::screen::atlas_screen(&state.atlas, &on_action.reform(Action::Atlas)) }</main>
             } else if state.screen == Screen::Learn && lesson.is_none() {
-                <main class="games-main">{ crate::learn::panel::lesson_list(&state.learn.progress, &on_action) }</main>
+                <main class="games-main">{ crate::learn::panel::lesson_list(&state.learn.progress, &on_action.reform(Action::Learn)) }</main>
             } else if state.screen == Screen::Puzzles && puzzle.is_none() {
-                <main class="games-main">{ crate::puzzle::panel::puzzle_aside(None, &state.puzzles.record, &on_action) }</main>
+                <main class="games-main">{ crate::puzzle::panel::puzzle_aside(None, &state.puzzles.record, &on_action.reform(Action::Puzzle)) }</main>
             } else if state.screen == Screen::Games {
                 <main class="games-main">
                     <crate::library::games_screen::GamesScreen games={state.saved.clone()} current={state.game_id}
-                        warning={state.space_warning.clone()} on_action={on_action.clone()} />
+                        warning={state.space_warning.clone()} on_action={features::games_out(&on_action)} />
                 </main>
             } else {
             <main>
@@ -546,21 +547,21 @@ pub fn app() -> Html {
                                 possible_rights={ex.placement.possible_rights()} rights={ex.rights()}
                                 ep_options={ex.ep_options().into_iter().map(|sq| ex.variant().size().name(sq)).collect::<Vec<_>>()}
                                 ep={ex.ep.map(|sq| ex.variant().size().name(sq))}
-                                on_action={on_action.clone()} />
+                                on_action={on_action.reform(Action::Explore)} />
                         }
                         { margin_select.clone() }
                     </aside>
                 } else if let Some(a) = analysis {
-                    { crate::analysis::panel::analysis_aside(a, &on_action) }
+                    { crate::analysis::panel::analysis_aside(a, &on_action.reform(Action::Analyse)) }
                 } else if let Some(p) = puzzle {
-                    { crate::puzzle::panel::puzzle_aside(Some(p), &state.puzzles.record, &on_action) }
+                    { crate::puzzle::panel::puzzle_aside(Some(p), &state.puzzles.record, &on_action.reform(Action::Puzzle)) }
                 } else if let Some(s) = lesson {
-                    { crate::learn::panel::step_aside(s, &state.learn.progress, &on_action) }
+                    { crate::learn::panel::step_aside(s, &state.learn.progress, &on_action.reform(Action::Learn)) }
                 } else if state.screen == Screen::Settings {
                     { crate::app::settings_screen::settings_screen(&state) }
                 } else if state.screen == Screen::Lab {
                     <aside>
-                        <LabPanel lab={state.lab} settings={state.settings.clone()} on_action={on_action.clone()} />
+                        <LabPanel lab={state.lab} on_action={on_action.reform(Action::Explore)} />
                         { margin_select.clone() }
                     </aside>
                 } else {

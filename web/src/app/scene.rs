@@ -1,105 +1,13 @@
-//! The scene: what the boards are handed for the position shown (cells and their marks, the
-//! last move, the hint or the engine's lines, the shapes, the move to animate, the choice, the
-//! hover paths), worked out from a [`Scene`] that the game (or the analysis board) fills in.
-//! The types are in `board_view`.
+//! The game's scene and the moves its boards may make (see `board::scene` for what a scene is):
+//! the game on the board is the app's own state, so its scene is built here; each feature builds
+//! its own.
 
-use crate::app::state::{AppState, Choice};
+use crate::app::state::AppState;
+use crate::board::scene::{dests_in, Scene};
+pub use crate::board::scene::{hover_of, legal_dests, Setting};
 use crate::board::selection::Dests;
-use crate::board::view::{
-    board_drawing, cell_of, centre, frame, hover_paths, path_drawings, plane_drawing, BoardChoice,
-    Drawing, HoverPath, LineKind, Marks, Motion, Stroke, View,
-};
-use crate::common::settings::Margin;
+use crate::board::view::{HoverPath, LineKind};
 pub use crate::common::shapes::{Brush, Shape};
-use topochess_core::paths::{move_paths, piece_paths};
-use topochess_core::pieces::glyph;
-use topochess_core::{Color, Move, Piece, Position, Square};
-
-/// The drawings of the player's shapes. An arrow points at the nearest copy of its target:
-/// straight through the ghosts in the extended view; on the normal board it leaves at an edge
-/// and comes back in at the glued edge, both ends numbered.
-fn shape_drawings(shapes: &[Shape], pos: &Position, extended: bool) -> Vec<Drawing> {
-    let surface = pos.variant().surface();
-    let size = pos.size();
-    let (w, h) = (size.width() as i32, size.height() as i32);
-    let at = |sq: Square| (size.file(sq), size.rank(sq));
-    shapes
-        .iter()
-        .map(|shape| {
-            let a = at(shape.from);
-            if shape.from == shape.to {
-                return Drawing {
-                    kind: LineKind::Circle(shape.brush),
-                    strokes: vec![Stroke {
-                        points: vec![centre(a.0, a.1)],
-                        arc: false,
-                    }],
-                    markers: Vec::new(),
-                };
-            }
-            // The nearest copy of the target in the plane (the real square wins a tie).
-            let dist = |(x, y): (i32, i32)| (x - a.0).pow(2) + (y - a.1).pow(2);
-            let real = at(shape.to);
-            let target = (-w..2 * w)
-                .flat_map(|x| (-h..2 * h).map(move |y| (x, y)))
-                .filter(|&p| surface.ghost_square(p.0, p.1) == Some(shape.to))
-                .min_by_key(|&p| (dist(p), p != real))
-                .unwrap_or(real);
-            let kind = LineKind::Arrow(shape.brush);
-            let (ca, ct) = (centre(a.0, a.1), centre(target.0, target.1));
-            if extended || target == real {
-                return Drawing {
-                    kind,
-                    strokes: vec![Stroke {
-                        points: vec![ca, ct],
-                        arc: false,
-                    }],
-                    markers: Vec::new(),
-                };
-            }
-            // Where the line leaves the board, the ghost cell just beyond, and the glued edge of
-            // that cell's real square.
-            let inside = |(x, y): (f64, f64)| x >= 0.0 && y >= 0.0 && x < w as f64 && y < h as f64;
-            let steps = 200;
-            let point = |t: f64| (ca.0 + (ct.0 - ca.0) * t, ca.1 + (ct.1 - ca.1) * t);
-            let k = (1..=steps)
-                .find(|&k| !inside(point(k as f64 / steps as f64)))
-                .unwrap_or(steps);
-            let exit = point((k - 1) as f64 / steps as f64);
-            let beyond = point(k as f64 / steps as f64);
-            let across_x = beyond.0 < 0.0 || beyond.0 >= w as f64;
-            let ghost = surface
-                .ghost_square(beyond.0.floor() as i32, beyond.1.floor() as i32)
-                .map(at)
-                .unwrap_or(real);
-            let entry = if across_x {
-                (
-                    if ghost.0 == 0 { 0.0 } else { w as f64 },
-                    ghost.1 as f64 + 0.5,
-                )
-            } else {
-                (
-                    ghost.0 as f64 + 0.5,
-                    if ghost.1 == 0 { 0.0 } else { h as f64 },
-                )
-            };
-            Drawing {
-                kind,
-                strokes: vec![
-                    Stroke {
-                        points: vec![ca, exit],
-                        arc: false,
-                    },
-                    Stroke {
-                        points: vec![entry, centre(real.0, real.1)],
-                        arc: false,
-                    },
-                ],
-                markers: vec![(exit.0, exit.1, 1), (entry.0, entry.1, 1)],
-            }
-        })
-        .collect()
-}
 
 /// The moves the boards may make: the player's legal moves, or while the computer thinks the
 /// pre-moves (every square a piece reaches on the empty surface); none while browsing or after
@@ -109,48 +17,11 @@ pub fn dests(state: &AppState) -> Dests {
     if !premove && !state.player_to_move() {
         return Dests::default();
     }
-    dests_in(state.game.position(), premove.then_some(state))
-}
-
-/// The legal moves of the side to move in `pos`, for the boards (the analysis board's: either
-/// side moves there).
-pub fn legal_dests(pos: &Position) -> Dests {
-    dests_in(pos, None)
-}
-
-/// The legal moves in `pos`, or with `premoves_of` the pre-moves of the side not to move.
-fn dests_in(pos: &Position, premoves_of: Option<&AppState>) -> Dests {
-    let size = pos.size();
-    let premove = premoves_of.is_some();
-    let side = if premove { !pos.turn() } else { pos.turn() };
-    let legal = if premove {
-        Vec::new()
-    } else {
-        pos.legal_moves()
-    };
-    let from = pos
-        .occupied_by(side)
-        .iter()
-        .map(|sq| {
-            let mut to: Vec<(String, bool)> = if let Some(state) = premoves_of {
-                state
-                    .premove_dests(sq)
-                    .into_iter()
-                    .map(|t| (size.name(t), false))
-                    .collect()
-            } else {
-                legal
-                    .iter()
-                    .filter(|m| m.from == sq)
-                    .map(|&m| (size.name(m.to), pos.is_capture(m)))
-                    .collect()
-            };
-            to.sort_unstable();
-            to.dedup();
-            (size.name(sq), to)
-        })
-        .collect();
-    Dests { from, premove }
+    let premoves = |sq| state.premove_dests(sq);
+    dests_in(
+        state.game.position(),
+        premove.then_some(&premoves as &dyn Fn(_) -> _),
+    )
 }
 
 /// The hover paths of every legal move of the player to move (none while browsing history or
@@ -162,295 +33,35 @@ pub fn move_hover(state: &AppState) -> (Vec<HoverPath>, Vec<HoverPath>) {
     hover_of(state.game.position())
 }
 
-/// The hover paths of every legal move in `pos`, for the normal view and the extended one.
-pub fn hover_of(pos: &Position) -> (Vec<HoverPath>, Vec<HoverPath>) {
-    let surface = *pos.variant().surface();
-    let (mut normal, mut extended) = (Vec::new(), Vec::new());
-    for mv in pos.legal_moves() {
-        let mut paths = move_paths(pos, mv);
-        if mv.castle().is_some() {
-            paths.truncate(2);
-        }
-        normal.extend(hover_paths(paths.clone(), (mv.from, mv.to), surface, false));
-        extended.extend(hover_paths(paths, (mv.from, mv.to), surface, true));
+/// The app's part of every scene.
+pub fn setting(state: &AppState) -> Setting<'_> {
+    Setting {
+        motion: state.settings.motion,
+        margin: state.settings.margin,
+        choice: state.choice.as_ref(),
     }
-    (normal, extended)
 }
 
-/// What a scene is made of: the position shown and what is drawn on it.
-pub struct Scene<'a> {
-    /// The position shown.
-    pub pos: &'a Position,
-    /// The move that led here, with the position before it.
-    pub last: Option<(&'a Position, Move)>,
-    /// Names the last move for the animation (it plays once per key).
-    pub motion_key: String,
-    /// Whether moves animate.
-    pub motion: bool,
-    /// The player's shapes.
-    pub shapes: &'a [Shape],
-    /// Moves drawn along their paths, each from its position: the hint, the engine's best
-    /// lines, a reviewed mistake's better move.
-    pub lines: Vec<(LineKind, &'a Position, Move)>,
-    /// The pre-move's squares.
-    pub premove: Option<(Square, Square)>,
-    /// A pending promotion or castling choice.
-    pub choice: Option<&'a Choice>,
-    /// The extended view's margin.
-    pub margin: Margin,
-}
-
-impl<'a> Scene<'a> {
-    /// The scene of the game: the position looked at, its last move, the hint, the shapes.
-    pub fn of_game(state: &'a AppState) -> Scene<'a> {
-        let ply = state.shown_ply();
-        let last = ply
-            .checked_sub(1)
-            .and_then(|p| Some((state.game.position_at(p)?, *state.game.moves().get(p)?)));
-        Scene {
-            pos: state.shown(),
-            last,
-            motion_key: format!("{}-{}", state.game_id, ply.saturating_sub(1)),
-            motion: state.settings.motion,
-            shapes: state.shapes_here(),
-            lines: state
-                .hint
-                .filter(|_| state.viewing.is_none())
-                .map(|h| (LineKind::Hint, state.shown(), h))
-                .into_iter()
-                .collect(),
-            premove: state.premove,
-            choice: state.choice.as_ref(),
-            margin: state.settings.margin,
-        }
-    }
-
-    /// The scene of the analysis board: its node, the move that led there, the engine's best
-    /// line (and the second, fainter) drawn along their paths, the shapes.
-    pub fn of_analysis(state: &'a AppState, a: &'a crate::analysis::Analysis) -> Scene<'a> {
-        let pos = a.position();
-        let last = a.tree.parent(a.at).and_then(|p| {
-            let mv = a.tree.node(a.at).mv()?;
-            Some((a.tree.node(p).position(), mv))
-        });
-        let mut lines: Vec<(LineKind, &Position, Move)> = a
-            .report_here()
-            .filter(|_| a.engine_on)
-            .map(|r| {
-                r.lines
-                    .iter()
-                    .zip([LineKind::Best, LineKind::Second])
-                    .filter_map(|(line, kind)| {
-                        let text = line.moves.first()?;
-                        Some((kind, pos, topochess_core::san::parse_move(pos, text).ok()?))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        // On a reviewed mistake: the better move, from the position before it.
-        if let (Some(better), Some((before, _))) = (crate::analysis::review::better_here(a), last) {
-            lines.push((LineKind::Better, before, better));
-        }
-        Scene {
-            pos,
-            last,
-            motion_key: format!("{}-{}", a.id, a.at),
-            motion: state.settings.motion,
-            shapes: state.shapes_here(),
-            lines,
-            premove: None,
-            choice: state.choice.as_ref(),
-            margin: state.settings.margin,
-        }
-    }
-
-    /// The scene of a puzzle: the position shown, the move that led there (the opponent's
-    /// lead-in move animated on opening), and once it is over the player's moves of the
-    /// solution drawn along their paths.
-    pub fn of_puzzle(state: &'a AppState, p: &'a crate::puzzle::Solving) -> Scene<'a> {
-        let ply = p.shown_ply();
-        Scene {
-            pos: p.shown(),
-            last: p.move_to(ply),
-            motion_key: format!("puzzle-{}-{ply}", p.session),
-            motion: state.settings.motion,
-            shapes: &[],
-            lines: p
-                .solution_paths()
-                .into_iter()
-                .map(|(pos, mv)| (LineKind::Best, pos, mv))
-                .collect(),
-            premove: None,
-            choice: state.choice.as_ref(),
-            margin: state.settings.margin,
-        }
-    }
-
-    /// The scene of a lesson step: its position (after the right move, once played), the goal's
-    /// marks, and the move's path: the right one green, a wrong one faint, or every move a
-    /// count counted.
-    pub fn of_lesson(state: &'a AppState, s: &'a crate::learn::Studying) -> Scene<'a> {
-        let counted = !s.step().by_move();
-        Scene {
-            pos: s.shown(),
-            last: s.last(),
-            motion_key: format!("lesson-{}-{}", s.lesson, s.step),
-            motion: state.settings.motion,
-            shapes: &s.marks,
-            lines: s
-                .drawn()
-                .into_iter()
-                .map(|(mv, right)| {
-                    let kind = match (right, counted) {
-                        (true, true) => LineKind::Best,
-                        (true, false) => LineKind::Better,
-                        (false, _) => LineKind::Second,
-                    };
-                    (kind, &s.pos, mv)
-                })
-                .collect(),
-            premove: None,
-            choice: None,
-            margin: state.settings.margin,
-        }
-    }
-
-    /// The pending choice, for the boards.
-    fn board_choice(&self) -> Option<BoardChoice> {
-        let choice = self.choice?;
-        let to = choice.options.first()?.0.to;
-        let white = self.pos.turn() == Color::White;
-        let options = choice
-            .options
-            .iter()
-            .map(|(mv, san)| {
-                let piece = mv.promotion().map(|role| {
-                    let g = glyph(Piece {
-                        color: Color::Black,
-                        role,
-                    });
-                    (g, white)
-                });
-                (piece, san.clone())
-            })
-            .collect();
-        Some(BoardChoice {
-            at: self.pos.variant().size().name(to),
-            options,
-        })
-    }
-
-    /// The last move, as a motion for one view.
-    fn motion(&self, extended: bool) -> Option<Motion> {
-        if !self.motion {
-            return None;
-        }
-        let (before, mv) = self.last?;
-        let after = self.pos;
-        let piece = after.piece_at(mv.to).or_else(|| before.piece_at(mv.from))?;
-        let path = move_paths(before, mv).into_iter().next()?;
-        if path.len() < 2 {
-            return None;
-        }
-        let drawing = if extended {
-            plane_drawing(LineKind::Hover, &path)
-        } else {
-            board_drawing(LineKind::Hover, before.variant().surface(), &path)
-        };
-        Some(Motion {
-            key: self.motion_key.clone(),
-            to: after.size().name(path[path.len() - 1].square),
-            glyph: glyph(piece),
-            white: piece.color == Color::White,
-            strokes: drawing.strokes.into_iter().map(|s| s.points).collect(),
-        })
-    }
-
-    /// The marks of every real square.
-    fn marks(&self) -> Vec<Marks> {
-        let pos = self.pos;
-        let mut marks = vec![Marks::default(); pos.size().squares()];
-        if let Some((from, to)) = self.premove {
-            marks[from.index()].premove = true;
-            marks[to.index()].premove = true;
-        }
-        if let Some((_, mv)) = self.last {
-            marks[mv.from.index()].last = true;
-            marks[mv.to.index()].last = true;
-        }
-        if pos.is_check() {
-            marks[pos.king(pos.turn()).index()].check = true;
-        }
-        marks
-    }
-
-    fn drawings(&self, extended: bool) -> Vec<Drawing> {
-        let mut out = Vec::new();
-        let last = self.last.map(|(before, mv)| (LineKind::Last, before, mv));
-        let lines = self.lines.iter().copied();
-        for (kind, before, mv) in last.into_iter().chain(lines) {
-            let mut paths = move_paths(before, mv);
-            if mv.castle().is_some() {
-                paths.truncate(2);
-            }
-            out.extend(path_drawings(
-                kind,
-                paths,
-                before.variant().surface(),
-                extended,
-            ));
-        }
-        // Where a check comes from: each checking piece's path to the king, which on a glued
-        // board may run off one edge and in at another.
-        let pos = self.pos;
-        if pos.is_check() {
-            let king = pos.king(pos.turn());
-            for from in pos.attackers(king, !pos.turn()).iter() {
-                let Some(piece) = pos.piece_at(from) else {
-                    continue;
-                };
-                let paths = piece_paths(
-                    pos.variant(),
-                    &|sq| pos.piece_at(sq).is_some(),
-                    piece,
-                    from,
-                    king,
-                    true,
-                );
-                out.extend(path_drawings(
-                    LineKind::Check,
-                    paths,
-                    pos.variant().surface(),
-                    extended,
-                ));
-            }
-        }
-        out.extend(shape_drawings(self.shapes, self.pos, extended));
-        out
-    }
-
-    fn view(&self, extended: bool) -> View {
-        let pos = self.pos;
-        let m = self.marks();
-        let margin = extended.then_some(self.margin);
-        let mut view = frame(
-            pos.variant().surface(),
-            margin,
-            |x, y, sq| cell_of(pos.size(), &|s| pos.piece_at(s), &m, x, y, sq),
-            self.drawings(extended),
-        );
-        view.motion = self.motion(extended);
-        view.choice = self.board_choice();
-        view
-    }
-
-    /// The normal view.
-    pub fn normal(&self) -> View {
-        self.view(false)
-    }
-
-    /// The extended view: the board and the ghost squares around it.
-    pub fn extended(&self) -> View {
-        self.view(true)
+/// The scene of the game: the position looked at, its last move, the hint, the shapes.
+pub fn of_game(state: &AppState) -> Scene<'_> {
+    let ply = state.shown_ply();
+    let last = ply
+        .checked_sub(1)
+        .and_then(|p| Some((state.game.position_at(p)?, *state.game.moves().get(p)?)));
+    Scene {
+        pos: state.shown(),
+        last,
+        motion_key: format!("{}-{}", state.game_id, ply.saturating_sub(1)),
+        motion: state.settings.motion,
+        shapes: state.shapes_here(),
+        lines: state
+            .hint
+            .filter(|_| state.viewing.is_none())
+            .map(|h| (LineKind::Hint, state.shown(), h))
+            .into_iter()
+            .collect(),
+        premove: state.premove,
+        choice: state.choice.as_ref(),
+        margin: state.settings.margin,
     }
 }

@@ -1,17 +1,18 @@
-//! The endgame atlas's part of the reducer: which surfaces and materials it shows, the results
-//! computed so far (kept in the browser's storage), and the one table being built by the
-//! worker. The job is settled like every other engine job (`engine_job`).
+//! The endgame atlas's state: which surfaces and materials it shows, the results computed so far
+//! (kept in the browser's storage), and the one table being built by the worker. It changes
+//! through [`Atlas::update`]; what the app must do besides (a game or the analysis board from a
+//! table's position, a notice) comes back as an [`AtlasOut`]. The job is settled like every
+//! other engine job (`engine_job`).
 
 pub mod screen;
 
-use crate::app::state::{AppState, Screen};
-use crate::common::settings::Opponent;
-use crate::engine::endgame::TABLE_LEVEL;
+pub use crate::engine::endgame::TABLE_LEVEL;
 pub use crate::engine::table_entry::{
     entry_of, fits_browser, Entry, SideSummary, BROWSER_GENERAL, BROWSER_POSITIONS,
 };
 use std::collections::BTreeMap;
 use topochess_core::variant::{Preset, PRESETS};
+use topochess_core::{Color, Position};
 
 /// The materials of the atlas's columns.
 pub const MATERIALS: [&str; 11] = [
@@ -78,6 +79,22 @@ pub enum AtlasAction {
     /// Play a game from a position of a table (variant, FEN) with this side against the
     /// computer, which plays the other from the table.
     PlayOut(String, String, topochess_core::Color),
+    /// Open a position of a table (variant, FEN) on the analysis board.
+    Analyse(String, String),
+}
+
+/// What an atlas action asks of the app.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AtlasOut {
+    /// Nothing more.
+    Done,
+    /// A word for the player.
+    Notice(String),
+    /// A game from this position, the player on this side, the computer (playing from the
+    /// tables) on the other.
+    PlayFrom(Box<Position>, Color),
+    /// The analysis board on this PGN.
+    Analyse(String),
 }
 
 const KEY: &str = "topochess-atlas";
@@ -107,26 +124,18 @@ pub fn browser_keep(entries: &BTreeMap<(String, String), Entry>) {
     }
 }
 
-impl AppState {
-    /// The table the atlas wants built: (surface, material), while its screen is open.
-    pub(crate) fn atlas_wanted(&self) -> Option<(String, String)> {
-        (self.screen == Screen::Atlas)
-            .then(|| self.atlas.building.as_ref().map(|b| b.key.clone()))
-            .flatten()
-    }
-
-    pub(crate) fn change_atlas(&mut self, action: AtlasAction) {
-        let job = self.engine.as_ref().map(|j| j.id);
-        let a = &mut self.atlas;
+impl Atlas {
+    /// An atlas action; `job` is the engine's job under way (a report of another is old).
+    pub fn update(&mut self, action: AtlasAction, job: Option<u32>) -> AtlasOut {
         match action {
             AtlasAction::Cell(variant, material) => {
                 let key = (variant, material);
-                a.selected = Some(key.clone());
-                if !a.entries.contains_key(&key)
-                    && !a.failed.contains_key(&key)
-                    && a.building.is_none()
+                self.selected = Some(key.clone());
+                if !self.entries.contains_key(&key)
+                    && !self.failed.contains_key(&key)
+                    && self.building.is_none()
                 {
-                    a.building = Some(Building {
+                    self.building = Some(Building {
                         key,
                         stage: "starting".into(),
                         done: 0,
@@ -134,9 +143,9 @@ impl AppState {
                     });
                 }
             }
-            AtlasAction::Stop => a.building = None,
+            AtlasAction::Stop => self.building = None,
             AtlasAction::Progress(id, stage, table, done, total) => {
-                if let (Some(b), true) = (a.building.as_mut(), job == Some(id)) {
+                if let (Some(b), true) = (self.building.as_mut(), job == Some(id)) {
                     b.stage = format!("{table}: {stage}");
                     b.done = done;
                     b.total = total.max(1);
@@ -144,8 +153,9 @@ impl AppState {
             }
             AtlasAction::Done(id, line) => {
                 if job == Some(id) {
-                    if let (Some(b), Some(entry)) = (a.building.take(), Entry::from_line(&line)) {
-                        a.entries.insert(b.key, entry);
+                    if let (Some(b), Some(entry)) = (self.building.take(), Entry::from_line(&line))
+                    {
+                        self.entries.insert(b.key, entry);
                     }
                 }
             }
@@ -156,28 +166,25 @@ impl AppState {
                         topochess_core::fen::parse_position(std::sync::Arc::new(v), &text)
                             .map_err(|e| e.to_string())
                     });
-                // The computer plays from the tables from their level up: keep a higher level.
-                let level = match self.settings.opponent {
-                    Opponent::Computer { level, .. } => level.max(TABLE_LEVEL),
-                    _ => TABLE_LEVEL,
+                return match pos {
+                    Ok(pos) => AtlasOut::PlayFrom(Box::new(pos), player),
+                    Err(e) => AtlasOut::Notice(format!("This position cannot be played: {e}.")),
                 };
-                let opponent = Opponent::Computer {
-                    computer: !player,
-                    level,
-                };
-                match pos {
-                    Ok(pos) => self.play_from(pos, opponent),
-                    Err(e) => self.notice = Some(format!("This position cannot be played: {e}.")),
-                }
+            }
+            AtlasAction::Analyse(variant, fen) => {
+                return AtlasOut::Analyse(format!(
+                    "[Variant \"{variant}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*"
+                ));
             }
         }
+        AtlasOut::Done
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::state::{Action, EngineTask};
+    use crate::app::state::{Action, AppState, EngineTask, Opponent, Screen};
     use std::rc::Rc;
     use yew::Reducible;
 

@@ -3,7 +3,6 @@
 //! mate, a drawn position, each openable on the analysis board); and what the numbers say, in
 //! words generated from them, set against the claims of the source pages.
 
-use crate::app::state::{Action, AnalysisAction};
 use crate::atlas::{surfaces, Atlas, AtlasAction, Entry, MATERIALS};
 use topochess_core::variant::preset;
 use topochess_core::Color;
@@ -23,24 +22,23 @@ fn name(id: &str) -> String {
     preset(id).map_or(id.to_string(), |p| p.name.to_string())
 }
 
-fn emit(on_action: &Callback<Action>, a: AtlasAction) -> Callback<MouseEvent> {
+fn emit(on_action: &Callback<AtlasAction>, a: AtlasAction) -> Callback<MouseEvent> {
     let on_action = on_action.clone();
-    Callback::from(move |_: MouseEvent| on_action.emit(Action::Atlas(a.clone())))
+    Callback::from(move |_: MouseEvent| on_action.emit(a.clone()))
 }
 
-/// A PGN that starts the analysis board at `fen` on `variant`.
-fn analyse(on_action: &Callback<Action>, variant: &str, fen: &str) -> Callback<MouseEvent> {
-    let text = format!("[Variant \"{variant}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*");
-    let on_action = on_action.clone();
-    Callback::from(move |_: MouseEvent| {
-        on_action.emit(Action::Analyse(AnalysisAction::Load(text.clone())))
-    })
+/// Opens `fen` on `variant` on the analysis board.
+fn analyse(on_action: &Callback<AtlasAction>, variant: &str, fen: &str) -> Callback<MouseEvent> {
+    emit(
+        on_action,
+        AtlasAction::Analyse(variant.to_string(), fen.to_string()),
+    )
 }
 
 /// Starts a game from `fen` with the player on `player`'s side, the computer playing the other
 /// from the table.
 fn play_out(
-    on_action: &Callback<Action>,
+    on_action: &Callback<AtlasAction>,
     variant: &str,
     fen: &str,
     player: Color,
@@ -54,7 +52,7 @@ fn play_out(
 /// A position of a table with White to move: won in `mate` moves or drawn; its buttons open it on
 /// the analysis board or play it out (with ids from `ids`, for the first of each kind).
 fn position_row(
-    on_action: &Callback<Action>,
+    on_action: &Callback<AtlasAction>,
     variant: &str,
     fen: &str,
     mate: Option<u32>,
@@ -85,7 +83,7 @@ fn position_row(
     }
 }
 
-fn cell(atlas: &Atlas, variant: &str, material: &str, on_action: &Callback<Action>) -> Html {
+fn cell(atlas: &Atlas, variant: &str, material: &str, on_action: &Callback<AtlasAction>) -> Html {
     let key = (variant.to_string(), material.to_string());
     let click = emit(
         on_action,
@@ -117,7 +115,7 @@ fn cell(atlas: &Atlas, variant: &str, material: &str, on_action: &Callback<Actio
     }
 }
 
-fn details(atlas: &Atlas, on_action: &Callback<Action>) -> Option<Html> {
+fn details(atlas: &Atlas, on_action: &Callback<AtlasAction>) -> Option<Html> {
     let (variant, material) = atlas.selected.clone()?;
     let entry = atlas.entries.get(&(variant.clone(), material.clone()))?;
     let line = |who: &str, s: &crate::atlas::SideSummary| {
@@ -208,7 +206,7 @@ pub fn findings(atlas: &Atlas) -> Vec<String> {
 }
 
 /// The atlas screen.
-pub fn atlas_screen(atlas: &Atlas, on_action: &Callback<Action>) -> Html {
+pub fn atlas_screen(atlas: &Atlas, on_action: &Callback<AtlasAction>) -> Html {
     let rows = surfaces().into_iter().map(|v| {
         html! {
             <tr>

@@ -1,7 +1,7 @@
 //! The choice among moves to one square (a promotion), drawn on the board: the options stacked
 //! from that square toward the board's middle over a veil, like chessground's promotion chooser.
 //! A click on an option chooses it; a click on the veil cancels. The board knows no rules: it is
-//! handed the options (see `scene::BoardChoice`).
+//! handed the options (see `view::BoardChoice`).
 
 use crate::board::piece_art::piece;
 use crate::board::view::{BoardChoice, Cell};

@@ -3,6 +3,7 @@
 
 pub mod choice;
 pub mod piece_art;
+pub mod scene;
 pub mod selection;
 pub mod view;
 
@@ -31,7 +32,7 @@ pub struct BoardProps {
     /// The piece set.
     #[prop_or_default]
     pub pieces: PieceSet,
-    /// The selected piece's square (kept by [`crate::app::boards::Boards`]).
+    /// The selected piece's square (kept by the app's `Boards` component).
     #[prop_or_default]
     pub selected: Option<String>,
     /// The selected piece's destinations (square, whether it takes).

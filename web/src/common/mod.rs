@@ -1,7 +1,9 @@
-//! What every layer shares: the player's settings, the clocks, drawn shapes, sounds and the crash panel.
+//! What every layer shares: the player's settings, the clocks, what a move on the board fits, drawn
+//! shapes, sounds and the crash panel.
 
 pub mod clock;
 pub mod crash;
+pub mod fit;
 pub mod settings;
 pub mod shapes;
 pub mod sound;

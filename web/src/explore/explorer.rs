@@ -238,4 +238,15 @@ pub enum ExploreAction {
     AllPaths(bool),
     /// Show the attack map.
     Heat(bool),
+    /// Play a game from the diagram against this opponent.
+    PlayFromHere(crate::common::settings::Opponent),
+    /// Open the diagram on the analysis board.
+    Analyse,
+    /// The lab's surface chosen.
+    Lab(topochess_core::lab::LabSpec),
+    /// A game on a lab surface against this opponent.
+    PlayLab(
+        topochess_core::lab::LabSpec,
+        crate::common::settings::Opponent,
+    ),
 }

@@ -1,21 +1,50 @@
-//! The explorer's part of the reducer: opening it on a variant or a lone piece, editing the
-//! position, and playing from here (see `explorer` for the explorer itself).
+//! The explorer's changes: opening it on a variant or a lone piece, editing the position, and
+//! what it asks of the app (playing from here, the analysis board, the lab's surface and games).
+//! See `explorer` for the explorer itself.
 
-use crate::app::state::{AppState, Screen};
+use crate::common::settings::Opponent;
 use crate::explore::explorer::{ExploreAction, Explorer};
 use std::sync::Arc;
 use topochess_core::explore::Placement;
+use topochess_core::lab::LabSpec;
 use topochess_core::{Piece, Variant};
 
-impl AppState {
-    pub(crate) fn explore(&mut self, action: ExploreAction) {
+/// What an explorer or lab action asks of the app.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExploreOut {
+    /// Nothing more.
+    Done,
+    /// A word for the player.
+    Notice(String),
+    /// The explorer is open: show its screen.
+    Shown,
+    /// A game from the diagram against this opponent.
+    PlayFrom(Opponent),
+    /// The diagram on the analysis board.
+    Analyse,
+    /// The lab's surface chosen.
+    Lab(LabSpec),
+    /// A game on this lab surface against this opponent.
+    PlayLab(LabSpec, Opponent),
+}
+
+impl Explorer {
+    /// An explorer action on the explorer in `slot` (opened by [`ExploreAction::Open`]).
+    pub fn update(slot: &mut Option<Explorer>, action: ExploreAction) -> ExploreOut {
+        match action {
+            ExploreAction::PlayFromHere(opponent) => return ExploreOut::PlayFrom(opponent),
+            ExploreAction::Analyse => return ExploreOut::Analyse,
+            ExploreAction::Lab(spec) => return ExploreOut::Lab(spec),
+            ExploreAction::PlayLab(spec, opponent) => return ExploreOut::PlayLab(spec, opponent),
+            _ => {}
+        }
         if let ExploreAction::Open {
             variant,
             piece,
             caption,
         } = &action
         {
-            match Variant::by_id(variant, None) {
+            return match Variant::by_id(variant, None) {
                 Ok(v) => {
                     let v = Arc::new(v);
                     let mut ex = Explorer::new(v.clone());
@@ -29,18 +58,16 @@ impl AppState {
                         }
                     }
                     ex.caption = caption.clone();
-                    self.explorer = Some(ex);
-                    self.screen = Screen::Explore;
+                    *slot = Some(ex);
+                    ExploreOut::Shown
                 }
-                Err(e) => self.notice = Some(e.to_string()),
-            }
-            return;
+                Err(e) => ExploreOut::Notice(e.to_string()),
+            };
         }
-        let Some(ex) = self.explorer.as_mut() else {
-            return;
+        let Some(ex) = slot.as_mut() else {
+            return ExploreOut::Done;
         };
         match action {
-            ExploreAction::Open { .. } => {}
             ExploreAction::Click(sq) => ex.click(sq),
             ExploreAction::Drop(a, b) => ex.drop(a, b),
             ExploreAction::Tool(t) => {
@@ -69,7 +96,9 @@ impl AppState {
             }
             ExploreAction::AllPaths(on) => ex.all_paths = on,
             ExploreAction::Heat(on) => ex.heat = on,
+            _ => {}
         }
+        ExploreOut::Done
     }
 }
 

@@ -1,7 +1,8 @@
 //! The explorer's and the lab's side panels. Like every panel they take props and callbacks.
 
-use crate::app::state::{Action, ExploreAction, Opponent, Screen, Settings};
 use crate::common::select_value;
+use crate::common::settings::Opponent;
+use crate::explore::explorer::ExploreAction;
 use crate::explore::explorer::Tool;
 use crate::explore::gallery::ENTRIES;
 use topochess_core::castling::rights_bit;
@@ -41,25 +42,25 @@ pub struct ExplorerProps {
     /// The chosen en-passant square.
     pub ep: Option<String>,
     /// Every change goes through here.
-    pub on_action: Callback<Action>,
+    pub on_action: Callback<ExploreAction>,
 }
 
 /// The explorer's panel: variant, palette, reach, toggles, play from here, gallery.
 #[function_component(ExplorerPanel)]
 pub fn explorer_panel(p: &ExplorerProps) -> Html {
-    let act = |a: Action| {
+    let act = |a: ExploreAction| {
         let cb = p.on_action.clone();
         Callback::from(move |_: MouseEvent| cb.emit(a.clone()))
     };
-    let ex = |a: ExploreAction| act(Action::Explore(a));
+    let ex = act;
     let on_variant = {
         let cb = p.on_action.clone();
         Callback::from(move |e: Event| {
-            cb.emit(Action::Explore(ExploreAction::Open {
+            cb.emit(ExploreAction::Open {
                 variant: select_value(&e),
                 piece: None,
                 caption: None,
-            }))
+            })
         })
     };
     let on_turn = {
@@ -70,7 +71,7 @@ pub fn explorer_panel(p: &ExplorerProps) -> Html {
             } else {
                 Color::White
             };
-            cb.emit(Action::Explore(ExploreAction::Turn(c)));
+            cb.emit(ExploreAction::Turn(c));
         })
     };
     let rights = [
@@ -85,7 +86,7 @@ pub fn explorer_panel(p: &ExplorerProps) -> Html {
         let on = p.rights & bit != 0;
         let cb = p.on_action.clone();
         let onchange =
-            Callback::from(move |_: Event| cb.emit(Action::Explore(ExploreAction::Castling(bit, !on))));
+            Callback::from(move |_: Event| cb.emit(ExploreAction::Castling(bit, !on)));
         let side = if color == Color::White { "White" } else { "Black" };
         let wing = if h_rook { "h-rook" } else { "a-rook" };
         html! {
@@ -99,14 +100,12 @@ pub fn explorer_panel(p: &ExplorerProps) -> Html {
         let cb = p.on_action.clone();
         Callback::from(move |e: Event| {
             let v = select_value(&e);
-            cb.emit(Action::Explore(ExploreAction::EnPassant(
-                (v != "-").then_some(v),
-            )));
+            cb.emit(ExploreAction::EnPassant((v != "-").then_some(v)));
         })
     };
     let toggle = |on: bool, f: fn(bool) -> ExploreAction| {
         let cb = p.on_action.clone();
-        Callback::from(move |_: Event| cb.emit(Action::Explore(f(!on))))
+        Callback::from(move |_: Event| cb.emit(f(!on)))
     };
     let tool_button = |tool: Tool, id: String, label: Html, name: String| {
         let pressed = p.tool == tool;
@@ -173,18 +172,18 @@ pub fn explorer_panel(p: &ExplorerProps) -> Html {
                 </label>
             }
             <div class="row">
-                <button id="play-hotseat" onclick={act(Action::PlayFromDiagram(Opponent::HotSeat))}>{"Play from here"}</button>
-                <button id="play-computer" onclick={act(Action::PlayFromDiagram(Opponent::Computer { computer: !p.turn, level: 5 }))}>{"vs computer"}</button>
-                <button id="analyse-diagram" onclick={act(Action::Analyse(crate::app::state::AnalysisAction::FromExplorer))}>{"Analyse"}</button>
+                <button id="play-hotseat" onclick={act(ExploreAction::PlayFromHere(Opponent::HotSeat))}>{"Play from here"}</button>
+                <button id="play-computer" onclick={act(ExploreAction::PlayFromHere(Opponent::Computer { computer: !p.turn, level: 5 }))}>{"vs computer"}</button>
+                <button id="analyse-diagram" onclick={act(ExploreAction::Analyse)}>{"Analyse"}</button>
             </div>
             <details class="gallery" id="gallery" open=true>
                 <summary>{"Gallery: the source pages' diagrams"}</summary>
                 { for ENTRIES.iter().enumerate().map(|(i, e)| {
-                    let open = Action::Explore(ExploreAction::Open {
+                    let open = ExploreAction::Open {
                         variant: e.variant.into(),
                         piece: Some((e.piece.0, e.piece.1.into())),
                         caption: Some(format!("{}: {}", e.title, e.caption)),
-                    });
+                    };
                     html! {
                         <button class="entry" data-entry={i.to_string()} data-count={e.count.to_string()} onclick={act(open)}>
                             {format!("{} ({} squares)", e.title, e.count)}
@@ -208,10 +207,8 @@ fn gluing(name: &str) -> Gluing {
 pub struct LabProps {
     /// The surface chosen.
     pub lab: LabSpec,
-    /// The player's settings (kept for a game started here).
-    pub settings: Settings,
     /// Every change goes through here.
-    pub on_action: Callback<Action>,
+    pub on_action: Callback<ExploreAction>,
 }
 
 /// The surface lab: gluings and size, what surface they make, and ways to explore or play it.
@@ -220,7 +217,7 @@ pub fn lab_panel(p: &LabProps) -> Html {
     let spec = p.lab;
     let set = |f: fn(LabSpec, &str) -> LabSpec| {
         let cb = p.on_action.clone();
-        Callback::from(move |e: Event| cb.emit(Action::SetLab(f(spec, &select_value(&e)))))
+        Callback::from(move |e: Event| cb.emit(ExploreAction::Lab(f(spec, &select_value(&e)))))
     };
     let kind = classify(spec.east_west, spec.north_south);
     let variant = Variant::lab(spec);
@@ -233,25 +230,16 @@ pub fn lab_panel(p: &LabProps) -> Html {
     });
     let start = |opponent: Opponent| {
         let cb = p.on_action.clone();
-        let settings = Settings {
-            variant: spec.id(),
-            castling: "none".into(),
-            opponent,
-            ..p.settings.clone()
-        };
-        Callback::from(move |_: MouseEvent| {
-            cb.emit(Action::NewGame(settings.clone(), None));
-            cb.emit(Action::SetScreen(Screen::Play));
-        })
+        Callback::from(move |_: MouseEvent| cb.emit(ExploreAction::PlayLab(spec, opponent)))
     };
     let explore = {
         let cb = p.on_action.clone();
         Callback::from(move |_: MouseEvent| {
-            cb.emit(Action::Explore(crate::app::state::ExploreAction::Open {
+            cb.emit(ExploreAction::Open {
                 variant: spec.id(),
                 piece: None,
                 caption: None,
-            }))
+            })
         })
     };
     let sizes: Vec<u8> = (4..=16).collect();

@@ -1,17 +1,19 @@
 //! The Learn screen's state: the lesson step on the board, the learner's answer judged by the
 //! rules core (a wrong move refused with its reason and its path drawn; a right one played and
-//! its path drawn), and the steps done, kept in the browser. A part of the reducer: every change
-//! comes through a [`LearnAction`].
+//! its path drawn), and the steps done, kept in the browser. Every change comes through
+//! [`Learn::update`] with a [`LearnAction`]; what the app must do besides (a notice, a game on
+//! the lesson's surface) comes back as a [`LearnOut`].
 
 pub mod lessons;
 pub mod panel;
+pub mod scene;
 
-use crate::app::state::{AppState, Choice, Fit, Opponent, Screen, Settings};
+use crate::common::fit::{Choice, Fit};
 use crate::common::shapes::{Brush, Shape};
 use crate::learn::lessons::{Goal, Lesson, Step, Verdict, LESSONS};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-use topochess_core::{san, Color, Move, Position, Square};
+use topochess_core::{san, Move, Position, Square};
 
 /// A change on the Learn screen.
 #[derive(Clone, Debug, PartialEq)]
@@ -210,77 +212,73 @@ pub fn browser_keep(progress: &LearnProgress) {
     crate::library::storage::keep_json(KEY, progress)
 }
 
-impl AppState {
-    /// The lesson step shown, if the Learn screen is open on one.
-    pub fn studying(&self) -> Option<&Studying> {
-        self.learn
-            .studying
-            .as_ref()
-            .filter(|_| self.screen == Screen::Learn)
-    }
+/// What a Learn action asks of the app.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LearnOut {
+    /// Nothing more.
+    Done,
+    /// A word for the player (a lesson that cannot be opened).
+    Notice(String),
+    /// A game against the computer on this preset (the lesson's surface).
+    PlayOn(&'static str),
+}
 
-    pub(crate) fn open_step(&mut self, lesson: usize, step: usize) {
+impl Learn {
+    /// Opens a step of a lesson.
+    pub fn open_step(&mut self, lesson: usize, step: usize) -> LearnOut {
         match Studying::open(lesson, step) {
-            Ok(s) => self.learn.studying = Some(s),
-            Err(e) => self.notice = Some(format!("That lesson could not be opened: {e}.")),
+            Ok(s) => {
+                self.studying = Some(s);
+                LearnOut::Done
+            }
+            Err(e) => LearnOut::Notice(format!("That lesson could not be opened: {e}.")),
         }
     }
 
     /// A step answered right: kept as done.
     fn step_done(&mut self, lesson: usize, step: usize) {
         let id = LESSONS[lesson].id.to_string();
-        self.learn.progress.done.entry(id).or_default().insert(step);
+        self.progress.done.entry(id).or_default().insert(step);
     }
 
     /// A Learn action.
-    pub(crate) fn change_learn(&mut self, action: LearnAction) {
+    pub fn update(&mut self, action: LearnAction) -> LearnOut {
         match action {
-            LearnAction::Open(i) => {
-                if let Some(lesson) = LESSONS.get(i) {
+            LearnAction::Open(i) => match LESSONS.get(i) {
+                Some(lesson) => {
                     let first = (0..lesson.steps.len())
-                        .find(|&k| !self.learn.progress.is_done(lesson, k))
+                        .find(|&k| !self.progress.is_done(lesson, k))
                         .unwrap_or(0);
-                    self.open_step(i, first);
+                    self.open_step(i, first)
                 }
+                None => LearnOut::Done,
+            },
+            LearnAction::Close => {
+                self.studying = None;
+                LearnOut::Done
             }
-            LearnAction::Close => self.learn.studying = None,
-            LearnAction::PlayGame => {
-                if let Some(s) = &self.learn.studying {
-                    let variant = s.lesson().variant;
-                    let castling = crate::app::state::castling_options(variant)
-                        .first()
-                        .map_or("none", |m| m.name());
-                    let settings = Settings {
-                        variant: variant.to_string(),
-                        castling: castling.to_string(),
-                        opponent: Opponent::Computer {
-                            level: 2,
-                            computer: Color::Black,
-                        },
-                        ..self.settings.clone()
-                    };
-                    self.reduce_in_place(crate::app::state::Action::NewGame(settings, None));
-                    self.screen = Screen::Play;
-                }
-            }
+            LearnAction::PlayGame => match &self.studying {
+                Some(s) => LearnOut::PlayOn(s.lesson().variant),
+                None => LearnOut::Done,
+            },
             action => self.change_step(action),
         }
     }
 
     /// An action on the step on the board.
-    fn change_step(&mut self, action: LearnAction) {
-        let Some(s) = self.learn.studying.as_mut() else {
-            return;
+    fn change_step(&mut self, action: LearnAction) -> LearnOut {
+        let Some(s) = self.studying.as_mut() else {
+            return LearnOut::Done;
         };
         let (lesson, step) = (s.lesson, s.step);
         match action {
-            LearnAction::Goto(k) => self.open_step(lesson, k),
-            LearnAction::Again => self.open_step(lesson, step),
+            LearnAction::Goto(k) => return self.open_step(lesson, k),
+            LearnAction::Again => return self.open_step(lesson, step),
             LearnAction::Hint => s.hint = true,
             LearnAction::Move(from, to) if s.awaits_move() => {
                 // The lessons have no promotions: a move is one move.
                 let Fit::One(mv) = Choice::fit(&s.pos, from, to) else {
-                    return;
+                    return LearnOut::Done;
                 };
                 match s.step().judge_move(&s.pos, mv) {
                     Verdict::Right => {
@@ -305,6 +303,7 @@ impl AppState {
             }
             _ => {}
         }
+        LearnOut::Done
     }
 }
 

@@ -2,19 +2,18 @@
 //! step's task, its hint, the verdict on the answer, what the step shows, and the way on (the
 //! next step, or at the end a game on the lesson's surface).
 
-use crate::app::state::Action;
 use crate::learn::lessons::LESSONS;
 use crate::learn::{LearnAction, LearnProgress, Studying};
 use topochess_core::variant::preset;
 use yew::prelude::*;
 
-fn emit(on_action: &Callback<Action>, a: LearnAction) -> Callback<MouseEvent> {
+fn emit(on_action: &Callback<LearnAction>, a: LearnAction) -> Callback<MouseEvent> {
     let on_action = on_action.clone();
-    Callback::from(move |_: MouseEvent| on_action.emit(Action::Learn(a.clone())))
+    Callback::from(move |_: MouseEvent| on_action.emit(a.clone()))
 }
 
 /// The lessons, each with its steps done and a button to open it.
-pub fn lesson_list(progress: &LearnProgress, on_action: &Callback<Action>) -> Html {
+pub fn lesson_list(progress: &LearnProgress, on_action: &Callback<LearnAction>) -> Html {
     html! {
         <section class="lessons" id="lessons">
             <h2>{"Learn the surfaces"}</h2>
@@ -67,7 +66,7 @@ fn verdict(s: &Studying) -> Html {
 }
 
 /// The numbers to choose from, on a counting step not yet answered.
-fn count_buttons(s: &Studying, on_action: &Callback<Action>) -> Html {
+fn count_buttons(s: &Studying, on_action: &Callback<LearnAction>) -> Html {
     if s.step().by_move() || s.answer.is_some() {
         return html! {};
     }
@@ -81,7 +80,7 @@ fn count_buttons(s: &Studying, on_action: &Callback<Action>) -> Html {
 }
 
 /// The way on: the next step, or at the lesson's end a game on its surface and the next lesson.
-fn way_on(s: &Studying, on_action: &Callback<Action>) -> Html {
+fn way_on(s: &Studying, on_action: &Callback<LearnAction>) -> Html {
     if s.answer.is_none() {
         return html! {};
     }
@@ -109,7 +108,11 @@ fn way_on(s: &Studying, on_action: &Callback<Action>) -> Html {
 }
 
 /// The panel beside the board while a step is open.
-pub fn step_aside(s: &Studying, progress: &LearnProgress, on_action: &Callback<Action>) -> Html {
+pub fn step_aside(
+    s: &Studying,
+    progress: &LearnProgress,
+    on_action: &Callback<LearnAction>,
+) -> Html {
     let lesson = s.lesson();
     let step = s.step();
     html! {

@@ -1,5 +1,5 @@
 use super::*;
-use crate::app::state::Action;
+use crate::app::state::{Action, AppState, Opponent, Screen, Settings};
 use std::rc::Rc;
 use yew::Reducible;
 

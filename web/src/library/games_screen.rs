@@ -2,7 +2,6 @@
 //! move, whose turn and result; filtered by preset and result, sorted by date; opened, renamed,
 //! deleted (with undo), exported as one PGN file, and filled from a multi-game PGN file.
 
-use crate::app::state::{Action, Screen};
 use crate::common::settings::{Opponent, Settings};
 use crate::library::storage::{self, Library, SavedGame};
 use std::rc::Rc;
@@ -62,7 +61,8 @@ pub fn export_all(games: &[SavedGame]) -> (String, usize) {
                 let day = date(g.started).replace('-', ".");
                 let white = settings.player_name(Color::White);
                 let black = settings.player_name(Color::Black);
-                let tree = crate::analysis::tree_for_game(&game, g.annotations.as_deref());
+                let tree =
+                    crate::library::annotations::tree_for_game(&game, g.annotations.as_deref());
                 out.push(pgn::write_tree(
                     &game,
                     &tree,
@@ -109,6 +109,19 @@ fn exported_from(kept: &SavedGame, imported: &SavedGame) -> bool {
         && players(kept) == players(imported)
 }
 
+/// What the Games screen asks of the app.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GamesOut {
+    /// A word for the player.
+    Notice(String),
+    /// The stored library changed: its games, and a warning when storage runs short.
+    Library(Vec<SavedGame>, Option<String>),
+    /// New names for the players of the game on the board.
+    Rename([String; 2]),
+    /// Play this game.
+    Open(Box<SavedGame>),
+}
+
 /// Props of [`GamesScreen`].
 #[derive(Properties, Clone, PartialEq)]
 pub struct GamesProps {
@@ -118,8 +131,8 @@ pub struct GamesProps {
     pub current: u64,
     /// A warning that storage runs short.
     pub warning: Option<String>,
-    /// Every change of the app's state goes through here.
-    pub on_action: Callback<Action>,
+    /// What the screen asks of the app.
+    pub on_action: Callback<GamesOut>,
 }
 
 fn variant_name(id: &str) -> String {
@@ -131,12 +144,15 @@ fn variant_name(id: &str) -> String {
 }
 
 /// Writes a change to the stored library and tells the app.
-fn change(on_action: &Callback<Action>, f: impl FnOnce(&mut Library)) {
+fn change(on_action: &Callback<GamesOut>, f: impl FnOnce(&mut Library)) {
     let (lib, written) = storage::browser_change(f);
     if let Err(why) = written {
-        on_action.emit(Action::Notice(Some(why)));
+        on_action.emit(GamesOut::Notice(why));
     }
-    on_action.emit(crate::app::arrival::library_action(&lib));
+    on_action.emit(GamesOut::Library(
+        lib.games.clone(),
+        storage::space_warning(&lib),
+    ));
 }
 
 /// Offers `text` as a file download.
@@ -159,7 +175,7 @@ fn import_from(
     from: usize,
     counts: ImportCounts,
     progress: UseStateHandle<Option<ImportCounts>>,
-    on_action: Callback<Action>,
+    on_action: Callback<GamesOut>,
 ) {
     let end = (from + IMPORT_CHUNK).min(texts.len());
     let mut counts = counts;
@@ -241,9 +257,9 @@ pub fn games_screen(p: &GamesProps) -> Html {
             let (text, skipped) = export_all(&games);
             download("topochess-games.pgn", &text);
             if skipped > 0 {
-                cb.emit(Action::Notice(Some(format!(
+                cb.emit(GamesOut::Notice(format!(
                     "{skipped} games could not be replayed and were left out."
-                ))));
+                )));
             }
         })
     };
@@ -291,7 +307,7 @@ pub fn games_screen(p: &GamesProps) -> Html {
             Callback::from(move |e: SubmitEvent| {
                 e.prevent_default();
                 if id == current {
-                    cb.emit(Action::RenamePlayers(names.clone()));
+                    cb.emit(GamesOut::Rename(names.clone()));
                 } else {
                     let names = names.clone();
                     change(&cb, |lib| {
@@ -328,8 +344,7 @@ pub fn games_screen(p: &GamesProps) -> Html {
         let open = {
             let (cb, g) = (p.on_action.clone(), g.clone());
             Callback::from(move |_: MouseEvent| {
-                cb.emit(Action::SwitchGame(Box::new(g.clone())));
-                cb.emit(Action::SetScreen(Screen::Play));
+                cb.emit(GamesOut::Open(Box::new(g.clone())));
             })
         };
         let rename = {

@@ -1,12 +1,14 @@
 //! The puzzle being solved: the opponent's last move played in front of the player, the
 //! player's moves checked against the solution (a wrong one refused, another mate accepted), the
 //! defender's answers played after a pause, and the record (rating, streak, history) changed
-//! once per puzzle. A part of the reducer: every change comes through a [`PuzzleAction`].
+//! once per puzzle. Every change comes through [`Puzzles::update`] with a [`PuzzleAction`]; what the
+//! app must do besides (a notice, a choice offered on the board) comes back as a [`PuzzleOut`].
 
 pub mod panel;
+pub mod scene;
 pub mod set;
 
-use crate::app::state::{AppState, Choice, Fit, Screen};
+use crate::common::fit::{Choice, Fit};
 use crate::puzzle::set::{shipped, Filter, PuzzleEntry, PuzzleRecord};
 use std::sync::Arc;
 use topochess_core::{fen, san, Move, Position, Square, Variant};
@@ -34,6 +36,8 @@ pub enum PuzzleAction {
     SetFilter(Filter),
     /// Turn the board (puzzles are shown from the solver's side).
     Flip,
+    /// Open the puzzle's position on the analysis board.
+    Analyse,
 }
 
 /// How a puzzle ended.
@@ -272,57 +276,64 @@ impl Puzzles {
     }
 }
 
-impl AppState {
-    /// The puzzle being shown, if the puzzle screen is open.
-    pub fn solving(&self) -> Option<&Solving> {
-        self.puzzles
-            .solving
-            .as_ref()
-            .filter(|_| self.screen == Screen::Puzzles)
-    }
+/// What a puzzle action asks of the app.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PuzzleOut {
+    /// Nothing more.
+    Done,
+    /// A word for the player.
+    Notice(String),
+    /// The player chooses among these moves first (a promotion).
+    Choose(Choice),
+    /// A choice the board offers is no longer wanted.
+    DropChoice,
+    /// The analysis board on this PGN.
+    Analyse(String),
+}
 
+impl Puzzles {
     /// Opens puzzle `index` (counting for the record when `counts`).
-    pub(crate) fn open_puzzle(&mut self, index: usize, counts: bool) {
-        self.puzzles.sessions += 1;
-        self.choice = None;
+    pub fn open(&mut self, index: usize, counts: bool) -> PuzzleOut {
+        self.sessions += 1;
         let opened = shipped()
             .get(index)
             .ok_or_else(|| "no such puzzle".to_string())
-            .and_then(|entry| Solving::open(entry, index, self.puzzles.sessions, counts));
+            .and_then(|entry| Solving::open(entry, index, self.sessions, counts));
         match opened {
             Ok(s) => {
-                self.puzzles.record.current = Some(s.entry.id.clone());
-                self.puzzles.solving = Some(s);
+                self.record.current = Some(s.entry.id.clone());
+                self.solving = Some(s);
+                PuzzleOut::DropChoice
             }
-            Err(e) => self.notice = Some(format!("That puzzle could not be opened: {e}.")),
+            Err(e) => PuzzleOut::Notice(format!("That puzzle could not be opened: {e}.")),
         }
     }
 
     /// Opens the next puzzle for the player, or says none fits the filters.
-    fn next_puzzle(&mut self) {
-        let last = self.puzzles.solving.as_ref().map(|s| s.index);
-        match self.puzzles.record.next(shipped(), last) {
-            Some(i) => self.open_puzzle(i, true),
+    fn next(&mut self) -> PuzzleOut {
+        let last = self.solving.as_ref().map(|s| s.index);
+        match self.record.next(shipped(), last) {
+            Some(i) => self.open(i, true),
             None => {
-                self.puzzles.solving = None;
-                self.notice = Some("No puzzle fits these filters.".into());
+                self.solving = None;
+                PuzzleOut::Notice("No puzzle fits these filters.".into())
             }
         }
     }
 
     /// Records the puzzle's result once (when the opening counts).
-    fn record_puzzle(&mut self, solved: bool) {
-        let Some(s) = self.puzzles.solving.as_mut() else {
+    fn record_result(&mut self, solved: bool) {
+        let Some(s) = self.solving.as_mut() else {
             return;
         };
         if s.counts && s.change.is_none() {
-            s.change = Some(self.puzzles.record.record(&s.entry, solved));
+            s.change = Some(self.record.record(&s.entry, solved));
         }
     }
 
     /// Plays the player's `mv` if it is the solution's (or mates at once); else refuses it.
-    fn try_puzzle_move(&mut self, mv: Move) {
-        let Some(s) = self.puzzles.solving.as_mut() else {
+    fn try_move(&mut self, mv: Move) {
+        let Some(s) = self.solving.as_mut() else {
             return;
         };
         let expected = s.solution.get(s.done()).copied();
@@ -332,45 +343,54 @@ impl AppState {
             if s.done() >= s.solution.len() || !s.live().has_legal_move() {
                 s.finish = Some(Finish::Solved);
                 let solved = !s.failed;
-                self.record_puzzle(solved);
+                self.record_result(solved);
             }
         } else {
             s.wrong = Some(san::to_san(s.live(), mv));
             s.failed = true;
-            self.record_puzzle(false);
+            self.record_result(false);
         }
     }
 
     /// A puzzle action.
-    pub(crate) fn change_puzzle(&mut self, action: PuzzleAction) {
+    pub fn update(&mut self, action: PuzzleAction) -> PuzzleOut {
         match action {
-            PuzzleAction::Next => self.next_puzzle(),
-            PuzzleAction::Open(i) => self.open_puzzle(i, false),
-            PuzzleAction::Retry => {
-                if let Some(i) = self.puzzles.solving.as_ref().map(|s| s.index) {
-                    self.open_puzzle(i, false);
-                }
+            PuzzleAction::Next => self.next(),
+            PuzzleAction::Open(i) => self.open(i, false),
+            PuzzleAction::Retry => match self.solving.as_ref().map(|s| s.index) {
+                Some(i) => self.open(i, false),
+                None => PuzzleOut::Done,
+            },
+            PuzzleAction::Flip => {
+                self.flipped = !self.flipped;
+                PuzzleOut::Done
             }
-            PuzzleAction::Flip => self.puzzles.flipped = !self.puzzles.flipped,
             PuzzleAction::SetFilter(filter) => {
-                self.puzzles.record.filter = filter;
-                self.next_puzzle();
+                self.record.filter = filter;
+                self.next()
             }
+            PuzzleAction::Analyse => match &self.solving {
+                Some(s) => PuzzleOut::Analyse(format!(
+                    "[Variant \"{}\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n\n*",
+                    s.entry.variant, s.entry.fen
+                )),
+                None => PuzzleOut::Done,
+            },
             action => self.change_solving(action),
         }
     }
 
     /// An action on the puzzle on the board.
-    fn change_solving(&mut self, action: PuzzleAction) {
-        let Some(s) = self.puzzles.solving.as_mut() else {
-            return;
+    fn change_solving(&mut self, action: PuzzleAction) -> PuzzleOut {
+        let Some(s) = self.solving.as_mut() else {
+            return PuzzleOut::Done;
         };
         match action {
             PuzzleAction::Move(from, to) if s.player_to_move() => {
                 match Choice::fit(s.live(), from, to) {
                     Fit::None => {}
-                    Fit::One(mv) => self.try_puzzle_move(mv),
-                    Fit::Choose(c) => self.choice = Some(c),
+                    Fit::One(mv) => self.try_move(mv),
+                    Fit::Choose(c) => return PuzzleOut::Choose(c),
                 }
             }
             PuzzleAction::Reply(session, ply) if s.reply_due() == Some((session, ply)) => {
@@ -386,8 +406,8 @@ impl AppState {
                     s.push(mv);
                 }
                 s.finish = Some(Finish::Shown);
-                self.choice = None;
-                self.record_puzzle(false);
+                self.record_result(false);
+                return PuzzleOut::DropChoice;
             }
             PuzzleAction::Step(delta) if s.finish.is_some() => {
                 let len = s.moves.len() as i64;
@@ -399,32 +419,23 @@ impl AppState {
             }
             _ => {}
         }
+        PuzzleOut::Done
     }
 
-    /// A move chosen from the board's chooser on the puzzle screen.
-    pub(crate) fn puzzle_choose(&mut self, mv: Move) {
-        let offered = self
-            .choice
-            .take()
-            .is_some_and(|c| c.options.iter().any(|(m, _)| *m == mv));
-        if offered
-            && self
-                .puzzles
-                .solving
-                .as_ref()
-                .is_some_and(|s| s.player_to_move())
-        {
-            self.try_puzzle_move(mv);
+    /// A move chosen from the board's chooser (one of the choice it offered).
+    pub fn choose(&mut self, mv: Move) {
+        if self.solving.as_ref().is_some_and(|s| s.player_to_move()) {
+            self.try_move(mv);
         }
     }
 
     /// The puzzle screen opened: the puzzle left there, or the one on the board at the last
     /// visit (from its start; on the record only if it was not recorded yet), or the next one.
-    pub(crate) fn puzzles_opened(&mut self) {
-        if self.puzzles.solving.is_some() {
-            return;
+    pub fn opened(&mut self) -> PuzzleOut {
+        if self.solving.is_some() {
+            return PuzzleOut::Done;
         }
-        let record = &self.puzzles.record;
+        let record = &self.record;
         let kept = record
             .current
             .as_ref()
@@ -432,9 +443,9 @@ impl AppState {
         match kept {
             Some(i) => {
                 let counts = !record.played(&shipped()[i].id);
-                self.open_puzzle(i, counts);
+                self.open(i, counts)
             }
-            None => self.next_puzzle(),
+            None => self.next(),
         }
     }
 }

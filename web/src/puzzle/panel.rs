@@ -1,7 +1,6 @@
 //! The puzzle screen's panel: what to find, whether the move was right, the rating, streak and
 //! history, the filters, and the buttons (the solution, the next puzzle, again, analyse).
 
-use crate::app::state::{Action, AnalysisAction};
 use crate::common::select_value;
 use crate::puzzle::set::{shipped, Filter, PuzzleRecord};
 use crate::puzzle::{Finish, PuzzleAction, Solving};
@@ -22,9 +21,9 @@ fn tag_text(tag: &str) -> String {
     }
 }
 
-fn emit(on_action: &Callback<Action>, a: PuzzleAction) -> Callback<MouseEvent> {
+fn emit(on_action: &Callback<PuzzleAction>, a: PuzzleAction) -> Callback<MouseEvent> {
     let on_action = on_action.clone();
-    Callback::from(move |_: MouseEvent| on_action.emit(Action::Puzzle(a.clone())))
+    Callback::from(move |_: MouseEvent| on_action.emit(a.clone()))
 }
 
 fn side(c: Color) -> &'static str {
@@ -70,7 +69,7 @@ fn feedback(s: &Solving) -> Html {
 }
 
 /// The record: rating, streak and the last puzzles played (each opens again, not rated).
-fn record_view(record: &PuzzleRecord, on_action: &Callback<Action>) -> Html {
+fn record_view(record: &PuzzleRecord, on_action: &Callback<PuzzleAction>) -> Html {
     let set = shipped();
     let recent = record.history.iter().rev().take(20).filter_map(|a| {
         let i = set.iter().position(|p| p.id == a.id)?;
@@ -107,7 +106,7 @@ fn record_view(record: &PuzzleRecord, on_action: &Callback<Action>) -> Html {
 }
 
 /// The surface and theme filters, each option with its number of puzzles.
-fn filters(filter: &Filter, on_action: &Callback<Action>) -> Html {
+fn filters(filter: &Filter, on_action: &Callback<PuzzleAction>) -> Html {
     let set = shipped();
     let mut surfaces: Vec<&str> = Vec::new();
     for p in set {
@@ -125,7 +124,7 @@ fn filters(filter: &Filter, on_action: &Callback<Action>) -> Html {
             let v = select_value(&e);
             let mut next = filter.clone();
             set(&mut next, (!v.is_empty()).then_some(v));
-            on_action.emit(Action::Puzzle(PuzzleAction::SetFilter(next)));
+            on_action.emit(PuzzleAction::SetFilter(next));
         })
     };
     let on_surface = on_change(|f, v| f.surface = v);
@@ -157,7 +156,7 @@ fn filters(filter: &Filter, on_action: &Callback<Action>) -> Html {
 }
 
 /// The moves played since the puzzle's position; once it is over each one can be looked at.
-fn moves_view(s: &Solving, on_action: &Callback<Action>) -> Html {
+fn moves_view(s: &Solving, on_action: &Callback<PuzzleAction>) -> Html {
     let shown = s.shown_ply();
     let over = s.finish.is_some();
     html! {
@@ -168,7 +167,7 @@ fn moves_view(s: &Solving, on_action: &Callback<Action>) -> Html {
                     <>
                         if let Some(n) = number { <span class="move-number">{n}</span> }
                         <button class={classes!("link", "mv", (ply == shown).then_some("on"))} disabled={!over}
-                            onclick={Callback::from(move |_: MouseEvent| on_action.emit(Action::Puzzle(PuzzleAction::View(ply))))}>
+                            onclick={Callback::from(move |_: MouseEvent| on_action.emit(PuzzleAction::View(ply)))}>
                             {text}</button>
                     </>
                 }
@@ -181,7 +180,7 @@ fn moves_view(s: &Solving, on_action: &Callback<Action>) -> Html {
 pub fn puzzle_aside(
     solving: Option<&Solving>,
     record: &PuzzleRecord,
-    on_action: &Callback<Action>,
+    on_action: &Callback<PuzzleAction>,
 ) -> Html {
     let Some(s) = solving else {
         return html! {
@@ -201,16 +200,7 @@ pub fn puzzle_aside(
     let change = s.change.filter(|&c| c != 0).map(|c| {
         html! { <span class={classes!("puzzle-change", if c > 0 { "up" } else { "down" })} id="puzzle-change">{format!("{c:+}")}</span> }
     });
-    let analyse = {
-        let text = format!(
-            "[Variant \"{}\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n\n*",
-            e.variant, e.fen
-        );
-        let on_action = on_action.clone();
-        Callback::from(move |_: MouseEvent| {
-            on_action.emit(Action::Analyse(AnalysisAction::Load(text.clone())))
-        })
-    };
+    let analyse = emit(on_action, PuzzleAction::Analyse);
     let position = fen::write(s.shown());
     let flip = emit(on_action, PuzzleAction::Flip);
     html! {

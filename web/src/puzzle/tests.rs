@@ -1,5 +1,5 @@
 use super::*;
-use crate::app::state::Action;
+use crate::app::state::{Action, AppState, Screen};
 use crate::puzzle::set::{Goal, START_RATING};
 use std::rc::Rc;
 use yew::Reducible;

@@ -375,7 +375,7 @@ fn piece(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::scene::hover_of;
+    use crate::board::scene::hover_of;
     use crate::solid::{distance, Solid};
     use std::rc::Rc;
     use topochess_core::fen;

@@ -1,0 +1,27 @@
+//! A kept game's analysis: the move tree it was annotated in, written into the library with
+//! the game as PGN, and read back with the game's moves as its main line.
+
+use topochess_core::game::Game;
+use topochess_core::move_tree::MoveTree;
+use topochess_core::pgn;
+
+/// The move tree of `game`: its kept analysis (`annotations`, PGN) with the game's moves made
+/// its main line (moves played since the analysis are added), or just the game's moves.
+pub fn tree_for_game(game: &Game, annotations: Option<&str>) -> MoveTree {
+    let kept = annotations
+        .and_then(|text| pgn::read(text).ok())
+        .map(|read| read.tree)
+        .filter(|tree| tree.start() == game.start());
+    let Some(mut tree) = kept else {
+        return MoveTree::of_game(game);
+    };
+    let mut at = MoveTree::ROOT;
+    for &mv in game.moves() {
+        match tree.play(at, mv) {
+            Ok(next) => at = next,
+            Err(_) => return MoveTree::of_game(game),
+        }
+    }
+    tree.make_mainline(at);
+    tree
+}
