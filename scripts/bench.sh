@@ -77,5 +77,9 @@ awk '{k=$2" "$3; key=$1" "k; if (!(key in lo) || $4<lo[key]) lo[key]=$4; if ($4>
 trunk build --release 2>&1 | grep 'wasm size' | tee "$out/download.txt"
 awk '/ app-/ {gz += $(NF-2)} END {printf "download: %d KB gzip for the first screen (target: at most 400 KB)\n", gz/1000}' "$out/download.txt"
 awk '/ engine_bg/ {printf "download: %d KB gzip more for the engine, after the first screen\n", $(NF-2)/1000}' "$out/download.txt"
+# What the game server sends a browser that takes brotli: the build's .br copy.
+for f in dist/app-*_bg.wasm.br; do
+  printf 'download: %d KB brotli on the wire for the first screen\n' $(( $(wc -c < "$f") / 1000 ))
+done
 # The first load on a slow line (1.6 Mbps, 150 ms, CPU 4x slower), cold and warm, of that build.
 node tests/e2e/load-time.mjs | tee "$out/load.txt"

@@ -5,7 +5,7 @@ set -euo pipefail
 root=$(pwd)
 dir="${1:-${TRUNK_STAGING_DIR:-dist}}"
 cd "$dir"
-files=$(find . -type f ! -name sw.js ! -name '*.gz' | sed 's|^\./||' | sort)
+files=$(find . -type f ! -name sw.js ! -name '*.gz' ! -name '*.br' | sed 's|^\./||' | sort)
 version=$(printf '%s\n' $files | xargs sha256sum | sha256sum | cut -c1-16)
 list=$(printf '"./",'; printf '"./%s",' $files | sed 's/,$//')
 sed -e "s|__VERSION__|$version|" -e "s|__FILES__|[$list]|" "$root/static/sw.js" > sw.js

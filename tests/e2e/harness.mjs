@@ -37,12 +37,14 @@ export async function serveDist(prefix = '/') {
     if (!file.startsWith(dist)) { res.writeHead(403).end(); return; }
     try {
       const type = types[extname(file)] ?? 'application/octet-stream';
-      // The build's gzip copy to a browser that takes it, as the game server sends it (not while
-      // a test rewrites what is served).
-      if (!served.rewrite && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-        const packed = await readFile(`${file}.gz`).catch(() => null);
+      // The build's brotli or gzip copy to a browser that takes it, as the game server sends it
+      // (not while a test rewrites what is served).
+      const accepted = req.headers['accept-encoding'] ?? '';
+      for (const [encoding, suffix] of [['br', 'br'], ['gzip', 'gz']]) {
+        if (served.rewrite || !accepted.split(/\s*,\s*/).some((e) => e.split(';')[0] === encoding)) continue;
+        const packed = await readFile(`${file}.${suffix}`).catch(() => null);
         if (packed) {
-          res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+          res.writeHead(200, { 'content-type': type, 'content-encoding': encoding, vary: 'accept-encoding' });
           res.end(packed);
           return;
         }

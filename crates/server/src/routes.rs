@@ -38,9 +38,9 @@ pub fn router(rooms: Arc<Rooms>, dist: &std::path::Path) -> Router {
         .route("/api/games/{id}", get(read))
         .route("/api/games/{id}/socket", get(socket))
         .with_state(rooms)
-        // The build writes a gzip copy of each file (scripts/precompress.sh): a browser that
-        // accepts gzip gets it, a third of the wasm's bytes.
-        .fallback_service(ServeDir::new(dist).precompressed_gzip())
+        // The build writes a brotli and a gzip copy of each file (scripts/precompress.mjs): a
+        // browser gets the smaller one it accepts (the wasm's brotli copy is a third of it).
+        .fallback_service(ServeDir::new(dist).precompressed_br().precompressed_gzip())
 }
 
 /// The site's page, marked as served with live games (`<meta name="topochess-live">`): the page

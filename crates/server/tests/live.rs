@@ -140,7 +140,8 @@ async fn a_game_survives_the_server_killed_mid_game() {
         http(port, "GET", "/", "").unwrap().1.contains("site"),
         "the site is served"
     );
-    // A file's gzip copy goes to a browser that takes gzip, the file itself to one that does not.
+    // A file's brotli copy goes to a browser that takes brotli, its gzip copy to one that takes
+    // gzip, the file itself to one that takes neither.
     std::fs::write(data.join("site/app.js"), "plain").unwrap();
     std::fs::write(data.join("site/app.js.gz"), "packed").unwrap();
     let get = |encoding: &str| {
@@ -154,7 +155,13 @@ async fn a_game_survives_the_server_killed_mid_game() {
         s.read_to_string(&mut answer).unwrap();
         answer.to_ascii_lowercase()
     };
-    let packed = get("Accept-Encoding: gzip, deflate, br\r\n");
+    std::fs::write(data.join("site/app.js.br"), "brotli").unwrap();
+    let brotli = get("Accept-Encoding: gzip, deflate, br\r\n");
+    assert!(
+        brotli.contains("content-encoding: br") && brotli.ends_with("brotli"),
+        "{brotli}"
+    );
+    let packed = get("Accept-Encoding: gzip, deflate\r\n");
     assert!(
         packed.contains("content-encoding: gzip") && packed.ends_with("packed"),
         "{packed}"
