@@ -52,7 +52,9 @@ test('after one visit the site opens offline: the computer plays, puzzles and le
     await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2, null, { timeout: 30000 });
     await screenshot(page, 'offline-play');
     await page.click('#nav-puzzles');
-    await page.waitForSelector('#puzzle-feedback');
+    // A puzzle on the board (the set is fetched apart from the page's module: the service
+    // worker keeps it too).
+    await page.waitForSelector('#puzzle-solution');
     await page.click('#nav-learn');
     await page.click('#learn-open-folded');
     await page.waitForSelector('#learn-prompt');
@@ -60,6 +62,8 @@ test('after one visit the site opens offline: the computer plays, puzzles and le
     const other = await context.newPage();
     await other.goto(server.url);
     await other.waitForSelector('#home');
+    await other.click('#nav-puzzles');
+    await other.waitForSelector('#puzzle-solution');
     await context.setOffline(false);
     await page.waitForSelector('#offline-mark', { state: 'detached' });
     assert.deepEqual(errors, []);

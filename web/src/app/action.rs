@@ -145,6 +145,8 @@ pub enum Action {
     Atlas(crate::atlas::AtlasAction),
     /// Change the puzzles.
     Puzzle(crate::puzzle::PuzzleAction),
+    /// The puzzle set was fetched, or why it could not be.
+    PuzzlesArrived(Result<(), String>),
     /// Change the Learn screen.
     Learn(crate::learn::LearnAction),
 }

@@ -140,7 +140,8 @@ impl AppState {
                     .solving
                     .as_ref()
                     .and_then(|s| crate::puzzle::set::shipped().get(s.index))
-                    .map(|p| p.id.clone()),
+                    .map(|p| p.id.clone())
+                    .or_else(|| self.puzzles.wanted.clone()),
             ),
             Screen::Learn => {
                 Address::Learn(self.learn.studying.as_ref().map(|s| (s.lesson, s.step)))
@@ -184,6 +185,12 @@ impl AppState {
                         return;
                     }
                 }
+            }
+            Address::Puzzles(Some(id)) if !crate::puzzle::set::is_ready() => {
+                // The set is still on its way: the puzzle opens when it is here.
+                self.puzzles.wanted = Some(id.clone());
+                self.reduce_in_place(Action::Go(Screen::Puzzles));
+                return;
             }
             Address::Puzzles(Some(id)) => {
                 let index = crate::puzzle::set::shipped()

@@ -46,6 +46,16 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
             move || drop(listener)
         });
     }
+    // The puzzle set, fetched once the app runs (it is not in the page's module).
+    {
+        let dispatch = state.dispatcher();
+        use_effect_with((), move |_| {
+            wasm_bindgen_futures::spawn_local(async move {
+                let result = crate::puzzle::set::fetch_shipped().await;
+                dispatch.dispatch(Action::PuzzlesArrived(result));
+            });
+        });
+    }
     // The live game's socket: what the reducer queues goes out, what the server says comes in.
     {
         let dispatch = state.dispatcher();

@@ -121,6 +121,22 @@ impl AppState {
         }
     }
 
+    /// The puzzle set arrived (or could not): the puzzle an address asked for opens, or the
+    /// screen's next one if it is open.
+    pub(crate) fn puzzles_arrived(&mut self, result: Result<(), String>) {
+        match result {
+            Err(why) => self.puzzles.trouble = Some(why),
+            Ok(()) => {
+                self.puzzles.trouble = None;
+                match self.puzzles.wanted.take() {
+                    Some(id) => self.open(crate::app::address::Address::Puzzles(Some(id))),
+                    None if self.screen == Screen::Puzzles => self.puzzles_opened(),
+                    None => {}
+                }
+            }
+        }
+    }
+
     /// The puzzle screen opened.
     pub(crate) fn puzzles_opened(&mut self) {
         let out = self.puzzles.opened();

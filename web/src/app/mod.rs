@@ -461,7 +461,7 @@ pub fn app() -> Html {
             } else if state.screen == Screen::Learn && lesson.is_none() {
                 <main class="games-main">{ crate::learn::panel::lesson_list(&state.learn.progress, &on_action.reform(Action::Learn)) }</main>
             } else if state.screen == Screen::Puzzles && puzzle.is_none() {
-                <main class="games-main">{ crate::puzzle::panel::puzzle_aside(None, &state.puzzles.record, &on_action.reform(Action::Puzzle)) }</main>
+                <main class="games-main">{ crate::puzzle::panel::puzzle_aside(None, &state.puzzles.record, state.puzzles.trouble.as_deref(), &on_action.reform(Action::Puzzle)) }</main>
             } else if state.screen == Screen::Games {
                 <main class="games-main">
                     <crate::library::games_screen::GamesScreen games={state.saved.clone()} current={state.game_id}
@@ -554,7 +554,7 @@ pub fn app() -> Html {
                 } else if let Some(a) = analysis {
                     { crate::analysis::panel::analysis_aside(a, &on_action.reform(Action::Analyse)) }
                 } else if let Some(p) = puzzle {
-                    { crate::puzzle::panel::puzzle_aside(Some(p), &state.puzzles.record, &on_action.reform(Action::Puzzle)) }
+                    { crate::puzzle::panel::puzzle_aside(Some(p), &state.puzzles.record, None, &on_action.reform(Action::Puzzle)) }
                 } else if let Some(s) = lesson {
                     { crate::learn::panel::step_aside(s, &state.learn.progress, &on_action.reform(Action::Learn)) }
                 } else if state.screen == Screen::Settings {

@@ -739,6 +739,7 @@ impl AppState {
             Action::EngineReviewed(job, ply, result) => s.reviewed(job, ply, result),
             Action::Atlas(a) => s.change_atlas(a),
             Action::Puzzle(a) => s.change_puzzle(a),
+            Action::PuzzlesArrived(result) => s.puzzles_arrived(result),
             Action::Learn(a) => s.change_learn(a),
         }
     }

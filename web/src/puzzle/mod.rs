@@ -264,6 +264,10 @@ pub struct Puzzles {
     sessions: u64,
     /// The board is turned from the solver's side.
     pub flipped: bool,
+    /// A puzzle asked for (by its address) before the set was here.
+    pub wanted: Option<String>,
+    /// Why the set could not be fetched.
+    pub trouble: Option<String>,
 }
 
 impl Puzzles {
@@ -309,8 +313,12 @@ impl Puzzles {
         }
     }
 
-    /// Opens the next puzzle for the player, or says none fits the filters.
+    /// Opens the next puzzle for the player, or says none fits the filters (nothing while the
+    /// set is on its way).
     fn next(&mut self) -> PuzzleOut {
+        if !crate::puzzle::set::is_ready() {
+            return PuzzleOut::Done;
+        }
         let last = self.solving.as_ref().map(|s| s.index);
         match self.record.next(shipped(), last) {
             Some(i) => self.open(i, true),

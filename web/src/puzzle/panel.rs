@@ -180,12 +180,20 @@ fn moves_view(s: &Solving, on_action: &Callback<PuzzleAction>) -> Html {
 pub fn puzzle_aside(
     solving: Option<&Solving>,
     record: &PuzzleRecord,
+    trouble: Option<&str>,
     on_action: &Callback<PuzzleAction>,
 ) -> Html {
     let Some(s) = solving else {
+        let word = match (crate::puzzle::set::is_ready(), trouble) {
+            (true, _) => "No puzzle fits these filters.".to_string(),
+            (false, None) => "Loading the puzzles…".to_string(),
+            (false, Some(why)) => {
+                format!("The puzzles could not be loaded ({why}): reload to try again.")
+            }
+        };
         return html! {
             <aside class="puzzle-panel">
-                <p id="puzzle-feedback">{"No puzzle fits these filters."}</p>
+                <p id="puzzle-feedback">{word}</p>
                 { filters(&record.filter, on_action) }
                 { record_view(record, on_action) }
             </aside>

@@ -87,15 +87,70 @@ fn fnv(text: &str) -> u32 {
         .fold(0x811c_9dc5, |h, b| (h ^ b as u32).wrapping_mul(0x0100_0193))
 }
 
-/// The shipped set, read once.
+/// The shipped set, once it is here.
+static SET: OnceLock<Vec<PuzzleEntry>> = OnceLock::new();
+
+/// The puzzles of a set's text, a line each (lines that cannot be read are left out).
+pub fn read_set(text: &str) -> Vec<PuzzleEntry> {
+    text.lines().filter_map(PuzzleEntry::from_line).collect()
+}
+
+/// The shipped set. In the browser it is fetched once the app runs (`fetch_shipped`: it is not
+/// in the page's module, so the first screen does not wait for it) and empty until then; native
+/// builds (the tests, the tools) read it compiled in.
 pub fn shipped() -> &'static [PuzzleEntry] {
-    static SET: OnceLock<Vec<PuzzleEntry>> = OnceLock::new();
-    SET.get_or_init(|| {
-        include_str!("../../../static/puzzles.tsv")
-            .lines()
-            .filter_map(PuzzleEntry::from_line)
-            .collect()
-    })
+    #[cfg(test)]
+    if HELD_BACK.with(|h| h.get()) {
+        return &[];
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    return SET.get_or_init(|| read_set(include_str!("../../../static/puzzles.tsv")));
+    #[cfg(target_arch = "wasm32")]
+    SET.get().map_or(&[], Vec::as_slice)
+}
+
+#[cfg(test)]
+thread_local! {
+    static HELD_BACK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// For tests: the set as if it were still on its way (`true`), or here again.
+#[cfg(test)]
+pub fn hold_back(held: bool) {
+    HELD_BACK.with(|h| h.set(held));
+}
+
+/// Whether the shipped set is here.
+pub fn is_ready() -> bool {
+    !shipped().is_empty()
+}
+
+/// Fetches the shipped set (`puzzles.tsv`, beside the page; the service worker keeps it for
+/// offline use) and keeps it.
+pub async fn fetch_shipped() -> Result<(), String> {
+    if is_ready() {
+        return Ok(());
+    }
+    let window = web_sys::window().ok_or("no window")?;
+    let answer = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str("puzzles.tsv"))
+        .await
+        .map_err(|_| "no network".to_string())?;
+    let response: web_sys::Response =
+        wasm_bindgen::JsCast::dyn_into(answer).map_err(|_| "not a response".to_string())?;
+    if !response.ok() {
+        return Err(format!("the server answered {}", response.status()));
+    }
+    let text = wasm_bindgen_futures::JsFuture::from(response.text().map_err(|_| "no body")?)
+        .await
+        .map_err(|_| "the set could not be read".to_string())?
+        .as_string()
+        .unwrap_or_default();
+    let set = read_set(&text);
+    if set.is_empty() {
+        return Err("the set is empty".into());
+    }
+    let _ = SET.set(set);
+    Ok(())
 }
 
 /// The filters of the puzzle screen: one surface, one theme, or any.

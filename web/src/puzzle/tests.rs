@@ -326,3 +326,47 @@ fn a_material_puzzle_is_solved_by_its_winning_move_and_its_tags_filter() {
         .iter()
         .any(|t| t == "fork"));
 }
+
+#[test]
+fn a_puzzle_asked_for_before_the_set_arrives_opens_when_it_does() {
+    use crate::app::address::Address;
+    use crate::puzzle::set;
+    let id = shipped()[7].id.clone();
+    // A reload of the puzzle's address: the app runs before the set is fetched.
+    set::hold_back(true);
+    let s = Rc::new(AppState::default()).reduce(Action::Open(Address::Puzzles(Some(id.clone()))));
+    assert_eq!(s.screen, Screen::Puzzles);
+    assert!(
+        s.puzzles.solving.is_none() && s.notice.is_none(),
+        "{:?}",
+        s.notice
+    );
+    assert_eq!(
+        s.address(),
+        Address::Puzzles(Some(id.clone())),
+        "the address is kept"
+    );
+    set::hold_back(false);
+    let s = s.reduce(Action::PuzzlesArrived(Ok(())));
+    let shown = s.solving().map(|p| shipped()[p.index].id.clone());
+    assert_eq!(shown, Some(id));
+    // The screen opened without a puzzle's address: the next one, once the set is here, and no
+    // word that none fits the filters before then.
+    set::hold_back(true);
+    let s = Rc::new(AppState::default()).reduce(Action::SetScreen(Screen::Puzzles));
+    assert!(
+        s.puzzles.solving.is_none() && s.notice.is_none(),
+        "{:?}",
+        s.notice
+    );
+    let failed = s
+        .clone()
+        .reduce(Action::PuzzlesArrived(Err("no network".into())));
+    assert_eq!(failed.puzzles.trouble.as_deref(), Some("no network"));
+    set::hold_back(false);
+    let s = s.reduce(Action::PuzzlesArrived(Ok(())));
+    assert!(s.solving().is_some());
+    // The set arriving while another screen is open opens nothing.
+    let s = Rc::new(AppState::default()).reduce(Action::PuzzlesArrived(Ok(())));
+    assert!(s.puzzles.solving.is_none());
+}
