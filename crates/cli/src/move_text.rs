@@ -8,14 +8,14 @@
 
 use topochess_core::{san, CastlingMode, Move, Position};
 
-/// The squares and promotion letter of a move, whatever its kind.
+/// The squares and promotion letter of a move, whatever its kind (a castling's are the king's).
 fn squares(pos: &Position, mv: Move) -> String {
-    let size = pos.size();
-    let mut text = format!("{}{}", size.name(mv.from), size.name(mv.to));
-    if let Some(role) = mv.promotion() {
-        text.push(role.upper().to_ascii_lowercase());
+    if mv.castle().is_some() {
+        let size = pos.size();
+        format!("{}{}", size.name(mv.from), size.name(mv.to))
+    } else {
+        san::to_coordinate(pos, mv)
     }
-    text
 }
 
 /// The UCI text of a legal move of `pos`.

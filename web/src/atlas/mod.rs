@@ -172,8 +172,8 @@ impl Atlas {
                 };
             }
             AtlasAction::Analyse(variant, fen) => {
-                return AtlasOut::Analyse(format!(
-                    "[Variant \"{variant}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*"
+                return AtlasOut::Analyse(crate::library::annotations::position_pgn(
+                    &variant, &fen,
                 ));
             }
         }

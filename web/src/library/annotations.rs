@@ -1,5 +1,6 @@
-//! A kept game's analysis: the move tree it was annotated in, written into the library with
-//! the game as PGN, and read back with the game's moves as its main line.
+//! Games and positions as the analysis board takes them: a kept game's move tree (its analysis
+//! written into the library with the game as PGN, read back with the game's moves as its main
+//! line), and a lone position as a PGN.
 
 use topochess_core::game::Game;
 use topochess_core::move_tree::MoveTree;
@@ -24,4 +25,10 @@ pub fn tree_for_game(game: &Game, annotations: Option<&str>) -> MoveTree {
     }
     tree.make_mainline(at);
     tree
+}
+
+/// A PGN of no moves that starts at `fen` on `variant`: how a position is opened on the analysis
+/// board.
+pub fn position_pgn(variant: &str, fen: &str) -> String {
+    format!("[Variant \"{variant}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*")
 }

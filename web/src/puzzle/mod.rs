@@ -378,9 +378,9 @@ impl Puzzles {
                 self.next()
             }
             PuzzleAction::Analyse => match &self.solving {
-                Some(s) => PuzzleOut::Analyse(format!(
-                    "[Variant \"{}\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n\n*",
-                    s.entry.variant, s.entry.fen
+                Some(s) => PuzzleOut::Analyse(crate::library::annotations::position_pgn(
+                    &s.entry.variant,
+                    &s.entry.fen,
                 )),
                 None => PuzzleOut::Done,
             },

@@ -370,3 +370,24 @@ fn a_puzzle_asked_for_before_the_set_arrives_opens_when_it_does() {
     let s = Rc::new(AppState::default()).reduce(Action::PuzzlesArrived(Ok(())));
     assert!(s.puzzles.solving.is_none());
 }
+
+#[test]
+fn a_puzzle_and_a_table_position_open_on_the_analysis_board() {
+    let s = opened(3);
+    let entry = shipped()[3].clone();
+    let s = reduce(s, PuzzleAction::Analyse);
+    assert_eq!(s.screen, Screen::Analyse);
+    let a = s.analysing().unwrap();
+    assert_eq!(a.position().variant().id(), entry.variant);
+    assert_eq!(topochess_core::fen::write(a.position()), entry.fen);
+    let fen = "8/8/3k4/8/8/8/8/R3K3 w - - 0 1";
+    let s = Rc::new(AppState::default()).reduce(Action::Atlas(crate::atlas::AtlasAction::Analyse(
+        "folded".into(),
+        fen.into(),
+    )));
+    assert_eq!(s.screen, Screen::Analyse);
+    assert_eq!(
+        topochess_core::fen::write(s.analysing().unwrap().position()),
+        fen
+    );
+}
