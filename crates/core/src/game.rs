@@ -232,6 +232,18 @@ impl Game {
         }
     }
 
+    /// Ends the game as another copy of it ended (a game server's): by resignation, agreement
+    /// or the clock. An ending the moves themselves give (mate, a draw by rule) needs nothing.
+    pub fn end_as(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Resignation { winner } => self.resign(!winner),
+            Outcome::DrawAgreed => self.agree_draw(),
+            Outcome::Timeout { winner } => self.flag(!winner),
+            Outcome::TimeoutDraw => self.flag(self.position().turn()),
+            _ => {}
+        }
+    }
+
     /// Whether the current position has occurred three times (same placement, side, castling
     /// rights and en-passant square).
     pub fn is_threefold_repetition(&self) -> bool {

@@ -144,3 +144,30 @@ fn games_are_equal_by_start_moves_and_ending() {
     play(&mut b, "Nf3");
     assert_ne!(a, b, "another move");
 }
+
+#[test]
+fn a_game_ends_as_another_copy_of_it_ended() {
+    let start = || Game::new(Position::start(variant("folded", None)));
+    for outcome in [
+        Outcome::Resignation {
+            winner: Color::Black,
+        },
+        Outcome::DrawAgreed,
+        Outcome::Timeout {
+            winner: Color::White,
+        },
+    ] {
+        let mut game = start();
+        game.end_as(outcome);
+        assert_eq!(game.outcome(), Some(outcome));
+    }
+    // The side to move's flag falls against a lone king: a draw.
+    let mut game = Game::new(position("standard", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"));
+    assert_eq!(game.outcome(), None);
+    game.end_as(Outcome::TimeoutDraw);
+    assert_eq!(game.outcome(), Some(Outcome::TimeoutDraw));
+    // What the moves give needs nothing.
+    let mut game = start();
+    game.end_as(Outcome::Stalemate);
+    assert_eq!(game.outcome(), None);
+}

@@ -88,7 +88,7 @@ impl LiveGame {
             game.play(mv).map_err(|e| e.to_string())?;
         }
         if let Some(outcome) = record.outcome {
-            end_as(&mut game, outcome);
+            game.end_as(outcome);
         }
         Ok(LiveGame { record, game })
     }
@@ -337,16 +337,5 @@ impl LiveGame {
 }
 
 /// Ends a replayed game as its record says (a resignation, an agreed draw, a flag).
-fn end_as(game: &mut Game, outcome: topochess_core::game::Outcome) {
-    use topochess_core::game::Outcome;
-    match outcome {
-        Outcome::Resignation { winner } => game.resign(!winner),
-        Outcome::DrawAgreed => game.agree_draw(),
-        Outcome::Timeout { winner } => game.flag(!winner),
-        Outcome::TimeoutDraw => game.flag(game.position().turn()),
-        _ => {}
-    }
-}
-
 #[cfg(test)]
 mod tests;

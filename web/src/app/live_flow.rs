@@ -5,7 +5,7 @@ use crate::app::state::AppState;
 use crate::common::clock::{Clock, TimeControl};
 use crate::common::settings::{variant_of, Opponent, Settings};
 use crate::live::pending_move;
-use topochess_core::game::{Game, Outcome};
+use topochess_core::game::Game;
 use topochess_core::{san, Color, Position};
 use topochess_protocol::{parse_id, ClientMessage, GameState, ServerMessage};
 
@@ -144,15 +144,8 @@ impl AppState {
 
     /// The ending the server declared (a mate or another rule ends the game here by itself).
     fn follow_ending(&mut self, state: &GameState) {
-        match state.outcome {
-            Some(Outcome::Resignation { winner }) => self.game.resign(!winner),
-            Some(Outcome::DrawAgreed) => self.game.agree_draw(),
-            Some(Outcome::Timeout { winner }) => self.game.flag(!winner),
-            Some(Outcome::TimeoutDraw) => {
-                let turn = self.game.position().turn();
-                self.game.flag(turn)
-            }
-            _ => {}
+        if let Some(outcome) = state.outcome {
+            self.game.end_as(outcome);
         }
     }
 }
