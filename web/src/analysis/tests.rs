@@ -86,7 +86,7 @@ fn opening_from_a_browsed_game_shows_that_move_and_analyses_it() {
     assert_eq!(j.task, EngineTask::Analyse);
     assert_eq!(j.at, analysis(&s).point());
     assert_eq!(j.level, 3, "three lines by default");
-    assert_eq!(s.game.moves().len(), 3, "the game is untouched");
+    assert_eq!(s.play.game.moves().len(), 3, "the game is untouched");
 }
 
 #[test]
@@ -227,7 +227,7 @@ fn leaving_the_analysis_gives_the_engine_back_to_the_game() {
     assert_eq!(job(&s).task, EngineTask::Analyse);
     let s = s.reduce(Action::EngineAnswer(reply, "e7e5".into()));
     assert_eq!(
-        s.game.moves().len(),
+        s.play.game.moves().len(),
         1,
         "a dropped job's answer is not played"
     );
@@ -236,7 +236,7 @@ fn leaving_the_analysis_gives_the_engine_back_to_the_game() {
     assert_eq!(job(&s).task, EngineTask::Move);
     let again = job(&s).id;
     let s = s.reduce(Action::EngineAnswer(again, "e7e5".into()));
-    assert_eq!(s.game.moves().len(), 2);
+    assert_eq!(s.play.game.moves().len(), 2);
     // The analysis is still there when the player comes back, and analyses again.
     let s = s.reduce(Action::SetScreen(Screen::Analyse));
     assert_eq!(sans_to(&s), ["e4"]);
@@ -252,7 +252,7 @@ fn leaving_the_analysis_gives_the_engine_back_to_the_game() {
 #[test]
 fn a_finished_position_is_shown_without_a_job_or_an_alarm() {
     let s = game("standard", &["f3", "e5", "g4", "Qh4#"]);
-    assert!(s.game.outcome().is_some());
+    assert!(s.play.game.outcome().is_some());
     let s = s.reduce(an(AnalysisAction::FromGame));
     assert!(s.engine.is_none());
     assert!(s.engine_trouble.is_none());
@@ -272,7 +272,7 @@ fn a_promotion_on_the_analysis_board_asks_and_plays_into_the_tree() {
     let s = s.reduce(an(AnalysisAction::FromGame));
     let (a7, a8) = (square(&s, "a7"), square(&s, "a8"));
     let s = s.reduce(an(AnalysisAction::Move(a7, a8)));
-    let options = s.choice.as_ref().expect("asked").options.clone();
+    let options = s.play.choice.as_ref().expect("asked").options.clone();
     assert_eq!(options.len(), 4);
     let knight = options
         .iter()
@@ -281,8 +281,8 @@ fn a_promotion_on_the_analysis_board_asks_and_plays_into_the_tree() {
         .0;
     let s = s.reduce(Action::Choose(knight));
     assert_eq!(sans_to(&s), ["a8=N"]);
-    assert!(s.game.moves().is_empty(), "not played into the game");
-    assert!(s.choice.is_none());
+    assert!(s.play.game.moves().is_empty(), "not played into the game");
+    assert!(s.play.choice.is_none());
 }
 
 #[test]
@@ -428,10 +428,10 @@ fn a_games_kept_analysis_comes_back_with_the_moves_played_since_as_its_main_line
             an(AnalysisAction::Comment("also good".into())),
         ],
     );
-    assert_eq!(analysis(&s).game_id, Some(s.game_id));
+    assert_eq!(analysis(&s).game_id, Some(s.play.game_id));
     let kept = analysis(&s).pgn();
     // The game went on: Nc6 Bb5 were played since.
-    let mut g: Game = s.game.clone();
+    let mut g: Game = s.play.game.clone();
     for text in ["Nc6", "Bb5"] {
         let mv = san::parse_move(g.position(), text).unwrap();
         g.play(mv).unwrap();
@@ -457,7 +457,7 @@ fn a_games_kept_analysis_comes_back_with_the_moves_played_since_as_its_main_line
     // The library keeps it with the game, also when the game is saved again without it.
     let mut lib = crate::library::storage::Library::default();
     lib.put(s.saved_game(1.0));
-    lib.annotate(s.game_id, kept.clone());
+    lib.annotate(s.play.game_id, kept.clone());
     lib.put(s.saved_game(2.0));
     assert_eq!(lib.games[0].annotations.as_deref(), Some(kept.as_str()));
     // Opening the analysis from the game again brings it back.

@@ -132,7 +132,7 @@ impl AppState {
             Screen::Home => Address::Home,
             Screen::Play => match self.live.joining.or(self.live_id()) {
                 Some(id) => Address::Live(id),
-                None => Address::Play(Some(self.game_id)),
+                None => Address::Play(Some(self.play.game_id)),
             },
             Screen::Analyse => Address::Analysis,
             Screen::Puzzles => Address::Puzzles(
@@ -173,7 +173,7 @@ impl AppState {
                     None => self.live.joining = Some(id),
                 }
             }
-            Address::Play(Some(id)) if *id != self.game_id => {
+            Address::Play(Some(id)) if *id != self.play.game_id => {
                 match self.saved.iter().find(|g| g.id == *id).cloned() {
                     Some(game) => self.reduce_in_place(Action::SwitchGame(Box::new(game))),
                     None => {
@@ -392,7 +392,7 @@ mod tests {
             assert_eq!(s.address(), address);
         }
         let s = at(Address::Play(None));
-        assert_eq!(s.address(), Address::Play(Some(s.game_id)));
+        assert_eq!(s.address(), Address::Play(Some(s.play.game_id)));
     }
 
     #[test]
@@ -431,11 +431,14 @@ mod tests {
         };
         let here = s.saved_game(0.0);
         let s = s.reduce(Action::Library(vec![other, here], None));
-        let first = s.game_id;
+        let first = s.play.game_id;
         let s = s.reduce(Action::Open(Address::Play(Some(77))));
-        assert_eq!((s.game_id, s.move_texts()), (77, vec!["e2e4".to_string()]));
+        assert_eq!(
+            (s.play.game_id, s.move_texts()),
+            (77, vec!["e2e4".to_string()])
+        );
         let s = s.reduce(Action::Open(Address::Play(Some(first))));
-        assert_eq!(s.game_id, first);
+        assert_eq!(s.play.game_id, first);
         assert!(s.move_texts().is_empty());
     }
 }

@@ -73,7 +73,7 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
     {
         let waiting = match state.settings.opponent {
             crate::common::settings::Opponent::Live { me: Some(me), .. } => {
-                state.game.outcome().is_none()
+                state.play.game.outcome().is_none()
                     && state
                         .live
                         .gone_for(!me, crate::common::clock::now())
@@ -192,15 +192,15 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
         let state = state.clone();
         let heard_ply: Rc<Cell<Option<(u64, usize)>>> = use_memo((), |_| Cell::new(None));
         let key = (
-            state.game_id,
-            state.game.moves().len(),
-            state.game.outcome(),
+            state.play.game_id,
+            state.play.game.moves().len(),
+            state.play.game.outcome(),
         );
         use_effect_with(key, move |&(game, ply, outcome)| {
             let before = heard_ply.replace(Some((game, ply)));
             let played = before == Some((game, ply.wrapping_sub(1)));
             if state.settings.sound && (played || (outcome.is_some() && before.is_some())) {
-                crate::common::sound::play(crate::common::sound::Sound::of(&state.game));
+                crate::common::sound::play(crate::common::sound::Sound::of(&state.play.game));
             }
         });
     }

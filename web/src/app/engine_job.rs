@@ -51,9 +51,9 @@ impl AppState {
     /// Where the live game stands: game id, ply and position hash.
     pub fn live_point(&self) -> (u64, usize, u64) {
         (
-            self.game_id,
-            self.game.moves().len(),
-            self.game.position().hash(),
+            self.play.game_id,
+            self.play.game.moves().len(),
+            self.play.game.position().hash(),
         )
     }
 
@@ -115,7 +115,7 @@ impl AppState {
             EngineTask::Hint => {
                 !analysing
                     && job.at == here
-                    && self.game.outcome().is_none()
+                    && self.play.game.outcome().is_none()
                     && !self.computer_to_move()
             }
         });
@@ -164,7 +164,7 @@ impl AppState {
         self.remember_computer_eval();
         self.engine = None;
         self.thinking = None;
-        let Ok(mv) = topochess_core::san::parse_move(self.game.position(), text) else {
+        let Ok(mv) = topochess_core::san::parse_move(self.play.game.position(), text) else {
             self.engine_trouble = Some(format!("The engine answered '{text}', not a legal move."));
             return;
         };
@@ -175,7 +175,7 @@ impl AppState {
                 self.play(mv);
                 self.play_premove();
             }
-            EngineTask::Hint => self.hint = Some(mv),
+            EngineTask::Hint => self.play.hint = Some(mv),
             EngineTask::Analyse | EngineTask::Review | EngineTask::Tablebase => {}
         }
     }
@@ -220,7 +220,7 @@ mod tests {
         assert_ne!(first, second, "the new game's search is a new job");
         // The first job's answer (it was stopped, or it raced) changes nothing.
         let s = s.reduce(Action::EngineAnswer(first, "b1c3".into()));
-        assert!(s.game.moves().is_empty());
+        assert!(s.play.game.moves().is_empty());
         assert_eq!(job_id(&s), second, "the new job still runs");
         let s = s.reduce(Action::EngineAnswer(second, "e2e4".into()));
         assert_eq!(s.move_texts(), ["e2e4"]);
@@ -232,12 +232,12 @@ mod tests {
         let s = new_game(vs_computer(Color::White, 3));
         let first = job_id(&s);
         let s = s.reduce(Action::Typed("e5".into()));
-        assert!(s.game.moves().is_empty(), "not the player's move yet");
+        assert!(s.play.game.moves().is_empty(), "not the player's move yet");
         let s = s.reduce(Action::EngineAnswer(first, "e2e4".into()));
         assert!(s.engine.is_none(), "the player's move");
         // Take back the computer's first move: the computer is to move at the start again.
         let s = s.reduce(Action::TakeBack);
-        assert!(s.game.moves().is_empty(), "{:?}", s.move_texts());
+        assert!(s.play.game.moves().is_empty(), "{:?}", s.move_texts());
         let again = job_id(&s);
         assert_ne!(again, first);
         assert_eq!(s.engine.as_ref().unwrap().at.1, 0);
@@ -268,7 +268,11 @@ mod tests {
         let job = job_id(&s);
         let s = s.reduce(Action::EngineAnswer(job, "e7e5".into()));
         assert_eq!(s.move_texts(), ["e2e4", "e7e5"]);
-        assert_eq!(s.viewing, Some(0), "still looking where the player was");
+        assert_eq!(
+            s.play.viewing,
+            Some(0),
+            "still looking where the player was"
+        );
         assert!(s.engine.is_none());
     }
 
@@ -280,7 +284,7 @@ mod tests {
             opponent: Opponent::HotSeat,
             ..base.settings.clone()
         };
-        let game = Game::new(base.game.start().clone());
+        let game = Game::new(base.play.game.start().clone());
         for (what, action) in [
             (
                 "import",
@@ -327,7 +331,7 @@ mod tests {
             .reduce(Action::EngineAnswer(job_id(&s), "d7d5".into()));
         let line = s.move_texts();
         let s = run(s, vec![Action::TakeBack, Action::TakeBack]);
-        assert!(s.game.moves().is_empty());
+        assert!(s.play.game.moves().is_empty());
         assert!(s.engine.is_none(), "the player's move");
         let s = s.reduce(Action::Redo);
         assert_eq!(s.move_texts(), ["e2e4", "e7e5"]);
@@ -337,7 +341,7 @@ mod tests {
         );
         let s = s.reduce(Action::Redo);
         assert_eq!(s.move_texts(), line);
-        assert!(s.redo.is_empty());
+        assert!(s.play.redo.is_empty());
     }
 
     #[test]
@@ -348,7 +352,7 @@ mod tests {
         let s = s.reduce(Action::Typed("e4".into()));
         assert!(s.engine.is_none());
         let s = s.reduce(Action::EngineAnswer(hint, "e2e4".into()));
-        assert!(s.hint.is_none());
+        assert!(s.play.hint.is_none());
     }
 
     #[test]
@@ -395,7 +399,7 @@ mod tests {
             Some("4k3/P7/8/8/8/8/8/4K3 w - - 0 1".into()),
         ));
         let s = s.reduce(Action::Typed("a8".into()));
-        assert_eq!(s.choice.as_ref().map(|c| c.options.len()), Some(4));
+        assert_eq!(s.play.choice.as_ref().map(|c| c.options.len()), Some(4));
     }
 
     #[test]
@@ -415,10 +419,10 @@ mod tests {
         let job = job_id(&s);
         // A stale job's table answer plays and marks nothing.
         let s = s.reduce(Action::EngineTableAnswer(job + 7, "b1b5".into()));
-        assert!(s.game.moves().is_empty() && s.table_moves.is_empty());
+        assert!(s.play.game.moves().is_empty() && s.table_moves.is_empty());
         let s = s.reduce(Action::EngineTableAnswer(job, "b1b5".into()));
         assert_eq!(s.move_texts(), ["b1b5"]);
-        assert!(s.table_moves.contains(&(s.game_id, 1)));
+        assert!(s.table_moves.contains(&(s.play.game_id, 1)));
         // The computer's next move, searched: not marked.
         let s = s.reduce(Action::Typed("Ke6".into()));
         assert_eq!(s.move_texts().len(), 2, "{:?}", s.notice);

@@ -22,7 +22,7 @@ fn game_spec(state: &AppState) -> GameSpec {
     GameSpec {
         variant: state.settings.variant.clone(),
         castling: state.settings.castling.clone(),
-        start_fen: fen::write(state.game.start()),
+        start_fen: fen::write(state.play.game.start()),
         moves: state.move_texts(),
     }
 }
@@ -85,8 +85,9 @@ fn request(state: &AppState, job: &EngineJob) -> Option<Request> {
         EngineTask::Move | EngineTask::Hint => {}
     }
     // With clocks, the computer's level is a limit inside its own time.
-    let turn = state.game.position().turn();
+    let turn = state.play.game.position().turn();
     let budget_ms = state
+        .play
         .clock
         .as_ref()
         .filter(|_| job.task == EngineTask::Move)

@@ -113,6 +113,7 @@ impl AppState {
     /// A move chosen from the board's chooser on the puzzle screen.
     pub(crate) fn puzzle_choose(&mut self, mv: Move) {
         let offered = self
+            .play
             .choice
             .take()
             .is_some_and(|c| c.options.iter().any(|(m, _)| *m == mv));
@@ -147,8 +148,8 @@ impl AppState {
         match out {
             PuzzleOut::Done => {}
             PuzzleOut::Notice(text) => self.notice = Some(text),
-            PuzzleOut::Choose(choice) => self.choice = Some(choice),
-            PuzzleOut::DropChoice => self.choice = None,
+            PuzzleOut::Choose(choice) => self.play.choice = Some(choice),
+            PuzzleOut::DropChoice => self.play.choice = None,
             PuzzleOut::Analyse(pgn) => {
                 self.reduce_in_place(Action::Analyse(AnalysisAction::Load(pgn)))
             }
@@ -201,15 +202,16 @@ impl AppState {
     pub(crate) fn analyse(&mut self, action: AnalysisAction) {
         match action {
             AnalysisAction::FromGame => {
-                let kept = self.saved.iter().find(|g| g.id == self.game_id);
-                let tree = tree_for_game(&self.game, kept.and_then(|g| g.annotations.as_deref()));
+                let kept = self.saved.iter().find(|g| g.id == self.play.game_id);
+                let tree =
+                    tree_for_game(&self.play.game, kept.and_then(|g| g.annotations.as_deref()));
                 let at = tree
                     .mainline()
                     .get(self.shown_ply().wrapping_sub(1))
                     .copied()
                     .unwrap_or(MoveTree::ROOT);
                 let mut analysis = Analysis::new(tree, at);
-                analysis.game_id = Some(self.game_id);
+                analysis.game_id = Some(self.play.game_id);
                 self.open_analysis(analysis);
             }
             AnalysisAction::ReviewGame => {
@@ -236,7 +238,7 @@ impl AppState {
                 };
                 match a.update(action) {
                     AnalysisOut::Done => {}
-                    AnalysisOut::Choose(choice) => self.choice = Some(choice),
+                    AnalysisOut::Choose(choice) => self.play.choice = Some(choice),
                     AnalysisOut::ShowGame => self.reduce_in_place(Action::SetScreen(Screen::Play)),
                 }
             }
@@ -246,7 +248,7 @@ impl AppState {
     fn open_analysis(&mut self, analysis: Analysis) {
         Analysis::open_in(&mut self.analysis, analysis);
         self.screen = Screen::Analyse;
-        self.choice = None;
+        self.play.choice = None;
     }
 
     /// The review job's point: (analysis, run, 0), while the analysis screen shows a review.
@@ -273,6 +275,7 @@ impl AppState {
     /// A move chosen from the board's chooser on the analysis board.
     pub(crate) fn analysis_choose(&mut self, mv: Move) {
         let offered = self
+            .play
             .choice
             .take()
             .is_some_and(|c| c.options.iter().any(|(m, _)| *m == mv));

@@ -158,13 +158,13 @@ pub fn home(state: &AppState, on_action: &Callback<Action>) -> Html {
         id: 0,
         public: false,
     };
-    let unfinished = !state.game.moves().is_empty() && state.game.outcome().is_none();
+    let unfinished = !state.play.game.moves().is_empty() && state.play.game.outcome().is_none();
     let on_board = state
         .saved
         .iter()
-        .find(|g| g.id == state.game_id)
+        .find(|g| g.id == state.play.game_id)
         .map(|g| g.summary())
-        .unwrap_or_else(|| state.game.start().variant().name().to_string());
+        .unwrap_or_else(|| state.play.game.start().variant().name().to_string());
     let card = |id: &'static str, title: &'static str, line: &'static str, onclick| {
         html! {
             <button class="home-card" id={id} onclick={onclick}>

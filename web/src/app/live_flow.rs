@@ -51,9 +51,9 @@ impl AppState {
         }
         self.follow_moves(&state);
         self.follow_ending(&state);
-        self.draw_offer = state.draw_offer;
+        self.play.draw_offer = state.draw_offer;
         if let Some((base, increment)) = state.clock {
-            self.clock = Some(Clock {
+            self.play.clock = Some(Clock {
                 control: TimeControl::new(base, increment),
                 left: state.left_ms.map(|ms| ms as f64),
                 since: state.running.then(crate::common::clock::now),
@@ -118,7 +118,7 @@ impl AppState {
             }
             return;
         }
-        let mut game = Game::new(self.game.start().clone());
+        let mut game = Game::new(self.play.game.start().clone());
         for text in &state.moves {
             match san::parse_move(game.position(), text).map(|mv| game.play(mv)) {
                 Ok(Ok(())) => {}
@@ -129,23 +129,23 @@ impl AppState {
             }
         }
         let extends = state.moves.starts_with(&local);
-        self.game = game;
-        self.viewing = None;
-        self.redo.clear();
-        self.choice = None;
+        self.play.game = game;
+        self.play.viewing = None;
+        self.play.redo.clear();
+        self.play.choice = None;
         // The opponent's move came: a pre-move is played now (or dropped if it is not legal);
         // anything else (a take-back, another line) drops it.
         if extends && self.player_to_move() {
             self.play_premove();
         } else {
-            self.premove = None;
+            self.play.premove = None;
         }
     }
 
     /// The ending the server declared (a mate or another rule ends the game here by itself).
     fn follow_ending(&mut self, state: &GameState) {
         if let Some(outcome) = state.outcome {
-            self.game.end_as(outcome);
+            self.play.game.end_as(outcome);
         }
     }
 }
@@ -200,7 +200,7 @@ mod tests {
     }
 
     fn mv(s: &Rc<AppState>, from: &str, to: &str) -> Action {
-        let size = s.game.start().size();
+        let size = s.play.game.start().size();
         Action::Move(
             size.parse_square(from).unwrap(),
             size.parse_square(to).unwrap(),
@@ -223,7 +223,7 @@ mod tests {
         let s = s.reduce(heard(&["e2e4"]));
         // Black to move: White sets a pre-move; Black's answer comes from the server.
         let s = s.clone().reduce(mv(&s, "g1", "f3"));
-        assert!(s.premove.is_some() && s.move_texts() == ["e2e4"]);
+        assert!(s.play.premove.is_some() && s.move_texts() == ["e2e4"]);
         let s = s.reduce(heard(&["e2e4", "e7e5"]));
         assert_eq!(s.move_texts(), ["e2e4", "e7e5", "g1f3"]);
         assert_eq!(

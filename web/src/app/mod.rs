@@ -78,7 +78,7 @@ pub fn app() -> Html {
         .or_else(|| analysis.map(|a| a.tree.start().size()))
         .or_else(|| puzzle.map(|p| p.shown().size()))
         .or_else(|| lesson.map(|s| s.pos.size()))
-        .unwrap_or_else(|| state.game.start().size());
+        .unwrap_or_else(|| state.play.game.start().size());
     let square = move |name: &str| size.parse_square(name);
     let screen = state.screen;
     let on_click = {
@@ -153,7 +153,7 @@ pub fn app() -> Html {
     let handed = {
         let key = (
             state.live_point(),
-            state.viewing.is_some(),
+            state.play.viewing.is_some(),
             state.player_to_move(),
             crate::play::game_flow::premove_time(&state),
             analysis.map(|a| a.point()),
@@ -264,7 +264,7 @@ pub fn app() -> Html {
                 let text = input.value();
                 // Cleared only when the text is a move here: a typo stays to be mended.
                 let accepted = state.player_to_move()
-                    && san::candidate_moves(state.game.position(), &text)
+                    && san::candidate_moves(state.play.game.position(), &text)
                         .is_ok_and(|moves| !moves.is_empty());
                 state.dispatch(Action::Typed(text));
                 if accepted {
@@ -309,19 +309,23 @@ pub fn app() -> Html {
         None => state.settings.clone(),
     };
     let pos = state.shown();
-    let sans: Vec<String> = (0..state.game.moves().len())
+    let sans: Vec<String> = (0..state.play.game.moves().len())
         .filter_map(|i| {
             Some(san::to_san(
-                state.game.position_at(i)?,
-                state.game.moves()[i],
+                state.play.game.position_at(i)?,
+                state.play.game.moves()[i],
             ))
         })
         .collect();
-    let outcome = state.game.outcome();
+    let outcome = state.play.game.outcome();
     let side = |c: Color| if c == Color::White { "White" } else { "Black" };
-    let status = match (outcome, state.viewing) {
+    let status = match (outcome, state.play.viewing) {
         (Some(o), None) => o.to_string(),
-        (_, Some(ply)) => format!("Looking at move {} of {}", ply, state.game.moves().len()),
+        (_, Some(ply)) => format!(
+            "Looking at move {} of {}",
+            ply,
+            state.play.game.moves().len()
+        ),
         (None, None) => {
             let check = if pos.is_check() { " (check)" } else { "" };
             format!("{} to move{check}", side(pos.turn()))
@@ -330,9 +334,9 @@ pub fn app() -> Html {
     // What a screen reader hears when nothing is selected: the last move.
     let announce = sans.last().map(|m| {
         let mover = if sans.len() % 2 == 1 {
-            side(state.game.start().turn())
+            side(state.play.game.start().turn())
         } else {
-            side(!state.game.start().turn())
+            side(!state.play.game.start().turn())
         };
         format!("{mover} played {m}. {status}")
     });
@@ -402,7 +406,7 @@ pub fn app() -> Html {
     let on_choose = {
         let state = state.clone();
         Callback::from(move |i: Option<usize>| {
-            let chosen = i.and_then(|i| state.choice.as_ref()?.options.get(i).map(|o| o.0));
+            let chosen = i.and_then(|i| state.play.choice.as_ref()?.options.get(i).map(|o| o.0));
             state.dispatch(match chosen {
                 Some(mv) => Action::Choose(mv),
                 None => Action::CancelChoice,
@@ -431,7 +435,7 @@ pub fn app() -> Html {
                     { nav(Screen::Games, "nav-games", "Games") }
                 </nav>
                 if state.screen != Screen::Home {
-                    <span class="game-name" id="game-name">{puzzle.map(|p| p.shown()).or(lesson.map(|s| &s.pos)).or(analysis.map(|a| a.tree.start())).unwrap_or(state.game.start()).variant().name().to_string()}</span>
+                    <span class="game-name" id="game-name">{puzzle.map(|p| p.shown()).or(lesson.map(|s| &s.pos)).or(analysis.map(|a| a.tree.start())).unwrap_or(state.play.game.start()).variant().name().to_string()}</span>
                 }
                 if !matches!(state.screen, Screen::Home | Screen::Puzzles | Screen::Learn) {
                     <span class="opponent">{level_label}</span>
@@ -464,7 +468,7 @@ pub fn app() -> Html {
                 <main class="games-main">{ crate::puzzle::panel::puzzle_aside(None, &state.puzzles.record, state.puzzles.trouble.as_deref(), &on_action.reform(Action::Puzzle)) }</main>
             } else if state.screen == Screen::Games {
                 <main class="games-main">
-                    <crate::library::games_screen::GamesScreen games={state.saved.clone()} current={state.game_id}
+                    <crate::library::games_screen::GamesScreen games={state.saved.clone()} current={state.play.game_id}
                         warning={state.space_warning.clone()} on_action={features::games_out(&on_action)} />
                 </main>
             } else {
@@ -472,8 +476,8 @@ pub fn app() -> Html {
                 if state.screen == Screen::Play {
                     // The game's state above the boards on a phone, above the panel on a desktop.
                     <section class="game-head">
-                        if let Some(c) = &state.clock {
-                            <play_panel::ClockBar clock={c.clone()} turn={state.game.position().turn()}
+                        if let Some(c) = &state.play.clock {
+                            <play_panel::ClockBar clock={c.clone()} turn={state.play.game.position().turn()}
                                 top={if state.settings.flipped { Color::White } else { Color::Black }}
                                 names={[Color::White, Color::Black].map(|side| state.settings.player_name(side))}
                                 over={outcome.is_some()} sound={state.settings.sound}
@@ -566,11 +570,11 @@ pub fn app() -> Html {
                     </aside>
                 } else {
                 <aside>
-                    <MoveList sans={sans} first_number={state.game.start().fullmove_number()}
+                    <MoveList sans={sans} first_number={state.play.game.start().fullmove_number()}
                               result={outcome.map(|o| o.result().to_string())}
-                              black_first={state.game.start().turn() == Color::Black}
+                              black_first={state.play.game.start().turn() == Color::Black}
                               shown={state.shown_ply()} on_select={on_select}
-                              from_table={state.table_moves.iter().filter(|(g, _)| *g == state.game_id).map(|&(_, p)| p).collect::<Vec<_>>()} />
+                              from_table={state.table_moves.iter().filter(|(g, _)| *g == state.play.game_id).map(|&(_, p)| p).collect::<Vec<_>>()} />
                     <div class="row nav">
                         <button onclick={act(Action::View(0))} aria-label="First position">{"|<"}</button>
                         <button id="back" onclick={act(Action::Step(-1))} aria-label="Previous move">{"<"}</button>
@@ -579,7 +583,7 @@ pub fn app() -> Html {
                     </div>
                     <div class="row">
                         <button id="takeback" onclick={act(Action::TakeBack)} disabled={state.is_correspondence()}>{"Take back"}</button>
-                        <button id="redo" onclick={act(Action::Redo)} disabled={state.redo.is_empty() || state.is_correspondence()}>{"Redo"}</button>
+                        <button id="redo" onclick={act(Action::Redo)} disabled={state.play.redo.is_empty() || state.is_correspondence()}>{"Redo"}</button>
                         <button id="hint" onclick={act(Action::Hint)} disabled={!state.player_to_move() || state.engine.is_some() || state.is_correspondence()}>{"Hint"}</button>
                         <button id="flip" onclick={act(Action::Flip)}>{"Flip"}</button>
                         <button id="analyse" onclick={act(Action::Analyse(AnalysisAction::FromGame))}>{"Analyse"}</button>
@@ -591,7 +595,7 @@ pub fn app() -> Html {
                         <input id="san-input" placeholder="e4, Nf3, O-O, e7e8q" onkeydown={on_typed} autocomplete="off" />
                     </label>
                     { notice_here(NoticeAt::TypedMove) }
-                    <Transfer pgn={state.pgn()} fen={fen::write(pos)} link={storage::browser_link(&state.settings, &state.game)} on_load={on_load} notice={notice_here(NoticeAt::Import)} />
+                    <Transfer pgn={state.pgn()} fen={fen::write(pos)} link={storage::browser_link(&state.settings, &state.play.game)} on_load={on_load} notice={notice_here(NoticeAt::Import)} />
                     { play_panel::saved_games(&state) }
                 </aside>
                 }

@@ -19,7 +19,7 @@ pub fn dests(state: &AppState) -> Dests {
     }
     let premoves = |sq| state.premove_dests(sq);
     dests_in(
-        state.game.position(),
+        state.play.game.position(),
         premove.then_some(&premoves as &dyn Fn(_) -> _),
     )
 }
@@ -27,10 +27,10 @@ pub fn dests(state: &AppState) -> Dests {
 /// The hover paths of every legal move of the player to move (none while browsing history or
 /// while the computer is to move), for the normal view and the extended one.
 pub fn move_hover(state: &AppState) -> (Vec<HoverPath>, Vec<HoverPath>) {
-    if state.viewing.is_some() || !state.player_to_move() {
+    if state.play.viewing.is_some() || !state.player_to_move() {
         return Default::default();
     }
-    hover_of(state.game.position())
+    hover_of(state.play.game.position())
 }
 
 /// The app's part of every scene.
@@ -38,30 +38,34 @@ pub fn setting(state: &AppState) -> Setting<'_> {
     Setting {
         motion: state.settings.motion,
         margin: state.settings.margin,
-        choice: state.choice.as_ref(),
+        choice: state.play.choice.as_ref(),
     }
 }
 
 /// The scene of the game: the position looked at, its last move, the hint, the shapes.
 pub fn of_game(state: &AppState) -> Scene<'_> {
     let ply = state.shown_ply();
-    let last = ply
-        .checked_sub(1)
-        .and_then(|p| Some((state.game.position_at(p)?, *state.game.moves().get(p)?)));
+    let last = ply.checked_sub(1).and_then(|p| {
+        Some((
+            state.play.game.position_at(p)?,
+            *state.play.game.moves().get(p)?,
+        ))
+    });
     Scene {
         pos: state.shown(),
         last,
-        motion_key: format!("{}-{}", state.game_id, ply.saturating_sub(1)),
+        motion_key: format!("{}-{}", state.play.game_id, ply.saturating_sub(1)),
         motion: state.settings.motion,
         shapes: state.shapes_here(),
         lines: state
+            .play
             .hint
-            .filter(|_| state.viewing.is_none())
+            .filter(|_| state.play.viewing.is_none())
             .map(|h| (LineKind::Hint, state.shown(), h))
             .into_iter()
             .collect(),
-        premove: state.premove,
-        choice: state.choice.as_ref(),
+        premove: state.play.premove,
+        choice: state.play.choice.as_ref(),
         margin: state.settings.margin,
     }
 }

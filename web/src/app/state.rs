@@ -19,7 +19,7 @@ use topochess_core::game::Game;
 use topochess_core::lab::LabSpec;
 use topochess_core::surface::Gluing;
 use topochess_core::variant::preset;
-use topochess_core::{fen, pgn, san, CastlingMode, Color, Move, Position, Square};
+use topochess_core::{fen, pgn, san, CastlingMode, Move, Position, Square};
 use yew::Reducible;
 
 /// Where a message is shown: next to what caused it, so that it is in view.
@@ -62,16 +62,10 @@ pub enum Screen {
 /// Everything the app shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
+    /// The game on the board.
+    pub play: crate::play::Play,
     /// Settings.
     pub settings: Settings,
-    /// The game.
-    pub game: Game,
-    /// Moves taken back, to redo (last taken back last).
-    pub redo: Vec<Move>,
-    /// The ply being looked at; `None` for the current position.
-    pub viewing: Option<usize>,
-    /// A pending promotion or castling choice.
-    pub choice: Option<Choice>,
     /// The engine's job, if it has one.
     pub engine: Option<EngineJob>,
     /// The last job id used.
@@ -81,8 +75,6 @@ pub struct AppState {
     pub engine_trouble: Option<String>,
     /// How many times the worker was started afresh (a retry starts a new one).
     pub worker_generation: u32,
-    /// The game's id in the library of saved games.
-    pub game_id: u64,
     /// The saved games, most recently played first.
     pub saved: Vec<SavedGame>,
     /// A warning that storage runs short.
@@ -94,22 +86,10 @@ pub struct AppState {
     pub offer_live: bool,
     /// A correspondence link's game waiting for the player's word (older, or another line).
     pub pending_link: Option<SavedGame>,
-    /// Resign was pressed: asking whether to.
-    pub confirm_resign: bool,
-    /// The side whose draw offer stands.
-    pub draw_offer: Option<Color>,
-    /// The computer's score of the game from its last finished search (its point of view).
-    pub computer_eval: Option<i32>,
-    /// The clocks, in a game with a time control.
-    pub clock: Option<Clock>,
-    /// A pre-move (from, to) set while the computer thinks.
-    pub premove: Option<(Square, Square)>,
     /// The player's arrows and circles, per game and ply (kept while browsing).
     pub shapes: std::collections::BTreeMap<(u64, usize), Vec<Shape>>,
     /// The engine's latest progress.
     pub thinking: Option<Thinking>,
-    /// A hint to draw.
-    pub hint: Option<Move>,
     /// A message for the player (errors, restored games).
     pub notice: Option<String>,
     /// Where the message is shown: beside what caused it, or at the top.
@@ -180,9 +160,9 @@ impl AppState {
     pub fn from_saved(saved: &SavedGame) -> Result<AppState, String> {
         let (settings, game) = saved.rebuild()?;
         let mut state = AppState::with_game(settings, game);
-        state.game_id = saved.id;
-        state.draw_offer = saved.draw_offer;
-        state.clock = saved.clock.clone();
+        state.play.game_id = saved.id;
+        state.play.draw_offer = saved.draw_offer;
+        state.play.clock = saved.clock.clone();
         state.settle_engine();
         Ok(state)
     }
@@ -192,8 +172,8 @@ impl AppState {
         match saved.rebuild() {
             Ok((settings, game)) => {
                 self.replace_game(settings, game, saved.id);
-                self.draw_offer = saved.draw_offer;
-                self.clock = saved.clock.clone();
+                self.play.draw_offer = saved.draw_offer;
+                self.play.clock = saved.clock.clone();
             }
             Err(e) => self.notice = Some(format!("That game could not be opened: {e}.")),
         }
@@ -201,9 +181,9 @@ impl AppState {
 
     /// The game as the library keeps it.
     pub fn saved_game(&self, now: f64) -> SavedGame {
-        let mut saved = SavedGame::of(self.game_id, &self.settings, &self.game, now);
-        saved.draw_offer = self.draw_offer;
-        saved.clock = self.clock.clone();
+        let mut saved = SavedGame::of(self.play.game_id, &self.settings, &self.play.game, now);
+        saved.draw_offer = self.play.draw_offer;
+        saved.clock = self.play.clock.clone();
         saved
     }
 
@@ -212,7 +192,7 @@ impl AppState {
     pub(crate) fn replace_game(&mut self, mut settings: Settings, game: Game, id: u64) {
         settings.keep_preferences_of(&self.settings);
         let mut next = AppState::with_game(settings, game);
-        next.game_id = id;
+        next.play.game_id = id;
         next.jobs = self.jobs;
         next.worker_generation = self.worker_generation;
         next.saved = std::mem::take(&mut self.saved);
@@ -239,30 +219,20 @@ impl AppState {
             height: 6,
         });
         AppState {
+            play: crate::play::Play::new(game, storage::fresh_id(), clock),
             lab,
             settings,
-            game,
-            redo: Vec::new(),
-            viewing: None,
-            choice: None,
             engine: None,
             jobs: 0,
             engine_trouble: None,
             worker_generation: 0,
-            game_id: storage::fresh_id(),
             saved: Vec::new(),
             space_warning: None,
             ghost_hint: false,
             offer_live: false,
             pending_link: None,
-            confirm_resign: false,
-            draw_offer: None,
-            computer_eval: None,
-            clock,
-            premove: None,
             shapes: Default::default(),
             thinking: None,
-            hint: None,
             notice: None,
             notice_at: NoticeAt::Top,
             new_game_open: false,
@@ -281,27 +251,28 @@ impl AppState {
 
     /// The position on the board (the one being looked at).
     pub fn shown(&self) -> &Position {
-        self.viewing
-            .and_then(|ply| self.game.position_at(ply))
-            .unwrap_or_else(|| self.game.position())
+        self.play
+            .viewing
+            .and_then(|ply| self.play.game.position_at(ply))
+            .unwrap_or_else(|| self.play.game.position())
     }
 
     /// The ply shown.
     pub fn shown_ply(&self) -> usize {
-        self.viewing.unwrap_or(self.game.moves().len())
+        self.play.viewing.unwrap_or(self.play.game.moves().len())
     }
 
     /// Whether the player may move now (the live position, the game on, not the computer's turn).
     pub fn player_to_move(&self) -> bool {
-        self.viewing.is_none()
-            && self.game.outcome().is_none()
+        self.play.viewing.is_none()
+            && self.play.game.outcome().is_none()
             && match self.settings.opponent {
                 Opponent::HotSeat => true,
-                Opponent::Computer { computer, .. } => self.game.position().turn() != computer,
+                Opponent::Computer { computer, .. } => self.play.game.position().turn() != computer,
                 // A correspondence game: only one's own moves; the other's come by link.
-                Opponent::Correspondence { me, .. } => self.game.position().turn() == me,
+                Opponent::Correspondence { me, .. } => self.play.game.position().turn() == me,
                 // A live game: one's own moves, sent to the server; a spectator none.
-                Opponent::Live { me, .. } => Some(self.game.position().turn()) == me,
+                Opponent::Live { me, .. } => Some(self.play.game.position().turn()) == me,
             }
     }
 
@@ -310,7 +281,7 @@ impl AppState {
     fn shapes_key(&self) -> (u64, usize) {
         match self.analysing() {
             Some(a) => (a.id, a.at),
-            None => (self.game_id, self.shown_ply()),
+            None => (self.play.game_id, self.shown_ply()),
         }
     }
 
@@ -341,8 +312,8 @@ impl AppState {
     /// Whether it is the computer's turn in the live game (also while the player looks at an
     /// earlier position: the computer's reply is played into the live game).
     pub fn computer_to_move(&self) -> bool {
-        self.game.outcome().is_none()
-            && matches!(self.settings.opponent, Opponent::Computer { computer, .. } if self.game.position().turn() == computer)
+        self.play.game.outcome().is_none()
+            && matches!(self.settings.opponent, Opponent::Computer { computer, .. } if self.play.game.position().turn() == computer)
     }
 
     /// Legal moves from `from` in the live position, if the player may move.
@@ -350,7 +321,8 @@ impl AppState {
         if !self.player_to_move() {
             return Vec::new();
         }
-        self.game
+        self.play
+            .game
             .position()
             .legal_moves()
             .into_iter()
@@ -360,34 +332,34 @@ impl AppState {
 
     /// The moves in coordinate form (for the worker, storage and links).
     pub fn move_texts(&self) -> Vec<String> {
-        storage::move_texts(&self.game)
+        storage::move_texts(&self.play.game)
     }
 
     /// The game as PGN.
     pub fn pgn(&self) -> String {
         pgn::write(
-            &self.game,
+            &self.play.game,
             &[("Event", "Topochess game"), ("Site", "Topochess")],
         )
     }
 
     pub(crate) fn play(&mut self, mv: Move) {
-        let mover = self.game.position().turn();
-        let uci = san::to_coordinate(self.game.position(), mv);
-        if self.game.play(mv).is_ok() {
+        let mover = self.play.game.position().turn();
+        let uci = san::to_coordinate(self.play.game.position(), mv);
+        if self.play.game.play(mv).is_ok() {
             if matches!(self.settings.opponent, Opponent::Live { me: Some(me), .. } if me == mover)
             {
-                let ply = self.game.moves().len() - 1;
+                let ply = self.play.game.moves().len() - 1;
                 self.live_send(topochess_protocol::ClientMessage::Move { uci, ply });
             }
-            let ply = self.game.moves().len();
-            if let Some(c) = &mut self.clock {
+            let ply = self.play.game.moves().len();
+            if let Some(c) = &mut self.play.clock {
                 c.moved(mover, ply, clock::now());
             }
             self.after_move(mover);
-            self.redo.clear();
-            self.choice = None;
-            self.hint = None;
+            self.play.redo.clear();
+            self.play.choice = None;
+            self.play.hint = None;
             self.thinking = None;
         }
     }
@@ -411,8 +383,8 @@ impl AppState {
                 true
             }
             many => {
-                let pos = self.game.position();
-                self.choice = Some(Choice {
+                let pos = self.play.game.position();
+                self.play.choice = Some(Choice {
                     options: many.iter().map(|&m| (m, san::to_san(pos, m))).collect(),
                 });
                 true
@@ -437,7 +409,7 @@ impl Reducible for AppState {
             s.notice_at = place;
         }
         if !crate::play::game_flow::premove_time(&s) {
-            s.premove = None;
+            s.play.premove = None;
         }
         s.settle_clock();
         s.settle_engine();
@@ -460,10 +432,10 @@ impl AppState {
                     if s.is_correspondence_settings(&settings) {
                         settings.time = None;
                     }
-                    s.replace_game(settings, next.game, id);
+                    s.replace_game(settings, next.play.game, id);
                     if let Some(text) = start {
                         // Castling rights the game cannot use were dropped: say so.
-                        let variant = s.game.start().variant().clone();
+                        let variant = s.play.game.start().variant().clone();
                         if let Ok((_, dropped)) = fen::parse_position_lenient(variant, &text) {
                             s.notice = fen::dropped_rights_note(&dropped);
                         }
@@ -499,7 +471,7 @@ impl AppState {
                 let mine = s.move_texts();
                 let ahead = list
                     .iter()
-                    .find(|g| g.id == s.game_id)
+                    .find(|g| g.id == s.play.game_id)
                     .filter(|g| g.moves.len() > mine.len() && g.moves.starts_with(&mine))
                     .cloned();
                 s.saved = list;
@@ -510,7 +482,7 @@ impl AppState {
                 }
             }
             Action::KeptApart(id) => {
-                s.game_id = id;
+                s.play.game_id = id;
                 s.notice = Some(
                     "This game was taken another way in another tab: both lines are kept, this \
                      one as a game of its own (Saved games)."
@@ -521,56 +493,57 @@ impl AppState {
             Action::Move(from, to) => {
                 if crate::play::game_flow::premove_time(s) {
                     if s.premove_dests(from).contains(&to) {
-                        s.premove = Some((from, to));
+                        s.play.premove = Some((from, to));
                     }
                 } else {
                     s.try_move(from, to);
                 }
             }
-            Action::DropPremove => s.premove = None,
+            Action::DropPremove => s.play.premove = None,
             Action::Choose(mv) if s.analysing().is_some() => s.analysis_choose(mv),
             Action::Choose(mv) if s.solving().is_some() => s.puzzle_choose(mv),
             Action::Choose(mv) => {
-                if s.choice
+                if s.play
+                    .choice
                     .as_ref()
                     .is_some_and(|c| c.options.iter().any(|(m, _)| *m == mv))
                 {
                     s.play(mv);
                 }
             }
-            Action::CancelChoice => s.choice = None,
+            Action::CancelChoice => s.play.choice = None,
             Action::Typed(text) => s.typed(&text),
             // A correspondence game's moves are already sent: no take back, redo or hints.
             Action::TakeBack | Action::Redo | Action::Hint if s.is_correspondence() => {}
             Action::TakeBack => {
-                s.viewing = None;
-                s.choice = None;
-                s.hint = None;
-                if let Some(mv) = s.game.undo() {
-                    s.redo.push(mv);
+                s.play.viewing = None;
+                s.play.choice = None;
+                s.play.hint = None;
+                if let Some(mv) = s.play.game.undo() {
+                    s.play.redo.push(mv);
                 }
                 if let Opponent::Computer { computer, .. } = s.settings.opponent {
-                    while s.game.position().turn() == computer {
-                        match s.game.undo() {
-                            Some(mv) => s.redo.push(mv),
+                    while s.play.game.position().turn() == computer {
+                        match s.play.game.undo() {
+                            Some(mv) => s.play.redo.push(mv),
                             None => break,
                         }
                     }
                 }
             }
             Action::Redo => {
-                s.viewing = None;
+                s.play.viewing = None;
                 // One move of the player's, then the computer's replies that followed it, so the
                 // taken-back line comes back whole before the computer is asked anything.
                 let mut first = true;
-                while let Some(&mv) = s.redo.last() {
+                while let Some(&mv) = s.play.redo.last() {
                     if !first && !s.computer_to_move() {
                         break;
                     }
-                    s.redo.pop();
-                    let redo = std::mem::take(&mut s.redo);
+                    s.play.redo.pop();
+                    let redo = std::mem::take(&mut s.play.redo);
                     s.play(mv);
-                    s.redo = redo;
+                    s.play.redo = redo;
                     first = false;
                 }
             }
@@ -587,15 +560,15 @@ impl AppState {
             Action::View(0) if s.analysing().is_some() => s.analyse(AnalysisAction::First),
             Action::Live if s.analysing().is_some() => s.analyse(AnalysisAction::Last),
             Action::View(ply) => {
-                s.viewing = (ply < s.game.moves().len()).then_some(ply);
+                s.play.viewing = (ply < s.play.game.moves().len()).then_some(ply);
             }
             Action::Step(delta) => {
-                let len = s.game.moves().len() as i64;
+                let len = s.play.game.moves().len() as i64;
                 let ply = (s.shown_ply() as i64 + delta as i64).clamp(0, len) as usize;
-                s.viewing = (ply < len as usize).then_some(ply);
+                s.play.viewing = (ply < len as usize).then_some(ply);
             }
             Action::Live => {
-                s.viewing = None;
+                s.play.viewing = None;
                 s.offer_live = false;
             }
             Action::Flip => s.settings.flipped = !s.settings.flipped,
@@ -639,14 +612,14 @@ impl AppState {
             }
             Action::EngineAnswer(job, text) => s.engine_answer(job, &text),
             Action::EngineTableAnswer(job, text) => {
-                let before = s.game.moves().len();
+                let before = s.play.game.moves().len();
                 let computer_move = s
                     .engine
                     .as_ref()
                     .is_some_and(|j| j.id == job && j.task == EngineTask::Move);
                 s.engine_answer(job, &text);
-                if computer_move && s.game.moves().len() > before {
-                    s.table_moves.insert((s.game_id, before + 1));
+                if computer_move && s.play.game.moves().len() > before {
+                    s.table_moves.insert((s.play.game_id, before + 1));
                 }
             }
             Action::EngineFailed(job, message) => {
@@ -707,7 +680,7 @@ impl AppState {
             Action::ShowExtended(on) => s.narrow_extended = on,
             Action::SetScreen(screen) => {
                 if screen != s.screen {
-                    s.choice = None;
+                    s.play.choice = None;
                     // Leaving the atlas stops its build (the worker is the game's again).
                     s.atlas.building = None;
                 }

@@ -39,12 +39,12 @@ pub fn use_library_sync(state: &UseReducerHandle<AppState>) {
     {
         let state = state.clone();
         let key = (
-            state.game_id,
+            state.play.game_id,
             state.move_texts(),
             state.settings.clone(),
-            state.game.outcome(),
-            fen::write(state.game.start()),
-            state.draw_offer,
+            state.play.game.outcome(),
+            fen::write(state.play.game.start()),
+            state.play.draw_offer,
         );
         use_effect_with(key, move |_| {
             crate::common::crash::remember_game(&state.pgn());
@@ -60,7 +60,7 @@ pub fn use_library_sync(state: &UseReducerHandle<AppState>) {
                 state.dispatch(Action::Notice(Some(why)));
             }
             let id = match kept {
-                storage::Kept::Saved => state.game_id,
+                storage::Kept::Saved => state.play.game_id,
                 storage::Kept::Apart(id) => {
                     state.dispatch(Action::KeptApart(id));
                     id

@@ -315,7 +315,7 @@ mod tests {
         // The player defends: the computer (White, at the tables' level) moves at once.
         let s = play(Color::Black);
         assert_eq!(s.screen, Screen::Play);
-        assert_eq!(topochess_core::fen::write(s.game.start()), fen);
+        assert_eq!(topochess_core::fen::write(s.play.game.start()), fen);
         assert_eq!(
             s.settings.opponent,
             Opponent::Computer {

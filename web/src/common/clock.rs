@@ -245,27 +245,27 @@ mod game_tests {
         set_test_time(1_005_000.0);
         let s = s.reduce(Action::Typed("e5".into()));
         assert!(
-            s.clock.as_ref().unwrap().running(),
+            s.play.clock.as_ref().unwrap().running(),
             "White's clock runs now"
         );
         set_test_time(1_020_000.0);
         let s = s.reduce(Action::Tick);
-        assert!(s.game.outcome().is_none(), "15 s used of 30");
+        assert!(s.play.game.outcome().is_none(), "15 s used of 30");
         set_test_time(1_036_000.0);
         let s = s.reduce(Action::Tick);
         assert_eq!(
-            s.game.outcome(),
+            s.play.game.outcome(),
             Some(Outcome::Timeout {
                 winner: topochess_core::Color::Black
             })
         );
-        assert!(!s.clock.as_ref().unwrap().running(), "the clocks stop");
+        assert!(!s.play.clock.as_ref().unwrap().running(), "the clocks stop");
         // The ending and the clocks are saved, and come back.
         let saved = s.saved_game(0.0);
         assert_eq!(saved.ended.as_deref(), Some("flag:white"));
         let back = AppState::from_saved(&saved).unwrap();
-        assert_eq!(back.game.outcome(), s.game.outcome());
-        assert_eq!(back.clock, s.clock);
+        assert_eq!(back.play.game.outcome(), s.play.game.outcome());
+        assert_eq!(back.play.clock, s.play.clock);
     }
 
     #[test]
@@ -274,6 +274,6 @@ mod game_tests {
             me: topochess_core::Color::White,
             id: 0,
         });
-        assert!(s.clock.is_none());
+        assert!(s.play.clock.is_none());
     }
 }

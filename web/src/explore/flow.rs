@@ -141,7 +141,7 @@ mod tests {
     fn play(s: Rc<AppState>) -> String {
         let s = s.reduce(Action::PlayFromDiagram(Opponent::HotSeat));
         assert!(s.notice.is_none(), "{:?}", s.notice);
-        fen::write(s.game.start())
+        fen::write(s.play.game.start())
     }
 
     const HOME: &[(char, &str)] = &[

@@ -91,9 +91,9 @@ fn the_lessons_end_offers_a_game_on_its_surface_and_progress_outlives_a_new_game
     assert_eq!(s.learn.progress.done_in(&LESSONS[1]), 4);
     let s = learn(s, LearnAction::PlayGame);
     assert_eq!(s.screen, Screen::Play);
-    assert_eq!(s.game.start().variant().id(), "cylinder");
+    assert_eq!(s.play.game.start().variant().id(), "cylinder");
     assert!(matches!(s.settings.opponent, Opponent::Computer { .. }));
-    assert!(s.game.moves().is_empty());
+    assert!(s.play.game.moves().is_empty());
     // The new game kept the lessons' progress and the puzzles' record.
     assert_eq!(s.learn.progress.done_in(&LESSONS[1]), 4);
     let p = s.reduce(Action::NewGame(Settings::default(), None));

@@ -11,9 +11,9 @@ use topochess_protocol::ClientMessage;
 /// Whether a pre-move may be set now: against the computer while it is thinking, or in a live
 /// game while the opponent is to move; the game on, the live position shown.
 pub(crate) fn premove_time(state: &AppState) -> bool {
-    let turn = state.game.position().turn();
-    state.viewing.is_none()
-        && state.game.outcome().is_none()
+    let turn = state.play.game.position().turn();
+    state.play.viewing.is_none()
+        && state.play.game.outcome().is_none()
         && match state.settings.opponent {
             Opponent::Computer { computer, .. } => turn == computer,
             Opponent::Live { me: Some(me), .. } => turn != me,
@@ -28,7 +28,7 @@ pub const COMPUTER_ACCEPTS_DRAW_AT: i32 = 0;
 impl AppState {
     /// The player's own piece on `sq` while the computer thinks (a pre-move may start there).
     fn own_piece_for_premove(&self, sq: Square) -> bool {
-        let pos = self.game.position();
+        let pos = self.play.game.position();
         premove_time(self) && pos.piece_at(sq).is_some_and(|p| p.color != pos.turn())
     }
 
@@ -38,7 +38,7 @@ impl AppState {
         if !self.own_piece_for_premove(from) {
             return Vec::new();
         }
-        let pos = self.game.position();
+        let pos = self.play.game.position();
         let Some(piece) = pos.piece_at(from) else {
             return Vec::new();
         };
@@ -53,7 +53,7 @@ impl AppState {
     /// After the computer's move: the pre-move is played at once when legal (a promotion
     /// becomes a queen), else dropped.
     pub(crate) fn play_premove(&mut self) {
-        let Some((from, to)) = self.premove.take() else {
+        let Some((from, to)) = self.play.premove.take() else {
             return;
         };
         let candidates: Vec<topochess_core::Move> = self
@@ -75,9 +75,9 @@ impl AppState {
     /// Esc: closes the promotion chooser and the resign question, and drops the pre-move (the
     /// board drops its selection on the same key).
     pub(crate) fn cancel(&mut self) {
-        self.premove = None;
-        self.choice = None;
-        self.confirm_resign = false;
+        self.play.premove = None;
+        self.play.choice = None;
+        self.play.confirm_resign = false;
     }
 
     /// The side the player resigns for: against the computer the player's, in hot-seat the
@@ -86,26 +86,26 @@ impl AppState {
         match self.settings.opponent {
             Opponent::Computer { computer, .. } => !computer,
             Opponent::Correspondence { me, .. } | Opponent::Live { me: Some(me), .. } => me,
-            Opponent::HotSeat | Opponent::Live { me: None, .. } => self.game.position().turn(),
+            Opponent::HotSeat | Opponent::Live { me: None, .. } => self.play.game.position().turn(),
         }
     }
 
     /// Resign asks first; a yes resigns.
     pub(crate) fn resign(&mut self, confirmed: Option<bool>) {
-        if self.game.outcome().is_some() {
-            self.confirm_resign = false;
+        if self.play.game.outcome().is_some() {
+            self.play.confirm_resign = false;
             return;
         }
         match confirmed {
-            None => self.confirm_resign = true,
-            Some(false) => self.confirm_resign = false,
+            None => self.play.confirm_resign = true,
+            Some(false) => self.play.confirm_resign = false,
             Some(true) => {
-                self.confirm_resign = false;
+                self.play.confirm_resign = false;
                 let loser = self.resigning_side();
                 match self.settings.opponent {
                     // The server ends the game, and tells both players.
                     Opponent::Live { .. } => self.live_send(ClientMessage::Resign),
-                    _ => self.game.resign(loser),
+                    _ => self.play.game.resign(loser),
                 }
             }
         }
@@ -113,28 +113,29 @@ impl AppState {
 
     /// The side whose draw offer stands, if any.
     pub fn draw_offered_by(&self) -> Option<Color> {
-        self.draw_offer
+        self.play.draw_offer
     }
 
     /// Offers a draw. In hot-seat the offer stands until the other side answers or moves;
     /// the computer accepts when its last search did not find it better.
     pub(crate) fn offer_draw(&mut self) {
-        if self.game.outcome().is_some() {
+        if self.play.game.outcome().is_some() {
             return;
         }
         match self.settings.opponent {
-            Opponent::HotSeat => self.draw_offer = Some(self.game.position().turn()),
+            Opponent::HotSeat => self.play.draw_offer = Some(self.play.game.position().turn()),
             // The offer travels with the next link sent.
-            Opponent::Correspondence { me, .. } => self.draw_offer = Some(me),
+            Opponent::Correspondence { me, .. } => self.play.draw_offer = Some(me),
             // The server hears of it, and tells both players.
             Opponent::Live { me: Some(_), .. } => self.live_send(ClientMessage::Draw),
             Opponent::Live { me: None, .. } => {}
             Opponent::Computer { .. } => {
                 let not_better = self
+                    .play
                     .computer_eval
                     .is_some_and(|score| score <= COMPUTER_ACCEPTS_DRAW_AT);
                 if not_better {
-                    self.game.agree_draw();
+                    self.play.game.agree_draw();
                     self.notice = Some("The computer accepts the draw.".into());
                 } else {
                     self.notice = Some("The computer declines the draw.".into());
@@ -153,36 +154,36 @@ impl AppState {
             });
             return;
         }
-        if self.draw_offer.take().is_some() && accept && self.game.outcome().is_none() {
-            self.game.agree_draw();
+        if self.play.draw_offer.take().is_some() && accept && self.play.game.outcome().is_none() {
+            self.play.game.agree_draw();
         }
     }
 
     /// After a move by `mover`: an offer by the other side is declined by moving on.
     pub(crate) fn after_move(&mut self, mover: Color) {
-        if self.draw_offer.is_some_and(|by| by != mover) {
-            self.draw_offer = None;
+        if self.play.draw_offer.is_some_and(|by| by != mover) {
+            self.play.draw_offer = None;
         }
-        self.confirm_resign = false;
+        self.play.confirm_resign = false;
     }
 
     /// The side to move's flag falls when its time is out; a game that ended stops the clock.
     pub(crate) fn settle_clock(&mut self) {
-        let turn = self.game.position().turn();
+        let turn = self.play.game.position().turn();
         let now = crate::common::clock::now();
         // In a live game the server's clock is the one that ends it.
         let live = matches!(self.settings.opponent, Opponent::Live { .. });
-        let Some(c) = &mut self.clock else {
+        let Some(c) = &mut self.play.clock else {
             return;
         };
         if !live
-            && self.game.outcome().is_none()
+            && self.play.game.outcome().is_none()
             && c.running()
             && c.time_left(turn, turn, now) <= 0.0
         {
-            self.game.flag(turn);
+            self.play.game.flag(turn);
         }
-        if self.game.outcome().is_some() {
+        if self.play.game.outcome().is_some() {
             c.stop(turn, now);
         }
     }
@@ -195,7 +196,7 @@ impl AppState {
             .is_some_and(|j| j.task == EngineTask::Move)
         {
             if let Some(t) = &self.thinking {
-                self.computer_eval = Some(t.score);
+                self.play.computer_eval = Some(t.score);
             }
         }
     }
@@ -205,11 +206,11 @@ impl AppState {
     /// A move typed in SAN or coordinate form.
     pub(crate) fn typed(&mut self, text: &str) {
         self.offer_live = false;
-        if self.game.outcome().is_some() {
+        if self.play.game.outcome().is_some() {
             self.notice = Some("The game is over: start a new game to play on.".into());
             return;
         }
-        if self.viewing.is_some() {
+        if self.play.viewing.is_some() {
             self.notice = Some("You are looking at an earlier position.".into());
             self.offer_live = true;
             return;
@@ -224,7 +225,7 @@ impl AppState {
             });
             return;
         }
-        let pos = self.game.position().clone();
+        let pos = self.play.game.position().clone();
         match san::candidate_moves(&pos, text) {
             Ok(moves) if moves.is_empty() => {
                 self.notice = Some(format!("'{}' is not a legal move here.", text.trim()));
@@ -264,7 +265,7 @@ mod tests {
     }
 
     fn square(s: &AppState, name: &str) -> topochess_core::Square {
-        s.game.start().size().parse_square(name).unwrap()
+        s.play.game.start().size().parse_square(name).unwrap()
     }
 
     #[test]
@@ -299,7 +300,7 @@ mod tests {
             .clone()
             .reduce(Action::ChangedElsewhere(vec![there.clone()]));
         assert_eq!(followed.move_texts(), there.moves);
-        assert_eq!(followed.game_id, s.game_id);
+        assert_eq!(followed.play.game_id, s.play.game_id);
         assert!(followed
             .notice
             .as_deref()
@@ -315,7 +316,7 @@ mod tests {
         // Told that its line was kept apart, the tab goes on under the new id.
         let apart = kept.reduce(Action::KeptApart(77));
         assert_eq!(
-            (apart.game_id, apart.move_texts()),
+            (apart.play.game_id, apart.move_texts()),
             (77, vec!["e2e4".to_string()])
         );
     }
@@ -331,7 +332,7 @@ mod tests {
         assert_eq!(s.move_texts(), ["e2e4"]);
         // A promotion asks which piece; Esc closes the question and plays nothing.
         let pos = topochess_core::fen::parse_position(
-            s.game.start().variant().clone(),
+            s.play.game.start().variant().clone(),
             "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
         )
         .unwrap();
@@ -340,22 +341,22 @@ mod tests {
         let s = s.reduce(Action::LoadGame(settings, Box::new(game)));
         let (b7, b8) = (square(&s, "b7"), square(&s, "b8"));
         let s = s.reduce(Action::Move(b7, b8));
-        assert_eq!(s.choice.as_ref().map(|c| c.options.len()), Some(4));
+        assert_eq!(s.play.choice.as_ref().map(|c| c.options.len()), Some(4));
         let s = s.reduce(Action::Cancel);
-        assert!(s.choice.is_none() && s.game.moves().is_empty());
+        assert!(s.play.choice.is_none() && s.play.game.moves().is_empty());
     }
 
     #[test]
     fn resigning_asks_first() {
         let s = hot_seat().reduce(Action::Resign(None));
-        assert!(s.confirm_resign && s.game.outcome().is_none());
+        assert!(s.play.confirm_resign && s.play.game.outcome().is_none());
         let s = s.reduce(Action::Resign(Some(false)));
-        assert!(!s.confirm_resign && s.game.outcome().is_none());
+        assert!(!s.play.confirm_resign && s.play.game.outcome().is_none());
         let s = s
             .reduce(Action::Resign(None))
             .reduce(Action::Resign(Some(true)));
         assert_eq!(
-            s.game.outcome().and_then(|o| o.winner()),
+            s.play.game.outcome().and_then(|o| o.winner()),
             Some(Color::Black)
         );
     }
@@ -365,7 +366,7 @@ mod tests {
         let s = hot_seat().reduce(Action::OfferDraw);
         assert_eq!(s.draw_offered_by(), Some(Color::White));
         assert!(
-            s.game.outcome().is_none(),
+            s.play.game.outcome().is_none(),
             "one click does not end the game"
         );
         // White moves on: the offer stands for Black.
@@ -374,10 +375,13 @@ mod tests {
         // Black moves instead of answering: declined.
         let declined = s.clone().reduce(Action::Typed("e5".into()));
         assert_eq!(declined.draw_offered_by(), None);
-        assert!(declined.game.outcome().is_none());
+        assert!(declined.play.game.outcome().is_none());
         // Or Black accepts.
         let drawn = s.reduce(Action::AnswerDraw(true));
-        assert_eq!(drawn.game.outcome().map(|o| o.result()), Some("1/2-1/2"));
+        assert_eq!(
+            drawn.play.game.outcome().map(|o| o.result()),
+            Some("1/2-1/2")
+        );
     }
 
     #[test]
@@ -395,13 +399,13 @@ mod tests {
         ));
         let declined = s.clone().reduce(Action::OfferDraw);
         assert!(
-            declined.game.outcome().is_none(),
+            declined.play.game.outcome().is_none(),
             "no opinion yet: declined"
         );
         let mut s = (*s).clone();
-        s.computer_eval = Some(-40);
+        s.play.computer_eval = Some(-40);
         let s = Rc::new(s).reduce(Action::OfferDraw);
-        assert!(s.game.outcome().is_some());
+        assert!(s.play.game.outcome().is_some());
     }
 
     fn vs_computer() -> Rc<AppState> {
@@ -433,33 +437,37 @@ mod tests {
                     .is_some_and(|d| d.iter().any(|(t, _)| t == "f3"))
         );
         let s = s.reduce(Action::Move(g1, f3));
-        assert_eq!(s.premove, Some((g1, f3)));
+        assert_eq!(s.play.premove, Some((g1, f3)));
         // The reply comes: the pre-move is played, and the computer thinks again.
         let s = s.reduce(Action::EngineAnswer(job, "e7e5".into()));
         assert_eq!(s.move_texts(), ["e2e4", "e7e5", "g1f3"]);
-        assert!(s.premove.is_none() && s.engine.is_some());
+        assert!(s.play.premove.is_none() && s.engine.is_some());
         // A pre-move that is not legal after the reply is dropped: e4-e5 onto Black's pawn.
         let job = s.engine.as_ref().unwrap().id;
         let (e4, e5) = (square(&s, "e4"), square(&s, "e5"));
         let s = s.reduce(Action::Move(e4, e5));
-        assert_eq!(s.premove, Some((e4, e5)));
+        assert_eq!(s.play.premove, Some((e4, e5)));
         let s = s.reduce(Action::EngineAnswer(job, "b8c6".into()));
         assert_eq!(s.move_texts().len(), 4);
-        assert!(s.premove.is_none());
-        assert_eq!(s.game.position().turn(), Color::White, "the player's move");
+        assert!(s.play.premove.is_none());
+        assert_eq!(
+            s.play.game.position().turn(),
+            Color::White,
+            "the player's move"
+        );
         // Esc cancels a pre-move.
         let s = s.reduce(Action::Typed("d4".into()));
         let (b1, c3) = (square(&s, "b1"), square(&s, "c3"));
         let s = s.reduce(Action::Move(b1, c3));
-        assert_eq!(s.premove, Some((b1, c3)));
+        assert_eq!(s.play.premove, Some((b1, c3)));
         let s = s.reduce(Action::Cancel);
-        assert!(s.premove.is_none());
+        assert!(s.play.premove.is_none());
         // A square no piece of the player reaches is no pre-move; the board drops one too.
         let (h2, h5) = (square(&s, "h2"), square(&s, "h5"));
         assert!(!s.premove_dests(h2).contains(&h5));
         let s = s.reduce(Action::Move(b1, c3)).reduce(Action::Move(h2, h5));
-        assert_eq!(s.premove, Some((b1, c3)));
+        assert_eq!(s.play.premove, Some((b1, c3)));
         let s = s.reduce(Action::DropPremove);
-        assert!(s.premove.is_none());
+        assert!(s.play.premove.is_none());
     }
 }

@@ -23,8 +23,8 @@ fn side_name(c: topochess_core::Color) -> &'static str {
 
 /// Resign (asks first) and draw offers; in hot-seat the other side answers an offer.
 pub fn game_end_controls(state: &UseReducerHandle<AppState>) -> Html {
-    let over = state.game.outcome().is_some();
-    if state.confirm_resign {
+    let over = state.play.game.outcome().is_some();
+    if state.play.confirm_resign {
         return html! {
             <div class="row confirm" id="resign-confirm" role="alertdialog" aria-label="Resign?">
                 <span>{"Resign this game?"}</span>
@@ -33,7 +33,7 @@ pub fn game_end_controls(state: &UseReducerHandle<AppState>) -> Html {
             </div>
         };
     }
-    let to_move = state.game.position().turn();
+    let to_move = state.play.game.position().turn();
     let offer = state.draw_offered_by().filter(|_| !over);
     let answers = |by| match state.settings.opponent {
         Opponent::HotSeat => by != to_move,
@@ -59,7 +59,7 @@ pub fn game_end_controls(state: &UseReducerHandle<AppState>) -> Html {
             <div class="row">
                 <button class="secondary" id="resign" onclick={act(state, Action::Resign(None))} disabled={over}>{"Resign"}</button>
                 <button class="secondary" id="draw" onclick={act(state, Action::OfferDraw)} disabled={over || offer.is_some()}>{"Offer draw"}</button>
-                if over && !state.game.moves().is_empty() {
+                if over && !state.play.game.moves().is_empty() {
                     <button id="review-game" onclick={act(state, Action::Analyse(crate::app::state::AnalysisAction::ReviewGame))}>{"Review the game"}</button>
                 }
             </div>
@@ -73,8 +73,8 @@ pub fn send_move(state: &UseReducerHandle<AppState>) -> Html {
     let Opponent::Correspondence { me, .. } = state.settings.opponent else {
         return html! {};
     };
-    let my_turn = state.game.position().turn() == me && state.game.outcome().is_none();
-    if my_turn && state.draw_offer.is_none() {
+    let my_turn = state.play.game.position().turn() == me && state.play.game.outcome().is_none();
+    if my_turn && state.play.draw_offer.is_none() {
         return html! {
             <p class="muted" id="corr-wait">{format!("Your move, then send it to {}.", state.settings.player_name(!me))}</p>
         };
@@ -86,7 +86,7 @@ pub fn send_move(state: &UseReducerHandle<AppState>) -> Html {
             Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
         })
         .unwrap_or_default();
-    let link = match crate::library::correspondence::fragment(&saved, &state.game, me) {
+    let link = match crate::library::correspondence::fragment(&saved, &state.play.game, me) {
         Ok(fragment) => format!("{base}#{fragment}"),
         Err(why) => {
             return html! { <p class="error" id="corr-error">{format!("No link can carry this game: {why}.")}</p> };
@@ -145,7 +145,7 @@ pub fn saved_games(state: &UseReducerHandle<AppState>) -> Html {
     let rows = state.saved.iter().map(|g| {
         let id = g.id;
         let line = g.summary();
-        let current = id == state.game_id;
+        let current = id == state.play.game_id;
         let open = act(state, Action::SwitchGame(Box::new(g.clone())));
         let remove = {
             let state = state.clone();

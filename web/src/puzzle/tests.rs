@@ -30,7 +30,7 @@ fn solution(s: &AppState) -> Vec<Move> {
 /// Makes `mv` on the board (a promotion picked from the chooser).
 fn make(s: Rc<AppState>, mv: Move) -> Rc<AppState> {
     let s = reduce(s, PuzzleAction::Move(mv.from, mv.to));
-    if s.choice.is_some() {
+    if s.play.choice.is_some() {
         s.reduce(Action::Choose(mv))
     } else {
         s
@@ -169,10 +169,10 @@ fn a_promotion_is_chosen_on_the_board_and_the_right_piece_accepted() {
     let s = opened(i);
     let right = solution(&s)[0];
     let s = reduce(s, PuzzleAction::Move(right.from, right.to));
-    assert_eq!(s.choice.as_ref().map(|c| c.options.len()), Some(4));
+    assert_eq!(s.play.choice.as_ref().map(|c| c.options.len()), Some(4));
     let s = s.reduce(Action::Choose(right));
     let p = s.solving().unwrap();
-    assert!(s.choice.is_none() && p.wrong.is_none() && !p.failed);
+    assert!(s.play.choice.is_none() && p.wrong.is_none() && !p.failed);
     assert_eq!(p.played().len(), 1);
 }
 
