@@ -1,7 +1,7 @@
 //! The analysis board's state machine, driven through the reducer in awkward orders.
 
 use super::*;
-use crate::app::state::{Action, AppState, EngineTask, Screen};
+use crate::app::state::{Action, AppState, EngineTask, PlayAction, Screen};
 use crate::common::settings::{Opponent, Settings};
 use crate::engine::LineReport;
 use std::rc::Rc;
@@ -22,7 +22,10 @@ fn game(variant: &str, moves: &[&str]) -> Rc<AppState> {
     ));
     run(
         s,
-        moves.iter().map(|m| Action::Typed(m.to_string())).collect(),
+        moves
+            .iter()
+            .map(|m| Action::Play(PlayAction::Typed(m.to_string())))
+            .collect(),
     )
 }
 
@@ -219,7 +222,7 @@ fn leaving_the_analysis_gives_the_engine_back_to_the_game() {
         ..Settings::default()
     };
     let s = Rc::new(AppState::default()).reduce(Action::NewGame(settings, None));
-    let s = s.reduce(Action::Typed("e4".into()));
+    let s = s.reduce(Action::Play(PlayAction::Typed("e4".into())));
     let reply = job(&s).id;
     assert_eq!(job(&s).task, EngineTask::Move);
     // The computer thinks; the player opens the analysis: the analysis takes the engine.

@@ -42,18 +42,12 @@ pub enum Action {
     /// A move made on the board: played (or a promotion asked), or while the computer thinks
     /// set as the pre-move.
     Move(Square, Square),
-    /// Drop the pre-move.
-    DropPremove,
+    /// Change the game on the board.
+    Play(crate::play::PlayAction),
     /// The player picked one of the offered moves.
     Choose(Move),
     /// The player closed the choice without picking.
     CancelChoice,
-    /// A move typed in SAN or coordinate form.
-    Typed(String),
-    /// Take back (against the computer, back to the player's move).
-    TakeBack,
-    /// Replay a taken-back move.
-    Redo,
     /// Look at the position after `ply` moves.
     View(usize),
     /// Look one move back or forward.
@@ -84,12 +78,6 @@ pub enum Action {
     EngineTableAnswer(u32, String),
     /// The engine reported a problem.
     EngineFailed(u32, String),
-    /// Resign: `None` asks, `Some(true)` resigns, `Some(false)` does not.
-    Resign(Option<bool>),
-    /// Offer a draw (the computer answers at once; in hot-seat the other side does).
-    OfferDraw,
-    /// The other side accepts or declines the draw offered.
-    AnswerDraw(bool),
     /// Esc: close the chooser or question, drop the selection.
     Cancel,
     /// Sounds on or off.

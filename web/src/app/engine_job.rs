@@ -6,6 +6,7 @@
 use crate::app::state::AppState;
 use crate::common::settings::Opponent;
 pub use crate::engine::messages::Thinking;
+use crate::play::PlayAction;
 
 /// What the engine is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,7 +162,12 @@ impl AppState {
             self.engine = None;
             return;
         }
-        self.remember_computer_eval();
+        // The computer's own view of the game from its finished search (for draw offers).
+        let score = self
+            .thinking
+            .as_ref()
+            .map(|t| t.score)
+            .filter(|_| current.task == EngineTask::Move);
         self.engine = None;
         self.thinking = None;
         let Ok(mv) = topochess_core::san::parse_move(self.play.game.position(), text) else {
@@ -171,11 +177,8 @@ impl AppState {
         match current.task {
             // Played into the live game even while the player looks at an earlier move; a
             // pre-move follows at once.
-            EngineTask::Move => {
-                self.play(mv);
-                self.play_premove();
-            }
-            EngineTask::Hint => self.play.hint = Some(mv),
+            EngineTask::Move => self.change_play(PlayAction::ComputerMove(mv, score)),
+            EngineTask::Hint => self.change_play(PlayAction::ShowHint(mv)),
             EngineTask::Analyse | EngineTask::Review | EngineTask::Tablebase => {}
         }
     }
@@ -183,7 +186,7 @@ impl AppState {
 
 #[cfg(test)]
 mod tests {
-    use crate::app::state::{Action, AppState};
+    use crate::app::state::{Action, AppState, PlayAction};
     use crate::common::settings::{Opponent, Settings};
     use std::rc::Rc;
     use topochess_core::game::Game;
@@ -231,12 +234,12 @@ mod tests {
     fn take_back_to_the_start_with_the_computer_as_white_searches_again() {
         let s = new_game(vs_computer(Color::White, 3));
         let first = job_id(&s);
-        let s = s.reduce(Action::Typed("e5".into()));
+        let s = s.reduce(Action::Play(PlayAction::Typed("e5".into())));
         assert!(s.play.game.moves().is_empty(), "not the player's move yet");
         let s = s.reduce(Action::EngineAnswer(first, "e2e4".into()));
         assert!(s.engine.is_none(), "the player's move");
         // Take back the computer's first move: the computer is to move at the start again.
-        let s = s.reduce(Action::TakeBack);
+        let s = s.reduce(Action::Play(PlayAction::TakeBack));
         assert!(s.play.game.moves().is_empty(), "{:?}", s.move_texts());
         let again = job_id(&s);
         assert_ne!(again, first);
@@ -246,11 +249,11 @@ mod tests {
             s.clone(),
             vec![
                 Action::EngineAnswer(again, "d2d4".into()),
-                Action::Typed("d5".into()),
+                Action::Play(PlayAction::Typed("d5".into())),
             ],
         );
         let reply = job_id(&s);
-        let s = s.reduce(Action::TakeBack);
+        let s = s.reduce(Action::Play(PlayAction::TakeBack));
         assert_eq!(s.move_texts(), ["d2d4"]);
         assert!(s.engine.is_none());
         let s = s.reduce(Action::EngineAnswer(reply, "g1f3".into()));
@@ -264,7 +267,13 @@ mod tests {
     #[test]
     fn a_reply_while_the_player_browses_history_is_played_not_dropped() {
         let s = new_game(vs_computer(Color::Black, 5));
-        let s = run(s, vec![Action::Typed("e4".into()), Action::View(0)]);
+        let s = run(
+            s,
+            vec![
+                Action::Play(PlayAction::Typed("e4".into())),
+                Action::View(0),
+            ],
+        );
         let job = job_id(&s);
         let s = s.reduce(Action::EngineAnswer(job, "e7e5".into()));
         assert_eq!(s.move_texts(), ["e2e4", "e7e5"]);
@@ -278,7 +287,8 @@ mod tests {
 
     #[test]
     fn every_way_the_position_changes_drops_or_replaces_the_job() {
-        let base = new_game(vs_computer(Color::Black, 8)).reduce(Action::Typed("e4".into()));
+        let base = new_game(vs_computer(Color::Black, 8))
+            .reduce(Action::Play(PlayAction::Typed("e4".into())));
         let job = job_id(&base);
         let hot_seat = Settings {
             opponent: Opponent::HotSeat,
@@ -297,8 +307,8 @@ mod tests {
                     77, &hot_seat, &game, 0.0,
                 ))),
             ),
-            ("resign", Action::Resign(Some(true))),
-            ("take back", Action::TakeBack),
+            ("resign", Action::Play(PlayAction::Resign(Some(true)))),
+            ("take back", Action::Play(PlayAction::TakeBack)),
         ] {
             let s = base.clone().reduce(action);
             assert!(
@@ -321,25 +331,31 @@ mod tests {
     #[test]
     fn redo_against_the_computer_restores_the_whole_line() {
         let s = new_game(vs_computer(Color::Black, 1));
-        let mut s = s.reduce(Action::Typed("e4".into()));
+        let mut s = s.reduce(Action::Play(PlayAction::Typed("e4".into())));
         s = s
             .clone()
             .reduce(Action::EngineAnswer(job_id(&s), "e7e5".into()));
-        s = s.reduce(Action::Typed("d4".into()));
+        s = s.reduce(Action::Play(PlayAction::Typed("d4".into())));
         s = s
             .clone()
             .reduce(Action::EngineAnswer(job_id(&s), "d7d5".into()));
         let line = s.move_texts();
-        let s = run(s, vec![Action::TakeBack, Action::TakeBack]);
+        let s = run(
+            s,
+            vec![
+                Action::Play(PlayAction::TakeBack),
+                Action::Play(PlayAction::TakeBack),
+            ],
+        );
         assert!(s.play.game.moves().is_empty());
         assert!(s.engine.is_none(), "the player's move");
-        let s = s.reduce(Action::Redo);
+        let s = s.reduce(Action::Play(PlayAction::Redo));
         assert_eq!(s.move_texts(), ["e2e4", "e7e5"]);
         assert!(
             s.engine.is_none(),
             "the computer's reply came back: nothing to search"
         );
-        let s = s.reduce(Action::Redo);
+        let s = s.reduce(Action::Play(PlayAction::Redo));
         assert_eq!(s.move_texts(), line);
         assert!(s.play.redo.is_empty());
     }
@@ -349,7 +365,7 @@ mod tests {
         let s = new_game(Settings::default()).reduce(Action::Hint);
         let hint = job_id(&s);
         assert_eq!(s.engine.as_ref().unwrap().task, super::EngineTask::Hint);
-        let s = s.reduce(Action::Typed("e4".into()));
+        let s = s.reduce(Action::Play(PlayAction::Typed("e4".into())));
         assert!(s.engine.is_none());
         let s = s.reduce(Action::EngineAnswer(hint, "e2e4".into()));
         assert!(s.play.hint.is_none());
@@ -384,11 +400,20 @@ mod tests {
             variant: "standard".into(),
             ..Settings::default()
         });
-        let s = run(s, vec![Action::Typed("e4".into()), Action::View(0)]);
-        let s = s.reduce(Action::Typed("e5".into()));
+        let s = run(
+            s,
+            vec![
+                Action::Play(PlayAction::Typed("e4".into())),
+                Action::View(0),
+            ],
+        );
+        let s = s.reduce(Action::Play(PlayAction::Typed("e5".into())));
         assert!(s.offer_live, "{:?}", s.notice);
-        let s = run(s, vec![Action::Live, Action::Resign(Some(true))]);
-        let s = s.reduce(Action::Typed("e5".into()));
+        let s = run(
+            s,
+            vec![Action::Live, Action::Play(PlayAction::Resign(Some(true)))],
+        );
+        let s = s.reduce(Action::Play(PlayAction::Typed("e5".into())));
         assert!(s.notice.as_deref().unwrap().contains("over"));
         // A promotion typed without its piece asks which.
         let s = Rc::new(AppState::default()).reduce(Action::NewGame(
@@ -398,7 +423,7 @@ mod tests {
             },
             Some("4k3/P7/8/8/8/8/8/4K3 w - - 0 1".into()),
         ));
-        let s = s.reduce(Action::Typed("a8".into()));
+        let s = s.reduce(Action::Play(PlayAction::Typed("a8".into())));
         assert_eq!(s.play.choice.as_ref().map(|c| c.options.len()), Some(4));
     }
 
@@ -424,7 +449,7 @@ mod tests {
         assert_eq!(s.move_texts(), ["b1b5"]);
         assert!(s.table_moves.contains(&(s.play.game_id, 1)));
         // The computer's next move, searched: not marked.
-        let s = s.reduce(Action::Typed("Ke6".into()));
+        let s = s.reduce(Action::Play(PlayAction::Typed("Ke6".into())));
         assert_eq!(s.move_texts().len(), 2, "{:?}", s.notice);
         let reply = job_id(&s);
         let s = s.reduce(Action::EngineAnswer(reply, "b5b4".into()));

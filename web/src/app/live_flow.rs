@@ -136,7 +136,7 @@ impl AppState {
         // The opponent's move came: a pre-move is played now (or dropped if it is not legal);
         // anything else (a take-back, another line) drops it.
         if extends && self.player_to_move() {
-            self.play_premove();
+            self.change_play(crate::play::PlayAction::OpponentMoved);
         } else {
             self.play.premove = None;
         }

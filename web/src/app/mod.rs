@@ -14,6 +14,7 @@ pub mod home;
 pub mod live_flow;
 pub mod live_panel;
 pub mod offline;
+pub mod saved_list;
 pub mod scene;
 pub mod settings_screen;
 pub mod state;
@@ -31,6 +32,7 @@ use crate::explore::panel::{ExplorerPanel, LabPanel};
 use crate::library::storage;
 use crate::play::panel as play_panel;
 use crate::play::panels::{MoveList, NewGameForm, Transfer};
+use crate::play::PlayAction;
 use std::rc::Rc;
 use std::sync::Arc;
 use topochess_core::Variant;
@@ -119,7 +121,7 @@ pub fn app() -> Html {
     };
     let on_drop_premove = {
         let state = state.clone();
-        Callback::from(move |_| state.dispatch(Action::DropPremove))
+        Callback::from(move |_| state.dispatch(Action::Play(PlayAction::DropPremove)))
     };
     let on_shape = {
         let state = state.clone();
@@ -155,7 +157,7 @@ pub fn app() -> Html {
             state.live_point(),
             state.play.viewing.is_some(),
             state.player_to_move(),
-            crate::play::game_flow::premove_time(&state),
+            state.play.premove_time(&state.settings),
             analysis.map(|a| a.point()),
             puzzle.map(|p| (p.session, p.shown_ply(), p.player_to_move())),
             lesson.map(|s| (s.lesson, s.step, s.awaits_move())),
@@ -175,7 +177,10 @@ pub fn app() -> Html {
                     (scene::legal_dests(&s.pos), scene::hover_of(&s.pos))
                 }
                 (None, Some(_), _) | (None, None, Some(_)) => Default::default(),
-                (None, None, None) => (scene::dests(&state), scene::move_hover(&state)),
+                (None, None, None) => (
+                    state.play.dests(&state.settings),
+                    state.play.move_hover(&state.settings),
+                ),
             };
             (Rc::new(dests), Rc::new(normal), Rc::new(extended))
         })
@@ -204,7 +209,9 @@ pub fn app() -> Html {
                 (Some(a), _, _) => a.scene(scene::setting(&state), state.shapes_here()),
                 (None, Some(p), _) => p.scene(scene::setting(&state)),
                 (None, None, Some(s)) => s.scene(scene::setting(&state)),
-                (None, None, None) => scene::of_game(&state),
+                (None, None, None) => state
+                    .play
+                    .scene(scene::setting(&state), state.shapes_here()),
             };
             let (mut normal, mut extended) = (scene.normal(), scene.extended());
             normal.hover = move_hover.0.clone();
@@ -227,6 +234,10 @@ pub fn app() -> Html {
     let act = |action: Action| {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(action.clone()))
+    };
+    let on_play = {
+        let state = state.clone();
+        Callback::from(move |a: PlayAction| state.dispatch(Action::Play(a)))
     };
     // The message, where it belongs: beside what caused it (the typed move, the import box),
     // else under the header.
@@ -266,7 +277,7 @@ pub fn app() -> Html {
                 let accepted = state.player_to_move()
                     && san::candidate_moves(state.play.game.position(), &text)
                         .is_ok_and(|moves| !moves.is_empty());
-                state.dispatch(Action::Typed(text));
+                state.dispatch(Action::Play(PlayAction::Typed(text)));
                 if accepted {
                     input.set_value("");
                 }
@@ -582,21 +593,21 @@ pub fn app() -> Html {
                         <button onclick={act(Action::Live)} aria-label="Current position">{">|"}</button>
                     </div>
                     <div class="row">
-                        <button id="takeback" onclick={act(Action::TakeBack)} disabled={state.is_correspondence()}>{"Take back"}</button>
-                        <button id="redo" onclick={act(Action::Redo)} disabled={state.play.redo.is_empty() || state.is_correspondence()}>{"Redo"}</button>
+                        <button id="takeback" onclick={act(Action::Play(PlayAction::TakeBack))} disabled={state.is_correspondence()}>{"Take back"}</button>
+                        <button id="redo" onclick={act(Action::Play(PlayAction::Redo))} disabled={state.play.redo.is_empty() || state.is_correspondence()}>{"Redo"}</button>
                         <button id="hint" onclick={act(Action::Hint)} disabled={!state.player_to_move() || state.engine.is_some() || state.is_correspondence()}>{"Hint"}</button>
                         <button id="flip" onclick={act(Action::Flip)}>{"Flip"}</button>
                         <button id="analyse" onclick={act(Action::Analyse(AnalysisAction::FromGame))}>{"Analyse"}</button>
                     </div>
                     { live_panel::live_panel(&state) }
-                    { play_panel::game_end_controls(&state) }
-                    { play_panel::send_move(&state) }
+                    { play_panel::game_end_controls(&state.play, &state.settings, &on_play) }
+                    { play_panel::send_move(&state.play, &state.settings) }
                     <label class="san-input">{"Type a move "}
                         <input id="san-input" placeholder="e4, Nf3, O-O, e7e8q" onkeydown={on_typed} autocomplete="off" />
                     </label>
                     { notice_here(NoticeAt::TypedMove) }
-                    <Transfer pgn={state.pgn()} fen={fen::write(pos)} link={storage::browser_link(&state.settings, &state.play.game)} on_load={on_load} notice={notice_here(NoticeAt::Import)} />
-                    { play_panel::saved_games(&state) }
+                    <Transfer pgn={state.play.pgn()} fen={fen::write(pos)} link={storage::browser_link(&state.settings, &state.play.game)} on_load={on_load} notice={notice_here(NoticeAt::Import)} />
+                    { saved_list::saved_games(&state) }
                 </aside>
                 }
             </main>

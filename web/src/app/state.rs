@@ -5,7 +5,7 @@ use crate::analysis::Analysis;
 pub use crate::analysis::AnalysisAction;
 pub use crate::app::action::Action;
 pub use crate::app::engine_job::{EngineJob, EngineTask, Thinking};
-use crate::common::clock::{self, Clock};
+use crate::common::clock::Clock;
 pub use crate::common::fit::{Choice, Fit};
 pub use crate::common::settings::{variant_of, Margin, Opponent, Settings, ViewMode};
 use crate::common::shapes::Shape;
@@ -13,13 +13,14 @@ pub use crate::explore::explorer::ExploreAction;
 use crate::explore::explorer::Explorer;
 pub use crate::learn::LearnAction;
 use crate::library::storage::{self, SavedGame};
+pub use crate::play::PlayAction;
 pub use crate::puzzle::PuzzleAction;
 use std::rc::Rc;
 use topochess_core::game::Game;
 use topochess_core::lab::LabSpec;
 use topochess_core::surface::Gluing;
 use topochess_core::variant::preset;
-use topochess_core::{fen, pgn, san, CastlingMode, Move, Position, Square};
+use topochess_core::{fen, CastlingMode, Position};
 use yew::Reducible;
 
 /// Where a message is shown: next to what caused it, so that it is in view.
@@ -181,10 +182,7 @@ impl AppState {
 
     /// The game as the library keeps it.
     pub fn saved_game(&self, now: f64) -> SavedGame {
-        let mut saved = SavedGame::of(self.play.game_id, &self.settings, &self.play.game, now);
-        saved.draw_offer = self.play.draw_offer;
-        saved.clock = self.play.clock.clone();
-        saved
+        self.play.saved(&self.settings, now)
     }
 
     /// Replaces the game, keeping what belongs to the player and the session: view settings,
@@ -251,29 +249,17 @@ impl AppState {
 
     /// The position on the board (the one being looked at).
     pub fn shown(&self) -> &Position {
-        self.play
-            .viewing
-            .and_then(|ply| self.play.game.position_at(ply))
-            .unwrap_or_else(|| self.play.game.position())
+        self.play.shown()
     }
 
     /// The ply shown.
     pub fn shown_ply(&self) -> usize {
-        self.play.viewing.unwrap_or(self.play.game.moves().len())
+        self.play.shown_ply()
     }
 
     /// Whether the player may move now (the live position, the game on, not the computer's turn).
     pub fn player_to_move(&self) -> bool {
-        self.play.viewing.is_none()
-            && self.play.game.outcome().is_none()
-            && match self.settings.opponent {
-                Opponent::HotSeat => true,
-                Opponent::Computer { computer, .. } => self.play.game.position().turn() != computer,
-                // A correspondence game: only one's own moves; the other's come by link.
-                Opponent::Correspondence { me, .. } => self.play.game.position().turn() == me,
-                // A live game: one's own moves, sent to the server; a spectator none.
-                Opponent::Live { me, .. } => Some(self.play.game.position().turn()) == me,
-            }
+        self.play.player_to_move(&self.settings)
     }
 
     /// The position shown's key for its drawn shapes: the game and ply, or on the analysis
@@ -297,98 +283,44 @@ impl AppState {
         self.shapes.remove(&self.shapes_key());
     }
 
-    /// Whether the game is played by correspondence.
+    /// Whether the game is played by correspondence (or live): its moves are sent.
     pub fn is_correspondence(&self) -> bool {
-        self.is_correspondence_settings(&self.settings)
+        self.settings.is_correspondence()
     }
 
-    fn is_correspondence_settings(&self, settings: &Settings) -> bool {
-        matches!(
-            settings.opponent,
-            Opponent::Correspondence { .. } | Opponent::Live { .. }
-        )
-    }
-
-    /// Whether it is the computer's turn in the live game (also while the player looks at an
-    /// earlier position: the computer's reply is played into the live game).
+    /// Whether it is the computer's turn in the game (also while the player looks at an
+    /// earlier position: the computer's reply is played into the game).
     pub fn computer_to_move(&self) -> bool {
-        self.play.game.outcome().is_none()
-            && matches!(self.settings.opponent, Opponent::Computer { computer, .. } if self.play.game.position().turn() == computer)
-    }
-
-    /// Legal moves from `from` in the live position, if the player may move.
-    pub fn moves_from(&self, from: Square) -> Vec<Move> {
-        if !self.player_to_move() {
-            return Vec::new();
-        }
-        self.play
-            .game
-            .position()
-            .legal_moves()
-            .into_iter()
-            .filter(|m| m.from == from)
-            .collect()
+        self.play.computer_to_move(&self.settings)
     }
 
     /// The moves in coordinate form (for the worker, storage and links).
     pub fn move_texts(&self) -> Vec<String> {
-        storage::move_texts(&self.play.game)
+        self.play.move_texts()
     }
 
-    /// The game as PGN.
-    pub fn pgn(&self) -> String {
-        pgn::write(
-            &self.play.game,
-            &[("Event", "Topochess game"), ("Site", "Topochess")],
-        )
-    }
-
-    pub(crate) fn play(&mut self, mv: Move) {
-        let mover = self.play.game.position().turn();
-        let uci = san::to_coordinate(self.play.game.position(), mv);
-        if self.play.game.play(mv).is_ok() {
-            if matches!(self.settings.opponent, Opponent::Live { me: Some(me), .. } if me == mover)
-            {
-                let ply = self.play.game.moves().len() - 1;
-                self.live_send(topochess_protocol::ClientMessage::Move { uci, ply });
-            }
-            let ply = self.play.game.moves().len();
-            if let Some(c) = &mut self.play.clock {
-                c.moved(mover, ply, clock::now());
-            }
-            self.after_move(mover);
-            self.play.redo.clear();
-            self.play.choice = None;
-            self.play.hint = None;
+    /// Changes the game on the board, and carries out what it asks.
+    pub(crate) fn change_play(&mut self, action: PlayAction) {
+        let before = self.play.game.moves().len();
+        let out = self.play.update(action, &self.settings);
+        if self.play.game.moves().len() != before {
+            // The engine's last word was about another position.
             self.thinking = None;
         }
-    }
-
-    /// Plays a move from `from` to `to`, asking when several moves fit (promotion, castling).
-    fn try_move(&mut self, from: Square, to: Square) -> bool {
-        let candidates: Vec<Move> = self
-            .moves_from(from)
-            .into_iter()
-            .filter(|m| m.to == to)
-            .collect();
-        self.play_or_ask(&candidates)
-    }
-
-    /// Plays the one move, or asks which when several fit; false when none does.
-    pub(crate) fn play_or_ask(&mut self, candidates: &[Move]) -> bool {
-        match candidates {
-            [] => false,
-            [mv] => {
-                self.play(*mv);
-                true
-            }
-            many => {
-                let pos = self.play.game.position();
-                self.play.choice = Some(Choice {
-                    options: many.iter().map(|&m| (m, san::to_san(pos, m))).collect(),
-                });
-                true
-            }
+        if out.clear_notice {
+            self.notice = None;
+        }
+        if let Some(text) = out.notice {
+            self.notice = Some(text);
+        }
+        if let Some(offer) = out.offer_live {
+            self.offer_live = offer;
+        }
+        for message in out.send {
+            self.live_send(message);
+        }
+        if out.review {
+            self.analyse(AnalysisAction::ReviewGame);
         }
     }
 }
@@ -399,7 +331,7 @@ impl Reducible for AppState {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
         let place = match &action {
-            Action::Typed(_) => NoticeAt::TypedMove,
+            Action::Play(PlayAction::Typed(_)) => NoticeAt::TypedMove,
             Action::Import(_) => NoticeAt::Import,
             _ => NoticeAt::Top,
         };
@@ -408,10 +340,7 @@ impl Reducible for AppState {
         if s.notice.is_some() && s.notice != before {
             s.notice_at = place;
         }
-        if !crate::play::game_flow::premove_time(&s) {
-            s.play.premove = None;
-        }
-        s.settle_clock();
+        s.play.settle(&s.settings);
         s.settle_engine();
         Rc::new(s)
     }
@@ -429,7 +358,7 @@ impl AppState {
                     if let Opponent::Correspondence { me, id: 0 } = settings.opponent {
                         settings.opponent = Opponent::Correspondence { me, id };
                     }
-                    if s.is_correspondence_settings(&settings) {
+                    if settings.is_correspondence() {
                         settings.time = None;
                     }
                     s.replace_game(settings, next.play.game, id);
@@ -490,63 +419,13 @@ impl AppState {
                 );
             }
             Action::Click(_) => s.clear_shapes(),
-            Action::Move(from, to) => {
-                if crate::play::game_flow::premove_time(s) {
-                    if s.premove_dests(from).contains(&to) {
-                        s.play.premove = Some((from, to));
-                    }
-                } else {
-                    s.try_move(from, to);
-                }
-            }
-            Action::DropPremove => s.play.premove = None,
+            Action::Move(from, to) => s.change_play(PlayAction::Move(from, to)),
             Action::Choose(mv) if s.analysing().is_some() => s.analysis_choose(mv),
             Action::Choose(mv) if s.solving().is_some() => s.puzzle_choose(mv),
-            Action::Choose(mv) => {
-                if s.play
-                    .choice
-                    .as_ref()
-                    .is_some_and(|c| c.options.iter().any(|(m, _)| *m == mv))
-                {
-                    s.play(mv);
-                }
-            }
-            Action::CancelChoice => s.play.choice = None,
-            Action::Typed(text) => s.typed(&text),
-            // A correspondence game's moves are already sent: no take back, redo or hints.
-            Action::TakeBack | Action::Redo | Action::Hint if s.is_correspondence() => {}
-            Action::TakeBack => {
-                s.play.viewing = None;
-                s.play.choice = None;
-                s.play.hint = None;
-                if let Some(mv) = s.play.game.undo() {
-                    s.play.redo.push(mv);
-                }
-                if let Opponent::Computer { computer, .. } = s.settings.opponent {
-                    while s.play.game.position().turn() == computer {
-                        match s.play.game.undo() {
-                            Some(mv) => s.play.redo.push(mv),
-                            None => break,
-                        }
-                    }
-                }
-            }
-            Action::Redo => {
-                s.play.viewing = None;
-                // One move of the player's, then the computer's replies that followed it, so the
-                // taken-back line comes back whole before the computer is asked anything.
-                let mut first = true;
-                while let Some(&mv) = s.play.redo.last() {
-                    if !first && !s.computer_to_move() {
-                        break;
-                    }
-                    s.play.redo.pop();
-                    let redo = std::mem::take(&mut s.play.redo);
-                    s.play(mv);
-                    s.play.redo = redo;
-                    first = false;
-                }
-            }
+            Action::Choose(mv) => s.change_play(PlayAction::Choose(mv)),
+            Action::CancelChoice => s.change_play(PlayAction::CancelChoice),
+            Action::Hint if s.is_correspondence() => {}
+            Action::Play(action) => s.change_play(action),
             Action::Step(delta) if s.solving().is_some() => {
                 s.change_puzzle(PuzzleAction::Step(delta))
             }
@@ -559,18 +438,9 @@ impl AppState {
             }
             Action::View(0) if s.analysing().is_some() => s.analyse(AnalysisAction::First),
             Action::Live if s.analysing().is_some() => s.analyse(AnalysisAction::Last),
-            Action::View(ply) => {
-                s.play.viewing = (ply < s.play.game.moves().len()).then_some(ply);
-            }
-            Action::Step(delta) => {
-                let len = s.play.game.moves().len() as i64;
-                let ply = (s.shown_ply() as i64 + delta as i64).clamp(0, len) as usize;
-                s.play.viewing = (ply < len as usize).then_some(ply);
-            }
-            Action::Live => {
-                s.play.viewing = None;
-                s.offer_live = false;
-            }
+            Action::View(ply) => s.change_play(PlayAction::View(ply)),
+            Action::Step(delta) => s.change_play(PlayAction::Step(delta)),
+            Action::Live => s.change_play(PlayAction::Live),
             Action::Flip => s.settings.flipped = !s.settings.flipped,
             Action::SetView(v) => s.settings.view = v,
             Action::SetMargin(m) => s.settings.margin = m,
@@ -631,10 +501,7 @@ impl AppState {
                     }
                 }
             }
-            Action::Resign(answer) => s.resign(answer),
-            Action::OfferDraw => s.offer_draw(),
-            Action::AnswerDraw(accept) => s.answer_draw(accept),
-            Action::Cancel => s.cancel(),
+            Action::Cancel => s.change_play(PlayAction::Cancel),
             Action::SetSound(on) => s.settings.sound = on,
             Action::SetBoardTheme(theme) => s.settings.board = theme,
             Action::SetPieceSet(set) => s.settings.pieces = set,

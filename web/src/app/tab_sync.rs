@@ -47,7 +47,7 @@ pub fn use_library_sync(state: &UseReducerHandle<AppState>) {
             state.play.draw_offer,
         );
         use_effect_with(key, move |_| {
-            crate::common::crash::remember_game(&state.pgn());
+            crate::common::crash::remember_game(&state.play.pgn());
             let game = state.saved_game(storage::now());
             let seen = written
                 .borrow()

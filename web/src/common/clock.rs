@@ -219,7 +219,7 @@ mod tests {
 #[cfg(test)]
 mod game_tests {
     use super::*;
-    use crate::app::state::{Action, AppState};
+    use crate::app::state::{Action, AppState, PlayAction};
     use crate::common::settings::{Opponent, Settings};
     use std::rc::Rc;
     use topochess_core::game::Outcome;
@@ -241,9 +241,9 @@ mod game_tests {
     #[test]
     fn the_side_whose_time_runs_out_loses() {
         let s = timed(Opponent::HotSeat);
-        let s = s.reduce(Action::Typed("e4".into()));
+        let s = s.reduce(Action::Play(PlayAction::Typed("e4".into())));
         set_test_time(1_005_000.0);
-        let s = s.reduce(Action::Typed("e5".into()));
+        let s = s.reduce(Action::Play(PlayAction::Typed("e5".into())));
         assert!(
             s.play.clock.as_ref().unwrap().running(),
             "White's clock runs now"

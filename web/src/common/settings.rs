@@ -253,6 +253,15 @@ impl Settings {
         )
     }
 
+    /// Whether the game's moves travel to the other player (by link or through the game
+    /// server): once made they are sent, and cannot be taken back here.
+    pub fn is_correspondence(&self) -> bool {
+        matches!(
+            self.opponent,
+            Opponent::Correspondence { .. } | Opponent::Live { .. }
+        )
+    }
+
     /// The name shown for a side: the one given, else what plays it.
     pub fn player_name(&self, side: Color) -> String {
         let given = self.names[side.index()].trim();

@@ -362,17 +362,19 @@ mod tests {
 
     #[test]
     fn no_take_back_redo_or_hint_in_a_correspondence_game() {
-        use crate::app::state::{Action, AppState};
+        use crate::app::state::{Action, AppState, PlayAction};
         use yew::Reducible;
         let (saved, _) = correspondence_game(&["e2e4", "e7e5"], Color::White);
         let s = std::rc::Rc::new(AppState::from_saved(&saved).unwrap());
-        let s = s.reduce(Action::TakeBack).reduce(Action::Hint);
+        let s = s
+            .reduce(Action::Play(PlayAction::TakeBack))
+            .reduce(Action::Hint);
         assert_eq!(s.move_texts(), ["e2e4", "e7e5"]);
         assert!(s.engine.is_none());
         // The opponent's move cannot be typed either.
-        let s = s.reduce(Action::Typed("Nf3".into()));
+        let s = s.reduce(Action::Play(PlayAction::Typed("Nf3".into())));
         assert_eq!(s.move_texts().len(), 3, "White (me) to move: played");
-        let s = s.reduce(Action::Typed("Nc6".into()));
+        let s = s.reduce(Action::Play(PlayAction::Typed("Nc6".into())));
         assert_eq!(s.move_texts().len(), 3, "Black's move comes by link");
         assert!(s.notice.as_deref().unwrap().contains("by link"));
     }

@@ -1,16 +1,13 @@
 //! The play screen's side controls that are about the game's end: resignation (confirmed), draw
-//! offers (offered and answered), the move to send in a correspondence game, the clocks, and the
-//! list of saved games.
+//! offers (offered and answered), the move to send in a correspondence game, and the clocks.
 
-use crate::app::state::{Action, AppState};
-use crate::common::settings::Opponent;
-use crate::library::storage;
+use crate::common::settings::{Opponent, Settings};
+use crate::play::{Play, PlayAction};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-fn act(state: &UseReducerHandle<AppState>, action: Action) -> Callback<MouseEvent> {
-    let state = state.clone();
-    Callback::from(move |_: MouseEvent| state.dispatch(action.clone()))
+fn act(on: &Callback<PlayAction>, action: PlayAction) -> Callback<MouseEvent> {
+    on.reform(move |_: MouseEvent| action.clone())
 }
 
 fn side_name(c: topochess_core::Color) -> &'static str {
@@ -22,20 +19,20 @@ fn side_name(c: topochess_core::Color) -> &'static str {
 }
 
 /// Resign (asks first) and draw offers; in hot-seat the other side answers an offer.
-pub fn game_end_controls(state: &UseReducerHandle<AppState>) -> Html {
-    let over = state.play.game.outcome().is_some();
-    if state.play.confirm_resign {
+pub fn game_end_controls(play: &Play, settings: &Settings, on: &Callback<PlayAction>) -> Html {
+    let over = play.game.outcome().is_some();
+    if play.confirm_resign {
         return html! {
             <div class="row confirm" id="resign-confirm" role="alertdialog" aria-label="Resign?">
                 <span>{"Resign this game?"}</span>
-                <button id="resign-yes" onclick={act(state, Action::Resign(Some(true)))}>{"Yes, resign"}</button>
-                <button class="secondary" id="resign-no" onclick={act(state, Action::Resign(Some(false)))}>{"No"}</button>
+                <button id="resign-yes" onclick={act(on, PlayAction::Resign(Some(true)))}>{"Yes, resign"}</button>
+                <button class="secondary" id="resign-no" onclick={act(on, PlayAction::Resign(Some(false)))}>{"No"}</button>
             </div>
         };
     }
-    let to_move = state.play.game.position().turn();
-    let offer = state.draw_offered_by().filter(|_| !over);
-    let answers = |by| match state.settings.opponent {
+    let to_move = play.game.position().turn();
+    let offer = play.draw_offered_by().filter(|_| !over);
+    let answers = |by| match settings.opponent {
         Opponent::HotSeat => by != to_move,
         Opponent::Correspondence { me, .. } => by != me,
         Opponent::Live { me, .. } => Some(by) != me && me.is_some(),
@@ -45,8 +42,8 @@ pub fn game_end_controls(state: &UseReducerHandle<AppState>) -> Html {
         Some(by) if answers(by) => html! {
             <div class="row confirm" id="draw-offer">
                 <span>{format!("{} offers a draw.", side_name(by))}</span>
-                <button id="draw-accept" onclick={act(state, Action::AnswerDraw(true))}>{"Accept"}</button>
-                <button class="secondary" id="draw-decline" onclick={act(state, Action::AnswerDraw(false))}>{"Decline"}</button>
+                <button id="draw-accept" onclick={act(on, PlayAction::AnswerDraw(true))}>{"Accept"}</button>
+                <button class="secondary" id="draw-decline" onclick={act(on, PlayAction::AnswerDraw(false))}>{"Decline"}</button>
             </div>
         },
         Some(by) => html! {
@@ -57,10 +54,10 @@ pub fn game_end_controls(state: &UseReducerHandle<AppState>) -> Html {
     html! {
         <>
             <div class="row">
-                <button class="secondary" id="resign" onclick={act(state, Action::Resign(None))} disabled={over}>{"Resign"}</button>
-                <button class="secondary" id="draw" onclick={act(state, Action::OfferDraw)} disabled={over || offer.is_some()}>{"Offer draw"}</button>
-                if over && !state.play.game.moves().is_empty() {
-                    <button id="review-game" onclick={act(state, Action::Analyse(crate::app::state::AnalysisAction::ReviewGame))}>{"Review the game"}</button>
+                <button class="secondary" id="resign" onclick={act(on, PlayAction::Resign(None))} disabled={over}>{"Resign"}</button>
+                <button class="secondary" id="draw" onclick={act(on, PlayAction::OfferDraw)} disabled={over || offer.is_some()}>{"Offer draw"}</button>
+                if over && !play.game.moves().is_empty() {
+                    <button id="review-game" onclick={act(on, PlayAction::Review)}>{"Review the game"}</button>
                 }
             </div>
             { offer_row }
@@ -69,24 +66,24 @@ pub fn game_end_controls(state: &UseReducerHandle<AppState>) -> Html {
 }
 
 /// In a correspondence game, once the player has moved (or the game ended): the link to send.
-pub fn send_move(state: &UseReducerHandle<AppState>) -> Html {
-    let Opponent::Correspondence { me, .. } = state.settings.opponent else {
+pub fn send_move(play: &Play, settings: &Settings) -> Html {
+    let Opponent::Correspondence { me, .. } = settings.opponent else {
         return html! {};
     };
-    let my_turn = state.play.game.position().turn() == me && state.play.game.outcome().is_none();
-    if my_turn && state.play.draw_offer.is_none() {
+    let my_turn = play.game.position().turn() == me && play.game.outcome().is_none();
+    if my_turn && play.draw_offer.is_none() {
         return html! {
-            <p class="muted" id="corr-wait">{format!("Your move, then send it to {}.", state.settings.player_name(!me))}</p>
+            <p class="muted" id="corr-wait">{format!("Your move, then send it to {}.", settings.player_name(!me))}</p>
         };
     }
-    let saved = state.saved_game(0.0);
+    let saved = play.saved(settings, 0.0);
     let base = web_sys::window()
         .and_then(|w| {
             let l = w.location();
             Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
         })
         .unwrap_or_default();
-    let link = match crate::library::correspondence::fragment(&saved, &state.play.game, me) {
+    let link = match crate::library::correspondence::fragment(&saved, &play.game, me) {
         Ok(fragment) => format!("{base}#{fragment}"),
         Err(why) => {
             return html! { <p class="error" id="corr-error">{format!("No link can carry this game: {why}.")}</p> };
@@ -107,10 +104,7 @@ pub fn send_move(state: &UseReducerHandle<AppState>) -> Html {
         .is_some_and(|n| js_sys::Reflect::has(n, &"share".into()).unwrap_or(false));
     let share = {
         let link = link.clone();
-        let title = format!(
-            "Topochess: my move against {}",
-            state.settings.player_name(!me)
-        );
+        let title = format!("Topochess: my move against {}", settings.player_name(!me));
         Callback::from(move |_: MouseEvent| {
             let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
                 return;
@@ -127,7 +121,7 @@ pub fn send_move(state: &UseReducerHandle<AppState>) -> Html {
     };
     html! {
         <div class="send-move" id="send-move">
-            <strong>{format!("Send your move to {}", state.settings.player_name(!me))}</strong>
+            <strong>{format!("Send your move to {}", settings.player_name(!me))}</strong>
             <input id="send-link" readonly=true value={link} aria-label="Link to send" />
             <div class="row">
                 <button id="send-copy" onclick={copy}>{"Copy link"}</button>
@@ -136,46 +130,6 @@ pub fn send_move(state: &UseReducerHandle<AppState>) -> Html {
                 }
             </div>
         </div>
-    }
-}
-
-/// The list of saved games: open one, or delete one that is not on the board (the Games
-/// screen has the whole library).
-pub fn saved_games(state: &UseReducerHandle<AppState>) -> Html {
-    let rows = state.saved.iter().map(|g| {
-        let id = g.id;
-        let line = g.summary();
-        let current = id == state.play.game_id;
-        let open = act(state, Action::SwitchGame(Box::new(g.clone())));
-        let remove = {
-            let state = state.clone();
-            Callback::from(move |_: MouseEvent| {
-                let (lib, written) = storage::browser_change(|lib| lib.remove(id));
-                if let Err(why) = written {
-                    state.dispatch(Action::Notice(Some(why)));
-                }
-                state.dispatch(crate::app::arrival::library_action(&lib));
-            })
-        };
-        html! {
-            <li class={classes!("saved-game", current.then_some("current"))} data-game={id.to_string()}>
-                <button class="link open-game" onclick={open} disabled={current}>{line.clone()}</button>
-                if current {
-                    <span class="on-board">{" (on the board)"}</span>
-                } else {
-                    <button class="secondary delete-game" onclick={remove} aria-label={format!("Delete {line}")}>{"Delete"}</button>
-                }
-            </li>
-        }
-    });
-    html! {
-        <details id="saved-games">
-            <summary>{format!("Saved games ({})", state.saved.len())}</summary>
-            if let Some(w) = &state.space_warning {
-                <p class="error" id="space-warning">{w.clone()}</p>
-            }
-            <ul>{ for rows }</ul>
-        </details>
     }
 }
 

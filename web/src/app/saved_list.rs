@@ -1,0 +1,50 @@
+//! The Play screen's list of saved games: open one, or delete one that is not on the board.
+
+use crate::app::state::{Action, AppState};
+use crate::library::storage;
+use yew::prelude::*;
+
+fn act(state: &UseReducerHandle<AppState>, action: Action) -> Callback<MouseEvent> {
+    let state = state.clone();
+    Callback::from(move |_: MouseEvent| state.dispatch(action.clone()))
+}
+
+/// The list of saved games: open one, or delete one that is not on the board (the Games
+/// screen has the whole library).
+pub fn saved_games(state: &UseReducerHandle<AppState>) -> Html {
+    let rows = state.saved.iter().map(|g| {
+        let id = g.id;
+        let line = g.summary();
+        let current = id == state.play.game_id;
+        let open = act(state, Action::SwitchGame(Box::new(g.clone())));
+        let remove = {
+            let state = state.clone();
+            Callback::from(move |_: MouseEvent| {
+                let (lib, written) = storage::browser_change(|lib| lib.remove(id));
+                if let Err(why) = written {
+                    state.dispatch(Action::Notice(Some(why)));
+                }
+                state.dispatch(crate::app::arrival::library_action(&lib));
+            })
+        };
+        html! {
+            <li class={classes!("saved-game", current.then_some("current"))} data-game={id.to_string()}>
+                <button class="link open-game" onclick={open} disabled={current}>{line.clone()}</button>
+                if current {
+                    <span class="on-board">{" (on the board)"}</span>
+                } else {
+                    <button class="secondary delete-game" onclick={remove} aria-label={format!("Delete {line}")}>{"Delete"}</button>
+                }
+            </li>
+        }
+    });
+    html! {
+        <details id="saved-games">
+            <summary>{format!("Saved games ({})", state.saved.len())}</summary>
+            if let Some(w) = &state.space_warning {
+                <p class="error" id="space-warning">{w.clone()}</p>
+            }
+            <ul>{ for rows }</ul>
+        </details>
+    }
+}
