@@ -51,18 +51,26 @@ impl Player {
     /// Parses `engine`, `hand`, `plain`, `level:N`, `random`, `greedy` or `uci:PATH` (an outside
     /// engine with no options; see [`Spec`]). `hand` is the engine
     /// with the hand-set evaluation weights. `engine`, `hand` and `plain` may name search
-    /// techniques to leave out: `engine-rfp-lmp` (see `Features::NAMED`).
+    /// techniques to leave out of `Features::ENGINE` or to add to it: `engine-rfp-lmp`,
+    /// `engine+lmr+lmrh` (see `Features::NAMED`).
     pub fn parse(text: &str, nodes: u64, ms: Option<u64>) -> Result<Player, String> {
-        let mut parts = text.split('-');
-        let head = parts.next().unwrap_or_default();
+        let cut = text.find(['-', '+']).unwrap_or(text.len());
+        let (head, mut rest) = text.split_at(cut);
         if head == "engine" || head == "plain" || head == "hand" {
-            let mut features = Features::ALL;
-            for name in parts {
-                let off = Features::named(name).ok_or_else(|| {
+            let mut features = Features::ENGINE;
+            while let Some(sign) = rest.chars().next() {
+                let end = rest[1..].find(['-', '+']).map_or(rest.len(), |i| i + 1);
+                let name = &rest[1..end];
+                rest = &rest[end..];
+                let named = Features::named(name).ok_or_else(|| {
                     let names: Vec<&str> = Features::NAMED.iter().map(|(n, _)| *n).collect();
                     format!("unknown technique '{name}' ({})", names.join(", "))
                 })?;
-                features = features.without(off);
+                features = if sign == '+' {
+                    features.with(named)
+                } else {
+                    features.without(named)
+                };
             }
             let style = if head == "plain" {
                 Style::Plain
@@ -507,8 +515,21 @@ mod parse_tests {
         assert!(hand && style == Style::Derived);
         assert!(matches!(
             Player::parse("engine", 100, None),
-            Ok(Player::Engine { hand: false, .. })
+            Ok(Player::Engine { hand: false, features, .. }) if features == Features::ENGINE
         ));
+        // A technique the engine leaves out can be added back.
+        let Ok(Player::Engine { features, .. }) = Player::parse("engine+lmr+lmrh-rfp", 100, None)
+        else {
+            panic!("an engine player");
+        };
+        assert_eq!(
+            features,
+            Features::ENGINE
+                .with(Features::LMR)
+                .with(Features::LMR_HISTORY)
+                .without(Features::RFP)
+        );
+        assert!(Player::parse("engine+", 100, None).is_err());
     }
 }
 

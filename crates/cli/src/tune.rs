@@ -88,7 +88,7 @@ pub fn run(options: Options) -> Result<(), String> {
         opening: 8,
         max_plies: 300,
         seed: options.seed,
-        features: Features::ALL,
+        features: Features::ENGINE,
     };
     let mut lines = Vec::new();
     for (name, variants) in families(options.variant.as_deref())? {

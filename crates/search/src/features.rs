@@ -73,6 +73,11 @@ impl Features {
     /// Every technique on.
     pub const ALL: Features = Features(65535);
 
+    /// The engine's techniques: every one but the logarithmic late-move reductions (and their
+    /// history term, which only they use). The older step reductions replaced them on an SPRT
+    /// verdict (`docs/engine-decisions.md`, 2026-11-26).
+    pub const ENGINE: Features = Features(65535 & !8 & !32768);
+
     /// The techniques of the engine that made the shipped puzzle set (`static/puzzles.tsv`): the
     /// puzzle checker keeps them, so each puzzle's solution and difficulty stay what the set says
     /// while the engine grows.
@@ -91,6 +96,11 @@ impl Features {
         Features(self.0 & !other.0)
     }
 
+    /// This set with `other` too.
+    pub fn with(self, other: Features) -> Features {
+        Features(self.0 | other.0)
+    }
+
     /// A technique by its name.
     pub fn named(name: &str) -> Option<Features> {
         Features::NAMED
@@ -102,7 +112,7 @@ impl Features {
 
 impl Default for Features {
     fn default() -> Self {
-        Features::ALL
+        Features::ENGINE
     }
 }
 
@@ -159,6 +169,14 @@ mod tests {
             .iter()
             .fold(Features::NONE, |a, &(_, f)| Features(a.0 | f.0));
         assert_eq!(all, Features::ALL);
+        // The engine is every technique but the logarithmic reductions and their history term.
+        assert_eq!(
+            Features::ENGINE,
+            Features::ALL
+                .without(Features::LMR)
+                .without(Features::LMR_HISTORY)
+        );
+        assert_eq!(Features::default(), Features::ENGINE);
         // The puzzle checker's set is the engine's first ten techniques, none of the later ones.
         assert!(Features::ALL.has(Features::PUZZLES));
         for later in [

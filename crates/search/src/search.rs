@@ -267,14 +267,15 @@ impl Engine {
             aborted: false,
             must_finish: false,
             root_depth: 1,
-            features: Features::ALL,
+            features: Features::ENGINE,
             partial: None,
             tables: Vec::new(),
             table_pieces: 0,
         }
     }
 
-    /// Switches search techniques on or off (all are on by default): matches measure each one.
+    /// Switches search techniques on or off (`Features::ENGINE` by default): matches measure each
+    /// one.
     pub fn set_features(&mut self, features: Features) {
         self.features = features;
         self.tt.set_buckets(features.has(Features::TT));
