@@ -101,14 +101,19 @@ export async function startGameServer(data, port) {
   };
 }
 
-/** Launches headless Chromium; resolves to { browser, page, errors }. */
-export async function openPage(url, viewport = { width: 1280, height: 900 }) {
-  const browser = await chromium.launch({
+/** Launches headless Chromium (Debian's, or the one `CHROMIUM` names). */
+export function launch() {
+  return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** Launches headless Chromium; resolves to { browser, page, errors }. */
+export async function openPage(url, viewport = { width: 1280, height: 900 }) {
+  const browser = await launch();
   const page = await browser.newPage({ viewport });
   const errors = [];
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });

@@ -6,16 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { freePort, startGameServer, serveDist, screenshot, newGame, type, moves } from './harness.mjs';
-
-async function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-}
+import { launch, freePort, startGameServer, serveDist, screenshot, newGame, type, moves } from './harness.mjs';
 
 const waitMoves = (page, n) => page.waitForFunction(
   (n) => document.querySelectorAll('#moves .mv').length === n, n, { timeout: 20000 });

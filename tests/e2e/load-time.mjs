@@ -3,15 +3,10 @@
 // cold cache and then warm (the service worker's copy). Prints the time to the first paint (the
 // loading mark) and to the first board that takes a click, each the median of three loads.
 // Run by scripts/bench.sh after a release build: node tests/e2e/load-time.mjs
-import { chromium } from 'playwright-core';
-import { serveDist } from './harness.mjs';
+import { launch, serveDist } from './harness.mjs';
 
 const server = await serveDist('/topochess/');
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launch();
 
 /** Marks the moment the first board with squares is in the page, and the first paint. */
 function watch() {

@@ -2,16 +2,7 @@
 // build is offered, never forced.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { serveDist, screenshot, newGame, type, moves } from './harness.mjs';
-
-async function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-}
+import { launch, serveDist, screenshot, newGame, type, moves } from './harness.mjs';
 
 /** Waits until the service worker has kept this build and controls the page. */
 async function kept(page) {

@@ -10,7 +10,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 use topochess_core::Color;
-use topochess_protocol::{ClientMessage, Created, GameState, NewGame, ServerMessage, Side};
+use topochess_protocol::{ClientMessage, Created, GameState, Lobby, NewGame, ServerMessage, Side};
 
 struct Server {
     child: Child,
@@ -367,4 +367,88 @@ async fn a_flood_is_slowed_and_a_huge_message_refused() {
         "{status} {body}"
     );
     std::fs::remove_dir_all(&data).unwrap();
+}
+
+/// Eight browsers open a public seek at the same instant: one of them gets the free seat, the
+/// others watch, the seek leaves the lobby, and the seat stays the winner's after a reconnect.
+#[tokio::test(flavor = "multi_thread")]
+async fn one_seat_taken_by_many_at_once_goes_to_one() {
+    let data = std::env::temp_dir().join(format!("topochess-seat-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(data.join("site")).unwrap();
+    std::fs::write(data.join("site/index.html"), "<p>site</p>").unwrap();
+    let port = free_port();
+    let _server = Server::start(&data, port);
+    let creator = "c0123456789abcdefghij";
+    let new = NewGame {
+        variant: "folded".into(),
+        castling: String::new(),
+        base_secs: Some(300),
+        increment_secs: 0,
+        side: Side::White,
+        secret: creator.into(),
+        public: true,
+    };
+    let (status, body) = http(
+        port,
+        "POST",
+        "/api/games",
+        &serde_json::to_string(&new).unwrap(),
+    )
+    .unwrap();
+    assert!(status.contains("201"), "{status} {body}");
+    let created: Created = serde_json::from_str(&body).unwrap();
+    let lobby = || -> Lobby {
+        serde_json::from_str(&http(port, "GET", "/api/lobby", "").unwrap().1).unwrap()
+    };
+    let listed = |games: &[topochess_protocol::LobbyGame]| games.iter().any(|g| g.id == created.id);
+    assert!(listed(&lobby().seeks), "the seek is open");
+
+    let secrets: Vec<String> = (0..8)
+        .map(|i| format!("s{i}0123456789abcdefghij"))
+        .collect();
+    // Each browser on a task of its own, all connecting at once.
+    let tasks: Vec<_> = secrets
+        .iter()
+        .map(|secret| {
+            let (id, secret) = (created.id.clone(), secret.clone());
+            tokio::spawn(async move {
+                let mut socket = connect(port, &id, &secret).await;
+                let you = state_at(&mut socket, 0).await.you;
+                (secret, you, socket)
+            })
+        })
+        .collect();
+    let mut seated = Vec::new();
+    for task in tasks {
+        seated.push(task.await.unwrap());
+    }
+    let winners: Vec<&String> = seated
+        .iter()
+        .filter(|(_, you, _)| *you == Some(Color::Black))
+        .map(|(secret, _, _)| secret)
+        .collect();
+    assert_eq!(winners.len(), 1, "one browser has the seat");
+    assert!(
+        seated
+            .iter()
+            .all(|(_, you, _)| *you == Some(Color::Black) || you.is_none()),
+        "the others watch"
+    );
+    let now = lobby();
+    assert!(!listed(&now.seeks), "the seek left the lobby");
+    assert!(listed(&now.playing), "the game is listed to watch");
+    // The winner comes back (a reload): still Black; a watcher stays a watcher.
+    let winner = winners[0].clone();
+    let watcher = seated
+        .iter()
+        .find(|(_, you, _)| you.is_none())
+        .map(|(s, _, _)| s.clone())
+        .unwrap();
+    drop(seated);
+    let mut again = connect(port, &created.id, &winner).await;
+    assert_eq!(state_at(&mut again, 0).await.you, Some(Color::Black));
+    let mut other = connect(port, &created.id, &watcher).await;
+    assert_eq!(state_at(&mut other, 0).await.you, None);
+    let _ = std::fs::remove_dir_all(&data);
 }
