@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# What follows each build (Trunk runs it in the staging folder's place): the wasm sizes, the
-# service worker stamped with the build's files, then their gzip and brotli copies, in that order.
+# What follows each build (Trunk runs it in the staging folder's place): the service worker
+# stamped with the build's files, then their gzip and brotli copies, then the wasm sizes (the
+# gzip copies' own), in that order.
 set -euo pipefail
 here="$(dirname "$0")"
-bash "$here/wasm-sizes.sh" "$@"
 bash "$here/stamp-sw.sh" "$@"
 bash "$here/precompress.sh" "$@"
+bash "$here/wasm-sizes.sh" "$@"

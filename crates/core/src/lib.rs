@@ -52,6 +52,7 @@
 mod bitboard;
 pub mod castling;
 pub mod compact;
+pub mod decimal;
 mod exchange;
 pub mod explore;
 pub mod fen;

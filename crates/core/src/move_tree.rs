@@ -38,9 +38,8 @@ impl Eval {
         if let Some(n) = text.strip_prefix('#') {
             return n.parse().ok().map(Eval::Mate);
         }
-        let pawns: f64 = text.parse().ok()?;
-        (pawns.is_finite() && pawns.abs() < 1000.0)
-            .then(|| Eval::Centipawns((pawns * 100.0).round() as i32))
+        let centipawns = crate::decimal::fixed(text, 2)?;
+        (centipawns.abs() < 100_000).then_some(Eval::Centipawns(centipawns as i32))
     }
 }
 

@@ -47,11 +47,11 @@ impl TimeControl {
     /// Reads `5+3` (minutes, possibly fractional, plus seconds).
     pub fn parse(text: &str) -> Option<TimeControl> {
         let (m, i) = text.split_once('+')?;
-        let minutes: f64 = m.trim().parse().ok()?;
+        // Minutes to the ten-thousandth, then to the nearest second.
+        let minutes = topochess_core::decimal::fixed(m.trim(), 4)?;
         let inc: u32 = i.trim().parse().ok()?;
-        let base = (minutes * 60.0).round();
-        ((1.0..=180.0 * 60.0).contains(&base) && inc <= 180)
-            .then(|| TimeControl::new(base as u32, inc))
+        let base = (minutes.checked_mul(60)? + 5_000).div_euclid(10_000);
+        ((1..=180 * 60).contains(&base) && inc <= 180).then(|| TimeControl::new(base as u32, inc))
     }
 }
 

@@ -131,7 +131,7 @@ impl Entry {
         Some(Entry {
             white: side(white)?,
             black: side(black)?,
-            seconds: seconds.parse().ok()?,
+            seconds: topochess_core::decimal::fixed(seconds, 3)? as f64 / 1000.0,
             longest: fen(longest),
             drawn: fen(drawn),
             typical: typical
