@@ -52,7 +52,10 @@ mod tests {
             assert_eq!(fixed(bad, 2), None, "{bad:?}");
         }
         assert_eq!(fixed("99999999999999999999", 0), None, "too big");
-        assert_eq!(fixed("92233720368547758", 2), Some(9_223_372_036_854_775_800));
+        assert_eq!(
+            fixed("92233720368547758", 2),
+            Some(9_223_372_036_854_775_800)
+        );
         assert_eq!(fixed("92233720368547759", 2), None, "too big once scaled");
     }
 }

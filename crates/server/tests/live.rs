@@ -128,12 +128,49 @@ fn mv(uci: &str, ply: usize) -> ClientMessage {
     }
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_game_survives_the_server_killed_mid_game() {
-    let data = std::env::temp_dir().join(format!("topochess-live-{}", std::process::id()));
+/// A fresh data folder named `name` with a one-page site in it.
+fn site(name: &str) -> PathBuf {
+    let data = std::env::temp_dir().join(format!("topochess-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
     std::fs::create_dir_all(data.join("site")).unwrap();
     std::fs::write(data.join("site/index.html"), "<p>site</p>").unwrap();
+    data
+}
+
+/// A folded game of five minutes a side, White the creator's (holding `secret`).
+fn folded_game(secret: &str, public: bool) -> NewGame {
+    NewGame {
+        variant: "folded".into(),
+        castling: String::new(),
+        base_secs: Some(300),
+        increment_secs: 0,
+        side: Side::White,
+        secret: secret.into(),
+        public,
+    }
+}
+
+/// `new` created over HTTP.
+fn create(port: u16, new: &NewGame) -> Created {
+    let (status, body) = http(
+        port,
+        "POST",
+        "/api/games",
+        &serde_json::to_string(new).unwrap(),
+    )
+    .unwrap();
+    assert!(status.contains("201"), "{status} {body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+/// The lobby as the server lists it.
+fn lobby(port: u16) -> Lobby {
+    serde_json::from_str(&http(port, "GET", "/api/lobby", "").unwrap().1).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_game_survives_the_server_killed_mid_game() {
+    let data = site("live");
     let port = free_port();
     let server = Server::start(&data, port);
     assert!(
@@ -173,24 +210,7 @@ async fn a_game_survives_the_server_killed_mid_game() {
     );
 
     let (white, black) = ("w0123456789abcdefghij", "b0123456789abcdefghij");
-    let new = NewGame {
-        variant: "folded".into(),
-        castling: String::new(),
-        base_secs: Some(300),
-        increment_secs: 0,
-        side: Side::White,
-        secret: white.into(),
-        public: false,
-    };
-    let (status, body) = http(
-        port,
-        "POST",
-        "/api/games",
-        &serde_json::to_string(&new).unwrap(),
-    )
-    .unwrap();
-    assert!(status.contains("201"), "{status} {body}");
-    let created: Created = serde_json::from_str(&body).unwrap();
+    let created = create(port, &folded_game(white, false));
     assert_eq!(created.side, Color::White);
 
     // One after the other: the free seat goes to whoever the server seats first.
@@ -259,46 +279,26 @@ async fn a_game_survives_the_server_killed_mid_game() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_flood_is_slowed_and_a_huge_message_refused() {
-    let data = std::env::temp_dir().join(format!("topochess-flood-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
-    std::fs::create_dir_all(data.join("site")).unwrap();
+    let data = site("flood");
     let port = free_port();
     let _server = Server::start(&data, port);
     let secret = "flood0123456789abcdef";
     let new = NewGame {
         variant: "torus".into(),
-        castling: String::new(),
         base_secs: None,
-        increment_secs: 0,
         side: Side::Black,
-        secret: secret.into(),
-        public: false,
+        ..folded_game(secret, false)
     };
-    let (_, body) = http(
-        port,
-        "POST",
-        "/api/games",
-        &serde_json::to_string(&new).unwrap(),
-    )
-    .unwrap();
-    let created: Created = serde_json::from_str(&body).unwrap();
+    let created = create(port, &new);
     // A private game is not in the lobby; a public one is, as a seek, until its seat is taken.
-    let lobby = |port| -> topochess_protocol::Lobby {
-        serde_json::from_str(&http(port, "GET", "/api/lobby", "").unwrap().1).unwrap()
-    };
     assert!(lobby(port).seeks.iter().all(|g| g.id != created.id));
-    let public = NewGame {
-        public: true,
-        ..new.clone()
-    };
-    let (_, body) = http(
+    let seek = create(
         port,
-        "POST",
-        "/api/games",
-        &serde_json::to_string(&public).unwrap(),
-    )
-    .unwrap();
-    let seek: Created = serde_json::from_str(&body).unwrap();
+        &NewGame {
+            public: true,
+            ..new.clone()
+        },
+    );
     let listed = lobby(port);
     let entry = listed
         .seeks
@@ -373,36 +373,12 @@ async fn a_flood_is_slowed_and_a_huge_message_refused() {
 /// others watch, the seek leaves the lobby, and the seat stays the winner's after a reconnect.
 #[tokio::test(flavor = "multi_thread")]
 async fn one_seat_taken_by_many_at_once_goes_to_one() {
-    let data = std::env::temp_dir().join(format!("topochess-seat-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
-    std::fs::create_dir_all(data.join("site")).unwrap();
-    std::fs::write(data.join("site/index.html"), "<p>site</p>").unwrap();
+    let data = site("seat");
     let port = free_port();
     let _server = Server::start(&data, port);
-    let creator = "c0123456789abcdefghij";
-    let new = NewGame {
-        variant: "folded".into(),
-        castling: String::new(),
-        base_secs: Some(300),
-        increment_secs: 0,
-        side: Side::White,
-        secret: creator.into(),
-        public: true,
-    };
-    let (status, body) = http(
-        port,
-        "POST",
-        "/api/games",
-        &serde_json::to_string(&new).unwrap(),
-    )
-    .unwrap();
-    assert!(status.contains("201"), "{status} {body}");
-    let created: Created = serde_json::from_str(&body).unwrap();
-    let lobby = || -> Lobby {
-        serde_json::from_str(&http(port, "GET", "/api/lobby", "").unwrap().1).unwrap()
-    };
+    let created = create(port, &folded_game("c0123456789abcdefghij", true));
     let listed = |games: &[topochess_protocol::LobbyGame]| games.iter().any(|g| g.id == created.id);
-    assert!(listed(&lobby().seeks), "the seek is open");
+    assert!(listed(&lobby(port).seeks), "the seek is open");
 
     let secrets: Vec<String> = (0..8)
         .map(|i| format!("s{i}0123456789abcdefghij"))
@@ -435,7 +411,7 @@ async fn one_seat_taken_by_many_at_once_goes_to_one() {
             .all(|(_, you, _)| *you == Some(Color::Black) || you.is_none()),
         "the others watch"
     );
-    let now = lobby();
+    let now = lobby(port);
     assert!(!listed(&now.seeks), "the seek left the lobby");
     assert!(listed(&now.playing), "the game is listed to watch");
     // The winner comes back (a reload): still Black; a watcher stays a watcher.
