@@ -339,7 +339,7 @@ pub fn read(text: &str) -> Result<PgnGame, PgnError> {
             .map(|(_, v): &(String, String)| v.clone())
     };
     let id = tag("Variant")
-        .map(|v| v.to_lowercase())
+        .map(|v| v.to_ascii_lowercase())
         .unwrap_or_else(|| "standard".into());
     // Our own ids first (the `Castling` tag says the rest), then the names other programs
     // write (`toroidal-chess`, `cylinder-castling`), which carry their castling.

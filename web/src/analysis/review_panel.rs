@@ -82,7 +82,7 @@ fn summary(review: &GameReview) -> Html {
             .accuracy(side)
             .map_or("-".to_string(), |a| format!("{a:.0}%"));
         html! {
-            <tr id={format!("review-{}", name.to_lowercase())}>
+            <tr id={format!("review-{}", name.to_ascii_lowercase())}>
                 <th>{name}</th>
                 <td class="inaccuracy">{review.count(side, Judgement::Inaccuracy)}</td>
                 <td class="mistake">{review.count(side, Judgement::Mistake)}</td>
