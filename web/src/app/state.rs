@@ -162,8 +162,7 @@ impl AppState {
         let (settings, game) = saved.rebuild()?;
         let mut state = AppState::with_game(settings, game);
         state.play.game_id = saved.id;
-        state.play.draw_offer = saved.draw_offer;
-        state.play.clock = saved.clock.clone();
+        state.play.restore(saved);
         state.settle_engine();
         Ok(state)
     }
@@ -173,8 +172,7 @@ impl AppState {
         match saved.rebuild() {
             Ok((settings, game)) => {
                 self.replace_game(settings, game, saved.id);
-                self.play.draw_offer = saved.draw_offer;
-                self.play.clock = saved.clock.clone();
+                self.play.restore(saved);
             }
             Err(e) => self.notice = Some(format!("That game could not be opened: {e}.")),
         }

@@ -106,6 +106,12 @@ impl Play {
         saved
     }
 
+    /// Takes from `saved` what the library keeps beside the moves: the draw offer and the clocks.
+    pub fn restore(&mut self, saved: &SavedGame) {
+        self.draw_offer = saved.draw_offer;
+        self.clock = saved.clock.clone();
+    }
+
     /// Plays `mv` into the game: a live game's own move goes to the server, the clock turns, an
     /// offer by the other side lapses, and what belonged to the last position goes.
     pub(crate) fn play(&mut self, mv: Move, settings: &Settings, out: &mut PlayOut) {
