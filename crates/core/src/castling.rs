@@ -162,8 +162,7 @@ impl CastlePlan {
             .filter(|&&f| f != king_file && f != rook_from)
             .filter_map(|&f| at(f))
             .collect();
-        empty.sort_unstable();
-        empty.dedup();
+        crate::order::sort_unique(&mut empty);
         Some(CastlePlan {
             kind,
             king_from: at(king_file)?,

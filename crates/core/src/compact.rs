@@ -69,7 +69,7 @@ fn ordered(pos: &Position) -> Vec<Move> {
         .into_iter()
         .map(|m| (san::to_coordinate(pos, m), m))
         .collect();
-    moves.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    crate::order::sort_by(&mut moves, |a, b| a.0.cmp(&b.0));
     moves.into_iter().map(|(_, m)| m).collect()
 }
 

@@ -65,6 +65,7 @@ mod lines;
 pub mod move_tree;
 mod movegen;
 pub mod moves;
+pub mod order;
 pub mod paths;
 mod pawns;
 pub mod perft;

@@ -287,7 +287,7 @@ impl MoveTree {
                 node.nags.retain(|n| !(1..=6).contains(n));
             }
             node.nags.push(nag);
-            node.nags.sort_unstable();
+            crate::order::sort_by(&mut node.nags, u8::cmp);
         }
     }
 }

@@ -429,7 +429,12 @@ impl Position {
     }
 
     /// Whether the side to move has a legal move.
+    ///
+    /// It lists the moves rather than counting them: the list's generator is the one every
+    /// program that shows moves already carries, so a program that asks only this and lists moves
+    /// (the page) carries one generator, not two (27 KB of WebAssembly). A search that asks it at
+    /// every node should count instead (`count_legal_moves() > 0`), which is faster.
     pub fn has_legal_move(&self) -> bool {
-        self.count_legal_moves() > 0
+        !self.legal_moves().is_empty()
     }
 }

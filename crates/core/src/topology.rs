@@ -51,8 +51,7 @@ impl Classes {
     }
     fn count(&mut self, members: impl Iterator<Item = usize>) -> usize {
         let mut roots: Vec<usize> = members.map(|m| self.find(m)).collect();
-        roots.sort_unstable();
-        roots.dedup();
+        crate::order::sort_unique(&mut roots);
         roots.len()
     }
 }

@@ -11,12 +11,13 @@ pub mod review_panel;
 pub mod scene;
 
 use crate::common::fit::{Choice, Fit};
+use crate::common::math;
 use crate::engine::LineReport;
 pub use crate::library::annotations::tree_for_game;
 use serde::{Deserialize, Serialize};
 use topochess_core::game::Game;
 use topochess_core::move_tree::{MoveTree, NodeId};
-use topochess_core::{pgn, san, Color, Move, Position, Square};
+use topochess_core::{decimal, pgn, san, Color, Move, Position, Square};
 
 /// The most lines the engine shows.
 pub const MAX_LINES: u8 = 5;
@@ -458,9 +459,9 @@ pub fn white_score_text(line: &LineReport, turn: Color) -> String {
         None => {
             let cp = line.score * sign;
             format!(
-                "{}{:.2}",
+                "{}{}",
                 if cp >= 0 { "+" } else { "-" },
-                cp.abs() as f64 / 100.0
+                decimal::write_fixed(i64::from(cp).abs(), 2)
             )
         }
     }
@@ -480,7 +481,7 @@ pub fn white_share(line: &LineReport, turn: Color) -> f64 {
         }
         None => {
             let cp = line.score as f64 * sign;
-            50.0 + 50.0 * (2.0 / (1.0 + (-0.00368208 * cp).exp()) - 1.0)
+            50.0 + 50.0 * (2.0 / (1.0 + math::exp(-0.00368208 * cp)) - 1.0)
         }
     }
 }

@@ -6,7 +6,7 @@ use crate::analysis::review::GameReview;
 use crate::analysis::{white_score_text, white_share, Analysis, AnalysisAction, MAX_LINES};
 use crate::common::select_value;
 use topochess_core::move_tree::{glyph, MoveTree, NodeId, GLYPHS};
-use topochess_core::{san, Color};
+use topochess_core::{decimal, san, Color};
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
@@ -34,8 +34,8 @@ pub fn eval_bar(a: &Analysis, flipped: bool) -> Html {
     let text = best.map(|l| white_score_text(l, turn)).unwrap_or_default();
     html! {
         <div class={classes!("eval-bar", flipped.then_some("flipped"))} id="eval-bar"
-             data-share={format!("{share:.1}")} role="img" aria-label={format!("Evaluation {text}")}>
-            <div class="eval-white" style={format!("height: {share:.1}%")}></div>
+             data-share={decimal::write(share, 1)} role="img" aria-label={format!("Evaluation {text}")}>
+            <div class="eval-white" style={format!("height: {}%", decimal::write(share, 1))}></div>
         </div>
     }
 }

@@ -3,6 +3,7 @@
 //! Like lichess: a move is classed by how much it lowered the mover's winning chance, and each
 //! side gets an accuracy figure. Pure: natively tested.
 
+use crate::common::math;
 use topochess_core::move_tree::{Eval, MoveTree, NodeId};
 use topochess_core::{Color, Move, Position};
 
@@ -55,7 +56,7 @@ impl Judgement {
 /// mated).
 pub fn white_chance(eval: Eval, pos: &Position) -> f64 {
     match eval {
-        Eval::Centipawns(cp) => 2.0 / (1.0 + (-0.00368208 * cp as f64).exp()) - 1.0,
+        Eval::Centipawns(cp) => 2.0 / (1.0 + math::exp(-0.00368208 * cp as f64)) - 1.0,
         Eval::Mate(0) => {
             if pos.turn() == Color::White {
                 -1.0
@@ -73,7 +74,7 @@ fn move_accuracy(before: f64, after: f64) -> f64 {
     if after >= before {
         return 100.0;
     }
-    (103.1668 * (-0.04354 * (before - after)).exp() - 3.1669).clamp(0.0, 100.0)
+    (103.1668 * math::exp(-0.04354 * (before - after)) - 3.1669).clamp(0.0, 100.0)
 }
 
 /// One reviewed move of the main line.

@@ -4,8 +4,9 @@
 
 use crate::analysis::review::{GameReview, Judgement};
 use crate::analysis::{Analysis, AnalysisAction};
+use crate::board::num;
 use topochess_core::move_tree::MoveTree;
-use topochess_core::{san, Color};
+use topochess_core::{decimal, san, Color};
 use yew::prelude::*;
 
 /// Width of one ply in the graph's units (the graph is 100 units high).
@@ -31,12 +32,16 @@ fn graph(a: &Analysis, review: &GameReview, on_action: &Callback<AnalysisAction>
         .collect();
     let polyline = points
         .iter()
-        .map(|(x, y)| format!("{x:.1},{y:.1}"))
+        .map(|&(x, y)| format!("{},{}", decimal::write(x, 1), decimal::write(y, 1)))
         .collect::<Vec<_>>()
         .join(" ");
     let area = match (points.first(), points.last()) {
         (Some(first), Some(last)) => {
-            format!("{:.1},100 {polyline} {:.1},100", first.0, last.0)
+            format!(
+                "{},100 {polyline} {},100",
+                decimal::write(first.0, 1),
+                decimal::write(last.0, 1)
+            )
         }
         _ => String::new(),
     };
@@ -44,26 +49,26 @@ fn graph(a: &Analysis, review: &GameReview, on_action: &Callback<AnalysisAction>
         let j = m.judgement?;
         let y = review.curve.iter().find(|c| c.0 == m.node)?.1;
         Some(html! {
-            <circle class={classes!("judged", j.class())} cx={format!("{:.1}", x_of(m.node))}
-                    cy={format!("{:.1}", 100.0 - y)} r="2.2" />
+            <circle class={classes!("judged", j.class())} cx={decimal::write(x_of(m.node), 1)}
+                    cy={decimal::write(100.0 - y, 1)} r="2.2" />
         })
     });
     let columns = line.iter().enumerate().map(|(i, &node)| {
         html! {
             <rect class="graph-ply" data-node={node.to_string()} data-ply={i.to_string()}
-                  x={format!("{:.1}", i as f64 * STEP - STEP / 2.0)} y="0" width={STEP.to_string()} height="100"
+                  x={decimal::write(i as f64 * STEP - STEP / 2.0, 1)} y="0" width={num(STEP)} height="100"
                   onclick={act(on_action, AnalysisAction::Goto(node))} />
         }
     });
     let here = x_of(a.at);
     html! {
-        <svg class="review-graph" id="review-graph" viewBox={format!("{} -2 {} 104", -STEP / 2.0, width + STEP)}
+        <svg class="review-graph" id="review-graph" viewBox={format!("{} -2 {} 104", num(-STEP / 2.0), num(width + STEP))}
              preserveAspectRatio="none" role="img" aria-label="Evaluation graph: White's winning chance over the game">
-            <rect class="graph-bg" x={(-STEP / 2.0).to_string()} y="0" width={(width + STEP).to_string()} height="100" />
+            <rect class="graph-bg" x={num(-STEP / 2.0)} y="0" width={num(width + STEP)} height="100" />
             <polygon class="graph-area" points={area} />
-            <line class="graph-mid" x1="0" y1="50" x2={width.to_string()} y2="50" />
+            <line class="graph-mid" x1="0" y1="50" x2={num(width)} y2="50" />
             <polyline class="graph-line" points={polyline} />
-            <line class="graph-here" x1={here.to_string()} y1="0" x2={here.to_string()} y2="100" />
+            <line class="graph-here" x1={num(here)} y1="0" x2={num(here)} y2="100" />
             { for marks }
             { for columns }
         </svg>
@@ -80,7 +85,7 @@ fn summary(review: &GameReview) -> Html {
         };
         let accuracy = review
             .accuracy(side)
-            .map_or("-".to_string(), |a| format!("{a:.0}%"));
+            .map_or("-".to_string(), |a| format!("{}%", decimal::write(a, 0)));
         html! {
             <tr id={format!("review-{}", name.to_ascii_lowercase())}>
                 <th>{name}</th>
@@ -111,7 +116,7 @@ fn judgement_here(a: &Analysis, review: &GameReview) -> Option<Html> {
         .unwrap_or_default();
     Some(html! {
         <p class={classes!("judgement", j.class())} id="judgement">
-            {format!("{}: {:.0}% winning chance lost.{better}", j.name(), m.drop * 50.0)}
+            {format!("{}: {}% winning chance lost.{better}", j.name(), decimal::write(m.drop * 50.0, 0))}
         </p>
     })
 }

@@ -118,7 +118,7 @@ pub fn live_panel(state: &UseReducerHandle<AppState>) -> Html {
                 if claimable {
                     <button id="live-claim" onclick={send(ClientMessage::ClaimVictory)}>{"Claim victory"}</button>
                 } else {
-                    <span class="muted">{format!("You may claim the win in {} s.", ((CLAIM_AFTER_MS as f64 - ms) / 1000.0).ceil())}</span>
+                    <span class="muted">{format!("You may claim the win in {} s.", ((CLAIM_AFTER_MS as f64 - ms) / 1000.0).ceil() as i64)}</span>
                 }
             </div>
         }

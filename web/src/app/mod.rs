@@ -36,7 +36,7 @@ use crate::play::PlayAction;
 use std::rc::Rc;
 use std::sync::Arc;
 use topochess_core::Variant;
-use topochess_core::{fen, san, Color};
+use topochess_core::{decimal, fen, san, Color};
 use topochess_search::levels::level;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -539,7 +539,7 @@ pub fn app() -> Html {
                         <p class="muted">{"No board: this setup cannot be built (see the panel)."}</p>
                     </section>
                 } else {
-                <section class={classes!("boards", analysis.map(|_| "analysis-boards"))} style={format!("--zoom: {}", state.settings.zoom.clamp(50, 100) as f64 / 100.0)}>
+                <section class={classes!("boards", analysis.map(|_| "analysis-boards"))} style={format!("--zoom: {}", decimal::write_short(f64::from(state.settings.zoom.clamp(50, 100)) / 100.0, 2))}>
                     if let Some(a) = analysis {
                         { crate::analysis::panel::eval_bar(a, state.settings.flipped) }
                     }

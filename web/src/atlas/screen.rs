@@ -5,7 +5,7 @@
 
 use crate::atlas::{surfaces, Atlas, AtlasAction, Entry, MATERIALS};
 use topochess_core::variant::preset;
-use topochess_core::Color;
+use topochess_core::{decimal, Color};
 use yew::prelude::*;
 
 /// Claims of the source pages about forced mates: surface, material, the words.
@@ -129,7 +129,7 @@ fn details(atlas: &Atlas, on_action: &Callback<AtlasAction>) -> Option<Html> {
             <h3>{format!("{material} on {}", name(&variant))}</h3>
             <p id="atlas-white">{line("White", &entry.white)}</p>
             <p id="atlas-black">{line("Black", &entry.black)}</p>
-            <p class="muted">{format!("Built in {:.1} s in this browser.", entry.seconds)}</p>
+            <p class="muted">{format!("Built in {} s in this browser.", decimal::write(entry.seconds, 1))}</p>
             <p class="muted">{"Each position on the analysis board (the engine reads the table: its lines \
                 are the perfect ones), or played out against the computer, which plays from the table."}</p>
             <table class="atlas-positions" id="atlas-positions">
@@ -170,7 +170,11 @@ pub fn findings(atlas: &Atlas) -> Vec<String> {
             .filter(|(_, e)| e.white.won < e.white.legal)
             .map(|(v, e)| {
                 let share = 100.0 * e.white.won as f64 / e.white.legal.max(1) as f64;
-                format!("{} ({share:.1}% of positions won)", name(v))
+                format!(
+                    "{} ({}% of positions won)",
+                    name(v),
+                    decimal::write(share, 1)
+                )
             })
             .collect();
         let mut sentence = format!("{material}:");

@@ -3,6 +3,7 @@
 //! A click on an option chooses it; a click on the veil cancels. The board knows no rules: it is
 //! handed the options (see `view::BoardChoice`).
 
+use crate::board::num;
 use crate::board::piece_art::piece;
 use crate::board::view::{BoardChoice, Cell};
 use crate::common::settings::PieceSet;
@@ -85,19 +86,19 @@ pub fn chooser(
         html! {
             <g class="choice" data-san={san.clone()} role="button" aria-label={san.clone()} tabindex="0"
                onpointerdown={down} onpointerup={up} onkeydown={on_key}>
-                <rect class="choice-cell" x={x.to_string()} y={y.to_string()} width={cell.to_string()} height={cell.to_string()} />
-                <circle class="choice-disc" cx={middle.0.to_string()} cy={middle.1.to_string()} r={(cell * 0.47).to_string()} />
+                <rect class="choice-cell" x={num(x)} y={num(y)} width={num(cell)} height={num(cell)} />
+                <circle class="choice-disc" cx={num(middle.0)} cy={num(middle.1)} r={num(cell * 0.47)} />
                 if let Some((g, white)) = p {
                     { piece(board, set, *g, *white, middle, cell, classes!()) }
                 } else {
-                    <text class="choice-label" x={middle.0.to_string()} y={(middle.1 + 1.0).to_string()}>{san.clone()}</text>
+                    <text class="choice-label" x={num(middle.0)} y={num(middle.1 + 1.0)}>{san.clone()}</text>
                 }
             </g>
         }
     });
     html! {
         <g class="promotion" role="dialog" aria-label="Choose a move">
-            <rect class="choice-veil" x="-10" y="-10" width={(width + 20.0).to_string()} height={(height + 20.0).to_string()} onpointerdown={veil_down} onpointerup={veil_up} />
+            <rect class="choice-veil" x="-10" y="-10" width={num(width + 20.0)} height={num(height + 20.0)} onpointerdown={veil_down} onpointerup={veil_up} />
             { for options }
         </g>
     }

@@ -9,14 +9,22 @@ pub mod view;
 
 use crate::board::piece_art::piece;
 use crate::board::view::{Cell, Drawing, LineKind, View};
+use crate::common::math;
 use crate::common::settings::PieceSet;
 use gloo_events::EventListener;
 use std::cell::RefCell;
+use topochess_core::decimal;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, PointerEvent};
 use yew::prelude::*;
 
 const CELL: f64 = 10.0;
+
+/// A number in a drawing (a coordinate, a size): at most two decimals, no trailing zeros. Written
+/// in fixed point, so the page carries no float formatting code.
+pub fn num(x: f64) -> String {
+    decimal::write_short(x, 2)
+}
 
 /// Props of [`Board`].
 #[derive(Properties, Clone, PartialEq)]
@@ -427,7 +435,7 @@ pub fn board(props: &BoardProps) -> Html {
         let (x, y) = place(start.0, start.1);
         Some(html! {
             <g key={m.key.clone()} ref={overlay.clone()} class="mover" data-strokes={m.strokes.len().to_string()}
-               style={format!("transform: translate({x}px, {y}px)")}>
+               style={format!("transform: translate({}px, {}px)", num(x), num(y))}>
                 { piece(art.0, art.1, m.glyph, m.white, (0.0, 0.0), CELL, classes!("moving")) }
             </g>
         })
@@ -519,11 +527,11 @@ pub fn board(props: &BoardProps) -> Html {
              role="grid" aria-label={format!("{} board", props.name)}
              data-view={props.name.clone()} data-renders={renders.to_string()}
              viewBox={if outside {
-                 format!("{} 0 {} {}", -GUTTER, cols * CELL + GUTTER, rows * CELL + GUTTER)
+                 format!("{} 0 {} {}", num(-GUTTER), num(cols * CELL + GUTTER), num(rows * CELL + GUTTER))
              } else {
-                 format!("0 0 {} {}", cols * CELL, rows * CELL)
+                 format!("0 0 {} {}", num(cols * CELL), num(rows * CELL))
              }}
-             style={format!("aspect-ratio: {cols} / {rows}")}
+             style={format!("aspect-ratio: {} / {}", num(cols), num(rows))}
              onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up} onpointerleave={on_leave}
              onkeydown={on_key}
              oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
@@ -584,7 +592,7 @@ fn cell_html(
 ) -> Html {
     let (x, y) = corner(&place, c.x, c.y);
     if c.square.is_empty() {
-        return html! { <rect key={format!("{},{}", c.x, c.y)} class="wall" x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()} /> };
+        return html! { <rect key={format!("{},{}", c.x, c.y)} class="wall" x={num(x)} y={num(y)} width={num(CELL)} height={num(CELL)} /> };
     }
     let class = classes!(
         "cell",
@@ -619,26 +627,26 @@ fn cell_html(
         <g key={format!("{},{}", c.x, c.y)} class={class} data-square={c.square.clone()} data-x={c.x.to_string()} data-y={c.y.to_string()}
            data-ghost={c.ghost.to_string()} role="gridcell" aria-label={label}
            tabindex={if focusable { "0" } else { "-1" }} onkeydown={onkeydown}>
-            <rect class="sq" x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()} />
+            <rect class="sq" x={num(x)} y={num(y)} width={num(CELL)} height={num(CELL)} />
             if c.ghost {
-                <text class="ghost-name" x={(x + 0.6).to_string()} y={(y + 2.4).to_string()}>{c.square.clone()}</text>
+                <text class="ghost-name" x={num(x + 0.6)} y={num(y + 2.4)}>{c.square.clone()}</text>
             }
             if let Some(g) = c.glyph {
                 { piece(board, set, g, c.white, (x + CELL / 2.0, y + CELL / 2.0), CELL,
                         classes!(lifted.then_some("lifted"), arriving.then_some("arriving"))) }
             }
             if let Some((white, black)) = c.heat.filter(|h| h.0 + h.1 > 0) {
-                <rect class="heat" x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()}
-                      style={format!("fill: {}; fill-opacity: {:.2}",
+                <rect class="heat" x={num(x)} y={num(y)} width={num(CELL)} height={num(CELL)}
+                      style={format!("fill: {}; fill-opacity: {}",
                           if white > black { "#2a6fdb" } else if black > white { "#d9382b" } else { "#8a5cc7" },
-                          (0.12 + 0.1 * (white.max(black) as f64)).min(0.55))} />
-                <text class="heat-count" x={(x + 0.6).to_string()} y={(y + CELL - 0.8).to_string()}>{format!("{white}·{black}")}</text>
+                          decimal::write((0.12 + 0.1 * (white.max(black) as f64)).min(0.55), 2))} />
+                <text class="heat-count" x={num(x + 0.6)} y={num(y + CELL - 0.8)}>{format!("{white}·{black}")}</text>
             }
             if m.dest {
                 if m.capture {
-                    <circle class="capture-mark" cx={(x + CELL / 2.0).to_string()} cy={(y + CELL / 2.0).to_string()} r="4.4" />
+                    <circle class="capture-mark" cx={num(x + CELL / 2.0)} cy={num(y + CELL / 2.0)} r="4.4" />
                 } else {
-                    <circle class="dest-mark" cx={(x + CELL / 2.0).to_string()} cy={(y + CELL / 2.0).to_string()} r="1.6" />
+                    <circle class="dest-mark" cx={num(x + CELL / 2.0)} cy={num(y + CELL / 2.0)} r="1.6" />
                 }
             }
         </g>
@@ -662,7 +670,7 @@ fn drawing_html(d: &Drawing, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> H
         let (cx, cy) = place(x, y);
         return html! {
             <g class={classes!("drawing", "shape", kind)} data-kind="circle">
-                <circle class={classes!("shape-circle", kind)} cx={cx.to_string()} cy={cy.to_string()} r={(CELL * 0.44).to_string()} />
+                <circle class={classes!("shape-circle", kind)} cx={num(cx)} cy={num(cy)} r={num(CELL * 0.44)} />
             </g>
         };
     }
@@ -680,9 +688,9 @@ fn drawing_html(d: &Drawing, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> H
             let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
             let (dx, dy) = (b.0 - a.0, b.1 - a.1);
             let ctrl = (mx - dy * 0.35 - 4.0, my + dx * 0.35 - 4.0);
-            html! { <path class={classes!("stroke", "jump", kind)} d={format!("M {} {} Q {} {} {} {}", a.0, a.1, ctrl.0, ctrl.1, b.0, b.1)} /> }
+            html! { <path class={classes!("stroke", "jump", kind)} d={format!("M {} {} Q {} {} {} {}", num(a.0), num(a.1), num(ctrl.0), num(ctrl.1), num(b.0), num(b.1))} /> }
         } else {
-            let points = pts.iter().map(|(x, y)| format!("{x},{y}")).collect::<Vec<_>>().join(" ");
+            let points = pts.iter().map(|&(x, y)| format!("{},{}", num(x), num(y))).collect::<Vec<_>>().join(" ");
             html! { <polyline class={classes!("stroke", kind, end, shape.then_some("shape-arrow"))} points={points} /> }
         }
     });
@@ -690,8 +698,8 @@ fn drawing_html(d: &Drawing, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> H
         let (sx, sy) = to_svg((x, y));
         html! {
             <g class={classes!("edge-marker", kind)}>
-                <circle cx={sx.to_string()} cy={sy.to_string()} r="2.2" />
-                <text x={sx.to_string()} y={(sy + 0.8).to_string()}>{n.to_string()}</text>
+                <circle cx={num(sx)} cy={num(sy)} r="2.2" />
+                <text x={num(sx)} y={num(sy + 0.8)}>{n.to_string()}</text>
             </g>
         }
     });
@@ -719,7 +727,7 @@ fn slide(el: &Element, strokes: &[Vec<(f64, f64)>]) {
         .iter()
         .map(|s| {
             s.windows(2)
-                .map(|w| (w[1].0 - w[0].0).hypot(w[1].1 - w[0].1))
+                .map(|w| math::hypot(w[1].0 - w[0].0, w[1].1 - w[0].1))
                 .sum()
         })
         .collect();
@@ -730,13 +738,13 @@ fn slide(el: &Element, strokes: &[Vec<(f64, f64)>]) {
         for (i, p) in stroke.iter().enumerate() {
             if i > 0 {
                 let prev = stroke[i - 1];
-                done += (p.0 - prev.0).hypot(p.1 - prev.1);
+                done += math::hypot(p.0 - prev.0, p.1 - prev.1);
             }
             let frame = js_sys::Object::new();
             let _ = js_sys::Reflect::set(
                 &frame,
                 &"transform".into(),
-                &format!("translate({}px, {}px)", p.0, p.1).into(),
+                &format!("translate({}px, {}px)", num(p.0), num(p.1)).into(),
             );
             let _ = js_sys::Reflect::set(&frame, &"offset".into(), &(done / total).min(1.0).into());
             frames.push(&frame);
@@ -770,17 +778,17 @@ fn coordinates(
         let (x, y) = corner(&place, f, bottom);
         let letter = ((b'a' + f as u8) as char).to_string();
         if outside {
-            html! { <text class="coord outside" x={(x + CELL / 2.0).to_string()} y={(rows * CELL + GUTTER * 0.75).to_string()}>{letter}</text> }
+            html! { <text class="coord outside" x={num(x + CELL / 2.0)} y={num(rows * CELL + GUTTER * 0.75)}>{letter}</text> }
         } else {
-            html! { <text class="coord" x={(x + CELL - 0.8).to_string()} y={(y + CELL - 0.8).to_string()}>{letter}</text> }
+            html! { <text class="coord" x={num(x + CELL - 0.8)} y={num(y + CELL - 0.8)}>{letter}</text> }
         }
     });
     let ranks = (0..v.height).map(|r| {
         let (x, y) = corner(&place, left, r);
         if outside {
-            html! { <text class="coord rank outside" x={(-GUTTER / 2.0).to_string()} y={(y + CELL / 2.0 + 1.2).to_string()}>{(r + 1).to_string()}</text> }
+            html! { <text class="coord rank outside" x={num(-GUTTER / 2.0)} y={num(y + CELL / 2.0 + 1.2)}>{(r + 1).to_string()}</text> }
         } else {
-            html! { <text class="coord rank" x={(x + 0.6).to_string()} y={(y + 2.6).to_string()}>{(r + 1).to_string()}</text> }
+            html! { <text class="coord rank" x={num(x + 0.6)} y={num(y + 2.6)}>{(r + 1).to_string()}</text> }
         }
     });
     html! { <g class="coords" aria-hidden="true">{ for files }{ for ranks }</g> }

@@ -2,6 +2,7 @@
 //! drawing serves both sides) and the Unicode glyphs. The board places pieces through
 //! [`piece`]; each board holds the symbols of the chosen set once, in its `<defs>`.
 
+use crate::board::num;
 use crate::common::settings::PieceSet;
 use yew::prelude::*;
 
@@ -105,7 +106,7 @@ pub fn piece(
         // The text-presentation selector (U+FE0E): without it some phones draw the black pawn as
         // a colour emoji, and White's and Black's pawns look alike.
         return html! {
-            <text class={class} data-piece={glyph.to_string()} x={x.to_string()} y={(y + size * 0.05).to_string()}>
+            <text class={class} data-piece={glyph.to_string()} x={num(x)} y={num(y + size * 0.05)}>
                 {format!("{glyph}\u{FE0E}")}
             </text>
         };
@@ -113,8 +114,8 @@ pub fn piece(
     let href = format!("#{}", symbol_id(board, role_index(glyph)));
     html! {
         <use class={classes!(class, "drawn")} data-piece={glyph.to_string()} href={href}
-             x={(x - size / 2.0).to_string()} y={(y - size / 2.0).to_string()}
-             width={size.to_string()} height={size.to_string()} />
+             x={num(x - size / 2.0)} y={num(y - size / 2.0)}
+             width={num(size)} height={num(size)} />
     }
 }
 

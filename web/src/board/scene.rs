@@ -11,6 +11,7 @@ use crate::board::view::{
 use crate::common::fit::Choice;
 use crate::common::settings::Margin;
 pub use crate::common::shapes::{Brush, Shape};
+use topochess_core::order;
 use topochess_core::paths::{move_paths, piece_paths};
 use topochess_core::pieces::glyph;
 use topochess_core::{Color, Move, Piece, Position, Square};
@@ -134,8 +135,7 @@ pub fn dests_in(pos: &Position, premoves_of: Option<&dyn Fn(Square) -> Vec<Squar
                     .map(|&m| (size.name(m.to), pos.is_capture(m)))
                     .collect()
             };
-            to.sort_unstable();
-            to.dedup();
+            order::sort_unique(&mut to);
             (size.name(sq), to)
         })
         .collect();

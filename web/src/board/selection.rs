@@ -121,8 +121,7 @@ impl Selection {
             .iter()
             .map(|(d, _)| d.as_str())
             .collect();
-        to.sort_unstable();
-        to.dedup();
+        topochess_core::order::sort_unique(&mut to);
         let mut name = piece.rsplit(' ').next().unwrap_or(piece).to_string();
         if let Some(first) = name.get_mut(..1) {
             first.make_ascii_uppercase();

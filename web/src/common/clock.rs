@@ -4,7 +4,7 @@
 //! function takes the time as an argument; [`now`] reads the browser's clock.
 
 use serde::{Deserialize, Serialize};
-use topochess_core::Color;
+use topochess_core::{decimal, Color};
 
 /// A time control: base time and increment a move, in seconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,7 +40,7 @@ impl TimeControl {
         if self.base_secs.is_multiple_of(60) {
             format!("{}+{}", self.base_secs / 60, self.inc_secs)
         } else {
-            format!("{minutes:.1}+{}", self.inc_secs)
+            format!("{}+{}", decimal::write(minutes, 1), self.inc_secs)
         }
     }
 
@@ -135,7 +135,9 @@ impl Clock {
 pub fn format_ms(ms: f64) -> String {
     let ms = ms.max(0.0);
     if ms < 10_000.0 {
-        return format!("0:{:04.1}", (ms / 100.0).floor() / 10.0);
+        // Tenths, cut down rather than rounded: 9.96 s left shows 0:09.9.
+        let tenths = (ms / 100.0).floor() as i64;
+        return format!("0:{:0>4}", decimal::write_fixed(tenths, 1));
     }
     let secs = (ms / 1000.0).floor() as u64;
     if secs >= 3600 {

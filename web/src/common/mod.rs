@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod crash;
 pub mod fit;
+pub mod math;
 pub mod settings;
 pub mod shapes;
 pub mod sound;

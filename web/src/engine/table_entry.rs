@@ -2,6 +2,8 @@
 //! of each side to move, the longest mates and typical positions, one line of text each; and
 //! the limits of what the browser builds.
 
+use topochess_core::decimal;
+
 /// The most positions a table built in the browser may store (about 100 MB while it is built).
 pub const BROWSER_POSITIONS: u64 = 1 << 25;
 
@@ -66,7 +68,11 @@ impl Entry {
         } else if w.won == 0 {
             "draw, no position won".into()
         } else if self.mostly_won() {
-            format!("win from {share:.1}%, longest mate {}", w.longest)
+            format!(
+                "win from {}%, longest mate {}",
+                decimal::write(share, 1),
+                w.longest
+            )
         } else if share < 0.1 {
             // A share that would read 0.0%: the positions themselves.
             let plural = if w.won == 1 { "" } else { "s" };
@@ -75,7 +81,11 @@ impl Entry {
                 w.won, w.legal, w.longest
             )
         } else {
-            format!("draw, {share:.1}% won (longest mate {})", w.longest)
+            format!(
+                "draw, {}% won (longest mate {})",
+                decimal::write(share, 1),
+                w.longest
+            )
         }
     }
 
@@ -92,10 +102,10 @@ impl Entry {
             .map(|(m, f)| format!("{}:{f}", m.map_or("=".into(), |m| m.to_string())))
             .collect();
         format!(
-            "{}|{}|{:.2}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}",
             side(&self.white),
             side(&self.black),
-            self.seconds,
+            decimal::write(self.seconds, 2),
             fen(&self.longest),
             fen(&self.drawn),
             typical.join(";")

@@ -3,6 +3,7 @@
 //! count a piece's squares), a one-line hint, and what the step shows, said after the answer.
 
 use std::sync::Arc;
+use topochess_core::order;
 use topochess_core::paths::{piece_paths, PathStep};
 use topochess_core::{fen, Move, Position, Square, Variant};
 
@@ -312,7 +313,7 @@ impl Step {
             .into_iter()
             .filter(|m| m.from == from)
             .collect();
-        moves.sort_by_key(|m| m.to.index());
+        order::sort_by(&mut moves, |a, b| a.to.index().cmp(&b.to.index()));
         moves.dedup_by_key(|m| m.to);
         moves
     }

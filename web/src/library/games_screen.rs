@@ -5,6 +5,7 @@
 use crate::common::settings::{Opponent, Settings};
 use crate::library::storage::{self, Library, SavedGame};
 use std::rc::Rc;
+use topochess_core::order;
 use topochess_core::variant::PRESETS;
 use topochess_core::{pgn, Color};
 use wasm_bindgen::JsCast;
@@ -26,7 +27,9 @@ pub fn listed<'a>(
         .filter(|g| variant.is_empty() || g.settings.variant == variant)
         .filter(|g| result.is_empty() || g.result == result)
         .collect();
-    rows.sort_unstable_by(|a, b| a.started.total_cmp(&b.started).then(a.id.cmp(&b.id)));
+    order::sort_by(&mut rows, |a, b| {
+        a.started.total_cmp(&b.started).then(a.id.cmp(&b.id))
+    });
     if newest_first {
         rows.reverse();
     }
@@ -409,8 +412,7 @@ pub fn games_screen(p: &GamesProps) -> Html {
     });
     let variants: Vec<String> = {
         let mut v: Vec<String> = p.games.iter().map(|g| g.settings.variant.clone()).collect();
-        v.sort_unstable();
-        v.dedup();
+        order::sort_unique(&mut v);
         v
     };
     html! {

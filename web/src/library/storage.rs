@@ -8,7 +8,7 @@ use crate::common::settings::{variant_of, Settings};
 use percent_encoding::{percent_decode_str, utf8_percent_encode, NON_ALPHANUMERIC};
 use serde::{Deserialize, Serialize};
 use topochess_core::game::{Game, Outcome};
-use topochess_core::{fen, san, Color};
+use topochess_core::{decimal, fen, san, Color};
 
 /// The library's key in local storage.
 pub const LIBRARY_KEY: &str = "topochess/games";
@@ -530,10 +530,10 @@ pub fn space_warning(lib: &Library) -> Option<String> {
     let used = lib.to_json().len();
     (used > STORAGE_CHARS / 10 * 8).then(|| {
         format!(
-            "Your saved games use {:.1} MB of the about {:.0} MB the browser keeps for this \
+            "Your saved games use {} MB of the about {} MB the browser keeps for this \
              site: export them (Games screen) and delete old ones.",
-            used as f64 / 1e6,
-            STORAGE_CHARS as f64 / 1e6
+            decimal::write(used as f64 / 1e6, 1),
+            decimal::write(STORAGE_CHARS as f64 / 1e6, 0)
         )
     })
 }

@@ -6,7 +6,7 @@ use crate::common::select_value;
 use crate::common::settings::{Opponent, Settings};
 use crate::engine::Thinking;
 use topochess_core::variant::{preset, Family, PRESETS};
-use topochess_core::Color;
+use topochess_core::{decimal, Color};
 use topochess_search::LEVELS;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
@@ -140,7 +140,11 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
             let text = if minutes {
                 format!("{}+{}", input.value(), now.inc_secs)
             } else {
-                format!("{}+{}", now.base_secs as f64 / 60.0, input.value())
+                format!(
+                    "{}+{}",
+                    decimal::write_short(now.base_secs as f64 / 60.0, 2),
+                    input.value()
+                )
             };
             if let Some(time) = TimeControl::parse(&text) {
                 draft.set(Settings {
@@ -271,7 +275,7 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                 if time_value == "custom" {
                     <label>{"Minutes "}
                         <input id="ng-minutes" type="number" min="0.5" max="180" step="0.5"
-                               value={draft.time.map(|t| (t.base_secs as f64 / 60.0).to_string()).unwrap_or_default()}
+                               value={draft.time.map(|t| decimal::write_short(t.base_secs as f64 / 60.0, 2)).unwrap_or_default()}
                                oninput={custom_time(true)} />
                     </label>
                     <label>{"Increment (s) "}
@@ -373,7 +377,11 @@ pub fn move_list(props: &MoveListProps) -> Html {
 pub fn score_text(t: &Thinking) -> String {
     match t.mate {
         Some(m) => format!("#{m}"),
-        None => format!("{:+.2}", t.score as f64 / 100.0),
+        None => format!(
+            "{}{}",
+            if t.score >= 0 { "+" } else { "" },
+            decimal::write_fixed(i64::from(t.score), 2)
+        ),
     }
 }
 

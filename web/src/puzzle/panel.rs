@@ -4,6 +4,7 @@
 use crate::common::select_value;
 use crate::puzzle::set::{shipped, Filter, PuzzleRecord};
 use crate::puzzle::{Finish, PuzzleAction, Solving};
+use topochess_core::order;
 use topochess_core::variant::preset;
 use topochess_core::{fen, Color};
 use yew::prelude::*;
@@ -115,8 +116,7 @@ fn filters(filter: &Filter, on_action: &Callback<PuzzleAction>) -> Html {
         }
     }
     let mut themes: Vec<String> = set.iter().flat_map(|p| p.tags()).collect();
-    themes.sort();
-    themes.dedup();
+    order::sort_unique(&mut themes);
     // A select's change: the filter with one of its fields set (an empty value is "any").
     let on_change = |set: fn(&mut Filter, Option<String>)| {
         let (on_action, filter) = (on_action.clone(), filter.clone());

@@ -2,6 +2,7 @@
 //! pinch), the matrices it hands the GPU, and picking (which square a pointer is over) by casting
 //! the pointer's ray at the mesh. Pure, so it is tested natively.
 
+use crate::common::math;
 use crate::solid::{cross, dot, sub, Mesh, Point};
 
 /// The vertical field of view, in radians.
@@ -43,8 +44,8 @@ impl Camera {
         let flat = (d[0] * d[0] + d[2] * d[2]).sqrt();
         let mut camera = Camera::new(centre, radius);
         if flat > 1e-9 || d[1].abs() > 1e-9 {
-            camera.yaw = d[0].atan2(d[2]) + 0.45;
-            camera.pitch = (d[1].atan2(flat) + 0.4).clamp(-1.2, 1.2);
+            camera.yaw = math::atan2(d[0], d[2]) + 0.45;
+            camera.pitch = (math::atan2(d[1], flat) + 0.4).clamp(-1.2, 1.2);
         }
         camera
     }
@@ -63,12 +64,12 @@ impl Camera {
 
     /// Where the eye is.
     pub fn eye(&self) -> Point {
-        let d = self.radius / (FOV / 2.0).sin() * 1.05 * self.zoom;
-        let (cp, sp) = (self.pitch.cos(), self.pitch.sin());
+        let d = self.radius / math::sin(FOV / 2.0) * 1.05 * self.zoom;
+        let (cp, sp) = (math::cos(self.pitch), math::sin(self.pitch));
         [
-            self.centre[0] + d * cp * self.yaw.sin(),
+            self.centre[0] + d * cp * math::sin(self.yaw),
             self.centre[1] + d * sp,
-            self.centre[2] + d * cp * self.yaw.cos(),
+            self.centre[2] + d * cp * math::cos(self.yaw),
         ]
     }
 
@@ -89,7 +90,7 @@ impl Camera {
             (dist - 1.5 * self.radius).max(0.01 * self.radius),
             dist + 1.5 * self.radius,
         );
-        let t = 1.0 / (FOV / 2.0).tan();
+        let t = 1.0 / math::tan(FOV / 2.0);
         // Row-major view rows: right, up, -forward; translation by the eye.
         let view = [
             [r[0], r[1], r[2], -dot(r, e)],
@@ -122,7 +123,7 @@ impl Camera {
     pub fn project(&self, p: Point, aspect: f64) -> (f64, f64) {
         let (r, u, f) = self.axes();
         let v = sub(p, self.eye());
-        let (z, t) = (dot(v, f), (FOV / 2.0).tan());
+        let (z, t) = (dot(v, f), math::tan(FOV / 2.0));
         (dot(v, r) / (z * t * aspect), dot(v, u) / (z * t))
     }
 
@@ -130,7 +131,7 @@ impl Camera {
     /// top. Returns its origin and direction.
     pub fn ray(&self, nx: f64, ny: f64, aspect: f64) -> (Point, Point) {
         let (r, u, f) = self.axes();
-        let t = (FOV / 2.0).tan();
+        let t = math::tan(FOV / 2.0);
         let d = [0, 1, 2].map(|k| f[k] + r[k] * nx * t * aspect + u[k] * ny * t);
         (self.eye(), unit(d))
     }

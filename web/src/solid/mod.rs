@@ -15,6 +15,7 @@ pub mod gl;
 pub mod paint;
 pub mod view;
 
+use crate::common::math;
 use std::f64::consts::{FRAC_PI_2, PI, TAU};
 use topochess_core::surface::{Gluing, Surface};
 
@@ -223,7 +224,7 @@ impl Solid {
             };
         }
         let (bx, by) = (px / rho, py / rho);
-        let plain = by.atan2(bx);
+        let plain = math::atan2(by, bx);
         // The side of the rim in this direction, and the place along it (counter-clockwise).
         let (centre, s, gluing) = if bx >= by.abs() - 1e-12 && bx > 0.0 {
             (0.0, by, self.east_west)
@@ -256,13 +257,17 @@ impl Solid {
         let az = plain + turn * rho * rho;
         if cross_cap {
             let az = az + CROSSING_TURN;
-            let h = [theta.sin() * az.cos(), theta.sin() * az.sin(), theta.cos()];
+            let h = [
+                math::sin(theta) * math::cos(az),
+                math::sin(theta) * math::sin(az),
+                math::cos(theta),
+            ];
             cross_cap_point(h, scale)
         } else {
             [
-                scale * theta.sin() * az.cos(),
-                scale * theta.sin() * az.sin(),
-                scale * theta.cos(),
+                scale * math::sin(theta) * math::cos(az),
+                scale * math::sin(theta) * math::sin(az),
+                scale * math::cos(theta),
             ]
         }
     }
@@ -336,25 +341,29 @@ fn tube(a: f64, b: f64, around: f64, along: f64, closed: bool, ends: Gluing) -> 
     let r = around / TAU;
     match ends {
         Gluing::Flat if !closed => [(a - 0.5) * around, (b - 0.5) * along, 0.0],
-        Gluing::Flat => [r * t.sin(), (b - 0.5) * along, r * t.cos()],
+        Gluing::Flat => [r * math::sin(t), (b - 0.5) * along, r * math::cos(t)],
         Gluing::Wrap => {
             // The tube's angle (top facing the viewer) and the ring's (rank 1 at the bottom).
             let big = (along / TAU).max(2.4 * r);
             let phi = FRAC_PI_2 - t;
             let psi = TAU * b - FRAC_PI_2;
-            let ring = big + r * phi.cos();
-            [ring * psi.cos(), ring * psi.sin(), r * phi.sin()]
+            let ring = big + r * math::cos(phi);
+            [
+                ring * math::cos(psi),
+                ring * math::sin(psi),
+                r * math::sin(phi),
+            ]
         }
         Gluing::Twist if closed => bottle(b * PI, TAU * a + FRAC_PI_2, along),
         Gluing::Twist => {
             let big = (along / TAU).max(0.8 * around);
             let w = (a - 0.5) * around;
             let psi = TAU * b - FRAC_PI_2;
-            let ring = big + w * (psi / 2.0 + PI / 4.0).cos();
+            let ring = big + w * math::cos(psi / 2.0 + PI / 4.0);
             [
-                ring * psi.cos(),
-                ring * psi.sin(),
-                w * (psi / 2.0 + PI / 4.0).sin(),
+                ring * math::cos(psi),
+                ring * math::sin(psi),
+                w * math::sin(psi / 2.0 + PI / 4.0),
             ]
         }
         Gluing::Fold => {
@@ -362,7 +371,7 @@ fn tube(a: f64, b: f64, around: f64, along: f64, closed: bool, ends: Gluing) -> 
             let a = open + a * (1.0 - 2.0 * open);
             let across = 1.0 - 4.0 * (a - 0.5).abs();
             let side = if a < 0.5 { 1.0 } else { -1.0 };
-            let bulge = (1.0 - across * across).max(0.0).sqrt() * (PI * b).sin().max(0.0).sqrt();
+            let bulge = (1.0 - across * across).max(0.0).sqrt() * math::sin(PI * b).max(0.0).sqrt();
             [
                 across * around / 4.0,
                 (b - 0.5) * along,
@@ -372,9 +381,9 @@ fn tube(a: f64, b: f64, around: f64, along: f64, closed: bool, ends: Gluing) -> 
         Gluing::Pole => {
             let lat = PI * (b - 0.5);
             [
-                r * lat.cos() * t.sin(),
-                r * lat.sin(),
-                r * lat.cos() * t.cos(),
+                r * math::cos(lat) * math::sin(t),
+                r * math::sin(lat),
+                r * math::cos(lat) * math::cos(t),
             ]
         }
     }
@@ -383,7 +392,7 @@ fn tube(a: f64, b: f64, around: f64, along: f64, closed: bool, ends: Gluing) -> 
 /// The Klein bottle in its usual immersion (the neck through the wall): `u` in `0..pi` along,
 /// `v` around; `(0, v)` meets `(pi, pi - v)`. Scaled to `along`.
 fn bottle(u: f64, v: f64, along: f64) -> Point {
-    let (cu, su, cv, sv) = (u.cos(), u.sin(), v.cos(), v.sin());
+    let (cu, su, cv, sv) = (math::cos(u), math::sin(u), math::cos(v), math::sin(v));
     let c2 = cu * cu;
     let c4 = c2 * c2;
     let c6 = c4 * c2;

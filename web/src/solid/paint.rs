@@ -197,7 +197,7 @@ pub fn paint(ctx: &CanvasRenderingContext2d, picture: &Picture, scale: f64, colo
         } else {
             "rgba(255,255,255,0.75)"
         });
-        ctx.set_font(&format!("{}px sans-serif", (scale * 0.2).round()));
+        ctx.set_font(&format!("{}px sans-serif", (scale * 0.2).round() as i64));
         let _ = ctx.fill_text(&sq.name, px + scale * 0.05, py + scale * 0.95);
         let middle = (px + scale / 2.0, py + scale / 2.0);
         if sq.piece.is_some() {
@@ -322,7 +322,10 @@ fn piece(
         ("#2a2a2a", "#0d0d0d", "#e6e6e6")
     };
     let Some(parts) = piece_art::parts(set, glyph) else {
-        ctx.set_font(&format!("{}px 'DejaVu Sans', serif", (scale * 0.8).round()));
+        ctx.set_font(&format!(
+            "{}px 'DejaVu Sans', serif",
+            (scale * 0.8).round() as i64
+        ));
         ctx.set_text_align("center");
         ctx.set_text_baseline("middle");
         ctx.set_fill_style_str(fill);

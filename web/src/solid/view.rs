@@ -8,6 +8,7 @@
 //! keyboard and screen readers reach squares through them, and the tests find squares by them.
 
 use crate::board::view::View;
+use crate::common::math;
 use crate::common::settings::PieceSet;
 use crate::solid::camera::{blocked, pick, Camera, Stand};
 use crate::solid::gl::Renderer;
@@ -17,6 +18,7 @@ use gloo_events::{EventListener, EventListenerOptions};
 use std::collections::HashMap;
 use std::rc::Rc;
 use topochess_core::surface::Surface;
+use topochess_core::{decimal, order};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -112,7 +114,7 @@ impl Inner {
             .filter(|s| self.sees(s))
             .map(|s| (distance(eye, s.base), s))
             .collect();
-        shown.sort_by(|a, b| b.0.total_cmp(&a.0));
+        order::sort_by(&mut shown, |a, b| b.0.total_cmp(&a.0));
         let mut sprites = Vec::with_capacity(shown.len() * 30);
         for (_, s) in shown {
             let q = self.camera.sprite(s);
@@ -437,7 +439,7 @@ pub fn solid_view(props: &SolidProps) -> Html {
                         };
                         e.prevent_default();
                         let mut i = inner.borrow_mut();
-                        i.camera.zoom_by((w.delta_y() * 0.0015).exp());
+                        i.camera.zoom_by(math::exp(w.delta_y() * 0.0015));
                         i.draw(&canvas);
                         drop(i);
                         settle();
@@ -579,7 +581,7 @@ pub fn solid_view(props: &SolidProps) -> Html {
         let target = props.targets.iter().any(|(t, _)| t == sq);
         html! {
             <button class={classes!("solid-square", target.then_some("target"))} data-square={sq.clone()}
-                aria-label={label} style={format!("left: {x:.1}px; top: {y:.1}px")} {onclick}></button>
+                aria-label={label} style={format!("left: {}px; top: {}px", decimal::write(*x, 1), decimal::write(*y, 1))} {onclick}></button>
         }
     });
     let choice = props.view.choice.as_ref().map(|c| {
