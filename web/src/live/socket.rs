@@ -99,7 +99,7 @@ fn open(me: &Rc<Connection>) {
             let text = e
                 .dyn_ref::<MessageEvent>()
                 .and_then(|m| m.data().as_string());
-            if let Some(m) = text.and_then(|t| serde_json::from_str::<ServerMessage>(&t).ok()) {
+            if let Some(m) = text.and_then(|t| ServerMessage::from_json(&t)) {
                 on_message.emit(m);
             }
         })
