@@ -12,7 +12,7 @@ cargo build -q --release -p topochess-cli
 cargo build -q --release --target wasm32-unknown-unknown -p topochess-wasm-bench
 wasm-bindgen --target nodejs --out-dir "$out/wasm" target/wasm32-unknown-unknown/release/topochess_wasm_bench.wasm
 # Timed as the site ships its module: through wasm-opt at the level index.html gives Trunk.
-level=$(sed -n 's/.*data-wasm-opt="\([^"]*\)".*/\1/p' index.html)
+level=$(sed -n '/data-bin="engine"/s/.*data-wasm-opt="\([^"]*\)".*/\1/p' index.html)
 wasm-opt "-O$level" "$out/wasm/topochess_wasm_bench_bg.wasm" -o "$out/wasm/topochess_wasm_bench_bg.wasm"
 echo "wasm: timed after wasm-opt -O$level, as the site ships it"
 # The same module for a page, timed in headless Chromium too: the site runs there, on a V8 that is
@@ -72,11 +72,13 @@ done
 awk '{k=$2" "$3; key=$1" "k; if (!(key in lo) || $4<lo[key]) lo[key]=$4; if ($4>hi[key]) hi[key]=$4; cases[k]=1}
   END {for (k in cases) printf "tablebase %s: native %.2f s (%.2f-%.2f), wasm %.2f s (%.2f-%.2f), wasm/native %.2fx (targets: seconds native, under 60 s in the browser)\n",
     k, lo["native " k], lo["native " k], hi["native " k], lo["wasm " k], lo["wasm " k], hi["wasm " k], lo["wasm " k]/lo["native " k]}' "$out/tablebase.txt"
-# The download: the release build's two modules. The first screen needs the page's (app-*); the
-# engine worker's (engine_bg) is fetched once the app runs, before anyone asks the computer.
+# The download: the release build's three modules. The first screen needs the page's (app-*); the
+# engine worker's (engine_bg) is fetched once the app runs, before anyone asks the computer; the
+# 3D view's (solid_bg) when a player first opens the 3D view.
 trunk build --release 2>&1 | grep 'wasm size' | tee "$out/download.txt"
 awk '/ app-/ {gz += $(NF-2)} END {printf "download: %d KB gzip for the first screen (target: at most 400 KB)\n", gz/1000}' "$out/download.txt"
 awk '/ engine_bg/ {printf "download: %d KB gzip more for the engine, after the first screen\n", $(NF-2)/1000}' "$out/download.txt"
+awk '/ solid_bg/ {printf "download: %d KB gzip more for the 3D view, the first time a player opens it\n", $(NF-2)/1000}' "$out/download.txt"
 # What the game server sends a browser that takes brotli: the build's .br copy.
 for f in dist/app-*_bg.wasm.br; do
   printf 'download: %d KB brotli on the wire for the first screen\n' $(( $(wc -c < "$f") / 1000 ))

@@ -42,6 +42,12 @@ test('after one visit the site opens offline: the computer plays, puzzles and le
     await type(page, 'e4');
     await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2, null, { timeout: 30000 });
     await screenshot(page, 'offline-play');
+    // The 3D view, whose module this visit never fetched: the service worker kept it too.
+    await page.click('#nav-settings');
+    await page.selectOption('#view-mode', 'solid');
+    await page.click('#nav-play');
+    await page.waitForSelector('.solid-canvas');
+    await page.waitForFunction(() => document.querySelectorAll('.solid-square').length > 0);
     await page.click('#nav-puzzles');
     // A puzzle on the board (the set is fetched apart from the page's module: the service
     // worker keeps it too).

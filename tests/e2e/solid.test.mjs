@@ -257,3 +257,65 @@ test('without WebGL the view says so and the board still plays', async () => {
     await context.close();
   }
 });
+
+test('the 3D view comes as a module of its own: a failed fetch is tried again, and a late one shows the latest board', async () => {
+  const { browser, server } = session;
+  // No service worker: it would keep the module on the first visit, and the network is what is
+  // failed and held here (offline.test.mjs opens the view from the worker's copy).
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(String(err)));
+  const module = [];
+  page.on('request', (r) => { if (/solid_bg\.wasm$/.test(r.url())) module.push(r.url()); });
+  try {
+    await page.goto(server.play);
+    await page.waitForSelector('svg.normal [data-square]');
+    // The page's first screen does not fetch it.
+    assert.equal(module.length, 0, 'the 3D module is not fetched before the view is opened');
+    // The network fails: the view says so, and the board still plays.
+    await page.route('**/solid_bg.wasm', (route) => route.abort());
+    await openSettings(page);
+    await page.selectOption('#view-mode', 'solid');
+    await openPlay(page);
+    await page.waitForSelector('#solid-retry');
+    assert.match(await page.locator('.solid-unavailable').textContent(), /could not be loaded/);
+    await page.unroute('**/solid_bg.wasm');
+
+    // The module held back while the player closes the view, opens it again and moves.
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await page.route('**/solid_bg.wasm', async (route) => { await held; await route.continue(); });
+    await page.click('#solid-retry');
+    await page.waitForSelector('.solid-loading');
+    await openSettings(page);
+    await page.selectOption('#view-mode', 'both');
+    await page.selectOption('#view-mode', 'solid');
+    await openPlay(page);
+    await page.waitForSelector('.solid-loading');
+    await page.click('svg.normal [data-square="e2"]');
+    await page.click('svg.normal [data-square="e4"]');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 1);
+    release();
+    await page.waitForSelector('.solid-canvas');
+    await waitSettled(page);
+    // One view, drawn with the board as it is now: the move played while it loaded is its one
+    // line, and the pawn stands on e4.
+    assert.equal(await page.locator('.solid').count(), 1);
+    assert.equal(await page.locator('.solid-loading').count(), 0);
+    assert.equal(await page.locator('.solid-canvas').getAttribute('data-lines'), '1');
+    await bringInSight(page, 'e4');
+    assert.match(await page.locator('.solid-square[data-square="e4"]').getAttribute('aria-label'), /white pawn/);
+    // Played on the surface: its clicks reach the game.
+    await page.click('#solid-reset');
+    await waitSettled(page);
+    await clickSquare(page, 'd7');
+    await page.waitForFunction(() => document.querySelectorAll('.solid-square.target').length === 2);
+    await clickSquare(page, 'd5');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2);
+    assert.deepEqual(await moves(page), ['e4', 'd5']);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -9,7 +9,8 @@ use crate::board::view::View;
 use crate::board::Board;
 use crate::common::settings::{Coords, PieceSet};
 use crate::common::shapes::Brush;
-use crate::solid::view::SolidView;
+use crate::solid::host::SolidHost;
+use crate::solid::scene::SolidScene;
 use gloo_events::EventListener;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -163,8 +164,8 @@ pub fn boards(props: &BoardsProps) -> Html {
             <div class="board-box normal-box">{ board("normal", &props.normal) }</div>
             if let Some(surface) = props.solid {
                 <div class="board-box solid-box">
-                    <SolidView {surface} view={props.normal.clone()} pieces={props.pieces}
-                        selected={selected.clone()} targets={targets.clone()}
+                    <SolidHost scene={SolidScene { surface, view: props.normal.clone(), pieces: props.pieces,
+                                                   selected: selected.clone(), targets: targets.clone() }}
                         on_press={on_press.clone()} on_click={on_click.clone()} on_choose={props.on_choose.clone()} />
                 </div>
             } else {

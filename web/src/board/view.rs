@@ -4,6 +4,7 @@
 
 use crate::common::settings::Margin;
 use crate::common::shapes::Brush;
+use serde::{Deserialize, Serialize};
 use topochess_core::paths::PathStep;
 use topochess_core::pieces::glyph;
 use topochess_core::surface::{Heading, Surface};
@@ -11,7 +12,7 @@ use topochess_core::Dir;
 use topochess_core::{Color, Piece, Square};
 
 /// Marks on a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Default, Serialize, Deserialize)]
 pub struct Marks {
     /// The selected piece's square.
     pub selected: bool,
@@ -28,7 +29,7 @@ pub struct Marks {
 }
 
 /// One cell of a view.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Cell {
     /// Plane column (board files are 0..width).
     pub x: i32,
@@ -53,7 +54,7 @@ pub struct Cell {
 }
 
 /// What a drawing stands for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LineKind {
     /// The path of the move pointed at.
     Hover,
@@ -76,7 +77,7 @@ pub enum LineKind {
 }
 
 /// A polyline in plane coordinates (cell centres are at `x + 0.5`, `y + 0.5`).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Stroke {
     /// The points.
     pub points: Vec<(f64, f64)>,
@@ -85,7 +86,7 @@ pub struct Stroke {
 }
 
 /// One path as drawn.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Drawing {
     /// What it is.
     pub kind: LineKind,
@@ -96,7 +97,7 @@ pub struct Drawing {
 }
 
 /// A view of the board.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct View {
     /// Board files.
     pub width: i32,
@@ -126,7 +127,7 @@ pub struct View {
 /// One path of a move, drawn while the pointer is over its destination with its piece selected
 /// or dragged. Where several paths lead to one square, the ones ending at the pointed cell (a
 /// ghost copy) are drawn, or all of them when none does.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HoverPath {
     /// The piece's square.
     pub from: String,
@@ -163,7 +164,7 @@ pub(crate) fn hover_paths(
 
 /// A choice among moves to the same square, drawn on the board like chessground's promotion
 /// chooser: the options stacked from that square toward the board's middle.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BoardChoice {
     /// The square the moves go to.
     pub at: String,
@@ -174,7 +175,7 @@ pub struct BoardChoice {
 
 /// A move to animate: the piece, where it lands, and its path in plane coordinates (several
 /// strokes where it leaves the board at one edge and comes back in at another).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Motion {
     /// Which move (game and ply): animated once.
     pub key: String,

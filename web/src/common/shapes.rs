@@ -5,7 +5,9 @@ use topochess_core::Square;
 
 /// The colour of a drawn shape: green, or red with Shift, blue with Alt, yellow with Ctrl (or
 /// the command key), as on lichess.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Brush {
     /// Plain.
     Green,

@@ -12,7 +12,9 @@
 
 pub mod camera;
 pub mod gl;
+pub mod host;
 pub mod paint;
+pub mod scene;
 pub mod view;
 
 use crate::common::math;

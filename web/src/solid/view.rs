@@ -7,12 +7,12 @@
 //! Over the canvas lie invisible buttons, one per square seen from where the camera rests: the
 //! keyboard and screen readers reach squares through them, and the tests find squares by them.
 
-use crate::board::view::View;
 use crate::common::math;
 use crate::common::settings::PieceSet;
 use crate::solid::camera::{blocked, pick, Camera, Stand};
 use crate::solid::gl::Renderer;
 use crate::solid::paint::{atlas_cell, paint, paint_atlas, Colours, Picture};
+use crate::solid::scene::SolidScene;
 use crate::solid::{distance, dot, normal, Mesh, Solid};
 use gloo_events::{EventListener, EventListenerOptions};
 use std::collections::HashMap;
@@ -27,16 +27,8 @@ use yew::prelude::*;
 /// Props of [`SolidView`].
 #[derive(Properties, Clone, PartialEq)]
 pub struct SolidProps {
-    /// The surface (its shape is built from its gluings).
-    pub surface: Surface,
-    /// The normal view: what is on each square and the paths.
-    pub view: View,
-    /// The piece set.
-    pub pieces: PieceSet,
-    /// The selected piece's square.
-    pub selected: Option<String>,
-    /// Its destinations (square, whether it takes).
-    pub targets: Vec<(String, bool)>,
+    /// The surface, the normal view, the pieces, the selection and its destinations.
+    pub scene: SolidScene,
     /// A press on a square (selects).
     pub on_press: Callback<String>,
     /// A click on a square (moves or selects).
@@ -293,7 +285,7 @@ pub fn solid_view(props: &SolidProps) -> Html {
             unavailable.clone(),
             settle.clone(),
         );
-        use_effect_with(props.surface, move |surface| {
+        use_effect_with(props.scene.surface, move |surface| {
             if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
                 let mut i = inner.borrow_mut();
                 if i.renderer.is_none() {
@@ -333,12 +325,12 @@ pub fn solid_view(props: &SolidProps) -> Html {
     {
         let (inner, canvas_ref) = (inner.clone(), canvas_ref.clone());
         let deps = (
-            props.view.clone(),
-            props.selected.clone(),
-            props.targets.clone(),
-            props.pieces,
+            props.scene.view.clone(),
+            props.scene.selected.clone(),
+            props.scene.targets.clone(),
+            props.scene.pieces,
             (*hovered).clone(),
-            props.surface,
+            props.scene.surface,
         );
         use_effect_with(
             deps,
@@ -561,7 +553,7 @@ pub fn solid_view(props: &SolidProps) -> Html {
             settle();
         })
     };
-    let name = Solid::of(&props.surface).name();
+    let name = Solid::of(&props.scene.surface).name();
     let squares = seen.iter().map(|(sq, x, y)| {
         let (on_press, on_click, sq2) = (props.on_press.clone(), props.on_click.clone(), sq.clone());
         let onclick = Callback::from(move |_: MouseEvent| {
@@ -569,6 +561,7 @@ pub fn solid_view(props: &SolidProps) -> Html {
             on_click.emit(sq2.clone());
         });
         let piece = props
+            .scene
             .view
             .cells
             .iter()
@@ -578,13 +571,13 @@ pub fn solid_view(props: &SolidProps) -> Html {
             Some(p) => format!("{sq}, {p}"),
             None => sq.clone(),
         };
-        let target = props.targets.iter().any(|(t, _)| t == sq);
+        let target = props.scene.targets.iter().any(|(t, _)| t == sq);
         html! {
             <button class={classes!("solid-square", target.then_some("target"))} data-square={sq.clone()}
                 aria-label={label} style={format!("left: {}px; top: {}px", decimal::write(*x, 1), decimal::write(*y, 1))} {onclick}></button>
         }
     });
-    let choice = props.view.choice.as_ref().map(|c| {
+    let choice = props.scene.view.choice.as_ref().map(|c| {
         let options = c.options.iter().enumerate().map(|(i, (_, san))| {
             let on_choose = props.on_choose.clone();
             html! { <button class="solid-choice" onclick={Callback::from(move |_| on_choose.emit(Some(i)))}>{san.clone()}</button> }

@@ -1,0 +1,131 @@
+//! What the page hands the 3D view's module: the surface, the normal view, the piece set, the
+//! selection and the destinations, as JSON. The 3D view is a module of its own (`solid.js`,
+//! fetched the first time a player opens it), so its props cross from one module to the other
+//! as text; the callbacks stay on the page (see `host`).
+
+use crate::board::view::View;
+use crate::common::settings::PieceSet;
+use crate::solid::view::SolidProps;
+use serde::{Deserialize, Serialize};
+use topochess_core::surface::Surface;
+use yew::Callback;
+
+/// The 3D view's props without their callbacks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SolidScene {
+    /// The surface.
+    pub surface: Surface,
+    /// The normal view.
+    pub view: View,
+    /// The piece set.
+    pub pieces: PieceSet,
+    /// The selected piece's square.
+    pub selected: Option<String>,
+    /// Its destinations (square, whether it takes).
+    pub targets: Vec<(String, bool)>,
+}
+
+/// The callbacks of the 3D view's props, as the module is handed them.
+#[derive(Clone, PartialEq)]
+pub struct SolidCallbacks {
+    /// A press on a square.
+    pub on_press: Callback<String>,
+    /// A click on a square.
+    pub on_click: Callback<String>,
+    /// A choice made (or cancelled).
+    pub on_choose: Callback<Option<usize>>,
+}
+
+impl SolidScene {
+    /// The scene as the module reads it.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The scene in `text`, or `None` when it is not one.
+    pub fn from_json(text: &str) -> Option<SolidScene> {
+        serde_json::from_str(text).ok()
+    }
+
+    /// The props of the 3D view: this scene with `callbacks`.
+    pub fn with(self, callbacks: &SolidCallbacks) -> SolidProps {
+        SolidProps {
+            scene: self,
+            on_press: callbacks.on_press.clone(),
+            on_click: callbacks.on_click.clone(),
+            on_choose: callbacks.on_choose.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::scene::hover_of;
+    use crate::board::view::{BoardChoice, Cell, Drawing, LineKind, Marks, Motion, Stroke};
+    use crate::common::shapes::Brush;
+    use std::rc::Rc;
+    use std::sync::Arc;
+    use topochess_core::{fen, Variant};
+
+    #[test]
+    fn a_scene_reaches_the_module_as_it_left_the_page() {
+        let folded = Arc::new(Variant::preset("folded", None).unwrap());
+        let pos = fen::parse_position(folded.clone(), "4k3/8/8/8/8/8/8/2R1K3 w - - 0 1").unwrap();
+        let (hover, _) = hover_of(&pos);
+        assert!(hover.len() > 10, "the rook's and the king's paths");
+        let scene = SolidScene {
+            surface: *folded.surface(),
+            view: View {
+                width: 8,
+                height: 8,
+                x0: -1,
+                y0: 0,
+                x1: 8,
+                y1: 7,
+                cells: vec![Cell {
+                    x: 2,
+                    y: 0,
+                    square: "c1".into(),
+                    light: false,
+                    glyph: Some('♖'),
+                    white: true,
+                    label: Some("white rook".into()),
+                    ghost: false,
+                    marks: Marks {
+                        selected: true,
+                        ..Marks::default()
+                    },
+                    heat: Some((1, 0)),
+                }],
+                drawings: vec![Drawing {
+                    kind: LineKind::Arrow(Brush::Red),
+                    strokes: vec![Stroke {
+                        points: vec![(2.5, 0.5), (2.5, -0.25)],
+                        arc: true,
+                    }],
+                    markers: vec![(2.5, -0.1, 1)],
+                }],
+                motion: Some(Motion {
+                    key: "g1-3".into(),
+                    to: "f3".into(),
+                    glyph: '♖',
+                    white: true,
+                    strokes: vec![vec![(2.5, 0.5), (5.5, 2.5)]],
+                }),
+                choice: Some(BoardChoice {
+                    at: "c8".into(),
+                    options: vec![(Some(('♕', true)), "c8=Q".into()), (None, "c8=N".into())],
+                }),
+                hover: Rc::new(hover),
+            },
+            pieces: PieceSet::default(),
+            selected: Some("c1".into()),
+            targets: vec![("f3".into(), false), ("c8".into(), true)],
+        };
+        let text = scene.to_json();
+        assert_eq!(SolidScene::from_json(&text), Some(scene));
+        assert_eq!(SolidScene::from_json("{}"), None);
+        assert_eq!(SolidScene::from_json(&text[..text.len() / 2]), None);
+    }
+}
