@@ -74,11 +74,11 @@ awk '{k=$2" "$3; key=$1" "k; if (!(key in lo) || $4<lo[key]) lo[key]=$4; if ($4>
     k, lo["native " k], lo["native " k], hi["native " k], lo["wasm " k], lo["wasm " k], hi["wasm " k], lo["wasm " k]/lo["native " k]}' "$out/tablebase.txt"
 # The download: the release build's three modules. The first screen needs the page's (app-*); the
 # engine worker's (engine_bg) is fetched once the app runs, before anyone asks the computer; the
-# 3D view's (solid_bg) when a player first opens the 3D view.
+# views' (views_bg) when a player first opens the 3D view or the surface lab.
 trunk build --release 2>&1 | grep 'wasm size' | tee "$out/download.txt"
 awk '/ app-/ {gz += $(NF-2)} END {printf "download: %d KB gzip for the first screen (target: at most 400 KB)\n", gz/1000}' "$out/download.txt"
 awk '/ engine_bg/ {printf "download: %d KB gzip more for the engine, after the first screen\n", $(NF-2)/1000}' "$out/download.txt"
-awk '/ solid_bg/ {printf "download: %d KB gzip more for the 3D view, the first time a player opens it\n", $(NF-2)/1000}' "$out/download.txt"
+awk '/ views_bg/ {printf "download: %d KB gzip more for the 3D view and the surface lab, the first time a player opens one\n", $(NF-2)/1000}' "$out/download.txt"
 # What the game server sends a browser that takes brotli: the build's .br copy.
 for f in dist/app-*_bg.wasm.br; do
   printf 'download: %d KB brotli on the wire for the first screen\n' $(( $(wc -c < "$f") / 1000 ))

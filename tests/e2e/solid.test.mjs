@@ -267,26 +267,26 @@ test('the 3D view comes as a module of its own: a failed fetch is tried again, a
   const errors = [];
   page.on('pageerror', (err) => errors.push(String(err)));
   const module = [];
-  page.on('request', (r) => { if (/solid_bg\.wasm$/.test(r.url())) module.push(r.url()); });
+  page.on('request', (r) => { if (/views_bg\.wasm$/.test(r.url())) module.push(r.url()); });
   try {
     await page.goto(server.play);
     await page.waitForSelector('svg.normal [data-square]');
     // The page's first screen does not fetch it.
     assert.equal(module.length, 0, 'the 3D module is not fetched before the view is opened');
     // The network fails: the view says so, and the board still plays.
-    await page.route('**/solid_bg.wasm', (route) => route.abort());
+    await page.route('**/views_bg.wasm', (route) => route.abort());
     await openSettings(page);
     await page.selectOption('#view-mode', 'solid');
     await openPlay(page);
-    await page.waitForSelector('#solid-retry');
-    assert.match(await page.locator('.solid-unavailable').textContent(), /could not be loaded/);
-    await page.unroute('**/solid_bg.wasm');
+    await page.waitForSelector('#module-retry');
+    assert.match(await page.locator('.module-unavailable').textContent(), /3D view could not be loaded/);
+    await page.unroute('**/views_bg.wasm');
 
     // The module held back while the player closes the view, opens it again and moves.
     let release;
     const held = new Promise((r) => { release = r; });
-    await page.route('**/solid_bg.wasm', async (route) => { await held; await route.continue(); });
-    await page.click('#solid-retry');
+    await page.route('**/views_bg.wasm', async (route) => { await held; await route.continue(); });
+    await page.click('#module-retry');
     await page.waitForSelector('.solid-loading');
     await openSettings(page);
     await page.selectOption('#view-mode', 'both');

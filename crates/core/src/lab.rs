@@ -11,6 +11,7 @@ use core::fmt;
 
 /// A lab surface as chosen: the gluings and the size.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LabSpec {
     /// East/west gluing.
     pub east_west: Gluing,

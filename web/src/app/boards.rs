@@ -7,10 +7,10 @@
 use crate::board::selection::{Dests, Intent, Selection};
 use crate::board::view::View;
 use crate::board::Board;
+use crate::common::module_view::ModuleView;
 use crate::common::settings::{Coords, PieceSet};
 use crate::common::shapes::Brush;
-use crate::solid::host::SolidHost;
-use crate::solid::scene::SolidScene;
+use crate::solid::scene::{SolidEvent, SolidScene};
 use gloo_events::EventListener;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -159,15 +159,30 @@ pub fn boards(props: &BoardsProps) -> Html {
                    on_shape={props.on_shape.clone()} on_choose={props.on_choose.clone()} />
         }
     };
+    // The 3D view, drawn by the views' module: the scene goes as JSON, its events come back.
+    let solid = props.solid.map(|surface| {
+        let scene = SolidScene {
+            surface,
+            view: props.normal.clone(),
+            pieces: props.pieces,
+            selected: selected.clone(),
+            targets: targets.clone(),
+        };
+        let (on_press, on_click, on_choose) =
+            (on_press.clone(), on_click.clone(), props.on_choose.clone());
+        let on_event = Callback::from(move |text: String| match SolidEvent::from_json(&text) {
+            Some(SolidEvent::Press(square)) => on_press.emit(square),
+            Some(SolidEvent::Click(square)) => on_click.emit(square),
+            Some(SolidEvent::Choose(option)) => on_choose.emit(option),
+            None => {}
+        });
+        html! { <ModuleView kind="solid" what="the 3D view" props={scene.to_json()} {on_event} /> }
+    });
     html! {
         <>
             <div class="board-box normal-box">{ board("normal", &props.normal) }</div>
-            if let Some(surface) = props.solid {
-                <div class="board-box solid-box">
-                    <SolidHost scene={SolidScene { surface, view: props.normal.clone(), pieces: props.pieces,
-                                                   selected: selected.clone(), targets: targets.clone() }}
-                        on_press={on_press.clone()} on_click={on_click.clone()} on_choose={props.on_choose.clone()} />
-                </div>
+            if let Some(solid) = solid {
+                <div class="board-box solid-box">{ solid }</div>
             } else {
                 <div class="board-box extended-box">{ board("extended", &props.extended) }</div>
             }

@@ -26,9 +26,11 @@ use crate::app::state::{
     Action, AnalysisAction, EngineTask, ExploreAction, LearnAction, NoticeAt, Opponent,
     PuzzleAction, Screen, Settings, ViewMode,
 };
+use crate::common::module_view::ModuleView;
 use crate::engine::Request;
 use crate::explore::explorer::Explorer;
-use crate::explore::panel::{ExplorerPanel, LabPanel};
+use crate::explore::lab::LabEvent;
+use crate::explore::panel::ExplorerPanel;
 use crate::library::storage;
 use crate::play::panel as play_panel;
 use crate::play::panels::{MoveList, NewGameForm, Transfer};
@@ -576,7 +578,8 @@ pub fn app() -> Html {
                     { crate::app::settings_screen::settings_screen(&state) }
                 } else if state.screen == Screen::Lab {
                     <aside>
-                        <LabPanel lab={state.lab} on_action={on_action.reform(Action::Explore)} />
+                        <ModuleView kind="lab" what="the surface lab" props={serde_json::to_string(&state.lab).unwrap_or_default()}
+                            on_event={lab_event(&on_action)} />
                         { margin_select.clone() }
                     </aside>
                 } else {
@@ -614,4 +617,14 @@ pub fn app() -> Html {
             }
         </div>
     }
+}
+
+/// What the surface lab (drawn by the views' module) reports, as the app's action.
+fn lab_event(on_action: &Callback<Action>) -> Callback<String> {
+    let on_action = on_action.clone();
+    Callback::from(move |text: String| {
+        if let Some(event) = LabEvent::from_json(&text) {
+            on_action.emit(Action::Explore(event.action()));
+        }
+    })
 }

@@ -5,6 +5,7 @@ pub mod clock;
 pub mod crash;
 pub mod fit;
 pub mod math;
+pub mod module_view;
 pub mod settings;
 pub mod shapes;
 pub mod sound;

@@ -3,4 +3,5 @@
 pub mod explorer;
 pub mod flow;
 pub mod gallery;
+pub mod lab;
 pub mod panel;

@@ -12,7 +12,6 @@
 
 pub mod camera;
 pub mod gl;
-pub mod host;
 pub mod paint;
 pub mod scene;
 pub mod view;

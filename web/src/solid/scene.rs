@@ -1,7 +1,7 @@
-//! What the page hands the 3D view's module: the surface, the normal view, the piece set, the
-//! selection and the destinations, as JSON. The 3D view is a module of its own (`solid.js`,
-//! fetched the first time a player opens it), so its props cross from one module to the other
-//! as text; the callbacks stay on the page (see `host`).
+//! What the page and the 3D view tell each other: the 3D view is drawn by the views' module
+//! (see `common::module_view`), so its props cross from the page as JSON ([`SolidScene`]: the
+//! surface, the normal view, the piece set, the selection and the destinations) and what it
+//! reports comes back as JSON ([`SolidEvent`]).
 
 use crate::board::view::View;
 use crate::common::settings::PieceSet;
@@ -25,15 +25,47 @@ pub struct SolidScene {
     pub targets: Vec<(String, bool)>,
 }
 
-/// The callbacks of the 3D view's props, as the module is handed them.
+/// What the 3D view reports to the page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum SolidEvent {
+    /// A press on a square.
+    Press(String),
+    /// A click on a square.
+    Click(String),
+    /// A choice made (an option's index), or cancelled.
+    Choose(Option<usize>),
+}
+
+/// The callbacks of the 3D view's props, each reporting a [`SolidEvent`]: made once per view,
+/// so that the props stay equal while the scene does.
 #[derive(Clone, PartialEq)]
 pub struct SolidCallbacks {
-    /// A press on a square.
-    pub on_press: Callback<String>,
-    /// A click on a square.
-    pub on_click: Callback<String>,
-    /// A choice made (or cancelled).
-    pub on_choose: Callback<Option<usize>>,
+    on_press: Callback<String>,
+    on_click: Callback<String>,
+    on_choose: Callback<Option<usize>>,
+}
+
+impl SolidCallbacks {
+    /// Callbacks that hand their events to `report`.
+    pub fn reporting(report: Callback<SolidEvent>) -> SolidCallbacks {
+        SolidCallbacks {
+            on_press: report.reform(SolidEvent::Press),
+            on_click: report.reform(SolidEvent::Click),
+            on_choose: report.reform(SolidEvent::Choose),
+        }
+    }
+}
+
+impl SolidEvent {
+    /// The event as the page reads it.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The event in `text`, or `None` when it is not one.
+    pub fn from_json(text: &str) -> Option<SolidEvent> {
+        serde_json::from_str(text).ok()
+    }
 }
 
 impl SolidScene {
@@ -69,7 +101,7 @@ mod tests {
     use topochess_core::{fen, Variant};
 
     #[test]
-    fn a_scene_reaches_the_module_as_it_left_the_page() {
+    fn a_scene_and_the_views_events_cross_as_they_left() {
         let folded = Arc::new(Variant::preset("folded", None).unwrap());
         let pos = fen::parse_position(folded.clone(), "4k3/8/8/8/8/8/8/2R1K3 w - - 0 1").unwrap();
         let (hover, _) = hover_of(&pos);
@@ -126,6 +158,15 @@ mod tests {
         let text = scene.to_json();
         assert_eq!(SolidScene::from_json(&text), Some(scene));
         assert_eq!(SolidScene::from_json("{}"), None);
+        for event in [
+            SolidEvent::Press("c1".into()),
+            SolidEvent::Click("f3".into()),
+            SolidEvent::Choose(Some(1)),
+            SolidEvent::Choose(None),
+        ] {
+            assert_eq!(SolidEvent::from_json(&event.to_json()), Some(event));
+        }
+        assert_eq!(SolidEvent::from_json(r#"{"Teleport":"c1"}"#), None);
         assert_eq!(SolidScene::from_json(&text[..text.len() / 2]), None);
     }
 }

@@ -1,22 +1,34 @@
-//! The 3D view as the page shows it: a box that the 3D view's own module draws into.
+//! A view drawn by the views' module: a box on the page that another wasm module draws into.
 //!
-//! The 3D view (WebGL, the shapes, the camera) is most of a module's worth of code that only
-//! some players open, so it is a module of its own (`solid.js` and `solid_bg.wasm`, beside the
-//! page), fetched the first time a player opens the view; the service worker keeps it for
-//! offline use like every file of the site. `index.html` defines `topochessSolid()`, which
-//! imports it once. Until it is here the box says it is loading; if it cannot be fetched it
-//! says so, with a button to try again.
+//! The views only some players open (the 3D view, the surface lab) are most of a module's worth
+//! of code, so they live in a module of their own (`views.js` and `views_bg.wasm`, beside the
+//! page; `web/src/bin/views.rs`), fetched the first time one of them is opened; the service
+//! worker keeps it for offline use like every file of the site. `index.html` defines
+//! `topochessViews()`, which imports it once. Until it is here the box says it is loading; if
+//! it cannot be fetched it says so, with a button to try again.
 //!
-//! The page hands the module the scene as JSON ([`SolidScene`]) when it mounts it and whenever
-//! the props change; presses, clicks and choices come back to the props' callbacks, a task
-//! later, so that the page never runs inside the module's own event handling.
+//! The page hands the module the view's props as JSON when it mounts the view and whenever they
+//! change; what the view reports (a click, a choice) comes back as JSON to `on_event`, a task
+//! later, so that the page never runs inside the other module's event handling.
 
-use crate::solid::view::SolidProps;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
+
+/// Props of [`ModuleView`].
+#[derive(Properties, Clone, PartialEq)]
+pub struct ModuleViewProps {
+    /// Which view the module draws (`solid`, `lab`).
+    pub kind: AttrValue,
+    /// What the box says while the module loads and if it cannot ("the 3D view").
+    pub what: AttrValue,
+    /// The view's props, as JSON.
+    pub props: AttrValue,
+    /// What the view reports, as JSON.
+    pub on_event: Callback<String>,
+}
 
 /// How far the module has come.
 #[derive(Clone, PartialEq)]
@@ -26,13 +38,11 @@ enum Status {
     Failed(String),
 }
 
-/// The module's view mounted in the box, and the functions it calls back.
+/// The module's view mounted in the box, and the function it calls back.
 struct Mounted {
     module: JsValue,
     id: JsValue,
-    _press: Closure<dyn Fn(String)>,
-    _click: Closure<dyn Fn(String)>,
-    _choose: Closure<dyn Fn(JsValue)>,
+    _event: Closure<dyn Fn(String)>,
 }
 
 impl Mounted {
@@ -47,18 +57,18 @@ impl Mounted {
     }
 }
 
-/// The module's exported function `name`.
+/// The exported function `name` of `module`.
 fn function(module: &JsValue, name: &str) -> Result<js_sys::Function, String> {
     js_sys::Reflect::get(module, &name.into())
         .ok()
         .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        .ok_or_else(|| format!("the 3D view's module has no {name}"))
+        .ok_or_else(|| format!("no {name}"))
 }
 
-/// The module, fetched the first time (`topochessSolid()` in `index.html`).
+/// The module, fetched the first time (`topochessViews()` in `index.html`).
 async fn load() -> Result<JsValue, String> {
     let window = web_sys::window().ok_or("no window")?;
-    let loader = function(&window, "topochessSolid")?;
+    let loader = function(&window, "topochessViews")?;
     let promise = loader
         .call0(&window)
         .ok()
@@ -73,56 +83,41 @@ async fn load() -> Result<JsValue, String> {
         })
 }
 
-/// Mounts the module's view in `host` with the props `latest` holds; its callbacks read
-/// `latest` when they fire, so they are always the current ones.
+/// Mounts view `kind` of `module` in `host` with the props `latest` holds; its events go to
+/// the `on_event` that `latest` holds when they come.
 fn mount(
     module: JsValue,
     host: web_sys::Element,
-    latest: &Rc<RefCell<SolidProps>>,
+    latest: &Rc<RefCell<ModuleViewProps>>,
 ) -> Result<Mounted, String> {
-    let later = |pick: fn(&SolidProps) -> Callback<String>| {
+    let event = {
         let latest = latest.clone();
-        Closure::<dyn Fn(String)>::new(move |square: String| {
-            let callback = pick(&latest.borrow());
-            wasm_bindgen_futures::spawn_local(async move { callback.emit(square) });
+        Closure::<dyn Fn(String)>::new(move |text: String| {
+            let on_event = latest.borrow().on_event.clone();
+            wasm_bindgen_futures::spawn_local(async move { on_event.emit(text) });
         })
     };
-    let press = later(|p| p.on_press.clone());
-    let click = later(|p| p.on_click.clone());
-    let choose = {
-        let latest = latest.clone();
-        Closure::<dyn Fn(JsValue)>::new(move |option: JsValue| {
-            let callback = latest.borrow().on_choose.clone();
-            let option = option.as_f64().map(|i| i as usize);
-            wasm_bindgen_futures::spawn_local(async move { callback.emit(option) });
-        })
+    let (kind, props) = {
+        let p = latest.borrow();
+        (p.kind.to_string(), p.props.to_string())
     };
-    let scene = latest.borrow().scene.to_json();
-    let args = js_sys::Array::of5(
-        &host,
-        &scene.into(),
-        press.as_ref(),
-        click.as_ref(),
-        choose.as_ref(),
-    );
+    let args = js_sys::Array::of4(&kind.into(), &host, &props.into(), event.as_ref());
     let id = function(&module, "mount")?
         .apply(&module, &args)
-        .map_err(|_| "the 3D view's module failed to start".to_string())?;
+        .map_err(|_| "the module failed to start".to_string())?;
     if id.as_f64().unwrap_or(0.0) == 0.0 {
-        return Err("the 3D view's module did not take the board".into());
+        return Err("the module did not take the view".into());
     }
     Ok(Mounted {
         module,
         id,
-        _press: press,
-        _click: click,
-        _choose: choose,
+        _event: event,
     })
 }
 
-/// The 3D view, drawn by its own module (see the module's doc).
-#[function_component(SolidHost)]
-pub fn solid_host(props: &SolidProps) -> Html {
+/// A view drawn by the views' module (see the module's doc).
+#[function_component(ModuleView)]
+pub fn module_view(props: &ModuleViewProps) -> Html {
     let host = use_node_ref();
     let status = use_state(|| Status::Loading);
     let attempt = use_state(|| 0u32);
@@ -166,13 +161,13 @@ pub fn solid_host(props: &SolidProps) -> Html {
             }
         });
     }
-    // Hand the view the scene whenever it changes (while the module loads, the mount takes the
-    // latest).
+    // Hand the view its props whenever they change (while the module loads, the mount takes
+    // the latest).
     {
         let mounted = mounted.clone();
-        use_effect_with(props.scene.clone(), move |scene| {
+        use_effect_with(props.props.clone(), move |text| {
             if let Some(view) = mounted.borrow().as_ref() {
-                view.call("update", Some(&scene.to_json()));
+                view.call("update", Some(text));
             }
         });
     }
@@ -183,18 +178,28 @@ pub fn solid_host(props: &SolidProps) -> Html {
             attempt.set(*attempt + 1);
         })
     };
+    let what = &props.what;
     html! {
         <>
-            <div class="solid-host" ref={host}></div>
+            <div class={classes!("module-host", format!("{}-host", props.kind))} ref={host}></div>
             if *status == Status::Loading {
-                <p class="solid-loading" role="status">{"Loading the 3D view…"}</p>
+                <p class={classes!("module-loading", format!("{}-loading", props.kind))} role="status">{format!("Loading {what}…")}</p>
             }
             if let Status::Failed(why) = &*status {
-                <p class="solid-unavailable" role="note">
-                    {format!("The 3D view could not be loaded ({why}). The board and the extended view work as ever. ")}
-                    <button class="secondary" id="solid-retry" onclick={retry}>{"Try again"}</button>
+                <p class="module-unavailable" role="note">
+                    {format!("{} could not be loaded ({why}). ", capitalised(what))}
+                    <button class="secondary" id="module-retry" onclick={retry}>{"Try again"}</button>
                 </p>
             }
         </>
     }
+}
+
+/// `text` with its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut out = text.to_string();
+    if let Some(first) = out.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    out
 }
