@@ -4,8 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  useSession, screenshot, type, loadText, newGame, phonePage, watchLongTasks, clickToFrame,
-} from './harness.mjs';
+  useSession, screenshot, type, loadText, newGame, phonePage, watchLongTasks, clickToFrame, openGames } from './harness.mjs';
 
 const session = useSession();
 
@@ -260,7 +259,7 @@ test('a review is saved with its game: opened again from the Games screen and ex
   // Another game, then this one again from the library.
   await page.click('#back-to-game');
   await newGame(page, { variant: 'cylinder' });
-  await page.click('#nav-games');
+  await openGames(page);
   const row = page.locator('#games .game-row').filter({ hasText: 'Nf6' });
   await row.locator('.open-game').click();
   await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 6);
@@ -268,7 +267,7 @@ test('a review is saved with its game: opened again from the Games screen and ex
   assert.equal(await page.locator('#review-graph .graph-ply').count(), 7, 'the review came back with the game');
   assert.ok(await page.locator('#review-graph .judged.blunder').count() >= 1, 'Nf6 lets Qxf7 mate');
   // The library's export carries it as PGN comments.
-  await page.click('#nav-games');
+  await openGames(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#games-export')]);
   const text = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
   assert.match(text, /\[%eval [^\]]+\] \[%best Qxf7#\]/);

@@ -213,8 +213,10 @@ test('on a phone (390x844, touch): taps move pieces and no screen overflows side
     assert.ok(await page.locator('svg.normal .cell.dest').count() > 0, 'a tap selects and shows the destinations');
     await page.tap('svg.normal [data-square="e4"]');
     assert.deepEqual(await page.locator('#moves .mv').allTextContents(), ['e4']);
-    for (const tab of ['#nav-games', '#nav-explore', '#nav-lab']) {
+    // Each screen as drawn (the Games screen and the lab come from the views' module).
+    for (const [tab, shown] of [['#nav-games', '#games'], ['#nav-explore', '#explorer-panel'], ['#nav-lab', '#lab-panel']]) {
       await page.tap(tab);
+      await page.waitForSelector(shown);
       assert.equal(await width(), 390, tab);
     }
     await screenshot(page, 'phone-lab');

@@ -1,7 +1,7 @@
 // The explorer, its gallery and the surface lab in headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot } from './harness.mjs';
+import { useSession, screenshot, openLab } from './harness.mjs';
 
 const session = useSession();
 
@@ -56,7 +56,7 @@ test('an edited position starts a game, and an illegal one says why', async () =
 
 test('the lab: a 6x6 projective plane is classified, explored and played', async () => {
   const { page, errors } = session;
-  await page.click('#nav-lab');
+  await openLab(page);
   await page.selectOption('#lab-ew', 'twist');
   await page.selectOption('#lab-ns', 'twist');
   await page.selectOption('#lab-w', '6');
@@ -68,7 +68,7 @@ test('the lab: a 6x6 projective plane is classified, explored and played', async
   assert.equal(await page.locator('svg.normal [data-square]').count(), 36);
   await page.click('svg.normal [data-square="b1"]');
   assert.match(await page.locator('#reach').textContent(), /^Bishop b1: \d+ squares$/);
-  await page.click('#nav-lab');
+  await openLab(page);
   await page.click('#lab-play');
   await page.waitForSelector('#status');
   assert.equal(await page.locator('svg.normal [data-square]').count(), 36);
@@ -87,7 +87,7 @@ test('the lab: a 6x6 projective plane is classified, explored and played', async
 
 test('the lab says when no game is possible, hides the facts of an impossible board, and follows a lab game after a reload', async () => {
   const { page, errors } = session;
-  await page.click('#nav-lab');
+  await openLab(page);
   // Sizes 13 and 15 are offered.
   for (const n of ['13', '15']) {
     assert.equal(await page.locator(`#lab-w option[value="${n}"]`).count(), 1);
@@ -135,7 +135,7 @@ test('the lab says when no game is possible, hides the facts of an impossible bo
   await page.waitForSelector('#status');
   await page.reload();
   await page.waitForSelector('svg.normal [data-square]');
-  await page.click('#nav-lab');
+  await openLab(page);
   assert.equal(await page.locator('#lab-ew').inputValue(), 'wrap');
   assert.equal(await page.locator('#lab-ns').inputValue(), 'fold');
   assert.equal(await page.locator('#lab-w').inputValue(), '8');

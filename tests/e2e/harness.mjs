@@ -172,6 +172,18 @@ export async function openSettings(page) {
   await page.waitForSelector('#settings-screen');
 }
 
+/** Opens the Games screen and waits for it (the views' module draws it). */
+export async function openGames(page) {
+  await page.click('#nav-games');
+  await page.waitForSelector('#games');
+}
+
+/** Opens the surface lab and waits for it (the views' module draws it). */
+export async function openLab(page) {
+  await page.click('#nav-lab');
+  await page.waitForSelector('#lab-panel');
+}
+
 /** Back to the game screen. */
 export async function openPlay(page) {
   await page.click('#nav-play');

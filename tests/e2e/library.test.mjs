@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { useSession, screenshot, newGame, type, moves } from './harness.mjs';
+import { useSession, screenshot, newGame, type, moves, openGames } from './harness.mjs';
 
 const session = useSession();
 
@@ -28,7 +28,7 @@ test('the Games screen lists, filters, renames, deletes with undo, exports and i
   await type(page, 'e4');
   await page.click('#resign');
   await page.click('#resign-yes');
-  await page.click('#nav-games');
+  await openGames(page);
   const rows = page.locator('#games .game-row');
   assert.equal(await rows.count(), 3);
   assert.equal(await rows.first().locator('.result').textContent(), '1-0', 'newest first');
@@ -82,7 +82,7 @@ test('the Games screen lists, filters, renames, deletes with undo, exports and i
   // Nothing was dropped: all 63 are still kept after a reload.
   await page.reload();
   await ready(page);
-  await page.click('#nav-games');
+  await openGames(page);
   assert.equal(await rows.count(), 63);
 });
 
@@ -136,11 +136,11 @@ test('a correspondence game exchanged by links between two players', async () =>
     await open(ann, tampered);
     assert.match(await ann.locator('#notice').textContent(), /changed or corrupted/);
     // The library shows whose turn it is on each side.
-    await ann.click('#nav-games');
+    await openGames(ann);
     const annRow = ann.locator('#games .game-row').first();
     assert.equal(await annRow.locator('.turn').textContent(), 'yours');
     assert.equal(await annRow.locator('.white').textContent(), 'Ann');
-    await bo.click('#nav-games');
+    await openGames(bo);
     const boRow = bo.locator('#games .game-row').first();
     assert.equal(await boRow.locator('.turn').textContent(), 'theirs');
     assert.equal(await boRow.locator('.black').textContent(), 'Bo');

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useSession, screenshot, newGame, moves, loadText, phonePage, artifacts, openSettings, openPlay } from './harness.mjs';
+import { useSession, screenshot, newGame, moves, loadText, phonePage, artifacts, openSettings, openPlay, openLab } from './harness.mjs';
 
 const session = useSession();
 
@@ -94,7 +94,7 @@ test('every preset and a lab surface of each kind, drawn on its shape from two a
   // The lab's own gluings: the Moebius strip, the cross-cap, a pillowcase, a gathered ball.
   for (const [ew, ns, shape] of [['twist', 'flat', 'a Moebius strip'], ['twist', 'twist', 'a cross-cap, passing through itself'],
     ['flat', 'fold', 'a pillowcase open on one side'], ['fold', 'fold', 'a ball with its rim gathered behind']]) {
-    await page.click('#nav-lab');
+    await openLab(page);
     await page.selectOption('#lab-ew', ew);
     await page.selectOption('#lab-ns', ns);
     await page.selectOption('#lab-w', '6');

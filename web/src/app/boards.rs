@@ -7,7 +7,7 @@
 use crate::board::selection::{Dests, Intent, Selection};
 use crate::board::view::View;
 use crate::board::Board;
-use crate::common::module_view::ModuleView;
+use crate::common::module_view::{Crossing, ModuleView};
 use crate::common::settings::{Coords, PieceSet};
 use crate::common::shapes::Brush;
 use crate::solid::scene::{SolidEvent, SolidScene};

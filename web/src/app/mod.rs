@@ -26,7 +26,7 @@ use crate::app::state::{
     Action, AnalysisAction, EngineTask, ExploreAction, LearnAction, NoticeAt, Opponent,
     PuzzleAction, Screen, Settings, ViewMode,
 };
-use crate::common::module_view::ModuleView;
+use crate::common::module_view::{Crossing, ModuleView};
 use crate::engine::Request;
 use crate::explore::explorer::Explorer;
 use crate::explore::lab::LabEvent;
@@ -481,7 +481,7 @@ pub fn app() -> Html {
                 <main class="games-main">{ crate::puzzle::panel::puzzle_aside(None, &state.puzzles.record, state.puzzles.trouble.as_deref(), &on_action.reform(Action::Puzzle)) }</main>
             } else if state.screen == Screen::Games {
                 <main class="games-main">
-                    <crate::library::games_screen::GamesScreen games={state.saved.clone()} current={state.play.game_id}
+                    <crate::library::games_screen::GamesView games={state.saved.clone()} current={state.play.game_id}
                         warning={state.space_warning.clone()} on_action={features::games_out(&on_action)} />
                 </main>
             } else {

@@ -1,6 +1,6 @@
 //! The views' wasm module: the views only some players open, the 3D view
-//! (`topochess_web::solid::view`) and the surface lab (`topochess_web::explore::lab`), with
-//! their own copy of Yew. It is fetched the first time a player opens one of them, so that the
+//! (`topochess_web::solid::view`), the surface lab (`topochess_web::explore::lab`) and the Games
+//! screen (`topochess_web::library::games_screen`), with their own copy of Yew. It is fetched the first time a player opens one of them, so that the
 //! page's module does not carry them. The page (`topochess_web::common::module_view`) mounts a
 //! view into a box of its own, hands it its props as JSON, and hears its events as JSON.
 
@@ -8,7 +8,9 @@
 
 use std::cell::{Cell, RefCell};
 use topochess_core::lab::LabSpec;
+use topochess_web::common::module_view::Crossing;
 use topochess_web::explore::lab::{LabEvent, LabPanel, LabProps};
+use topochess_web::library::games_screen::{GamesOut, GamesProps, GamesScene, GamesScreen};
 use topochess_web::solid::scene::{SolidCallbacks, SolidEvent, SolidScene};
 use topochess_web::solid::view::SolidView;
 use wasm_bindgen::prelude::*;
@@ -18,6 +20,17 @@ use yew::{AppHandle, Callback, Renderer};
 enum Drawn {
     Solid(AppHandle<SolidView>, SolidCallbacks),
     Lab(AppHandle<LabPanel>, Callback<LabEvent>),
+    Games(AppHandle<GamesScreen>, Callback<GamesOut>),
+}
+
+/// The Games screen's props: `scene` with `on_action`.
+fn games_props(scene: GamesScene, on_action: &Callback<GamesOut>) -> GamesProps {
+    GamesProps {
+        games: scene.games,
+        current: scene.current,
+        warning: scene.warning,
+        on_action: on_action.clone(),
+    }
 }
 
 impl Drawn {
@@ -51,6 +64,16 @@ impl Drawn {
                 .render();
                 Drawn::Lab(app, on_event)
             }
+            "games" => {
+                let scene = GamesScene::from_json(props)?;
+                let on_action = report.reform(|out: GamesOut| out.to_json());
+                let app = Renderer::<GamesScreen>::with_root_and_props(
+                    host,
+                    games_props(scene, &on_action),
+                )
+                .render();
+                Drawn::Games(app, on_action)
+            }
             _ => return None,
         })
     }
@@ -69,6 +92,9 @@ impl Drawn {
                     })
                 })
                 .is_ok(),
+            Drawn::Games(app, on_action) => GamesScene::from_json(props)
+                .map(|scene| app.update(games_props(scene, on_action)))
+                .is_some(),
         }
     }
 
@@ -77,6 +103,7 @@ impl Drawn {
         match self {
             Drawn::Solid(app, _) => app.destroy(),
             Drawn::Lab(app, _) => app.destroy(),
+            Drawn::Games(app, _) => app.destroy(),
         }
     }
 }
@@ -86,7 +113,7 @@ thread_local! {
     static LAST_ID: Cell<u32> = const { Cell::new(0) };
 }
 
-/// Draws view `kind` (`solid`, `lab`) into `host` with the props `props` (JSON); its events
+/// Draws view `kind` (`solid`, `lab`, `games`) into `host` with the props `props` (JSON); its events
 /// call `on_event` with their JSON. Returns the view's number for [`update`] and [`unmount`],
 /// or 0 for an unknown kind or props that are not its.
 #[wasm_bindgen]
@@ -129,4 +156,27 @@ pub fn unmount(id: u32) {
     }
 }
 
-fn main() {}
+/// Nothing at all: what the trees used up at the start draw.
+#[yew::function_component]
+fn Nothing() -> yew::Html {
+    yew::Html::default()
+}
+
+/// How many of Yew's tree numbers this module uses up before its first view (see `main`).
+const PAGE_TREES: usize = 16;
+
+fn main() {
+    // Yew tells its apps' event trees apart by numbers it counts from 1 in each wasm module,
+    // and marks elements with them; the page's app is tree 1 of the page's module. A view of
+    // this module numbered 1 too would have the page's app take its events for its own (Enter
+    // in a form on the Games screen ran one of the page's handlers). So this module's first
+    // numbers are used up here, by trees that draw nothing, leaving room for the page's.
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    for _ in 0..PAGE_TREES {
+        if let Ok(host) = document.create_element("div") {
+            Renderer::<Nothing>::with_root(host).render().destroy();
+        }
+    }
+}

@@ -11,11 +11,26 @@
 //! change; what the view reports (a click, a choice) comes back as JSON to `on_event`, a task
 //! later, so that the page never runs inside the other module's event handling.
 
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
+
+/// What crosses between the page and the views' module as JSON: a view's props and its events.
+pub trait Crossing: Serialize + DeserializeOwned {
+    /// The value as the other module reads it.
+    fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The value in `text`, or `None` when it is not one.
+    fn from_json(text: &str) -> Option<Self> {
+        serde_json::from_str(text).ok()
+    }
+}
 
 /// Props of [`ModuleView`].
 #[derive(Properties, Clone, PartialEq)]

@@ -3,6 +3,7 @@
 //! the views' module (see `common::module_view`): its surface comes as JSON and what it asks
 //! ([`LabEvent`]) goes back as JSON.
 
+use crate::common::module_view::Crossing;
 use crate::common::select_value;
 use crate::common::settings::Opponent;
 use crate::explore::explorer::ExploreAction;
@@ -53,17 +54,9 @@ impl LabEvent {
             },
         }
     }
-
-    /// The event as the page reads it.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
-    }
-
-    /// The event in `text`, or `None` when it is not one.
-    pub fn from_json(text: &str) -> Option<LabEvent> {
-        serde_json::from_str(text).ok()
-    }
 }
+
+impl Crossing for LabEvent {}
 
 /// The surface lab: gluings and size, what surface they make, and ways to explore or play it.
 #[function_component(LabPanel)]

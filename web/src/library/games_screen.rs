@@ -1,9 +1,15 @@
 //! The Games screen: every game kept in the browser, with its preset, players, start date, last
 //! move, whose turn and result; filtered by preset and result, sorted by date; opened, renamed,
 //! deleted (with undo), exported as one PGN file, and filled from a multi-game PGN file.
+//!
+//! It is drawn by the views' module (see `common::module_view`): the page hands it
+//! [`GamesScene`] as JSON ([`GamesView`] does) and hears [`GamesOut`] back as JSON. It writes
+//! the library in the browser's storage itself, as the page does, and tells the app.
 
+use crate::common::module_view::{Crossing, ModuleView};
 use crate::common::settings::{Opponent, Settings};
 use crate::library::storage::{self, Library, SavedGame};
+use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 use topochess_core::order;
 use topochess_core::variant::PRESETS;
@@ -113,7 +119,7 @@ fn exported_from(kept: &SavedGame, imported: &SavedGame) -> bool {
 }
 
 /// What the Games screen asks of the app.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum GamesOut {
     /// A word for the player.
     Notice(String),
@@ -125,7 +131,23 @@ pub enum GamesOut {
     Open(Box<SavedGame>),
 }
 
-/// Props of [`GamesScreen`].
+/// What the Games screen shows: every game kept, the one on the board, and a warning that
+/// storage runs short.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GamesScene {
+    /// Every game kept.
+    pub games: Vec<SavedGame>,
+    /// The game on the board.
+    pub current: u64,
+    /// A warning that storage runs short.
+    pub warning: Option<String>,
+}
+
+impl Crossing for GamesScene {}
+
+impl Crossing for GamesOut {}
+
+/// Props of [`GamesScreen`] and [`GamesView`].
 #[derive(Properties, Clone, PartialEq)]
 pub struct GamesProps {
     /// Every game kept.
@@ -136,6 +158,25 @@ pub struct GamesProps {
     pub warning: Option<String>,
     /// What the screen asks of the app.
     pub on_action: Callback<GamesOut>,
+}
+
+/// The Games screen as the page shows it: drawn by the views' module, its scene made again only
+/// when the props change.
+#[function_component(GamesView)]
+pub fn games_view(p: &GamesProps) -> Html {
+    let scene = GamesScene {
+        games: p.games.clone(),
+        current: p.current,
+        warning: p.warning.clone(),
+    }
+    .to_json();
+    let on_action = p.on_action.clone();
+    let on_event = Callback::from(move |text: String| {
+        if let Some(out) = GamesOut::from_json(&text) {
+            on_action.emit(out);
+        }
+    });
+    html! { <ModuleView kind="games" what="the Games screen" props={scene} {on_event} /> }
 }
 
 fn variant_name(id: &str) -> String {
@@ -462,6 +503,29 @@ pub fn games_screen(p: &GamesProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_screen_and_the_page_tell_each_other_what_they_told() {
+        let mut named = game(1, "cylinder", &["d2d4", "d7d5"], 5.0);
+        named.settings.names = ["Ann".into(), "Bo".into()];
+        let games = vec![named.clone(), game(2, "standard", &["e2e4"], 6.5)];
+        let scene = GamesScene {
+            games: games.clone(),
+            current: 2,
+            warning: Some("Your saved games use 4.1 MB".into()),
+        };
+        assert_eq!(GamesScene::from_json(&scene.to_json()), Some(scene));
+        for out in [
+            GamesOut::Notice("Imported 3 games.".into()),
+            GamesOut::Library(games, None),
+            GamesOut::Rename(["Ann".into(), "Bo".into()]),
+            GamesOut::Open(Box::new(named)),
+        ] {
+            assert_eq!(GamesOut::from_json(&out.to_json()), Some(out));
+        }
+        assert_eq!(GamesOut::from_json(r#"{"Burn":null}"#), None);
+        assert_eq!(GamesScene::from_json("[]"), None);
+    }
 
     #[test]
     fn an_exported_game_imported_again_is_recognised() {

@@ -4,6 +4,7 @@
 //! reports comes back as JSON ([`SolidEvent`]).
 
 use crate::board::view::View;
+use crate::common::module_view::Crossing;
 use crate::common::settings::PieceSet;
 use crate::solid::view::SolidProps;
 use serde::{Deserialize, Serialize};
@@ -56,29 +57,11 @@ impl SolidCallbacks {
     }
 }
 
-impl SolidEvent {
-    /// The event as the page reads it.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
-    }
+impl Crossing for SolidEvent {}
 
-    /// The event in `text`, or `None` when it is not one.
-    pub fn from_json(text: &str) -> Option<SolidEvent> {
-        serde_json::from_str(text).ok()
-    }
-}
+impl Crossing for SolidScene {}
 
 impl SolidScene {
-    /// The scene as the module reads it.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
-    }
-
-    /// The scene in `text`, or `None` when it is not one.
-    pub fn from_json(text: &str) -> Option<SolidScene> {
-        serde_json::from_str(text).ok()
-    }
-
     /// The props of the 3D view: this scene with `callbacks`.
     pub fn with(self, callbacks: &SolidCallbacks) -> SolidProps {
         SolidProps {
