@@ -2,7 +2,7 @@
 // build is offered, never forced.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serveDist, screenshot, newGame, type, moves } from './harness.mjs';
+import { launch, serveDist, screenshot, newGame, type, moves, openGames } from './harness.mjs';
 
 /** Waits until the service worker has kept this build and controls the page. */
 async function kept(page) {
@@ -48,6 +48,9 @@ test('after one visit the site opens offline: the computer plays, puzzles and le
     await page.click('#nav-play');
     await page.waitForSelector('.solid-canvas');
     await page.waitForFunction(() => document.querySelectorAll('.solid-square').length > 0);
+    // The Games screen, from the same module: the game just played is listed.
+    await openGames(page);
+    assert.equal(await page.locator('#games .game-row').count(), 1);
     await page.click('#nav-puzzles');
     // A puzzle on the board (the set is fetched apart from the page's module: the service
     // worker keeps it too).
