@@ -232,6 +232,23 @@ impl Library {
         self.games.retain(|g| g.id == id || g.worth_keeping());
     }
 
+    /// Whether the library already holds `game`, as it is and current, its save time aside:
+    /// saving it would change nothing.
+    pub fn holds(&self, game: &SavedGame) -> bool {
+        self.current == Some(game.id)
+            && self.games.iter().any(|stored| {
+                let mut same = game.clone();
+                same.updated = stored.updated;
+                if stored.started > 0.0 {
+                    same.started = stored.started;
+                }
+                if same.annotations.is_none() {
+                    same.annotations = stored.annotations.clone();
+                }
+                *stored == same
+            })
+    }
+
     /// Saves `game` from a tab that last wrote it with the moves `seen` (`None`: it has not
     /// written it yet). When another tab has since changed the stored game in a way this one's
     /// moves do not continue (the two lines diverge), neither is lost: the stored game stays
@@ -547,7 +564,15 @@ pub fn browser_save(
 ) -> (Library, Result<(), String>, Kept) {
     let mut kept = Kept::Saved;
     let id = game.id;
-    let (lib, written) = browser_change(|lib| kept = lib.save_seen(game, seen, fresh_id()));
+    // A tab that has just followed another's change holds nothing new: it writes nothing, for
+    // its copy of the storage may be behind the other tab's last write, which writing the whole
+    // library back would undo (a move played in the other tab was lost so).
+    let (held, _) = browser_library();
+    let (lib, written) = if held.holds(&game) {
+        (held, Ok(()))
+    } else {
+        browser_change(|lib| kept = lib.save_seen(game, seen, fresh_id()))
+    };
     let id = match kept {
         Kept::Saved => id,
         Kept::Apart(id) => id,

@@ -261,3 +261,28 @@ proptest::proptest! {
         let _ = Library::from_old_json(&text, 2);
     }
 }
+
+#[test]
+fn a_game_the_library_holds_as_it_is_needs_no_writing() {
+    let (settings, _) = game_with(&[]);
+    let at =
+        |moves: &[&str], updated: f64| SavedGame::of(1, &settings, &game_with(moves).1, updated);
+    let mut lib = Library::default();
+    let mut stored = at(&["e2e4", "e7e5"], 1000.0);
+    stored.annotations = Some("1. e4 {best by test} e5".into());
+    lib.put(stored);
+    // The same game saved again later (a tab that has just followed another's write): nothing
+    // to write, whatever the time of the save.
+    assert!(lib.holds(&at(&["e2e4", "e7e5"], 2000.0)));
+    // A move more, a move fewer, other names, or another game current: something to write.
+    assert!(!lib.holds(&at(&["e2e4", "e7e5", "g1f3"], 2000.0)));
+    assert!(!lib.holds(&at(&["e2e4"], 2000.0)));
+    let mut renamed = at(&["e2e4", "e7e5"], 2000.0);
+    renamed.settings.names = ["Ann".into(), "Bo".into()];
+    assert!(!lib.holds(&renamed));
+    lib.put(SavedGame::of(2, &settings, &game_with(&["d2d4"]).1, 3000.0));
+    assert!(
+        !lib.holds(&at(&["e2e4", "e7e5"], 2000.0)),
+        "not the current game"
+    );
+}
