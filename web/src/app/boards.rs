@@ -7,7 +7,7 @@
 use crate::board::selection::{Dests, Intent, Selection};
 use crate::board::view::View;
 use crate::board::Board;
-use crate::common::module_view::{Crossing, ModuleView};
+use crate::common::module_view::{events, Crossing, ModuleView};
 use crate::common::settings::{Coords, PieceSet};
 use crate::common::shapes::Brush;
 use crate::solid::scene::{SolidEvent, SolidScene};
@@ -170,11 +170,10 @@ pub fn boards(props: &BoardsProps) -> Html {
         };
         let (on_press, on_click, on_choose) =
             (on_press.clone(), on_click.clone(), props.on_choose.clone());
-        let on_event = Callback::from(move |text: String| match SolidEvent::from_json(&text) {
-            Some(SolidEvent::Press(square)) => on_press.emit(square),
-            Some(SolidEvent::Click(square)) => on_click.emit(square),
-            Some(SolidEvent::Choose(option)) => on_choose.emit(option),
-            None => {}
+        let on_event = events(move |event: SolidEvent| match event {
+            SolidEvent::Press(square) => on_press.emit(square),
+            SolidEvent::Click(square) => on_click.emit(square),
+            SolidEvent::Choose(option) => on_choose.emit(option),
         });
         html! { <ModuleView kind="solid" what="the 3D view" props={scene.to_json()} {on_event} /> }
     });

@@ -26,7 +26,7 @@ use crate::app::state::{
     Action, AnalysisAction, EngineTask, ExploreAction, LearnAction, NoticeAt, Opponent,
     PuzzleAction, Screen, Settings, ViewMode,
 };
-use crate::common::module_view::{Crossing, ModuleView};
+use crate::common::module_view::{events, Crossing, ModuleView};
 use crate::engine::Request;
 use crate::explore::explorer::Explorer;
 use crate::explore::lab::LabEvent;
@@ -578,7 +578,7 @@ pub fn app() -> Html {
                     { crate::app::settings_screen::settings_screen(&state) }
                 } else if state.screen == Screen::Lab {
                     <aside>
-                        <ModuleView kind="lab" what="the surface lab" props={serde_json::to_string(&state.lab).unwrap_or_default()}
+                        <ModuleView kind="lab" what="the surface lab" props={state.lab.to_json()}
                             on_event={lab_event(&on_action)} />
                         { margin_select.clone() }
                     </aside>
@@ -622,9 +622,5 @@ pub fn app() -> Html {
 /// What the surface lab (drawn by the views' module) reports, as the app's action.
 fn lab_event(on_action: &Callback<Action>) -> Callback<String> {
     let on_action = on_action.clone();
-    Callback::from(move |text: String| {
-        if let Some(event) = LabEvent::from_json(&text) {
-            on_action.emit(Action::Explore(event.action()));
-        }
-    })
+    events(move |event: LabEvent| on_action.emit(Action::Explore(event.action())))
 }

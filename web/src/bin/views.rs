@@ -1,7 +1,7 @@
 //! The views' wasm module: the views only some players open, the 3D view
 //! (`topochess_web::solid::view`), the surface lab (`topochess_web::explore::lab`) and the Games
-//! screen (`topochess_web::library::games_screen`), with their own copy of Yew. It is fetched the first time a player opens one of them, so that the
-//! page's module does not carry them. The page (`topochess_web::common::module_view`) mounts a
+//! screen (`topochess_web::library::games_screen`), with their own copy of Yew. It is fetched
+//! the first time a player opens one of them, so that the page's module does not carry them. The page (`topochess_web::common::module_view`) mounts a
 //! view into a box of its own, hands it its props as JSON, and hears its events as JSON.
 
 #![forbid(unsafe_code)]
@@ -52,7 +52,7 @@ impl Drawn {
                 Drawn::Solid(app, callbacks)
             }
             "lab" => {
-                let lab: LabSpec = serde_json::from_str(props).ok()?;
+                let lab = LabSpec::from_json(props)?;
                 let on_event = report.reform(|e: LabEvent| e.to_json());
                 let app = Renderer::<LabPanel>::with_root_and_props(
                     host,
@@ -84,14 +84,14 @@ impl Drawn {
             Drawn::Solid(app, callbacks) => SolidScene::from_json(props)
                 .map(|scene| app.update(scene.with(callbacks)))
                 .is_some(),
-            Drawn::Lab(app, on_event) => serde_json::from_str::<LabSpec>(props)
+            Drawn::Lab(app, on_event) => LabSpec::from_json(props)
                 .map(|lab| {
                     app.update(LabProps {
                         lab,
                         on_event: on_event.clone(),
                     })
                 })
-                .is_ok(),
+                .is_some(),
             Drawn::Games(app, on_action) => GamesScene::from_json(props)
                 .map(|scene| app.update(games_props(scene, on_action)))
                 .is_some(),

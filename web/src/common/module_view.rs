@@ -32,6 +32,16 @@ pub trait Crossing: Serialize + DeserializeOwned {
     }
 }
 
+/// A view's events, as [`ModuleViewProps::on_event`] hears them: each that reads as an `E` goes
+/// to `on_event`; anything else is dropped.
+pub fn events<E: Crossing + 'static>(on_event: impl Fn(E) + 'static) -> Callback<String> {
+    Callback::from(move |text: String| {
+        if let Some(event) = E::from_json(&text) {
+            on_event(event);
+        }
+    })
+}
+
 /// Props of [`ModuleView`].
 #[derive(Properties, Clone, PartialEq)]
 pub struct ModuleViewProps {

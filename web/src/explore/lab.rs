@@ -58,6 +58,8 @@ impl LabEvent {
 
 impl Crossing for LabEvent {}
 
+impl Crossing for LabSpec {}
+
 /// The surface lab: gluings and size, what surface they make, and ways to explore or play it.
 #[function_component(LabPanel)]
 pub fn lab_panel(p: &LabProps) -> Html {

@@ -6,7 +6,7 @@
 //! [`GamesScene`] as JSON ([`GamesView`] does) and hears [`GamesOut`] back as JSON. It writes
 //! the library in the browser's storage itself, as the page does, and tells the app.
 
-use crate::common::module_view::{Crossing, ModuleView};
+use crate::common::module_view::{events, Crossing, ModuleView};
 use crate::common::settings::{Opponent, Settings};
 use crate::library::storage::{self, Library, SavedGame};
 use serde::{Deserialize, Serialize};
@@ -171,11 +171,7 @@ pub fn games_view(p: &GamesProps) -> Html {
     }
     .to_json();
     let on_action = p.on_action.clone();
-    let on_event = Callback::from(move |text: String| {
-        if let Some(out) = GamesOut::from_json(&text) {
-            on_action.emit(out);
-        }
-    });
+    let on_event = events(move |out: GamesOut| on_action.emit(out));
     html! { <ModuleView kind="games" what="the Games screen" props={scene} {on_event} /> }
 }
 

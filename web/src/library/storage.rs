@@ -567,11 +567,12 @@ pub fn browser_save(
     // A tab that has just followed another's change holds nothing new: it writes nothing, for
     // its copy of the storage may be behind the other tab's last write, which writing the whole
     // library back would undo (a move played in the other tab was lost so).
-    let (held, _) = browser_library();
-    let (lib, written) = if held.holds(&game) {
-        (held, Ok(()))
+    let mut lib = stored_library();
+    let written = if lib.holds(&game) {
+        Ok(())
     } else {
-        browser_change(|lib| kept = lib.save_seen(game, seen, fresh_id()))
+        kept = lib.save_seen(game, seen, fresh_id());
+        browser_store(&lib)
     };
     let id = match kept {
         Kept::Saved => id,
@@ -593,14 +594,21 @@ pub fn browser_tab_game() -> Option<u64> {
 /// Changes the stored library (read afresh) and writes it back: the library, and whether it
 /// was written.
 pub fn browser_change(change: impl FnOnce(&mut Library)) -> (Library, Result<(), String>) {
-    let (mut lib, unreadable) = browser_library();
-    if unreadable.is_some() {
-        // Moved aside by browser_library: the new library starts empty.
-        lib = Library::default();
-    }
+    let mut lib = stored_library();
     change(&mut lib);
     let written = browser_store(&lib);
     (lib, written)
+}
+
+/// The stored library read afresh, to be changed and written back (empty when it was
+/// unreadable: `browser_library` has moved it aside).
+fn stored_library() -> Library {
+    let (lib, unreadable) = browser_library();
+    if unreadable.is_some() {
+        Library::default()
+    } else {
+        lib
+    }
 }
 
 /// What opening a link in the address gave.
