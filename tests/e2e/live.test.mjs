@@ -187,6 +187,13 @@ test('a flag falls on the server\'s clock, and both players see the game lost on
   const browser = await launch();
   try {
     const [ca, cb] = await Promise.all([1, 2].map(() => browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })));
+    // White's computer clock can be set ahead, as a player's can be, or as a late verdict from a
+    // busy server looks: the page then sees the flag fall before the server says so.
+    await ca.addInitScript(() => {
+      const real = Date.now.bind(Date);
+      window.__ahead = 0;
+      Date.now = () => real() + window.__ahead;
+    });
     const a = await ca.newPage();
     await a.goto(server.play);
     await a.waitForSelector('svg.normal [data-square]');
@@ -205,7 +212,12 @@ test('a flag falls on the server\'s clock, and both players see the game lost on
     await waitMoves(b, 1);
     await type(b, 'e5');
     await waitMoves(a, 2);
-    // White's clock runs from here; White does not move.
+    // White's clock runs from here; White does not move. White's page runs five seconds ahead:
+    // it shows 0:00 and waits for the server's verdict, still answering.
+    await a.evaluate(() => { window.__ahead = 5000; });
+    await a.waitForFunction(() => /^0:00\.0$/.test(document.querySelector('#clock-white .time').textContent.trim()), null, { timeout: 45000 });
+    assert.equal(await a.evaluate(() => document.querySelector('#status').textContent.includes('time')), false,
+      'the page waits for the server to end the game');
     for (const page of [a, b]) {
       await page.waitForFunction(() => /time/i.test(document.querySelector('#status').textContent), null, { timeout: 45000 });
       assert.match(await page.locator('#status').textContent(), /Black wins/);

@@ -163,10 +163,17 @@ pub fn clock_bar(p: &ClockProps) -> Html {
         move || drop(interval)
     });
     let warned = use_mut_ref(|| [false; 2]);
+    let flagged = use_mut_ref(|| false);
     let t = now();
     let c = &p.clock;
-    if !p.over && c.running() && c.time_left(p.turn, p.turn, t) <= 0.0 {
-        p.on_flag.emit(());
+    // Said once per fall. In a live game the flag stands until the server's verdict arrives, and
+    // the app redraws on each call: saying it on every draw would never let the page rest.
+    let out = !p.over && c.running() && c.time_left(p.turn, p.turn, t) <= 0.0;
+    if out != *flagged.borrow() {
+        *flagged.borrow_mut() = out;
+        if out {
+            p.on_flag.emit(());
+        }
     }
     let low_now = c.running() && !p.over && c.low(p.turn, p.turn, t);
     if low_now && !warned.borrow()[p.turn.index()] {
