@@ -228,3 +228,47 @@ test('a flag falls on the server\'s clock, and both players see the game lost on
     await rm(data, { recursive: true, force: true });
   }
 });
+
+test('one player in two tabs of a live game: a move in either shows in both, and neither drops its connection', { timeout: 90000 }, async () => {
+  const data = await mkdtemp(join(tmpdir(), 'topochess-tabs-'));
+  const server = await startGameServer(data, await freePort());
+  const browser = await launch();
+  try {
+    const [ca, cb] = await Promise.all([1, 2].map(() => browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })));
+    const a = await ca.newPage();
+    await a.goto(server.play);
+    await a.waitForSelector('svg.normal [data-square]');
+    await a.click('#new-game-open');
+    await a.selectOption('#ng-opponent', 'live-white');
+    await a.click('#ng-start');
+    await a.waitForSelector('#live-link');
+    const link = await a.locator('#live-link').inputValue();
+    const b = await cb.newPage();
+    await b.goto(link);
+    await b.waitForSelector('#live-panel');
+    await type(a, 'e4');
+    await waitMoves(b, 1);
+    // White opens the game's link in a second tab, and plays from both.
+    const a2 = await ca.newPage();
+    await a2.goto(link);
+    await waitMoves(a2, 1);
+    // Anything the first tab says of its connection or of the other tab is noted.
+    await a.evaluate(() => {
+      window.__said = [];
+      new MutationObserver(() => {
+        const line = document.body.innerText.match(/[^\n]*(connection|another tab)[^\n]*/);
+        if (line) window.__said.push(line[0]);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    for (const [page, m, n] of [[b, 'e5', 2], [a2, 'Nf3', 3], [b, 'Nc6', 4], [a, 'Bb5', 5], [b, 'a6', 6], [a2, 'Ba4', 7]]) {
+      await type(page, m);
+      for (const p of [a, a2, b]) await waitMoves(p, n);
+    }
+    assert.deepEqual(await moves(a), await moves(a2));
+    assert.deepEqual(await a.evaluate(() => window.__said), [], 'the first tab kept its connection and said nothing');
+  } finally {
+    await browser.close();
+    await server.kill();
+    await rm(data, { recursive: true, force: true });
+  }
+});

@@ -253,4 +253,18 @@ mod tests {
             .iter()
             .all(|m| !matches!(m, ClientMessage::Move { ply: 1, .. })));
     }
+
+    #[test]
+    fn another_tab_of_the_live_game_is_not_followed_through_the_library() {
+        let s = live().reduce(heard(&["e2e4", "e7e5"]));
+        // The other tab played 2.Nf3 and wrote the library before this tab heard the server.
+        let mut there = s.saved_game(0.0);
+        there.moves = ["e2e4", "e7e5", "g1f3"].map(String::from).to_vec();
+        let s = s.reduce(Action::ChangedElsewhere(vec![there]));
+        assert_eq!((s.move_texts().len(), s.notice.clone()), (2, None));
+        assert_eq!(s.live_id(), Some(ID));
+        // The server's word brings the move.
+        let s = s.reduce(heard(&["e2e4", "e7e5", "g1f3"]));
+        assert_eq!(s.move_texts(), ["e2e4", "e7e5", "g1f3"]);
+    }
 }

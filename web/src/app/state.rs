@@ -396,8 +396,12 @@ impl AppState {
             }
             Action::ChangedElsewhere(list) => {
                 let mine = s.move_texts();
+                // A live game is the server's: this tab hears each move from it, and taking
+                // the game from the library would drop its connection for nothing.
+                let live = s.live_id().is_some();
                 let ahead = list
                     .iter()
+                    .filter(|_| !live)
                     .find(|g| g.id == s.play.game_id)
                     .filter(|g| g.moves.len() > mine.len() && g.moves.starts_with(&mine))
                     .cloned();
