@@ -25,8 +25,8 @@ impl Features {
     pub const ASPIRATION: Features = Features(32);
     /// Quiescence search cut-offs from the transposition table.
     pub const QS_TT: Features = Features(64);
-    /// The transposition table in buckets of four with aging, holding static evaluations
-    /// (off: one slot per position, always replaced).
+    /// The transposition table in buckets of four with aging (off, as in the engine: one slot
+    /// per position, replaced by any result but a shallower bound of the same position).
     pub const TT: Features = Features(128);
     /// Time management: no new iteration once the caller says enough (soft limit), and a root
     /// move proved best in an unfinished iteration is kept.
@@ -74,9 +74,10 @@ impl Features {
     pub const ALL: Features = Features(65535);
 
     /// The engine's techniques: every one but the logarithmic late-move reductions (and their
-    /// history term, which only they use). The older step reductions replaced them on an SPRT
-    /// verdict (`docs/engine-decisions.md`, 2026-11-26).
-    pub const ENGINE: Features = Features(65535 & !8 & !32768);
+    /// history term, which only they use) and the bucketed table. The older step reductions and
+    /// the one-slot table replaced them on SPRT verdicts (`docs/engine-decisions.md`,
+    /// 2026-11-26).
+    pub const ENGINE: Features = Features(65535 & !8 & !128 & !32768);
 
     /// The techniques of the engine that made the shipped puzzle set (`static/puzzles.tsv`): the
     /// puzzle checker keeps them, so each puzzle's solution and difficulty stay what the set says
@@ -169,12 +170,14 @@ mod tests {
             .iter()
             .fold(Features::NONE, |a, &(_, f)| Features(a.0 | f.0));
         assert_eq!(all, Features::ALL);
-        // The engine is every technique but the logarithmic reductions and their history term.
+        // The engine is every technique but the logarithmic reductions, their history term and
+        // the bucketed table.
         assert_eq!(
             Features::ENGINE,
             Features::ALL
                 .without(Features::LMR)
                 .without(Features::LMR_HISTORY)
+                .without(Features::TT)
         );
         assert_eq!(Features::default(), Features::ENGINE);
         // The puzzle checker's set is the engine's first ten techniques, none of the later ones.

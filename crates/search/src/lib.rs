@@ -1,10 +1,10 @@
 //! # topochess-search
 //!
 //! The engine: iterative-deepening principal-variation search with aspiration windows, a
-//! bucketed transposition table with aging and stored static evaluations, quiescence search
+//! transposition table of one slot a position with stored static evaluations, quiescence search
 //! (with table cut-offs and check evasions), move ordering (hash move, captures by value,
 //! killers, history with a malus), check extension, null-move pruning, reverse futility,
-//! futility and late-move pruning and logarithmic late-move reductions, over an evaluation
+//! futility and late-move pruning and late-move reductions in steps, over an evaluation
 //! derived from each variant's own move tables. It finds one best line or several (multi-PV,
 //! for analysis), and can leave chosen root moves out. Each technique can be switched off
 //! ([`Features`]) so a match measures it. Time is the caller's: a hard limit pauses the search,

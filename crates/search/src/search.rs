@@ -249,7 +249,7 @@ impl Engine {
         table_bytes: usize,
     ) -> Engine {
         let squares = variant.size().squares();
-        Engine {
+        let mut engine = Engine {
             eval: Evaluator::weighted(&variant, style, weights),
             variant,
             squares,
@@ -271,7 +271,9 @@ impl Engine {
             partial: None,
             tables: Vec::new(),
             table_pieces: 0,
-        }
+        };
+        engine.set_features(Features::ENGINE);
+        engine
     }
 
     /// Switches search techniques on or off (`Features::ENGINE` by default): matches measure each

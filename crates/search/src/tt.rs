@@ -1,9 +1,13 @@
-//! The transposition table: a fixed array of 16-byte entries whose number the caller sets, in
-//! buckets of [`WAYS`] entries, each bucket one cache line (a probe in quiescence was a miss of
-//! two lines: packing the entries made the search 8% faster, its tree unchanged). A result is
-//! stored in its bucket over the entry of the same position, else an empty one, else the least
-//! worth keeping: the shallowest, counting entries from earlier searches as shallower the older
-//! they are.
+//! The transposition table: a fixed array of 16-byte entries whose number the caller sets (a
+//! probe in quiescence was a miss of two cache lines with larger entries: packing them made the
+//! search 8% faster, its tree unchanged).
+//!
+//! The engine keeps one slot a position: a result replaces what the slot holds, unless it is a
+//! shallower bound of the same position. With buckets on ([`crate::Features::TT`]), a key
+//! has a bucket of [`WAYS`] entries, one cache line, and a result is stored over the entry of the
+//! same position, else an empty one, else the least worth keeping: the shallowest, counting
+//! entries from earlier searches as shallower the older they are. An SPRT found the buckets worth
+//! nothing over the one slot (`docs/engine-decisions.md`, 2026-11-26).
 
 use topochess_core::Move;
 
@@ -85,8 +89,9 @@ pub struct Table {
     slots: Vec<Option<Slot>>,
     start: usize,
     len: usize,
-    /// Entries per bucket: [`WAYS`], or 1 for the older one-slot table (always replaced unless
-    /// by a shallower bound of the same position), kept to measure the difference.
+    /// Entries per bucket: 1, the engine's one-slot table (always replaced unless by a
+    /// shallower bound of the same position), or [`WAYS`] for buckets with aging, kept to
+    /// measure the difference.
     ways: usize,
     /// `len / ways`, kept: a division at every probe cost 0.5% of the search's instructions.
     buckets: usize,
@@ -114,7 +119,8 @@ impl Table {
         }
     }
 
-    /// Buckets of `WAYS` entries with aging (true, the default) or one slot per position.
+    /// Buckets of `WAYS` entries with aging (true, the default of a new table) or one slot per
+    /// position (the engine's, [`crate::Features::ENGINE`]).
     pub fn set_buckets(&mut self, on: bool) {
         self.ways = if on { WAYS } else { 1 };
         self.buckets = self.len / self.ways;
