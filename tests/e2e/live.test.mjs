@@ -229,7 +229,7 @@ test('a flag falls on the server\'s clock, and both players see the game lost on
   }
 });
 
-test('one player in two tabs of a live game: a move in either shows in both, and neither drops its connection', { timeout: 90000 }, async () => {
+test('one player in two tabs of a live game: a move in either shows in both, and no page drops its connection or says so', { timeout: 90000 }, async () => {
   const data = await mkdtemp(join(tmpdir(), 'topochess-tabs-'));
   const server = await startGameServer(data, await freePort());
   const browser = await launch();
@@ -252,20 +252,25 @@ test('one player in two tabs of a live game: a move in either shows in both, and
     const a2 = await ca.newPage();
     await a2.goto(link);
     await waitMoves(a2, 1);
-    // Anything the first tab says of its connection or of the other tab is noted.
-    await a.evaluate(() => {
-      window.__said = [];
-      new MutationObserver(() => {
-        const line = document.body.innerText.match(/[^\n]*(connection|another tab)[^\n]*/);
-        if (line) window.__said.push(line[0]);
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    // Anything the first tab or the opponent (who joined by the link) says of the connection or
+    // of another tab is noted.
+    for (const page of [a, b]) {
+      assert.doesNotMatch(await page.locator('#live-panel').textContent(), /connect/i);
+      await page.evaluate(() => {
+        window.__said = [];
+        new MutationObserver(() => {
+          const line = document.body.innerText.match(/[^\n]*(connection|another tab)[^\n]*/);
+          if (line) window.__said.push(line[0]);
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+    }
     for (const [page, m, n] of [[b, 'e5', 2], [a2, 'Nf3', 3], [b, 'Nc6', 4], [a, 'Bb5', 5], [b, 'a6', 6], [a2, 'Ba4', 7]]) {
       await type(page, m);
       for (const p of [a, a2, b]) await waitMoves(p, n);
     }
     assert.deepEqual(await moves(a), await moves(a2));
     assert.deepEqual(await a.evaluate(() => window.__said), [], 'the first tab kept its connection and said nothing');
+    assert.deepEqual(await b.evaluate(() => window.__said), [], 'the opponent kept its connection and said nothing');
   } finally {
     await browser.close();
     await server.kill();

@@ -130,7 +130,7 @@ impl AppState {
     pub fn address(&self) -> Address {
         match self.screen {
             Screen::Home => Address::Home,
-            Screen::Play => match self.live.joining.or(self.live_id()) {
+            Screen::Play => match self.socket_game() {
                 Some(id) => Address::Live(id),
                 None => Address::Play(Some(self.play.game_id)),
             },

@@ -63,7 +63,7 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
         let dispatch = state.dispatcher();
         let on_connection = Callback::from(move |up| dispatch.dispatch(Action::LiveConnection(up)));
         crate::live::socket::use_live_socket(
-            state.live.joining.or(state.live_id()),
+            state.socket_game(),
             state.live.outbox.clone(),
             on_message,
             on_connection,

@@ -18,6 +18,11 @@ impl AppState {
         }
     }
 
+    /// The live game whose socket is open: the one being joined, else the one on the board.
+    pub fn socket_game(&self) -> Option<u64> {
+        self.live.joining.or(self.live_id())
+    }
+
     /// Queues a message for the server.
     pub(crate) fn live_send(&mut self, message: ClientMessage) {
         let game = self.live_id().unwrap_or(0);
@@ -266,5 +271,23 @@ mod tests {
         // The server's word brings the move.
         let s = s.reduce(heard(&["e2e4", "e7e5", "g1f3"]));
         assert_eq!(s.move_texts(), ["e2e4", "e7e5", "g1f3"]);
+    }
+
+    #[test]
+    fn a_game_joined_by_its_link_keeps_the_socket_that_joined_it_connected() {
+        let s = Rc::new(AppState::default())
+            .reduce(Action::Open(crate::app::address::Address::Live(ID)));
+        assert_eq!((s.socket_game(), s.live_id()), (Some(ID), None));
+        let s = s.reduce(Action::LiveConnection(true));
+        // The server's state puts the game on the board, over the same socket.
+        let s = s.reduce(heard(&["e2e4"]));
+        assert_eq!((s.socket_game(), s.live_id()), (Some(ID), Some(ID)));
+        assert!(
+            s.live.connected,
+            "the socket is still open: nothing says it was lost"
+        );
+        // Another game on the board has no socket, and nothing is known of one.
+        let s = s.reduce(Action::NewGame(Settings::default(), None));
+        assert_eq!((s.socket_game(), s.live.connected), (None, false));
     }
 }

@@ -200,6 +200,11 @@ impl AppState {
         next.learn = std::mem::take(&mut self.learn);
         // Message numbers go on across games (a socket has sent up to some number).
         next.live.last = self.live.last;
+        // A game joined by its link is put on the board over the socket that joined it: the
+        // socket stays open, and so does what is known of it.
+        if next.socket_game().is_some() && next.socket_game() == self.socket_game() {
+            next.live.connected = self.live.connected;
+        }
         // A lab game's surface is the lab's (also after a reload); other games keep the lab.
         next.lab = LabSpec::parse(&next.settings.variant).unwrap_or(self.lab);
         next.screen = self.screen;
