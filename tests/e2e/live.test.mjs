@@ -229,7 +229,7 @@ test('a flag falls on the server\'s clock, and both players see the game lost on
   }
 });
 
-test('one player in two tabs of a live game: a move in either shows in both, and no page drops its connection or says so', { timeout: 90000 }, async () => {
+test('one player in two tabs of a live game: a move in either shows in both, no page drops its connection or says so, and the computer does not help', { timeout: 90000 }, async () => {
   const data = await mkdtemp(join(tmpdir(), 'topochess-tabs-'));
   const server = await startGameServer(data, await freePort());
   const browser = await launch();
@@ -271,6 +271,17 @@ test('one player in two tabs of a live game: a move in either shows in both, and
     assert.deepEqual(await moves(a), await moves(a2));
     assert.deepEqual(await a.evaluate(() => window.__said), [], 'the first tab kept its connection and said nothing');
     assert.deepEqual(await b.evaluate(() => window.__said), [], 'the opponent kept its connection and said nothing');
+    // The computer does not help in a game against a person: the analysis board holds the game
+    // without the engine's lines, and the hint is off.
+    assert.equal(await a.locator('#hint').isDisabled(), true);
+    await a.click('#analyse');
+    await a.waitForSelector('#engine-lines');
+    assert.match(await a.locator('#engine-lines').textContent(), /No engine while the game is played/);
+    assert.equal(await a.locator('#eval-bar').getAttribute('data-share'), '50.0', 'the bar stands even');
+    assert.equal(await a.locator('#engine-on').isDisabled(), true);
+    await a.waitForTimeout(1000);
+    assert.equal(await a.locator('#engine-lines .pv-move').count(), 0, 'no line came');
+    await screenshot(a, 'live-analysis-without-engine');
   } finally {
     await browser.close();
     await server.kill();

@@ -26,10 +26,13 @@ fn number(pos: &topochess_core::Position) -> String {
 }
 
 /// The evaluation bar beside the board: White's share from the first line, from White's side
-/// (White at the bottom unless the board is flipped).
-pub fn eval_bar(a: &Analysis, flipped: bool) -> Html {
+/// (White at the bottom unless the board is flipped); even while `barred` (no engine).
+pub fn eval_bar(a: &Analysis, barred: bool, flipped: bool) -> Html {
     let turn = a.position().turn();
-    let best = a.report_here().and_then(|r| r.lines.first());
+    let best = a
+        .report_here()
+        .filter(|_| !barred)
+        .and_then(|r| r.lines.first());
     let share = best.map_or(50.0, |l| white_share(l, turn));
     let text = best.map(|l| white_score_text(l, turn)).unwrap_or_default();
     html! {
@@ -42,9 +45,11 @@ pub fn eval_bar(a: &Analysis, flipped: bool) -> Html {
 
 /// The engine's lines, each with its score from White's side and its moves (a click plays the
 /// line up to that move).
-fn engine_lines(a: &Analysis, on_action: &Callback<AnalysisAction>) -> Html {
-    let Some(report) = a.report_here().filter(|_| a.engine_on) else {
-        let why = if !a.engine_on {
+fn engine_lines(a: &Analysis, barred: bool, on_action: &Callback<AnalysisAction>) -> Html {
+    let Some(report) = a.report_here().filter(|_| a.engine_on && !barred) else {
+        let why = if barred {
+            "No engine while the game is played: a game against a person is analysed once it is over."
+        } else if !a.engine_on {
             "The engine is off."
         } else if !a.position().has_legal_move() {
             "No legal move here: the game is over."
@@ -140,9 +145,10 @@ fn tree_line(tree: &MoveTree, from: NodeId, first_numbered: bool, look: &Look) -
     html! { <>{ for items }</> }
 }
 
-/// The side panel of the analysis board.
-pub fn analysis_aside(a: &Analysis, on_action: &Callback<AnalysisAction>) -> Html {
-    let report = a.report_here().filter(|_| a.engine_on);
+/// The side panel of the analysis board: the engine's lines (none while `barred`: the board holds a game
+/// against a person still being played), the move tree, comments and glyphs.
+pub fn analysis_aside(a: &Analysis, barred: bool, on_action: &Callback<AnalysisAction>) -> Html {
+    let report = a.report_here().filter(|_| a.engine_on && !barred);
     let status = report
         .map(|r| {
             format!(
@@ -210,7 +216,7 @@ pub fn analysis_aside(a: &Analysis, on_action: &Callback<AnalysisAction>) -> Htm
     html! {
         <aside class="analysis-panel">
             <div class="row engine-head">
-                <label class="switch"><input type="checkbox" id="engine-on" checked={a.engine_on} onchange={on_engine} />{" Engine"}</label>
+                <label class="switch"><input type="checkbox" id="engine-on" checked={a.engine_on && !barred} disabled={barred} onchange={on_engine} />{" Engine"}</label>
                 <label>{"Lines "}
                     <select id="lines" onchange={on_lines}>
                         { for (1..=MAX_LINES).map(|n| html! { <option value={n.to_string()} selected={n == a.lines}>{n}</option> }) }
@@ -221,7 +227,7 @@ pub fn analysis_aside(a: &Analysis, on_action: &Callback<AnalysisAction>) -> Htm
                 }
                 <span class="muted" id="analysis-status">{status}</span>
             </div>
-            { engine_lines(a, on_action) }
+            { engine_lines(a, barred, on_action) }
             <div class={classes!("move-tree", (a.at == MoveTree::ROOT).then_some("at-start"))} id="move-tree" aria-label="Moves and side lines">
                 { for root_comment }
                 { tree_line(&a.tree, MoveTree::ROOT, true, &Look { at: a.at, review: GameReview::of(&a.tree), on_action }) }
@@ -245,7 +251,7 @@ pub fn analysis_aside(a: &Analysis, on_action: &Callback<AnalysisAction>) -> Htm
                 <textarea id="comment" rows="2" value={here.comment.clone()} oninput={on_typed} onchange={on_comment}
                           placeholder="A comment on this move" />
             </label>
-            { crate::analysis::review_panel::review_section(a, on_action) }
+            { crate::analysis::review_panel::review_section(a, barred, on_action) }
             <details>
                 <summary>{"PGN"}</summary>
                 <textarea id="analysis-pgn" rows="6" readonly=true value={a.pgn()} />

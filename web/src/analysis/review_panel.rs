@@ -121,8 +121,8 @@ fn judgement_here(a: &Analysis, review: &GameReview) -> Option<Html> {
     })
 }
 
-/// The review part of the analysis panel.
-pub fn review_section(a: &Analysis, on_action: &Callback<AnalysisAction>) -> Html {
+/// The review part of the analysis panel (none asked for while `barred`).
+pub fn review_section(a: &Analysis, barred: bool, on_action: &Callback<AnalysisAction>) -> Html {
     let review = GameReview::of(&a.tree);
     let moves = a.tree.mainline().len();
     let control = match &a.review {
@@ -134,7 +134,7 @@ pub fn review_section(a: &Analysis, on_action: &Callback<AnalysisAction>) -> Htm
             </div>
         },
         None => html! {
-            <button id="review-start" disabled={moves == 0} onclick={act(on_action, AnalysisAction::Review(true))}>
+            <button id="review-start" disabled={moves == 0 || barred} onclick={act(on_action, AnalysisAction::Review(true))}>
                 { if review.curve.is_empty() { "Request review" } else { "Review again" } }
             </button>
         },

@@ -81,7 +81,7 @@ impl AppState {
     /// What the analysis board wants analysed: (point, lines), while its screen is open, the
     /// engine on, the position not over and not already searched to the end.
     fn analysis_wanted(&self) -> Option<((u64, usize, u64), u8)> {
-        let a = self.analysing()?;
+        let a = self.analysing().filter(|_| !self.analysis_barred())?;
         let want =
             (a.engine_on && a.done != Some((a.at, a.lines)) && a.position().has_legal_move())
                 .then_some((a.point(), a.lines));

@@ -253,7 +253,9 @@ impl AppState {
 
     /// The review job's point: (analysis, run, 0), while the analysis screen shows a review.
     pub(crate) fn review_point(&self) -> Option<(u64, usize, u64)> {
-        self.analysing()?.review_point()
+        self.analysing()
+            .filter(|_| !self.analysis_barred())?
+            .review_point()
     }
 
     /// A review job reviewed position `ply` (see [`Analysis::reviewed`]).

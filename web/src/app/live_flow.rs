@@ -290,4 +290,31 @@ mod tests {
         let s = s.reduce(Action::NewGame(Settings::default(), None));
         assert_eq!((s.socket_game(), s.live.connected), (None, false));
     }
+
+    #[test]
+    fn the_computer_neither_hints_nor_analyses_a_game_against_a_person_until_it_is_over() {
+        use crate::analysis::AnalysisAction;
+        use crate::app::engine_job::EngineTask;
+        let s = live().reduce(heard(&["e2e4", "e7e5"]));
+        assert!(s.player_to_move() && s.computer_barred());
+        let s = s.reduce(Action::Hint);
+        assert!(s.engine.is_none(), "no hint");
+        // The analysis board opens on the game, without the engine's lines.
+        let s = s.reduce(Action::Analyse(AnalysisAction::FromGame));
+        assert!(s.analysing().is_some() && s.analysis_barred());
+        assert!(s.engine.is_none(), "no lines");
+        // The game ends on the server: the lines come.
+        let Action::LiveHeard(message) = heard(&["e2e4", "e7e5"]) else {
+            unreachable!()
+        };
+        let ServerMessage::State(mut state) = *message else {
+            unreachable!()
+        };
+        state.outcome = Some(topochess_core::game::Outcome::Resignation {
+            winner: Color::Black,
+        });
+        let s = s.reduce(Action::LiveHeard(Box::new(ServerMessage::State(state))));
+        assert!(!s.computer_barred() && !s.analysis_barred());
+        assert_eq!(s.engine.as_ref().map(|j| j.task), Some(EngineTask::Analyse));
+    }
 }

@@ -543,7 +543,7 @@ pub fn app() -> Html {
                 } else {
                 <section class={classes!("boards", analysis.map(|_| "analysis-boards"))} style={format!("--zoom: {}", decimal::write_short(f64::from(state.settings.zoom.clamp(50, 100)) / 100.0, 2))}>
                     if let Some(a) = analysis {
-                        { crate::analysis::panel::eval_bar(a, state.settings.flipped) }
+                        { crate::analysis::panel::eval_bar(a, state.analysis_barred(), state.settings.flipped) }
                     }
                     <Boards normal={normal_view} extended={extended_view} flipped={flipped}
                         solid={(state.settings.view == ViewMode::Solid).then_some(surface)}
@@ -569,7 +569,7 @@ pub fn app() -> Html {
                         { margin_select.clone() }
                     </aside>
                 } else if let Some(a) = analysis {
-                    { crate::analysis::panel::analysis_aside(a, &on_action.reform(Action::Analyse)) }
+                    { crate::analysis::panel::analysis_aside(a, state.analysis_barred(), &on_action.reform(Action::Analyse)) }
                 } else if let Some(p) = puzzle {
                     { crate::puzzle::panel::puzzle_aside(Some(p), &state.puzzles.record, None, &on_action.reform(Action::Puzzle)) }
                 } else if let Some(s) = lesson {
@@ -598,7 +598,7 @@ pub fn app() -> Html {
                     <div class="row">
                         <button id="takeback" onclick={act(Action::Play(PlayAction::TakeBack))} disabled={state.is_correspondence()}>{"Take back"}</button>
                         <button id="redo" onclick={act(Action::Play(PlayAction::Redo))} disabled={state.play.redo.is_empty() || state.is_correspondence()}>{"Redo"}</button>
-                        <button id="hint" onclick={act(Action::Hint)} disabled={!state.player_to_move() || state.engine.is_some() || state.is_correspondence()}>{"Hint"}</button>
+                        <button id="hint" onclick={act(Action::Hint)} disabled={!state.player_to_move() || state.engine.is_some() || state.computer_barred()}>{"Hint"}</button>
                         <button id="flip" onclick={act(Action::Flip)}>{"Flip"}</button>
                         <button id="analyse" onclick={act(Action::Analyse(AnalysisAction::FromGame))}>{"Analyse"}</button>
                     </div>

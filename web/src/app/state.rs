@@ -286,6 +286,24 @@ impl AppState {
         self.shapes.remove(&self.shapes_key());
     }
 
+    /// Whether the game on the board is one against a person still being played, live or by
+    /// correspondence: the computer gives no hint in it and does not analyse it until it is over,
+    /// as on any site where people play people.
+    pub fn computer_barred(&self) -> bool {
+        let person = self.live_id().is_some() || self.is_correspondence();
+        let aborted = self.live.heard.as_ref().is_some_and(|h| h.aborted);
+        person && self.play.game.outcome().is_none() && !aborted
+    }
+
+    /// Whether the analysis board holds that game (opened from it): its engine waits.
+    pub fn analysis_barred(&self) -> bool {
+        self.computer_barred()
+            && self
+                .analysis
+                .as_ref()
+                .is_some_and(|a| a.game_id == Some(self.play.game_id))
+    }
+
     /// Whether the game is played by correspondence (or live): its moves are sent.
     pub fn is_correspondence(&self) -> bool {
         self.settings.is_correspondence()
@@ -431,7 +449,7 @@ impl AppState {
             Action::Choose(mv) if s.solving().is_some() => s.puzzle_choose(mv),
             Action::Choose(mv) => s.change_play(PlayAction::Choose(mv)),
             Action::CancelChoice => s.change_play(PlayAction::CancelChoice),
-            Action::Hint if s.is_correspondence() => {}
+            Action::Hint if s.computer_barred() => {}
             Action::Play(action) => s.change_play(action),
             Action::Step(delta) if s.solving().is_some() => {
                 s.change_puzzle(PuzzleAction::Step(delta))
