@@ -174,6 +174,7 @@ test('the lobby: a seek taken by someone from the front page, and a game to watc
     await c.click('#lobby-playing .lobby-watch');
     await c.waitForSelector('#live-watching');
     await waitMoves(c, 1);
+    assert.equal(await c.locator('#resign, #draw, #live-abort').count(), 0, 'a spectator cannot end the game');
   } finally {
     await browser.close();
     await server.kill();
@@ -246,6 +247,11 @@ test('one player in two tabs of a live game: a move in either shows in both, no 
     const b = await cb.newPage();
     await b.goto(link);
     await b.waitForSelector('#live-panel');
+    // Until both sides have moved, a player aborts; resigning and draws come after.
+    for (const page of [a, b]) {
+      await page.waitForSelector('#live-abort');
+      assert.equal(await page.locator('#resign, #draw').count(), 0);
+    }
     await type(a, 'e4');
     await waitMoves(b, 1);
     // White opens the game's link in a second tab, and plays from both.
@@ -269,6 +275,8 @@ test('one player in two tabs of a live game: a move in either shows in both, no 
       for (const p of [a, a2, b]) await waitMoves(p, n);
     }
     assert.deepEqual(await moves(a), await moves(a2));
+    assert.equal(await a.locator('#resign, #draw').count(), 2);
+    assert.equal(await a.locator('#live-abort').count(), 0);
     assert.deepEqual(await a.evaluate(() => window.__said), [], 'the first tab kept its connection and said nothing');
     assert.deepEqual(await b.evaluate(() => window.__said), [], 'the opponent kept its connection and said nothing');
     // The computer does not help in a game against a person: the analysis board holds the game

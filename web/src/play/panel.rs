@@ -51,11 +51,19 @@ pub fn game_end_controls(play: &Play, settings: &Settings, on: &Callback<PlayAct
         },
         _ => html! {},
     };
+    // In a live game a spectator has no part in the ending, and until both sides have moved a
+    // player aborts (the live panel) rather than resigns or offers a draw, as on lichess.
+    let takes_part = match settings.opponent {
+        Opponent::Live { me, .. } => me.is_some() && play.game.moves().len() >= 2,
+        _ => true,
+    };
     html! {
         <>
             <div class="row">
-                <button class="secondary" id="resign" onclick={act(on, PlayAction::Resign(None))} disabled={over}>{"Resign"}</button>
-                <button class="secondary" id="draw" onclick={act(on, PlayAction::OfferDraw)} disabled={over || offer.is_some()}>{"Offer draw"}</button>
+                if takes_part {
+                    <button class="secondary" id="resign" onclick={act(on, PlayAction::Resign(None))} disabled={over}>{"Resign"}</button>
+                    <button class="secondary" id="draw" onclick={act(on, PlayAction::OfferDraw)} disabled={over || offer.is_some()}>{"Offer draw"}</button>
+                }
                 if over && !play.game.moves().is_empty() {
                     <button id="review-game" onclick={act(on, PlayAction::Review)}>{"Review the game"}</button>
                 }
