@@ -11,6 +11,42 @@ import { launch, freePort, startGameServer, serveDist, screenshot, newGame, type
 const waitMoves = (page, n) => page.waitForFunction(
   (n) => document.querySelectorAll('#moves .mv').length === n, n, { timeout: 20000 });
 
+/** Browser contexts of their own (each its own player, with its own secret), on a desktop. */
+const desktops = (browser, n) => Promise.all(Array.from({ length: n },
+  () => browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })));
+
+/** Runs `body` with a game server on a database of its own, and a browser; both go after. */
+async function withServer(name, body) {
+  const data = await mkdtemp(join(tmpdir(), `topochess-${name}-`));
+  const server = await startGameServer(data, await freePort());
+  const browser = await launch();
+  try {
+    await body(server, browser);
+  } finally {
+    await browser.close();
+    await server.kill();
+    await rm(data, { recursive: true, force: true });
+  }
+}
+
+/** Opens the site on `page` and starts a live game as White from the new-game form, with a clock
+ * from its list (`time`) or its own (`custom`: minutes, increment); answers the link to send. */
+async function newLiveGame(page, server, { time, custom } = {}) {
+  await page.goto(server.play);
+  await page.waitForSelector('svg.normal [data-square]');
+  await page.click('#new-game-open');
+  await page.selectOption('#ng-opponent', 'live-white');
+  if (time) await page.selectOption('#ng-time', time);
+  if (custom) {
+    await page.selectOption('#ng-time', 'custom');
+    await page.fill('#ng-minutes', custom[0]);
+    await page.fill('#ng-increment', custom[1]);
+  }
+  await page.click('#ng-start');
+  await page.waitForSelector('#live-link');
+  return page.locator('#live-link').inputValue();
+}
+
 test('two players play live: moves both ways, clocks, a reload, a spectator, the server killed mid-game, a resignation', { timeout: 180000 }, async () => {
   const data = await mkdtemp(join(tmpdir(), 'topochess-live-'));
   const port = await freePort();
@@ -18,16 +54,9 @@ test('two players play live: moves both ways, clocks, a reload, a spectator, the
   const browser = await launch();
   try {
     // Two players, each in a browser of their own (their own secret).
-    const [ca, cb, cc] = await Promise.all([1, 2, 3].map(() => browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })));
+    const [ca, cb, cc] = await desktops(browser, 3);
     const a = await ca.newPage();
-    await a.goto(server.play);
-    await a.waitForSelector('svg.normal [data-square]');
-    await a.click('#new-game-open');
-    await a.selectOption('#ng-opponent', 'live-white');
-    await a.selectOption('#ng-time', '5+3');
-    await a.click('#ng-start');
-    await a.waitForSelector('#live-link');
-    const link = await a.locator('#live-link').inputValue();
+    const link = await newLiveGame(a, server, { time: '5+3' });
     assert.match(link, /#\/live\/[0-9a-f]{16}$/);
     assert.match(await a.evaluate(() => location.hash), /^#\/live\/[0-9a-f]{16}$/);
     // The link as a QR code, drawn by the server.
@@ -138,161 +167,120 @@ test('a site without a game server says so and offers correspondence', { timeout
   }
 });
 
-test('the lobby: a seek taken by someone from the front page, and a game to watch', { timeout: 120000 }, async () => {
-  const data = await mkdtemp(join(tmpdir(), 'topochess-lobby-'));
-  const server = await startGameServer(data, await freePort());
-  const browser = await launch();
-  try {
-    const [ca, cb, cc] = await Promise.all([1, 2, 3].map(() => browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })));
-    const a = await ca.newPage();
-    await a.goto(server.play);
-    await a.waitForSelector('svg.normal [data-square]');
-    await a.click('#new-game-open');
-    await a.selectOption('#ng-variant', 'torus');
-    await a.selectOption('#ng-opponent', 'seek');
-    await a.click('#ng-start');
-    await a.waitForSelector('#live-link');
-    assert.match(await a.locator('#live-panel').textContent(), /from the lobby/);
-    // Someone on the front page sees the seek and takes it.
-    const b = await cb.newPage();
-    await b.goto(server.url);
-    await b.waitForSelector('#lobby-seeks li');
-    assert.match(await b.locator('#lobby-seeks li').first().textContent(), /Torus/);
-    await screenshot(b, 'lobby');
-    await b.click('#lobby-seeks .lobby-play');
-    await b.waitForSelector('#live-panel');
-    await a.waitForSelector('#live-link', { state: 'detached' });
-    // Whoever has White moves; the other sees it.
-    const white = /you play White/.test(await a.locator('.opponent').textContent()) ? a : b;
-    const black = white === a ? b : a;
-    await type(white, 'b3');
-    await waitMoves(black, 1);
-    // A third visitor finds it among the games being played, and watches.
-    const c = await cc.newPage();
-    await c.goto(server.url);
-    await c.waitForSelector('#lobby-playing li', { timeout: 15000 });
-    await c.click('#lobby-playing .lobby-watch');
-    await c.waitForSelector('#live-watching');
-    await waitMoves(c, 1);
-    assert.equal(await c.locator('#resign, #draw, #live-abort').count(), 0, 'a spectator cannot end the game');
-  } finally {
-    await browser.close();
-    await server.kill();
-    await rm(data, { recursive: true, force: true });
-  }
-});
+test('the lobby: a seek taken by someone from the front page, and a game to watch', { timeout: 120000 }, () => withServer('lobby', async (server, browser) => {
+  const [ca, cb, cc] = await desktops(browser, 3);
+  const a = await ca.newPage();
+  await a.goto(server.play);
+  await a.waitForSelector('svg.normal [data-square]');
+  await a.click('#new-game-open');
+  await a.selectOption('#ng-variant', 'torus');
+  await a.selectOption('#ng-opponent', 'seek');
+  await a.click('#ng-start');
+  await a.waitForSelector('#live-link');
+  assert.match(await a.locator('#live-panel').textContent(), /from the lobby/);
+  // Someone on the front page sees the seek and takes it.
+  const b = await cb.newPage();
+  await b.goto(server.url);
+  await b.waitForSelector('#lobby-seeks li');
+  assert.match(await b.locator('#lobby-seeks li').first().textContent(), /Torus/);
+  await screenshot(b, 'lobby');
+  await b.click('#lobby-seeks .lobby-play');
+  await b.waitForSelector('#live-panel');
+  await a.waitForSelector('#live-link', { state: 'detached' });
+  // Whoever has White moves; the other sees it.
+  const white = /you play White/.test(await a.locator('.opponent').textContent()) ? a : b;
+  const black = white === a ? b : a;
+  await type(white, 'b3');
+  await waitMoves(black, 1);
+  // A third visitor finds it among the games being played, and watches.
+  const c = await cc.newPage();
+  await c.goto(server.url);
+  await c.waitForSelector('#lobby-playing li', { timeout: 15000 });
+  await c.click('#lobby-playing .lobby-watch');
+  await c.waitForSelector('#live-watching');
+  await waitMoves(c, 1);
+  assert.equal(await c.locator('#resign, #draw, #live-abort').count(), 0, 'a spectator cannot end the game');
+}));
 
-test('a flag falls on the server\'s clock, and both players see the game lost on time', { timeout: 90000 }, async () => {
-  const data = await mkdtemp(join(tmpdir(), 'topochess-flag-'));
-  const server = await startGameServer(data, await freePort());
-  const browser = await launch();
-  try {
-    const [ca, cb] = await Promise.all([1, 2].map(() => browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })));
-    // White's computer clock can be set ahead, as a player's can be, or as a late verdict from a
-    // busy server looks: the page then sees the flag fall before the server says so.
-    await ca.addInitScript(() => {
-      const real = Date.now.bind(Date);
-      window.__ahead = 0;
-      Date.now = () => real() + window.__ahead;
+test('a flag falls on the server\'s clock, and both players see the game lost on time', { timeout: 90000 }, () => withServer('flag', async (server, browser) => {
+  const [ca, cb] = await desktops(browser, 2);
+  // White's computer clock can be set ahead, as a player's can be, or as a late verdict from a
+  // busy server looks: the page then sees the flag fall before the server says so.
+  await ca.addInitScript(() => {
+    const real = Date.now.bind(Date);
+    window.__ahead = 0;
+    Date.now = () => real() + window.__ahead;
+  });
+  const a = await ca.newPage();
+  // Thirty seconds each, the shortest the form's custom clock gives.
+  const link = await newLiveGame(a, server, { custom: ['0.5', '0'] });
+  const b = await cb.newPage();
+  await b.goto(link);
+  await b.waitForSelector('#live-panel');
+  await type(a, 'e4');
+  await waitMoves(b, 1);
+  await type(b, 'e5');
+  await waitMoves(a, 2);
+  // White's clock runs from here; White does not move. White's page runs five seconds ahead:
+  // it shows 0:00 and waits for the server's verdict, still answering.
+  await a.evaluate(() => { window.__ahead = 5000; });
+  await a.waitForFunction(() => /^0:00\.0$/.test(document.querySelector('#clock-white .time').textContent.trim()), null, { timeout: 45000 });
+  assert.equal(await a.evaluate(() => document.querySelector('#status').textContent.includes('time')), false,
+    'the page waits for the server to end the game');
+  for (const page of [a, b]) {
+    await page.waitForFunction(() => /time/i.test(document.querySelector('#status').textContent), null, { timeout: 45000 });
+    assert.match(await page.locator('#status').textContent(), /Black wins/);
+  }
+}));
+
+test('one player in two tabs of a live game: a move in either shows in both, no page drops its connection or says so, and the computer does not help', { timeout: 90000 }, () => withServer('tabs', async (server, browser) => {
+  const [ca, cb] = await desktops(browser, 2);
+  const a = await ca.newPage();
+  const link = await newLiveGame(a, server);
+  const b = await cb.newPage();
+  await b.goto(link);
+  await b.waitForSelector('#live-panel');
+  // Until both sides have moved, a player aborts; resigning and draws come after.
+  for (const page of [a, b]) {
+    await page.waitForSelector('#live-abort');
+    assert.equal(await page.locator('#resign, #draw').count(), 0);
+  }
+  await type(a, 'e4');
+  await waitMoves(b, 1);
+  // White opens the game's link in a second tab, and plays from both.
+  const a2 = await ca.newPage();
+  await a2.goto(link);
+  await waitMoves(a2, 1);
+  // Anything the first tab or the opponent (who joined by the link) says of the connection or
+  // of another tab is noted.
+  for (const page of [a, b]) {
+    assert.doesNotMatch(await page.locator('#live-panel').textContent(), /connect/i);
+    await page.evaluate(() => {
+      window.__said = [];
+      new MutationObserver(() => {
+        const line = document.body.innerText.match(/[^\n]*(connection|another tab)[^\n]*/);
+        if (line) window.__said.push(line[0]);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
-    const a = await ca.newPage();
-    await a.goto(server.play);
-    await a.waitForSelector('svg.normal [data-square]');
-    await a.click('#new-game-open');
-    await a.selectOption('#ng-opponent', 'live-white');
-    // Thirty seconds each, the shortest the form's custom clock gives.
-    await a.selectOption('#ng-time', 'custom');
-    await a.fill('#ng-minutes', '0.5');
-    await a.fill('#ng-increment', '0');
-    await a.click('#ng-start');
-    await a.waitForSelector('#live-link');
-    const b = await cb.newPage();
-    await b.goto(await a.locator('#live-link').inputValue());
-    await b.waitForSelector('#live-panel');
-    await type(a, 'e4');
-    await waitMoves(b, 1);
-    await type(b, 'e5');
-    await waitMoves(a, 2);
-    // White's clock runs from here; White does not move. White's page runs five seconds ahead:
-    // it shows 0:00 and waits for the server's verdict, still answering.
-    await a.evaluate(() => { window.__ahead = 5000; });
-    await a.waitForFunction(() => /^0:00\.0$/.test(document.querySelector('#clock-white .time').textContent.trim()), null, { timeout: 45000 });
-    assert.equal(await a.evaluate(() => document.querySelector('#status').textContent.includes('time')), false,
-      'the page waits for the server to end the game');
-    for (const page of [a, b]) {
-      await page.waitForFunction(() => /time/i.test(document.querySelector('#status').textContent), null, { timeout: 45000 });
-      assert.match(await page.locator('#status').textContent(), /Black wins/);
-    }
-  } finally {
-    await browser.close();
-    await server.kill();
-    await rm(data, { recursive: true, force: true });
   }
-});
-
-test('one player in two tabs of a live game: a move in either shows in both, no page drops its connection or says so, and the computer does not help', { timeout: 90000 }, async () => {
-  const data = await mkdtemp(join(tmpdir(), 'topochess-tabs-'));
-  const server = await startGameServer(data, await freePort());
-  const browser = await launch();
-  try {
-    const [ca, cb] = await Promise.all([1, 2].map(() => browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })));
-    const a = await ca.newPage();
-    await a.goto(server.play);
-    await a.waitForSelector('svg.normal [data-square]');
-    await a.click('#new-game-open');
-    await a.selectOption('#ng-opponent', 'live-white');
-    await a.click('#ng-start');
-    await a.waitForSelector('#live-link');
-    const link = await a.locator('#live-link').inputValue();
-    const b = await cb.newPage();
-    await b.goto(link);
-    await b.waitForSelector('#live-panel');
-    // Until both sides have moved, a player aborts; resigning and draws come after.
-    for (const page of [a, b]) {
-      await page.waitForSelector('#live-abort');
-      assert.equal(await page.locator('#resign, #draw').count(), 0);
-    }
-    await type(a, 'e4');
-    await waitMoves(b, 1);
-    // White opens the game's link in a second tab, and plays from both.
-    const a2 = await ca.newPage();
-    await a2.goto(link);
-    await waitMoves(a2, 1);
-    // Anything the first tab or the opponent (who joined by the link) says of the connection or
-    // of another tab is noted.
-    for (const page of [a, b]) {
-      assert.doesNotMatch(await page.locator('#live-panel').textContent(), /connect/i);
-      await page.evaluate(() => {
-        window.__said = [];
-        new MutationObserver(() => {
-          const line = document.body.innerText.match(/[^\n]*(connection|another tab)[^\n]*/);
-          if (line) window.__said.push(line[0]);
-        }).observe(document.body, { subtree: true, childList: true, characterData: true });
-      });
-    }
-    for (const [page, m, n] of [[b, 'e5', 2], [a2, 'Nf3', 3], [b, 'Nc6', 4], [a, 'Bb5', 5], [b, 'a6', 6], [a2, 'Ba4', 7]]) {
-      await type(page, m);
-      for (const p of [a, a2, b]) await waitMoves(p, n);
-    }
-    assert.deepEqual(await moves(a), await moves(a2));
-    assert.equal(await a.locator('#resign, #draw').count(), 2);
-    assert.equal(await a.locator('#live-abort').count(), 0);
-    assert.deepEqual(await a.evaluate(() => window.__said), [], 'the first tab kept its connection and said nothing');
-    assert.deepEqual(await b.evaluate(() => window.__said), [], 'the opponent kept its connection and said nothing');
-    // The computer does not help in a game against a person: the analysis board holds the game
-    // without the engine's lines, and the hint is off.
-    assert.equal(await a.locator('#hint').isDisabled(), true);
-    await a.click('#analyse');
-    await a.waitForSelector('#engine-lines');
-    assert.match(await a.locator('#engine-lines').textContent(), /No engine while the game is played/);
-    assert.equal(await a.locator('#eval-bar').getAttribute('data-share'), '50.0', 'the bar stands even');
-    assert.equal(await a.locator('#engine-on').isDisabled(), true);
-    await a.waitForTimeout(1000);
-    assert.equal(await a.locator('#engine-lines .pv-move').count(), 0, 'no line came');
-    await screenshot(a, 'live-analysis-without-engine');
-  } finally {
-    await browser.close();
-    await server.kill();
-    await rm(data, { recursive: true, force: true });
+  for (const [page, m, n] of [[b, 'e5', 2], [a2, 'Nf3', 3], [b, 'Nc6', 4], [a, 'Bb5', 5], [b, 'a6', 6], [a2, 'Ba4', 7]]) {
+    await type(page, m);
+    for (const p of [a, a2, b]) await waitMoves(p, n);
   }
-});
+  assert.deepEqual(await moves(a), await moves(a2));
+  assert.equal(await a.locator('#resign, #draw').count(), 2);
+  assert.equal(await a.locator('#live-abort').count(), 0);
+  assert.deepEqual(await a.evaluate(() => window.__said), [], 'the first tab kept its connection and said nothing');
+  assert.deepEqual(await b.evaluate(() => window.__said), [], 'the opponent kept its connection and said nothing');
+  // The computer does not help in a game against a person: the analysis board holds the game
+  // without the engine's lines, and the hint is off.
+  assert.equal(await a.locator('#hint').isDisabled(), true);
+  await a.click('#analyse');
+  await a.waitForSelector('#engine-lines');
+  assert.match(await a.locator('#engine-lines').textContent(), /No engine while the game is played/);
+  assert.equal(await a.locator('#eval-bar').getAttribute('data-share'), '50.0', 'the bar stands even');
+  assert.equal(await a.locator('#engine-on').isDisabled(), true);
+  await a.waitForTimeout(1000);
+  assert.equal(await a.locator('#engine-lines .pv-move').count(), 0, 'no line came');
+  await screenshot(a, 'live-analysis-without-engine');
+}));
