@@ -145,8 +145,8 @@ fn tree_line(tree: &MoveTree, from: NodeId, first_numbered: bool, look: &Look) -
     html! { <>{ for items }</> }
 }
 
-/// The side panel of the analysis board: the engine's lines (none while `barred`: the board holds a game
-/// against a person still being played), the move tree, comments and glyphs.
+/// The side panel of the analysis board: the engine's lines (none while `barred`: the board
+/// holds a game against a person still being played), the move tree, comments and glyphs.
 pub fn analysis_aside(a: &Analysis, barred: bool, on_action: &Callback<AnalysisAction>) -> Html {
     let report = a.report_here().filter(|_| a.engine_on && !barred);
     let status = report

@@ -290,7 +290,8 @@ impl AppState {
     /// correspondence: the computer gives no hint in it and does not analyse it until it is over,
     /// as on any site where people play people.
     pub fn computer_barred(&self) -> bool {
-        let person = self.live_id().is_some() || self.is_correspondence();
+        // `is_correspondence` counts live games too: their moves are sent.
+        let person = self.is_correspondence();
         let aborted = self.live.heard.as_ref().is_some_and(|h| h.aborted);
         person && self.play.game.outcome().is_none() && !aborted
     }

@@ -1,8 +1,9 @@
 //! The views' wasm module: the views only some players open, the 3D view
 //! (`topochess_web::solid::view`), the surface lab (`topochess_web::explore::lab`) and the Games
 //! screen (`topochess_web::library::games_screen`), with their own copy of Yew. It is fetched
-//! the first time a player opens one of them, so that the page's module does not carry them. The page (`topochess_web::common::module_view`) mounts a
-//! view into a box of its own, hands it its props as JSON, and hears its events as JSON.
+//! the first time a player opens one of them, so that the page's module does not carry them.
+//! The page (`topochess_web::common::module_view`) mounts a view into a box of its own, hands it
+//! its props as JSON, and hears its events as JSON.
 
 #![forbid(unsafe_code)]
 
@@ -33,6 +34,14 @@ fn games_props(scene: GamesScene, on_action: &Callback<GamesOut>) -> GamesProps 
     }
 }
 
+/// The lab's props: `lab` with `on_event`.
+fn lab_props(lab: LabSpec, on_event: &Callback<LabEvent>) -> LabProps {
+    LabProps {
+        lab,
+        on_event: on_event.clone(),
+    }
+}
+
 impl Drawn {
     /// Draws view `kind` into `host` with the props in `props`; its events go to `report` as
     /// JSON. `None` for an unknown kind or props that are not its.
@@ -54,14 +63,9 @@ impl Drawn {
             "lab" => {
                 let lab = LabSpec::from_json(props)?;
                 let on_event = report.reform(|e: LabEvent| e.to_json());
-                let app = Renderer::<LabPanel>::with_root_and_props(
-                    host,
-                    LabProps {
-                        lab,
-                        on_event: on_event.clone(),
-                    },
-                )
-                .render();
+                let app =
+                    Renderer::<LabPanel>::with_root_and_props(host, lab_props(lab, &on_event))
+                        .render();
                 Drawn::Lab(app, on_event)
             }
             "games" => {
@@ -85,12 +89,7 @@ impl Drawn {
                 .map(|scene| app.update(scene.with(callbacks)))
                 .is_some(),
             Drawn::Lab(app, on_event) => LabSpec::from_json(props)
-                .map(|lab| {
-                    app.update(LabProps {
-                        lab,
-                        on_event: on_event.clone(),
-                    })
-                })
+                .map(|lab| app.update(lab_props(lab, on_event)))
                 .is_some(),
             Drawn::Games(app, on_action) => GamesScene::from_json(props)
                 .map(|scene| app.update(games_props(scene, on_action)))
@@ -113,9 +112,9 @@ thread_local! {
     static LAST_ID: Cell<u32> = const { Cell::new(0) };
 }
 
-/// Draws view `kind` (`solid`, `lab`, `games`) into `host` with the props `props` (JSON); its events
-/// call `on_event` with their JSON. Returns the view's number for [`update`] and [`unmount`],
-/// or 0 for an unknown kind or props that are not its.
+/// Draws view `kind` (`solid`, `lab`, `games`) into `host` with the props `props` (JSON); its
+/// events call `on_event` with their JSON. Returns the view's number for [`update`] and
+/// [`unmount`], or 0 for an unknown kind or props that are not its.
 #[wasm_bindgen]
 pub fn mount(kind: &str, host: web_sys::Element, props: &str, on_event: js_sys::Function) -> u32 {
     let report = Callback::from(move |text: String| {
