@@ -6,5 +6,5 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 . scripts/env.sh
 trunk build --release
-cargo build --release --locked -p topochess-server
-exec target/release/topochess-server --addr "127.0.0.1:${PORT:-8080}" --dist dist --data "${DATA:-data}"
+cargo build --profile server --locked -p topochess-server
+exec target/server/topochess-server --addr "127.0.0.1:${PORT:-8080}" --dist dist --data "${DATA:-data}"

@@ -90,7 +90,7 @@ if trunk build --release >"$logs/trunk.log" 2>&1 && test -f dist/index.html; the
   grep -E 'wasm size|warn' "$logs/trunk.log" || echo "(no size line or warning in the Trunk log)"
   step "end-to-end tests in headless Chromium"
   # The live games' tests start the game server themselves, from its release build.
-  check "game server build" cargo build --release --locked -p topochess-server
+  check "game server build" cargo build --profile server --locked -p topochess-server
   node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee "$logs/e2e.log"
   # node's runner ends with "# pass N" and "# fail N"; without them it stopped early.
   if grep -qE '^# pass [0-9]+' "$logs/e2e.log"; then

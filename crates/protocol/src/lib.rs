@@ -27,6 +27,46 @@ pub fn parse_id(text: &str) -> Option<GameId> {
         .flatten()
 }
 
+/// Whether `secret` is a well-formed browser secret: 16 to 64 ASCII letters, digits and `-`.
+/// The one check of a secret, on every path that takes one (creating a game, a socket's
+/// [`Hello`]): a seat is proven by nothing else.
+pub fn valid_secret(secret: &str) -> bool {
+    (16..=64).contains(&secret.len())
+        && secret
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
+/// The first message over a game's WebSocket: who the browser is. A player's page sends its
+/// secret (kept out of the socket's address, which proxies and servers log); a spectator sends
+/// none. A socket whose first message is not this, or whose secret is malformed, is closed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename = "hello", try_from = "TaggedHello")]
+pub struct Hello {
+    /// The browser's secret, if it may hold a seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<String>,
+}
+
+/// A hello as read, its tag checked (serde does not check a struct's own tag).
+#[derive(Deserialize)]
+struct TaggedHello {
+    t: String,
+    #[serde(default)]
+    secret: Option<String>,
+}
+
+impl TryFrom<TaggedHello> for Hello {
+    type Error = String;
+
+    fn try_from(h: TaggedHello) -> Result<Hello, String> {
+        match h.t.as_str() {
+            "hello" => Ok(Hello { secret: h.secret }),
+            other => Err(format!("a {other:?} message, not a hello")),
+        }
+    }
+}
+
 /// Which side the creator of a game takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -174,6 +214,8 @@ pub enum ServerMessage {
         /// A sentence for the player.
         message: String,
     },
+    /// The server is shutting down to restart: the socket closes next, and the page reconnects.
+    Restarting,
 }
 
 impl ServerMessage {
@@ -198,6 +240,7 @@ impl ServerMessage {
             "error" => serde_json::from_str::<Refusal>(text)
                 .ok()
                 .map(|r| ServerMessage::Error { message: r.message }),
+            "restarting" => Some(ServerMessage::Restarting),
             _ => None,
         }
     }
@@ -228,6 +271,32 @@ mod tests {
             assert_eq!(serde_json::from_str::<ClientMessage>(&text).unwrap(), m);
         }
         assert!(serde_json::from_str::<ClientMessage>(r#"{"t":"teleport"}"#).is_err());
+    }
+
+    #[test]
+    fn a_hello_reads_back_and_secrets_are_checked_one_way() {
+        let hello = Hello {
+            secret: Some("0123456789abcdef".into()),
+        };
+        let text = serde_json::to_string(&hello).unwrap();
+        assert_eq!(text, r#"{"t":"hello","secret":"0123456789abcdef"}"#);
+        assert_eq!(serde_json::from_str::<Hello>(&text).unwrap(), hello);
+        assert_eq!(
+            serde_json::from_str::<Hello>(r#"{"t":"hello"}"#).unwrap(),
+            Hello { secret: None }
+        );
+        assert!(serde_json::from_str::<Hello>(r#"{"t":"move","uci":"e2e4","ply":0}"#).is_err());
+        assert!(valid_secret("0123456789abcdef"));
+        assert!(valid_secret(&"a-".repeat(32)));
+        for bad in [
+            "",
+            "short",
+            &"a".repeat(65),
+            "0123456789abcde!",
+            "0123456789abcdé0",
+        ] {
+            assert!(!valid_secret(bad), "{bad:?}");
+        }
     }
 
     #[test]
@@ -279,6 +348,7 @@ mod tests {
             ServerMessage::Error {
                 message: "Not your move.".into(),
             },
+            ServerMessage::Restarting,
         ];
         for m in messages {
             let text = serde_json::to_string(&m).unwrap();

@@ -3,36 +3,69 @@
 //! percentiles of a move's round trip (sent to seen back in the game's state) and the server's
 //! memory per game. A benchmark, not a test:
 //!
-//!     cargo build --release -p topochess-server
+//!     cargo build --profile server -p topochess-server
 //!     cargo run --release -p topochess-server --example load -- 1000 20 1000
 //!
-//! (games at once, seconds, ms between a game's moves). It starts `target/release/topochess-server` itself, on a free port
+//! (games at once, seconds, ms between a game's moves). It starts `target/server/topochess-server` itself, on a free port
 //! with its games in a temporary folder.
 
 use futures_util::{SinkExt, StreamExt};
-use std::io::{Read, Write};
-use std::net::TcpStream;
+use std::net::{Ipv4Addr, TcpStream};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
-use topochess_protocol::{ClientMessage, Created, NewGame, ServerMessage, Side};
+use tokio_tungstenite::MaybeTlsStream;
+use topochess_protocol::{ClientMessage, Created, Hello, NewGame, ServerMessage, Side};
 
 /// A line that repeats after eight moves (the knights out and back twice): the game then ends
 /// by repetition, and the player starts another.
 const LINE: [&str; 4] = ["g1f3", "g8f6", "f3g1", "f6g8"];
 
-fn post(port: u16, body: &str) -> Option<String> {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).ok()?;
+/// A connection to the server from `from`, one of loopback's many addresses: each simulated
+/// player has an address of its own, as people do, so the server's limits per address hold as
+/// they would on the internet.
+async fn dial(from: Ipv4Addr, port: u16) -> Option<tokio::net::TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4().ok()?;
+    socket.bind((from, 0).into()).ok()?;
+    socket.connect(([127, 0, 0, 1], port).into()).await.ok()
+}
+
+/// `POST /api/games` from `from`: the answer's status line and body.
+async fn post(from: Ipv4Addr, port: u16, body: &str) -> Option<(String, String)> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = dial(from, port).await?;
     let request = format!(
         "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
-    s.write_all(request.as_bytes()).ok()?;
+    s.write_all(request.as_bytes()).await.ok()?;
     let mut answer = String::new();
-    s.read_to_string(&mut answer).ok()?;
-    Some(answer.split_once("\r\n\r\n")?.1.to_string())
+    s.read_to_string(&mut answer).await.ok()?;
+    let (head, body) = answer.split_once("\r\n\r\n")?;
+    Some((head.lines().next()?.to_string(), body.to_string()))
+}
+
+/// A game's socket from `from`, its hello sent with `secret`.
+async fn join(from: Ipv4Addr, port: u16, id: &str, secret: &str) -> Option<Socket> {
+    let stream = dial(from, port).await?;
+    let url = format!("ws://127.0.0.1:{port}/api/games/{id}/socket");
+    let (mut socket, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
+        .await
+        .ok()?;
+    let hello = serde_json::to_string(&Hello {
+        secret: Some(secret.into()),
+    })
+    .ok()?;
+    socket.send(Message::Text(hello.into())).await.ok()?;
+    Some(socket)
+}
+
+/// The loopback address of player `n` (127.1.0.1 on).
+fn address(n: usize) -> Ipv4Addr {
+    let n = n as u32 + 1;
+    Ipv4Addr::new(127, 1 + (n >> 16) as u8, (n >> 8) as u8, n as u8)
 }
 
 fn rss_kb(pid: u32) -> u64 {
@@ -63,54 +96,68 @@ async fn until(socket: &mut Socket, plies: usize) -> bool {
     false
 }
 
-/// One seat at a time of games: create, seat both, play the line, again, until `stop`.
+/// Two players, each from an address of their own, playing game after game: create (in turn),
+/// seat both, play the line, again, until `stop`. A refused creation is counted in `refused`.
 async fn player(
     port: u16,
     n: usize,
     think: Duration,
     stop: Arc<AtomicBool>,
     times: Arc<Mutex<Vec<u32>>>,
+    refused: Arc<AtomicUsize>,
 ) {
     let (white, black) = (format!("load-white-{n:012}"), format!("load-black-{n:012}"));
+    let (w_from, b_from) = (address(2 * n), address(2 * n + 1));
+    let mut round = 0u32;
     while !stop.load(Ordering::Relaxed) {
+        round += 1;
+        let (creator, secret) = if round.is_multiple_of(2) {
+            (b_from, &black)
+        } else {
+            (w_from, &white)
+        };
         let new = NewGame {
             variant: "folded".into(),
             castling: String::new(),
             base_secs: Some(600),
             increment_secs: 0,
-            side: Side::White,
-            secret: white.clone(),
+            side: if round.is_multiple_of(2) {
+                Side::Black
+            } else {
+                Side::White
+            },
+            secret: secret.clone(),
             public: false,
         };
         let body = serde_json::to_string(&new).unwrap();
-        let Some(answer) = tokio::task::spawn_blocking(move || post(port, &body))
-            .await
-            .unwrap()
-        else {
+        let Some((status, answer)) = post(creator, port, &body).await else {
             continue;
         };
+        if status.contains("429") {
+            refused.fetch_add(1, Ordering::Relaxed);
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            continue;
+        }
         let Ok(created) = serde_json::from_str::<Created>(&answer) else {
             continue;
         };
-        let url = |secret: &str| {
-            format!(
-                "ws://127.0.0.1:{port}/api/games/{}/socket?secret={secret}",
-                created.id
-            )
-        };
-        let (Ok((mut w, _)), Ok((mut b, _))) = (
-            tokio_tungstenite::connect_async(url(&white)).await,
-            tokio_tungstenite::connect_async(url(&black)).await,
+        let (Some(mut w), Some(mut b)) = (
+            join(w_from, port, &created.id, &white).await,
+            join(b_from, port, &created.id, &black).await,
         ) else {
             continue;
         };
         let mut mine = Vec::new();
-        for ply in 0..8 {
+        for ply in 0..8usize {
             tokio::time::sleep(think).await;
             if stop.load(Ordering::Relaxed) {
                 break;
             }
-            let socket = if ply % 2 == 0 { &mut w } else { &mut b };
+            let socket = if ply.is_multiple_of(2) {
+                &mut w
+            } else {
+                &mut b
+            };
             let m = ClientMessage::Move {
                 uci: LINE[ply % 4].into(),
                 ply,
@@ -149,7 +196,7 @@ async fn main() {
     let data = std::env::temp_dir().join(format!("topochess-load-{}", std::process::id()));
     std::fs::create_dir_all(data.join("site")).unwrap();
     let bin = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../target/release/topochess-server");
+        .join("../../target/server/topochess-server");
     let mut server = Command::new(&bin)
         .args(["--addr", &format!("127.0.0.1:{port}")])
         .arg("--dist")
@@ -160,7 +207,7 @@ async fn main() {
         .spawn()
         .unwrap_or_else(|e| {
             panic!(
-                "{}: {e} (cargo build --release -p topochess-server)",
+                "{}: {e} (cargo build --profile server -p topochess-server)",
                 bin.display()
             )
         });
@@ -170,9 +217,13 @@ async fn main() {
     let idle = rss_kb(server.id());
     let stop = Arc::new(AtomicBool::new(false));
     let times = Arc::new(Mutex::new(Vec::new()));
+    let refused = Arc::new(AtomicUsize::new(0));
     let started = Instant::now();
     let players: Vec<_> = (0..games as usize)
-        .map(|n| tokio::spawn(player(port, n, think, stop.clone(), times.clone())))
+        .map(|n| {
+            let (stop, times, refused) = (stop.clone(), times.clone(), refused.clone());
+            tokio::spawn(player(port, n, think, stop, times, refused))
+        })
         .collect();
     tokio::time::sleep(Duration::from_secs(seconds)).await;
     let busy = rss_kb(server.id());
@@ -193,7 +244,7 @@ async fn main() {
             / 1000.0
     };
     println!(
-        "{games} games at once for {elapsed:.0} s, {} ms between a game's moves: {} moves, {:.0} moves a second; round trip p50 {:.1} ms, p99 {:.1} ms (goal: p99 under 50 ms); server memory {:.1} MB idle, {:.1} MB busy, {:.1} KB a game",
+        "{games} games at once for {elapsed:.0} s, {} ms between a game's moves: {} moves, {:.0} moves a second; round trip p50 {:.1} ms, p99 {:.1} ms (goal: p99 under 50 ms); server memory {:.1} MB idle, {:.1} MB busy, {:.1} KB a game; {} creations refused by the limits",
         think.as_millis(),
         t.len(),
         t.len() as f64 / elapsed,
@@ -201,6 +252,7 @@ async fn main() {
         at(0.99),
         idle as f64 / 1024.0,
         busy as f64 / 1024.0,
-        busy.saturating_sub(idle) as f64 / games as f64
+        busy.saturating_sub(idle) as f64 / games as f64,
+        refused.load(Ordering::Relaxed)
     );
 }

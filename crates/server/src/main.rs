@@ -1,17 +1,24 @@
 //! `topochess-server`: the built site and live games between people, on one port, with the
 //! games kept in an SQLite file under the data folder (created on first run, its layout migrated
-//! by version).
+//! by version). `topochess-server backup FILE` copies that database while games go on.
 #![forbid(unsafe_code)]
 
+mod limits;
+mod metrics;
 mod record;
 mod referee;
+mod room;
 mod rooms;
 mod routes;
+mod site;
+mod socket;
 mod store;
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Serves Topochess and its live games.
 #[derive(Parser)]
@@ -26,15 +33,66 @@ struct Args {
     /// Where the games are kept (`games.sqlite` inside).
     #[arg(long, default_value = "data")]
     data: PathBuf,
+    /// Behind a reverse proxy on this machine: a client's address is the last one of
+    /// `X-Forwarded-For` (without it, anyone could choose their address for the limits).
+    #[arg(long)]
+    behind_proxy: bool,
+    /// Games an address may create a minute.
+    #[arg(long, default_value_t = limits::Quotas::default().games_per_minute)]
+    games_per_minute: u32,
+    /// Sockets an address may have open at once.
+    #[arg(long, default_value_t = limits::Quotas::default().sockets_open)]
+    sockets_per_address: usize,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Copies the games' database to FILE with SQLite's online backup, while the server runs.
+    Backup {
+        /// The copy to write (a new SQLite file).
+        file: PathBuf,
+    },
 }
 
 #[tokio::main]
 async fn main() -> Result<(), String> {
     let args = Args::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
     std::fs::create_dir_all(&args.data).map_err(|e| format!("{}: {e}", args.data.display()))?;
     let store = store::SqliteStore::open(&args.data.join("games.sqlite"))?;
-    let rooms = rooms::Rooms::new(Arc::new(store));
-    let app = routes::router(rooms, &args.dist);
+    if let Some(Command::Backup { file }) = &args.command {
+        store
+            .backup(file)
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+        println!("backed up to {}", file.display());
+        return Ok(());
+    }
+    let metrics = Arc::new(metrics::Metrics::default());
+    faults_counted(metrics.clone());
+    let rooms = rooms::Rooms::new(Arc::new(store), metrics);
+    match rooms.resume_clocks().await {
+        Ok(n) => tracing::info!(clocks = n, "watching the running clocks"),
+        Err(_) => return Err("the store could not list the running clocks".into()),
+    }
+    let site = Arc::new(site::Site {
+        rooms: rooms.clone(),
+        limits: limits::Limits::new(limits::Quotas {
+            games_per_minute: args.games_per_minute,
+            sockets_open: args.sockets_per_address,
+            ..limits::Quotas::default()
+        }),
+        behind_proxy: args.behind_proxy,
+        shutdown: Default::default(),
+    });
+    tokio::spawn(sweeper(site.clone()));
+    let app = routes::router(site.clone(), &args.dist);
     let listener = tokio::net::TcpListener::bind(&args.addr)
         .await
         .map_err(|e| format!("{}: {e}", args.addr))?;
@@ -43,10 +101,63 @@ async fn main() -> Result<(), String> {
         args.addr,
         args.data.display()
     );
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .map_err(|e| e.to_string())
+    let stopping = site.shutdown.clone();
+    let served = axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        stop_signal().await;
+        tracing::info!("shutting down: telling every page");
+        stopping.cancel();
+    })
+    .await;
+    // Every socket says the server is restarting and ends, once its message in hand is kept.
+    for _ in 0..500 {
+        if site.rooms.metrics.sockets.get() == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    tracing::info!("stopped");
+    served.map_err(|e| e.to_string())
+}
+
+/// SIGTERM (systemd's stop) or Ctrl-C.
+async fn stop_signal() {
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .expect("a SIGTERM handler");
+    tokio::select! {
+        _ = term.recv() => {}
+        _ = tokio::signal::ctrl_c() => {}
+    }
+}
+
+/// Every five seconds: rooms nobody holds are closed; every minute, idle addresses forgotten;
+/// every hour, games that never started deleted.
+async fn sweeper(site: Arc<site::Site>) {
+    let mut tick = tokio::time::interval(Duration::from_secs(5));
+    let mut n = 0u64;
+    loop {
+        tick.tick().await;
+        site.rooms.close_idle();
+        if n.is_multiple_of(12) {
+            site.limits.forget_idle();
+        }
+        if n.is_multiple_of(720) {
+            site.rooms.prune();
+        }
+        n += 1;
+    }
+}
+
+/// A panic is logged and counted; it ends its own task (the server's profile unwinds), and the
+/// connection that ran into it.
+fn faults_counted(metrics: Arc<metrics::Metrics>) {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        metrics.refused(metrics::Refusal::Fault);
+        tracing::error!(%info, "a fault: its connection ends, the others go on");
+        default(info);
+    }));
 }

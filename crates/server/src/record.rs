@@ -15,7 +15,8 @@ pub struct Record {
     pub castling: String,
     /// Seconds at the start and added a move, if the game has clocks.
     pub clock: Option<(u32, u32)>,
-    /// The secrets of the browsers seated as White and Black.
+    /// The proofs of the browsers seated as White and Black: each one's secret hashed
+    /// ([`seat_proof`]), so that a leaked database lets nobody take a seat.
     pub seats: [Option<String>; 2],
     /// The moves, in coordinates.
     pub moves: Vec<String>,
@@ -39,4 +40,42 @@ pub struct Record {
     pub created: u64,
     /// Listed in the lobby.
     pub public: bool,
+}
+
+/// What the store keeps of a browser's secret: its SHA-256, in hexadecimal. A secret is 128 bits
+/// or more from the browser's random generator, so a fast hash is enough (a slow one is for
+/// passwords, which people choose).
+pub fn seat_proof(secret: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(secret.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Whether two proofs are the same, in a time that does not depend on where they differ.
+pub fn same_proof(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |diff, (x, y)| diff | (x ^ y))
+            == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_proof_is_the_secrets_sha256_and_compares_exactly() {
+        assert_eq!(
+            seat_proof("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        let p = seat_proof("0123456789abcdef");
+        assert!(same_proof(&p, &p.clone()));
+        assert!(!same_proof(&p, &seat_proof("0123456789abcdeg")));
+        assert!(!same_proof(&p, &p[..63]));
+        assert!(!same_proof("", &p));
+    }
 }

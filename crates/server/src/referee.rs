@@ -2,7 +2,7 @@
 //! the clocks as absolute times (a restart of the server gives nobody time), and how the game
 //! ends. Pure: the caller says what time it is.
 
-use crate::record::Record;
+use crate::record::{same_proof, seat_proof, Record};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use topochess_core::game::Game;
@@ -56,7 +56,7 @@ impl LiveGame {
             Side::Random => Color::Black,
         };
         let mut seats = [None, None];
-        seats[side.index()] = Some(new.secret.clone());
+        seats[side.index()] = Some(seat_proof(&new.secret));
         let base_ms = new.base_secs.map_or(0, |s| s as u64 * 1000);
         let record = Record {
             id,
@@ -100,9 +100,12 @@ impl LiveGame {
 
     /// The side of the browser with this secret, if it sits at the game.
     pub fn side_of(&self, secret: &str) -> Option<Color> {
-        [Color::White, Color::Black]
-            .into_iter()
-            .find(|c| self.record.seats[c.index()].as_deref() == Some(secret))
+        let proof = seat_proof(secret);
+        [Color::White, Color::Black].into_iter().find(|c| {
+            self.record.seats[c.index()]
+                .as_deref()
+                .is_some_and(|kept| same_proof(kept, &proof))
+        })
     }
 
     /// The side of the browser with this secret, seating it on the free side if there is one;
@@ -118,9 +121,27 @@ impl LiveGame {
             .into_iter()
             .find(|c| self.record.seats[c.index()].is_none());
         if let Some(side) = free {
-            self.record.seats[side.index()] = Some(secret.to_string());
+            self.record.seats[side.index()] = Some(seat_proof(secret));
         }
         (free, free.is_some())
+    }
+
+    /// Whether the game is a seek: public, a seat free, not started, not over.
+    pub fn is_seek(&self) -> bool {
+        self.record.public
+            && self.record.seats.iter().any(Option::is_none)
+            && self.record.moves.is_empty()
+            && !self.over()
+    }
+
+    /// Takes a seek off the lobby for good (its creator posted another): it is aborted. Whether
+    /// it was a seek.
+    pub fn withdraw(&mut self) -> bool {
+        let seek = self.is_seek();
+        if seek {
+            self.record.aborted = true;
+        }
+        seek
     }
 
     /// Whether the game is over (ended or aborted).

@@ -1,112 +1,68 @@
 //! The games being played: one room a game, taken from the store when first asked for, where the
 //! referee's answer is written to the store before anyone hears of it, and every browser at the
-//! game is told each change. A room's clock is watched by a task that ends the game when a flag
-//! falls.
+//! game is told each change. A room stays open while a socket or a request holds it; the
+//! sweeper closes the others. Each running clock has one watcher, which holds no room: it
+//! opens the game when its flag falls, ends it, and lets it go.
 
+use crate::metrics::{Metrics, Refusal};
 use crate::record::Record;
 use crate::referee::LiveGame;
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
-use tokio::sync::{broadcast, Mutex};
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex as SyncMutex, Weak};
+use std::time::{Duration, Instant};
 use topochess_core::Color;
-use topochess_protocol::{
-    ClientMessage, GameId, GameState, Lobby, LobbyGame, NewGame, CLAIM_AFTER_MS,
-};
+use topochess_protocol::{ClientMessage, GameId, Lobby, LobbyGame, NewGame};
 
-/// Milliseconds since the epoch.
-pub fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
+pub use crate::room::{now_ms, Room};
+
+/// A seek stays in the lobby this long after its creator's last page left (lila: 5 s).
+pub const SEEK_GRACE_MS: u64 = 5_000;
+/// A seek leaves the lobby this long after it was posted, whoever is there.
+pub const SEEK_TTL_MS: u64 = 2 * 3600 * 1000;
+/// Games that never started are deleted this long after they were created.
+pub const UNSTARTED_KEPT_MS: u64 = 24 * 3600 * 1000;
+
+/// Why a request failed: a sentence for the player, and for the log, what the store said.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Refused, for a reason the player is told.
+    Refused(String),
+    /// The store failed: logged, and the player told a sentence.
+    Store(String),
 }
 
-/// One game being played.
-pub struct Room {
-    /// The game's id.
-    pub id: GameId,
-    game: Mutex<LiveGame>,
-    changed: broadcast::Sender<()>,
-    presence: std::sync::Mutex<Presence>,
-}
-
-/// Who is at the game: pages connected for each side, and since when a side has had none.
-struct Presence {
-    pages: [usize; 2],
-    gone_since: [Option<u64>; 2],
-}
-
-impl Room {
-    fn new(game: LiveGame) -> Arc<Room> {
-        // A seated side is gone until a page of it connects (after a restart, too).
-        let now = now_ms();
-        let seated = game
-            .record()
-            .seats
-            .clone()
-            .map(|s| s.is_some().then_some(now));
-        Arc::new(Room {
-            id: game.record().id,
-            game: Mutex::new(game),
-            changed: broadcast::channel(64).0,
-            presence: std::sync::Mutex::new(Presence {
-                pages: [0, 0],
-                gone_since: seated,
-            }),
-        })
-    }
-
-    fn presence(&self) -> std::sync::MutexGuard<'_, Presence> {
-        self.presence.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// A page of `side` is at the game (a side seated just now was not gone before).
-    pub fn arrive(&self, side: Color) {
-        let mut p = self.presence();
-        p.pages[side.index()] += 1;
-        p.gone_since[side.index()] = None;
-        drop(p);
-        let _ = self.changed.send(());
-    }
-
-    /// A page of `side` left; the side is gone when it was its last.
-    pub fn leave(&self, side: Color) {
-        let mut p = self.presence();
-        let i = side.index();
-        p.pages[i] = p.pages[i].saturating_sub(1);
-        if p.pages[i] == 0 {
-            p.gone_since[i] = Some(now_ms());
+impl Failure {
+    /// What the player is told.
+    pub fn sentence(&self) -> String {
+        match self {
+            Failure::Refused(why) => why.clone(),
+            Failure::Store(_) => {
+                "The game server could not reach its records just now: try again in a moment."
+                    .into()
+            }
         }
-        drop(p);
-        let _ = self.changed.send(());
     }
+}
 
-    /// How long `side` has been gone at `now` (none while a page of it is connected, or for a
-    /// side nobody sits on).
-    fn gone_for(&self, side: Color, now: u64) -> Option<u64> {
-        self.presence().gone_since[side.index()].map(|t| now.saturating_sub(t))
-    }
-
-    /// Hears of every change from now on.
-    pub fn listen(&self) -> broadcast::Receiver<()> {
-        self.changed.subscribe()
-    }
-
-    /// The game as `you` sees it now (a fallen flag is ended by the clock's watcher, which
-    /// keeps it).
-    pub async fn state(&self, you: Option<Color>) -> GameState {
-        let now = now_ms();
-        let mut state = self.game.lock().await.state(you, now);
-        state.gone_ms = [Color::White, Color::Black].map(|c| self.gone_for(c, now));
-        state
+impl From<String> for Failure {
+    fn from(why: String) -> Failure {
+        Failure::Refused(why)
     }
 }
 
 /// The games being played, and the store that keeps them.
 pub struct Rooms {
     store: Arc<dyn Store>,
-    open: Mutex<HashMap<GameId, Arc<Room>>>,
+    open: SyncMutex<HashMap<GameId, Arc<Room>>>,
+    /// Each running clock's watcher: its number and its task.
+    watchers: SyncMutex<HashMap<GameId, (u64, tokio::task::AbortHandle)>>,
+    next_watcher: std::sync::atomic::AtomicU64,
+    /// The address each seek was posted from, and when, while it may be one.
+    seek_addresses: SyncMutex<HashMap<GameId, (IpAddr, u64)>>,
+    /// What the server counts.
+    pub metrics: Arc<Metrics>,
 }
 
 /// A random 64-bit number from the system's generator.
@@ -118,53 +74,163 @@ pub fn random_u64() -> u64 {
 
 impl Rooms {
     /// No game open yet; games come from `store`.
-    pub fn new(store: Arc<dyn Store>) -> Arc<Rooms> {
+    pub fn new(store: Arc<dyn Store>, metrics: Arc<Metrics>) -> Arc<Rooms> {
         Arc::new(Rooms {
             store,
-            open: Mutex::new(HashMap::new()),
+            open: SyncMutex::default(),
+            watchers: SyncMutex::default(),
+            next_watcher: Default::default(),
+            seek_addresses: SyncMutex::default(),
+            metrics,
         })
     }
 
-    /// A new game as `new` asks: kept, then opened. Its id and the creator's side.
-    pub async fn create(self: &Arc<Self>, new: &NewGame) -> Result<(GameId, Color), String> {
-        let secret_ok = (16..=64).contains(&new.secret.len())
-            && new
-                .secret
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-');
-        if !secret_ok {
-            return Err("the browser's secret is 16 to 64 letters and digits".into());
+    fn open_map(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, Arc<Room>>> {
+        self.open.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The store's answer, its error logged and counted.
+    fn kept<T>(&self, what: &str, id: GameId, r: Result<T, StoreError>) -> Result<T, Failure> {
+        r.map_err(|e| {
+            tracing::error!(game = %topochess_protocol::id_text(id), error = %e, "the store failed to {what}");
+            self.metrics.refused(Refusal::Store);
+            Failure::Store(e.0)
+        })
+    }
+
+    /// Writes the game as it is now, timed.
+    fn save(&self, record: &Record) -> Result<(), Failure> {
+        let start = Instant::now();
+        let saved = self.store.save(record);
+        self.metrics.wrote(start.elapsed());
+        self.kept("keep a game", record.id, saved)
+    }
+
+    /// A new game as `new` asks, posted from `from`: kept, then opened. Its id and the
+    /// creator's side. A player's new seek replaces their open one.
+    pub async fn create(
+        self: &Arc<Self>,
+        new: &NewGame,
+        from: IpAddr,
+        seeks_open: usize,
+    ) -> Result<(GameId, Color), Failure> {
+        if !topochess_protocol::valid_secret(&new.secret) {
+            return Err(Failure::Refused(
+                "the browser's secret is 16 to 64 letters and digits".into(),
+            ));
         }
         let id = random_u64();
-        let game = LiveGame::create(id, new, random_u64().is_multiple_of(2), now_ms())?;
+        let now = now_ms();
+        let game = LiveGame::create(id, new, random_u64().is_multiple_of(2), now)?;
         let side = game.side_of(&new.secret).expect("the creator is seated");
-        self.store.create(game.record())?;
-        self.open.lock().await.insert(id, Room::new(game));
+        if new.public {
+            self.replace_seeks(&game, from, seeks_open).await?;
+        }
+        let start = Instant::now();
+        let created = self.store.create(game.record());
+        self.metrics.wrote(start.elapsed());
+        self.kept("create a game", id, created)?;
+        if new.public {
+            self.seek_addresses
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(id, (from, now));
+        }
+        self.open_map().insert(id, Room::new(game));
         Ok((id, side))
     }
 
+    /// Before `game` (a new seek from `from`) is kept: its creator's open seeks are withdrawn,
+    /// and it is refused when the address has `most` seeks open already.
+    async fn replace_seeks(
+        self: &Arc<Self>,
+        game: &LiveGame,
+        from: IpAddr,
+        most: usize,
+    ) -> Result<(), Failure> {
+        let since = now_ms().saturating_sub(SEEK_TTL_MS);
+        let seeks = self.kept(
+            "read the lobby",
+            game.record().id,
+            self.store.lobby(since, 1000),
+        )?;
+        let creator = game.record().seats.iter().flatten().next().cloned();
+        let mut from_here = 0;
+        for record in seeks {
+            let theirs = record.seats.iter().flatten().next() == creator.as_ref();
+            let here = self
+                .seek_addresses
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get(&record.id)
+                .is_some_and(|(a, _)| crate::limits::key(*a) == crate::limits::key(from));
+            if theirs {
+                self.withdraw(record.id).await?;
+            } else if here && LiveGame::from_record(record).is_ok_and(|g| g.is_seek()) {
+                from_here += 1;
+            }
+        }
+        if from_here >= most {
+            self.metrics.refused(Refusal::SeekLimit);
+            return Err(Failure::Refused(format!(
+                "{from_here} seeks are open from your address already: wait until one is taken"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Withdraws seek `id` (aborted, and its pages told).
+    async fn withdraw(self: &Arc<Self>, id: GameId) -> Result<(), Failure> {
+        let Some(room) = self.room(id).await? else {
+            return Ok(());
+        };
+        let mut game = room.game.lock().await;
+        let before = game.record().clone();
+        if game.withdraw() {
+            if let Err(e) = self.save(game.record()) {
+                *game = LiveGame::from_record(before).expect("the record replayed before");
+                return Err(e);
+            }
+            drop(game);
+            room.changed();
+        } else {
+            drop(game);
+        }
+        drop(room);
+        self.release(id);
+        Ok(())
+    }
+
     /// The room of game `id`, taken from the store if it is not open; `None` if there is no such
-    /// game.
-    pub async fn room(self: &Arc<Self>, id: GameId) -> Result<Option<Arc<Room>>, String> {
-        let mut open = self.open.lock().await;
-        if let Some(room) = open.get(&id) {
+    /// game. The store is read outside the rooms' lock: a burst of unknown ids delays no game.
+    pub async fn room(self: &Arc<Self>, id: GameId) -> Result<Option<Arc<Room>>, Failure> {
+        if let Some(room) = self.open_map().get(&id) {
             return Ok(Some(room.clone()));
         }
-        let Some(record) = self.store.load(id)? else {
+        let loaded = self.store.load(id);
+        let Some(record) = self.kept("read a game", id, loaded)? else {
             return Ok(None);
         };
-        let room = Room::new(LiveGame::from_record(record)?);
-        open.insert(id, room.clone());
-        drop(open);
-        self.watch_clock(&room).await;
+        let game = LiveGame::from_record(record).map_err(|e| {
+            tracing::error!(game = %topochess_protocol::id_text(id), error = %e, "a stored game does not replay");
+            Failure::Store(e)
+        })?;
+        let deadline = game.deadline();
+        // Another request may have opened it meanwhile: that room is the one.
+        let room = self
+            .open_map()
+            .entry(id)
+            .or_insert_with(|| Room::new(game))
+            .clone();
+        self.watch_clock(id, deadline);
         Ok(Some(room))
     }
 
     /// Closes the room of game `id` when nobody is at it any more (only the list holds it: no
-    /// socket, no clock watcher, no request under way); the store keeps the game, and the room
-    /// opens again from it when asked for.
-    pub async fn release(&self, id: GameId) {
-        let mut open = self.open.lock().await;
+    /// socket, no request under way); the store keeps the game, and the room opens again from
+    /// it when asked for.
+    pub fn release(&self, id: GameId) {
+        let mut open = self.open_map();
         if open
             .get(&id)
             .is_some_and(|room| Arc::strong_count(room) == 1)
@@ -173,15 +239,60 @@ impl Rooms {
         }
     }
 
-    /// The lobby: the public games of the last day not over, the seeks (a seat free) and the
+    /// Closes every room nobody holds, and forgets the addresses of seeks past their time.
+    pub fn close_idle(&self) {
+        self.open_map()
+            .retain(|_, room| Arc::strong_count(room) > 1);
+        let now = now_ms();
+        self.seek_addresses
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .retain(|_, (_, created)| now < *created + SEEK_TTL_MS);
+    }
+
+    /// Deletes the games that never started, created [`UNSTARTED_KEPT_MS`] ago or more (but
+    /// those open now); how many.
+    pub fn prune(&self) -> usize {
+        let open: Vec<GameId> = self.open_map().keys().copied().collect();
+        let before = now_ms().saturating_sub(UNSTARTED_KEPT_MS);
+        match self.store.prune(before, &open) {
+            Ok(n) => {
+                if n > 0 {
+                    tracing::info!(games = n, "deleted games that never started");
+                }
+                n
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "the store failed to prune");
+                0
+            }
+        }
+    }
+
+    /// The lobby: the public games of the last day not over; the seeks whose creator is here
+    /// (or left less than [`SEEK_GRACE_MS`] ago) and are younger than [`SEEK_TTL_MS`], and the
     /// games being played.
-    pub fn lobby(&self) -> Result<Lobby, String> {
-        let since = now_ms().saturating_sub(24 * 3600 * 1000);
+    pub fn lobby(&self) -> Result<Lobby, Failure> {
+        let now = now_ms();
+        let since = now.saturating_sub(24 * 3600 * 1000);
+        let records = self.kept("read the lobby", 0, self.store.lobby(since, 200))?;
         let mut lobby = Lobby::default();
-        for r in self.store.lobby(since, 100)? {
+        for r in records {
             let open_side = [Color::White, Color::Black]
                 .into_iter()
                 .find(|c| r.seats[c.index()].is_none());
+            if let Some(open) = open_side {
+                let room = self.open_map().get(&r.id).cloned();
+                let gone = match room {
+                    Some(room) => room.gone_for(!open, now),
+                    // Not open: created and not yet connected to, or left by everyone.
+                    None => Some(now.saturating_sub(r.created)),
+                };
+                let here = gone.is_none_or(|g| g < SEEK_GRACE_MS);
+                if !here || now.saturating_sub(r.created) > SEEK_TTL_MS {
+                    continue;
+                }
+            }
             let game = LobbyGame {
                 id: topochess_protocol::id_text(r.id),
                 variant: r.variant,
@@ -194,27 +305,45 @@ impl Rooms {
                 None => lobby.playing.push(game),
             }
         }
+        lobby.seeks.truncate(100);
+        lobby.playing.truncate(100);
         Ok(lobby)
     }
 
     /// How many rooms are open.
-    pub async fn open_rooms(&self) -> usize {
-        self.open.lock().await.len()
+    pub fn open_rooms(&self) -> usize {
+        self.open_map().len()
+    }
+
+    /// How many clocks are watched.
+    pub fn watched_clocks(&self) -> usize {
+        self.watchers
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .len()
     }
 
     /// Seats the browser with `secret` at the game (on the free side, if any): its side, or `None`
-    /// for a spectator.
+    /// for a spectator (no secret: a spectator).
     pub async fn seat(
         self: &Arc<Self>,
         room: &Arc<Room>,
-        secret: &str,
-    ) -> Result<Option<Color>, String> {
+        secret: Option<&str>,
+    ) -> Result<Option<Color>, Failure> {
+        let Some(secret) = secret else {
+            return Ok(None);
+        };
         let mut game = room.game.lock().await;
+        let before = game.record().clone();
         let (side, changed) = game.seat(secret);
         if changed {
-            self.store.save(game.record())?;
+            // Kept before anyone hears of it; a write that fails leaves the seat free.
+            if let Err(e) = self.save(game.record()) {
+                *game = LiveGame::from_record(before).expect("the record replayed before");
+                return Err(e);
+            }
             drop(game);
-            let _ = room.changed.send(());
+            room.changed();
         }
         Ok(side)
     }
@@ -225,54 +354,117 @@ impl Rooms {
         room: &Arc<Room>,
         side: Color,
         message: &ClientMessage,
-    ) -> Result<(), String> {
+    ) -> Result<(), Failure> {
         let now = now_ms();
         if *message == ClientMessage::ClaimVictory
             && room
                 .gone_for(!side, now)
-                .is_none_or(|gone| gone < CLAIM_AFTER_MS)
+                .is_none_or(|gone| gone < topochess_protocol::CLAIM_AFTER_MS)
         {
-            return Err("your opponent is here, or has not been gone long enough".into());
+            return Err(Failure::Refused(
+                "your opponent is here, or has not been gone long enough".into(),
+            ));
         }
         let mut game = room.game.lock().await;
         let before: Record = game.record().clone();
         let answer = game.apply(side, message, now);
         if answer.is_ok() && game.rematch_due() {
             let next = game.rematch(random_u64(), now)?;
-            if let Err(why) = self.store.create(next.record()) {
+            let created = self.store.create(next.record());
+            if let Err(e) = self.kept("create a rematch", next.record().id, created) {
                 *game = LiveGame::from_record(before).expect("the record replayed before");
-                return Err(format!("the rematch could not be made ({why})"));
+                return Err(e);
             }
         }
         if game.record() != &before {
             // Kept before anyone hears of it; a write that fails undoes the change.
-            if let Err(why) = self.store.save(game.record()) {
+            if let Err(e) = self.save(game.record()) {
                 *game = LiveGame::from_record(before).expect("the record replayed before");
-                return Err(format!("the move could not be kept ({why}); try again"));
+                return Err(e);
             }
+            let deadline = game.deadline();
             drop(game);
-            let _ = room.changed.send(());
-            self.watch_clock(room).await;
+            room.changed();
+            self.watch_clock(room.id, deadline);
         }
-        answer
+        answer.map_err(Failure::Refused)
     }
 
-    /// Ends the game when its running clock falls (a task sleeps until then; one woken for an
-    /// older deadline finds the flag not fallen and does nothing).
-    async fn watch_clock(self: &Arc<Self>, room: &Arc<Room>) {
-        let Some(deadline) = room.game.lock().await.deadline() else {
+    /// Watches the clock of game `id` until `deadline` (none: no clock runs), in place of any
+    /// watcher it had. The watcher holds no room: when the flag falls it opens the game, ends it
+    /// and lets it go, whether or not anyone is there.
+    pub fn watch_clock(self: &Arc<Self>, id: GameId, deadline: Option<u64>) {
+        let mut watchers = self.watchers.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((_, old)) = watchers.remove(&id) {
+            old.abort();
+        }
+        let Some(deadline) = deadline else {
             return;
         };
-        let (rooms, room) = (self.clone(), room.clone());
-        tokio::spawn(async move {
+        let number = self
+            .next_watcher
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let rooms: Weak<Rooms> = Arc::downgrade(self);
+        let task = tokio::spawn(async move {
             let wait = deadline.saturating_sub(now_ms());
-            tokio::time::sleep(std::time::Duration::from_millis(wait + 5)).await;
-            let mut game = room.game.lock().await;
-            if game.check_flag(now_ms()) {
-                let _ = rooms.store.save(game.record());
-                drop(game);
-                let _ = room.changed.send(());
+            tokio::time::sleep(Duration::from_millis(wait + 5)).await;
+            if let Some(rooms) = rooms.upgrade() {
+                rooms.flag_falls(id, number).await;
             }
         });
+        watchers.insert(id, (number, task.abort_handle()));
+    }
+
+    /// Watcher `number`'s deadline for game `id` has come: the flag falls (kept, then told), or
+    /// the watch is tried again in a second when the store fails.
+    async fn flag_falls(self: &Arc<Self>, id: GameId, number: u64) {
+        let mine = |rooms: &Rooms| {
+            let mut watchers = rooms.watchers.lock().unwrap_or_else(|p| p.into_inner());
+            if watchers.get(&id).is_some_and(|(n, _)| *n == number) {
+                watchers.remove(&id);
+            }
+        };
+        let room = match self.room(id).await {
+            Ok(Some(room)) => room,
+            Ok(None) => return mine(self),
+            Err(_) => return self.watch_clock(id, Some(now_ms() + 1000)),
+        };
+        let mut game = room.game.lock().await;
+        let before = game.record().clone();
+        if game.check_flag(now_ms()) {
+            if self.save(game.record()).is_err() {
+                *game = LiveGame::from_record(before).expect("the record replayed before");
+                drop(game);
+                return self.watch_clock(id, Some(now_ms() + 1000));
+            }
+            drop(game);
+            room.changed();
+        } else {
+            drop(game);
+        }
+        mine(self);
+        drop(room);
+        self.release(id);
+    }
+
+    /// Watches the clock of every game whose clock runs in the store (at start: a flag falls
+    /// with nobody connected, after a restart too).
+    pub async fn resume_clocks(self: &Arc<Self>) -> Result<usize, Failure> {
+        let running = self.kept("list the running clocks", 0, self.store.running())?;
+        for &id in &running {
+            let loaded = self.store.load(id);
+            if let Ok(Some(record)) = self.kept("read a game", id, loaded) {
+                match LiveGame::from_record(record) {
+                    Ok(game) => self.watch_clock(id, game.deadline()),
+                    Err(e) => {
+                        tracing::error!(game = %topochess_protocol::id_text(id), error = %e, "a stored game does not replay")
+                    }
+                }
+            }
+        }
+        Ok(running.len())
     }
 }
+
+#[cfg(test)]
+mod tests;

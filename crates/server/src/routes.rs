@@ -1,28 +1,26 @@
 //! The server's addresses: the built site, and the live games' endpoints under `/api/`: create a
-//! game, read one, and a WebSocket a game for its players and spectators.
+//! game, read one, the lobby, a QR code, and a WebSocket a game for its players and spectators;
+//! `/metrics` for Prometheus. Each request from outside is limited per address.
 
-use crate::rooms::Rooms;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use crate::limits::Limited;
+use crate::metrics::Refusal;
+use crate::rooms::Failure;
+pub use crate::site::Site;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use futures_util::{SinkExt, StreamExt};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-use topochess_core::Color;
-use topochess_protocol::{
-    id_text, parse_id, ClientMessage, Created, NewGame, ServerMessage, MAX_MESSAGE_BYTES,
-};
+use std::time::Duration;
+use topochess_protocol::{id_text, parse_id, Created, NewGame, ServerMessage, MAX_MESSAGE_BYTES};
 use tower_http::services::ServeDir;
 
-/// Messages a connection may send in a burst, and a second on average after it.
-const BURST: f64 = 20.0;
-const PER_SECOND: f64 = 5.0;
-
 /// The router: the API, and the site's files from `dist` for everything else.
-pub fn router(rooms: Arc<Rooms>, dist: &std::path::Path) -> Router {
+pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
     let page = dist.join("index.html");
     let index = move || {
         let page = page.clone();
@@ -32,12 +30,13 @@ pub fn router(rooms: Arc<Rooms>, dist: &std::path::Path) -> Router {
         .route("/", get(index.clone()))
         .route("/index.html", get(index))
         .route("/api/health", get(health))
+        .route("/metrics", get(metrics))
         .route("/api/games", post(create))
         .route("/api/lobby", get(lobby))
         .route("/api/qr", get(qr))
         .route("/api/games/{id}", get(read))
         .route("/api/games/{id}/socket", get(socket))
-        .with_state(rooms)
+        .with_state(site)
         // The build writes a brotli and a gzip copy of each file (scripts/precompress.mjs): a
         // browser gets the smaller one it accepts (the wasm's brotli copy is a third of it).
         .fallback_service(ServeDir::new(dist).precompressed_br().precompressed_gzip())
@@ -61,9 +60,56 @@ fn site_page(path: &std::path::Path) -> Response {
     }
 }
 
-/// The server is up, and how many games are open (in memory).
-async fn health(State(rooms): State<Arc<Rooms>>) -> String {
-    format!("ok: {} games open", rooms.open_rooms().await)
+/// The address a request came from: the peer's, or behind a proxy the last address of
+/// `X-Forwarded-For` (the one the proxy itself saw; what comes before it, the client wrote).
+pub struct Address(pub IpAddr);
+
+impl FromRequestParts<Arc<Site>> for Address {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, site: &Arc<Site>) -> Result<Self, Response> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip());
+        let forwarded = site
+            .behind_proxy
+            .then(|| {
+                parts
+                    .headers
+                    .get_all("x-forwarded-for")
+                    .iter()
+                    .filter_map(|v| v.to_str().ok())
+                    .flat_map(|v| v.split(','))
+                    .next_back()
+                    .and_then(|a| a.trim().parse().ok())
+            })
+            .flatten();
+        forwarded
+            .or(peer)
+            .map(Address)
+            .ok_or_else(|| refuse(StatusCode::INTERNAL_SERVER_ERROR, "no client address"))
+    }
+}
+
+/// The server is up, and how many games and clocks it holds (in memory).
+async fn health(State(site): State<Arc<Site>>) -> String {
+    format!(
+        "ok: {} games open, {} clocks watched",
+        site.rooms.open_rooms(),
+        site.rooms.watched_clocks()
+    )
+}
+
+async fn metrics(State(site): State<Arc<Site>>) -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        )],
+        site.rooms.metrics.text(site.rooms.open_rooms()),
+    )
+        .into_response()
 }
 
 fn refuse(status: StatusCode, why: impl Into<String>) -> Response {
@@ -76,8 +122,57 @@ fn refuse(status: StatusCode, why: impl Into<String>) -> Response {
         .into_response()
 }
 
-async fn create(State(rooms): State<Arc<Rooms>>, Json(new): Json<NewGame>) -> Response {
-    match rooms.create(&new).await {
+/// The answer to a failure: 400 with the reason, or 503 with a sentence when the store failed.
+fn failed(failure: Failure) -> Response {
+    let status = match failure {
+        Failure::Refused(_) => StatusCode::BAD_REQUEST,
+        Failure::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
+    };
+    refuse(status, failure.sentence())
+}
+
+/// `None` when `address` may do `what` now; otherwise the answer: 429 with `Retry-After` and a
+/// sentence.
+fn limited(site: &Site, what: Limited, address: IpAddr) -> Option<Response> {
+    site.limits.check(what, address).err().map(|wait| {
+        let (reason, doing) = match what {
+            Limited::Create => (Refusal::CreateLimit, "games started"),
+            Limited::Lobby => (Refusal::LobbyLimit, "lobby reads"),
+            Limited::Qr => (Refusal::QrLimit, "QR codes"),
+            Limited::Socket => (Refusal::SocketLimit, "connections"),
+        };
+        site.rooms.metrics.refused(reason);
+        too_many(doing, wait)
+    })
+}
+
+fn too_many(doing: &str, wait: Duration) -> Response {
+    let secs = wait.as_secs() + 1;
+    let mut answer = refuse(
+        StatusCode::TOO_MANY_REQUESTS,
+        format!("Too many {doing} from your address: try again in {secs} s."),
+    );
+    answer.headers_mut().insert(
+        header::RETRY_AFTER,
+        HeaderValue::from_str(&secs.to_string()).expect("digits"),
+    );
+    answer
+}
+
+async fn create(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    new: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    if let Some(answer) = limited(&site, Limited::Create, from) {
+        return answer;
+    }
+    let Json(new) = match new {
+        Ok(new) => new,
+        Err(e) => return refuse(StatusCode::BAD_REQUEST, e.body_text()),
+    };
+    let seeks = site.limits.quotas.seeks_open;
+    match site.rooms.create(&new, from, seeks).await {
         Ok((id, side)) => (
             StatusCode::CREATED,
             Json(Created {
@@ -86,7 +181,10 @@ async fn create(State(rooms): State<Arc<Rooms>>, Json(new): Json<NewGame>) -> Re
             }),
         )
             .into_response(),
-        Err(why) => refuse(StatusCode::BAD_REQUEST, why),
+        Err(Failure::Refused(why)) if why.contains("seeks are open") => {
+            refuse(StatusCode::TOO_MANY_REQUESTS, why)
+        }
+        Err(failure) => failed(failure),
     }
 }
 
@@ -96,7 +194,10 @@ struct QrText {
 }
 
 /// The QR code of a short text (a game's link), as SVG.
-async fn qr(Query(q): Query<QrText>) -> Response {
+async fn qr(State(site): State<Arc<Site>>, Address(from): Address, q: Query<QrText>) -> Response {
+    if let Some(answer) = limited(&site, Limited::Qr, from) {
+        return answer;
+    }
     if q.text.len() > 512 {
         return refuse(StatusCode::BAD_REQUEST, "at most 512 bytes");
     }
@@ -106,151 +207,68 @@ async fn qr(Query(q): Query<QrText>) -> Response {
                 .render::<qrcode::render::svg::Color>()
                 .min_dimensions(200, 200)
                 .build();
-            ([(axum::http::header::CONTENT_TYPE, "image/svg+xml")], svg).into_response()
+            ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response()
         }
         Err(e) => refuse(StatusCode::BAD_REQUEST, e.to_string()),
     }
 }
 
-async fn lobby(State(rooms): State<Arc<Rooms>>) -> Response {
-    match rooms.lobby() {
+async fn lobby(State(site): State<Arc<Site>>, Address(from): Address) -> Response {
+    if let Some(answer) = limited(&site, Limited::Lobby, from) {
+        return answer;
+    }
+    match site.rooms.lobby() {
         Ok(lobby) => Json(lobby).into_response(),
-        Err(why) => refuse(StatusCode::INTERNAL_SERVER_ERROR, why),
+        Err(failure) => failed(failure),
     }
 }
 
-async fn read(State(rooms): State<Arc<Rooms>>, Path(id): Path<String>) -> Response {
+async fn read(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    Path(id): Path<String>,
+) -> Response {
+    if let Some(answer) = limited(&site, Limited::Lobby, from) {
+        return answer;
+    }
     let Some(id) = parse_id(&id) else {
         return refuse(StatusCode::NOT_FOUND, "no such game");
     };
-    match rooms.room(id).await {
+    let answer = match site.rooms.room(id).await {
         Ok(Some(room)) => Json(room.state(None).await).into_response(),
-        Ok(None) => refuse(StatusCode::NOT_FOUND, "no such game"),
-        Err(why) => refuse(StatusCode::INTERNAL_SERVER_ERROR, why),
-    }
-}
-
-#[derive(serde::Deserialize)]
-struct Who {
-    secret: String,
+        Ok(None) => return refuse(StatusCode::NOT_FOUND, "no such game"),
+        Err(failure) => return failed(failure),
+    };
+    // Read and let go: a read keeps no room open.
+    site.rooms.release(id);
+    answer
 }
 
 async fn socket(
-    State(rooms): State<Arc<Rooms>>,
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
     Path(id): Path<String>,
-    Query(who): Query<Who>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    if let Some(answer) = limited(&site, Limited::Socket, from) {
+        return answer;
+    }
+    let Some(counted) = site.limits.open_socket(from) else {
+        site.rooms.metrics.refused(Refusal::SocketsOpen);
+        return too_many("connections open", Duration::from_secs(9));
+    };
     let Some(id) = parse_id(&id) else {
         return refuse(StatusCode::NOT_FOUND, "no such game");
     };
-    let room = match rooms.room(id).await {
+    let room = match site.rooms.room(id).await {
         Ok(Some(room)) => room,
         Ok(None) => return refuse(StatusCode::NOT_FOUND, "no such game"),
-        Err(why) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, why),
+        Err(failure) => return failed(failure),
     };
     // Small buffers: a game's messages are small, and there are thousands of sockets.
     upgrade
         .read_buffer_size(8 * 1024)
         .write_buffer_size(8 * 1024)
         .max_message_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |ws| play(ws, rooms, room, who.secret))
-}
-
-fn text(message: &ServerMessage) -> Message {
-    Message::Text(
-        serde_json::to_string(message)
-            .expect("a message is JSON")
-            .into(),
-    )
-}
-
-/// A page at the game: it leaves when this is dropped (the socket's end, however it ends).
-struct Present(Arc<crate::rooms::Room>, Option<Color>);
-
-impl Drop for Present {
-    fn drop(&mut self) {
-        if let Some(side) = self.1 {
-            self.0.leave(side);
-        }
-    }
-}
-
-/// One browser at one game, then the room closed if it was the last there.
-async fn play(ws: WebSocket, rooms: Arc<Rooms>, room: Arc<crate::rooms::Room>, secret: String) {
-    let id = room.id;
-    serve(ws, rooms.clone(), room, secret).await;
-    rooms.release(id).await;
-}
-
-/// One browser at one game: seated (or watching), told the game after every change, its
-/// messages refereed; malformed or too many messages are answered with an error, never a panic.
-async fn serve(ws: WebSocket, rooms: Arc<Rooms>, room: Arc<crate::rooms::Room>, secret: String) {
-    let (mut out, mut incoming) = ws.split();
-    let mut changes = room.listen();
-    let you = match rooms.seat(&room, &secret).await {
-        Ok(you) => you,
-        Err(why) => {
-            let _ = out.send(text(&ServerMessage::Error { message: why })).await;
-            return;
-        }
-    };
-    if let Some(side) = you {
-        room.arrive(side);
-    }
-    let _present = Present(room.clone(), you);
-    let state = |room: &Arc<crate::rooms::Room>| {
-        let room = room.clone();
-        async move { text(&ServerMessage::State(Box::new(room.state(you).await))) }
-    };
-    if out.send(state(&room).await).await.is_err() {
-        return;
-    }
-    let (mut tokens, mut last) = (BURST, Instant::now());
-    // A ping now and then finds a connection that died without a word.
-    let mut ping = tokio::time::interval(Duration::from_secs(20));
-    loop {
-        tokio::select! {
-            changed = changes.recv() => {
-                if matches!(changed, Err(tokio::sync::broadcast::error::RecvError::Closed)) {
-                    return;
-                }
-                if out.send(state(&room).await).await.is_err() {
-                    return;
-                }
-            }
-            message = incoming.next() => {
-                let Some(Ok(message)) = message else { return };
-                let body = match message {
-                    Message::Text(t) => t.to_string(),
-                    Message::Close(_) => return,
-                    _ => continue,
-                };
-                tokens = (tokens + last.elapsed().as_secs_f64() * PER_SECOND).min(BURST);
-                last = Instant::now();
-                if tokens < 1.0 {
-                    let _ = out.send(text(&ServerMessage::Error { message: "too many messages: slow down".into() })).await;
-                    continue;
-                }
-                tokens -= 1.0;
-                let answer = match (serde_json::from_str::<ClientMessage>(&body), you) {
-                    (Err(e), _) => Err(format!("not a message this server knows: {e}")),
-                    (Ok(_), None) => Err("spectators cannot play".into()),
-                    (Ok(m), Some(side)) => rooms.act(&room, side, &m).await,
-                };
-                if let Err(why) = answer {
-                    // The refusal, and the game as it is, so the page can put its board right.
-                    let _ = out.send(text(&ServerMessage::Error { message: why })).await;
-                    if out.send(state(&room).await).await.is_err() {
-                        return;
-                    }
-                }
-            }
-            _ = ping.tick() => {
-                if out.send(Message::Ping(Vec::new().into())).await.is_err() {
-                    return;
-                }
-            }
-        }
-    }
+        .on_upgrade(move |ws| crate::socket::play(ws, site, room, counted))
 }

@@ -8,23 +8,52 @@ use std::sync::Mutex;
 use topochess_core::Color;
 use topochess_protocol::GameId;
 
+/// What went wrong in the store: for the server's log, never for a player (who is told a
+/// sentence instead).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreError(pub String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
 /// A store of live games. A write returns only once the game is kept: the server answers a
 /// move only after its write.
 pub trait Store: Send + Sync + 'static {
     /// Keeps a new game.
-    fn create(&self, game: &Record) -> Result<(), String>;
+    fn create(&self, game: &Record) -> Result<(), StoreError>;
     /// The game `id`, if kept.
-    fn load(&self, id: GameId) -> Result<Option<Record>, String>;
+    fn load(&self, id: GameId) -> Result<Option<Record>, StoreError>;
     /// Keeps the game as it is now (it was created before).
-    fn save(&self, game: &Record) -> Result<(), String>;
+    fn save(&self, game: &Record) -> Result<(), StoreError>;
     /// The public games not over, created since `since`, newest first, at most `limit`.
-    fn lobby(&self, since: u64, limit: usize) -> Result<Vec<Record>, String>;
+    fn lobby(&self, since: u64, limit: usize) -> Result<Vec<Record>, StoreError>;
+    /// The games whose clock runs (not over): their flags fall whether or not anyone is there.
+    fn running(&self) -> Result<Vec<GameId>, StoreError>;
+    /// Deletes the games that never started (fewer than two moves, and not ended by play)
+    /// created before `before`, but those in `keep`; how many.
+    fn prune(&self, before: u64, keep: &[GameId]) -> Result<usize, StoreError>;
+}
+
+/// One change of the database's layout: SQL, or a step in Rust where SQL cannot say it.
+enum Migration {
+    Sql(&'static str),
+    Rust(fn(&Connection) -> rusqlite::Result<()>),
 }
 
 /// The changes of the database's layout, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: [&str; 4] = [
+const MIGRATIONS: [Migration; 6] = [
     // 1: the games.
-    "CREATE TABLE games (
+    Migration::Sql(
+        "CREATE TABLE games (
         id INTEGER PRIMARY KEY,
         variant TEXT NOT NULL,
         castling TEXT NOT NULL,
@@ -40,16 +69,44 @@ const MIGRATIONS: [&str; 4] = [
         aborted INTEGER NOT NULL,
         created INTEGER NOT NULL
     );",
+    ),
     // 2: draw offers are kept too.
-    "ALTER TABLE games ADD COLUMN draw_offer TEXT;",
+    Migration::Sql("ALTER TABLE games ADD COLUMN draw_offer TEXT;"),
     // 3: take-back offers, rematch requests and the rematch.
-    "ALTER TABLE games ADD COLUMN takeback_offer TEXT;
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN takeback_offer TEXT;
      ALTER TABLE games ADD COLUMN rematch INTEGER NOT NULL DEFAULT 0;
      ALTER TABLE games ADD COLUMN next_game INTEGER;",
+    ),
     // 4: games listed in the lobby.
-    "ALTER TABLE games ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
      CREATE INDEX games_lobby ON games (public, created) WHERE outcome IS NULL AND aborted = 0;",
+    ),
+    // 5: the seats' secrets are kept only as proofs (their hashes).
+    Migration::Rust(hash_seats),
+    // 6: the games whose clock runs, found at start (their flags must fall with nobody there),
+    // and the games that never started, pruned after a day.
+    Migration::Sql(
+        "CREATE INDEX games_running ON games (id) WHERE turn_since IS NOT NULL
+        AND outcome IS NULL AND aborted = 0;
+     CREATE INDEX games_created ON games (created);",
+    ),
 ];
+
+/// Migration 5: each seat's secret replaced by its proof.
+fn hash_seats(db: &Connection) -> rusqlite::Result<()> {
+    let seats: Vec<(i64, Option<String>, Option<String>)> = db
+        .prepare("SELECT id, white, black FROM games WHERE white IS NOT NULL OR black IS NOT NULL")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut update = db.prepare("UPDATE games SET white = ?2, black = ?3 WHERE id = ?1")?;
+    for (id, white, black) in seats {
+        let proof = |s: Option<String>| s.map(|s| crate::record::seat_proof(&s));
+        update.execute(params![id, proof(white), proof(black)])?;
+    }
+    Ok(())
+}
 
 /// The columns a record is read from, in `record_of`'s order.
 const COLUMNS: &str = "id, variant, castling, clock_base, clock_increment, white, black, moves,
@@ -74,7 +131,13 @@ fn record_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Record> {
         moves: moves.split_whitespace().map(String::from).collect(),
         left_ms: [r.get::<_, i64>(8)? as u64, r.get::<_, i64>(9)? as u64],
         turn_since: r.get::<_, Option<i64>>(10)?.map(|t| t as u64),
-        outcome: outcome.and_then(|o| serde_json::from_str(&o).ok()),
+        outcome: match outcome {
+            None => None,
+            // An outcome that cannot be read is an error, never a game that goes on.
+            Some(o) => Some(serde_json::from_str(&o).map_err(|e| {
+                rusqlite::Error::FromSqlConversionFailure(11, rusqlite::types::Type::Text, e.into())
+            })?),
+        },
         aborted: r.get(12)?,
         created: r.get::<_, i64>(13)? as u64,
         draw_offer: offer.as_deref().and_then(color_of),
@@ -102,14 +165,32 @@ impl SqliteStore {
         SqliteStore::with(db)
     }
 
+    /// A store in memory, for tests.
+    #[cfg(test)]
+    pub fn in_memory() -> Result<SqliteStore, String> {
+        SqliteStore::with(Connection::open_in_memory().map_err(|e| e.to_string())?)
+    }
+
     fn with(db: Connection) -> Result<SqliteStore, String> {
-        // WAL: a write is durable once committed, and readers do not wait for writers.
+        // WAL: readers do not wait for the writer. synchronous=FULL: the log is synced to disk
+        // at every commit, so a move a player was told of survives a power cut (NORMAL syncs
+        // only at checkpoints, and a power cut could lose the last commits).
         db.pragma_update(None, "journal_mode", "WAL")
             .map_err(|e| e.to_string())?;
-        db.pragma_update(None, "synchronous", "NORMAL")
+        db.pragma_update(None, "synchronous", "FULL")
             .map_err(|e| e.to_string())?;
         migrate(&db, MIGRATIONS.len())?;
         Ok(SqliteStore { db: Mutex::new(db) })
+    }
+
+    /// Copies the database to `to` with SQLite's online backup, while games go on: each step
+    /// copies some pages, then lets the games' writes in.
+    pub fn backup(&self, to: &Path) -> Result<(), StoreError> {
+        let mut copy = Connection::open(to)?;
+        let db = self.db();
+        let backup = rusqlite::backup::Backup::new(&db, &mut copy)?;
+        backup.run_to_completion(64, std::time::Duration::from_millis(5), None)?;
+        Ok(())
     }
 
     fn db(&self) -> std::sync::MutexGuard<'_, Connection> {
@@ -129,12 +210,22 @@ pub fn migrate(db: &Connection, upto: usize) -> Result<usize, String> {
             "the database is of a newer layout ({version}) than this server knows"
         ));
     }
-    for (i, sql) in MIGRATIONS.iter().enumerate().take(upto).skip(version) {
-        db.execute_batch(&format!(
-            "BEGIN; {sql} PRAGMA user_version = {}; COMMIT;",
-            i + 1
-        ))
-        .map_err(|e| format!("migration {}: {e}", i + 1))?;
+    for (i, step) in MIGRATIONS.iter().enumerate().take(upto).skip(version) {
+        let apply = || -> rusqlite::Result<()> {
+            db.execute_batch("BEGIN")?;
+            let done = match step {
+                Migration::Sql(sql) => db.execute_batch(sql),
+                Migration::Rust(run) => run(db),
+            };
+            match done.and_then(|()| db.pragma_update(None, "user_version", (i + 1) as i64)) {
+                Ok(()) => db.execute_batch("COMMIT"),
+                Err(e) => {
+                    let _ = db.execute_batch("ROLLBACK");
+                    Err(e)
+                }
+            }
+        };
+        apply().map_err(|e| format!("migration {}: {e}", i + 1))?;
     }
     Ok(version.max(upto))
 }
@@ -156,7 +247,7 @@ fn color_of(text: &str) -> Option<Color> {
 }
 
 impl Store for SqliteStore {
-    fn create(&self, g: &Record) -> Result<(), String> {
+    fn create(&self, g: &Record) -> Result<(), StoreError> {
         self.db()
             .execute(
                 "INSERT INTO games (id, variant, castling, clock_base, clock_increment, white, black,
@@ -187,63 +278,84 @@ impl Store for SqliteStore {
                 ],
             )
             .map(|_| ())
-            .map_err(|e| e.to_string())
+            .map_err(StoreError::from)
     }
 
-    fn load(&self, id: GameId) -> Result<Option<Record>, String> {
-        self.db()
+    fn load(&self, id: GameId) -> Result<Option<Record>, StoreError> {
+        Ok(self
+            .db()
             .query_row(
                 &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
                 params![id as i64],
                 record_of,
             )
-            .optional()
-            .map_err(|e| e.to_string())
+            .optional()?)
     }
 
-    fn lobby(&self, since: u64, limit: usize) -> Result<Vec<Record>, String> {
+    fn lobby(&self, since: u64, limit: usize) -> Result<Vec<Record>, StoreError> {
         let db = self.db();
-        let mut query = db
-            .prepare(&format!(
-                "SELECT {COLUMNS} FROM games WHERE public = 1 AND outcome IS NULL AND aborted = 0
+        let mut query = db.prepare(&format!(
+            "SELECT {COLUMNS} FROM games WHERE public = 1 AND outcome IS NULL AND aborted = 0
                  AND created >= ?1 ORDER BY created DESC LIMIT ?2"
-            ))
-            .map_err(|e| e.to_string())?;
-        let rows = query
-            .query_map(params![since as i64, limit as i64], record_of)
-            .map_err(|e| e.to_string())?;
-        rows.collect::<Result<_, _>>().map_err(|e| e.to_string())
+        ))?;
+        let rows = query.query_map(params![since as i64, limit as i64], record_of)?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    fn save(&self, g: &Record) -> Result<(), String> {
-        let changed = self
-            .db()
-            .execute(
-                "UPDATE games SET white = ?2, black = ?3, moves = ?4, white_ms = ?5, black_ms = ?6,
+    fn running(&self) -> Result<Vec<GameId>, StoreError> {
+        let db = self.db();
+        let mut query = db.prepare(
+            "SELECT id FROM games WHERE turn_since IS NOT NULL AND outcome IS NULL AND aborted = 0",
+        )?;
+        let rows = query.query_map([], |r| r.get::<_, i64>(0).map(|id| id as u64))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn prune(&self, before: u64, keep: &[GameId]) -> Result<usize, StoreError> {
+        let db = self.db();
+        // Fewer than two moves: no space in the moves' text. Ended by play (a resignation in
+        // the first move, say) they are games; abandoned or aborted, they never started.
+        let mut find = db.prepare(
+            "SELECT id FROM games WHERE created < ?1 AND instr(trim(moves), ' ') = 0
+             AND (outcome IS NULL OR aborted = 1)",
+        )?;
+        let ids: Vec<i64> = find
+            .query_map(params![before as i64], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        let mut delete = db.prepare("DELETE FROM games WHERE id = ?1")?;
+        let mut pruned = 0;
+        for id in ids.into_iter().filter(|id| !keep.contains(&(*id as u64))) {
+            pruned += delete.execute(params![id])?;
+        }
+        Ok(pruned)
+    }
+
+    fn save(&self, g: &Record) -> Result<(), StoreError> {
+        let changed = self.db().execute(
+            "UPDATE games SET white = ?2, black = ?3, moves = ?4, white_ms = ?5, black_ms = ?6,
                     turn_since = ?7, outcome = ?8, aborted = ?9, draw_offer = ?10,
                     takeback_offer = ?11, rematch = ?12, next_game = ?13 WHERE id = ?1",
-                params![
-                    g.id as i64,
-                    g.seats[0],
-                    g.seats[1],
-                    g.moves.join(" "),
-                    g.left_ms[0] as i64,
-                    g.left_ms[1] as i64,
-                    g.turn_since.map(|t| t as i64),
-                    g.outcome
-                        .map(|o| serde_json::to_string(&o).expect("an outcome is JSON")),
-                    g.aborted,
-                    g.draw_offer.map(color_text),
-                    g.takeback_offer.map(color_text),
-                    rematch_bits(g.rematch),
-                    g.next_game.map(|n| n as i64),
-                ],
-            )
-            .map_err(|e| e.to_string())?;
+            params![
+                g.id as i64,
+                g.seats[0],
+                g.seats[1],
+                g.moves.join(" "),
+                g.left_ms[0] as i64,
+                g.left_ms[1] as i64,
+                g.turn_since.map(|t| t as i64),
+                g.outcome
+                    .map(|o| serde_json::to_string(&o).expect("an outcome is JSON")),
+                g.aborted,
+                g.draw_offer.map(color_text),
+                g.takeback_offer.map(color_text),
+                rematch_bits(g.rematch),
+                g.next_game.map(|n| n as i64),
+            ],
+        )?;
         if changed == 1 {
             Ok(())
         } else {
-            Err(format!("no game {:016x} to save", g.id))
+            Err(StoreError(format!("no game {:016x} to save", g.id)))
         }
     }
 }
@@ -308,8 +420,8 @@ mod tests {
             let db = Connection::open(&path).unwrap();
             assert_eq!(migrate(&db, 1).unwrap(), 1);
             db.execute(
-                "INSERT INTO games (id, variant, castling, moves, white_ms, black_ms, aborted, created)
-                 VALUES (5, 'torus', 'none', 'e2e4', 0, 0, 0, 1)",
+                "INSERT INTO games (id, variant, castling, white, moves, white_ms, black_ms, aborted, created)
+                 VALUES (5, 'torus', 'none', 'w0123456789abcdef', 'e2e4', 0, 0, 0, 1)",
                 [],
             )
             .unwrap();
@@ -325,6 +437,54 @@ mod tests {
             (g.variant.as_str(), g.moves.clone(), g.draw_offer),
             ("torus", vec!["e2e4".to_string()], None)
         );
+        // The secret kept by the old layout is kept only as its proof now.
+        let proof = crate::record::seat_proof("w0123456789abcdef");
+        assert_eq!(g.seats, [Some(proof), None]);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_unreadable_outcome_is_an_error_not_a_game_that_goes_on() {
+        let store = SqliteStore::in_memory().unwrap();
+        store.create(&record(9)).unwrap();
+        store
+            .db()
+            .execute("UPDATE games SET outcome = 'garbage' WHERE id = 9", [])
+            .unwrap();
+        assert!(store.load(9).is_err());
+    }
+
+    #[test]
+    fn games_that_never_started_are_pruned_after_their_day_and_games_kept() {
+        let store = SqliteStore::in_memory().unwrap();
+        let day = 24 * 3600 * 1000;
+        let game = |id, moves: &[&str], created, aborted| Record {
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            created,
+            aborted,
+            outcome: None,
+            ..record(id)
+        };
+        let old = 10 * day;
+        for g in [
+            game(1, &[], old, false),               // a seek nobody took: pruned
+            game(2, &["e2e4"], old, true),          // aborted after one move: pruned
+            game(3, &["e2e4", "e7e5"], old, false), // started: kept
+            game(4, &[], 20 * day, false),          // not a day old: kept
+            game(5, &[], old, false),               // open in memory: kept
+            Record {
+                outcome: Some(topochess_core::game::Outcome::Resignation {
+                    winner: Color::Black,
+                }),
+                ..game(6, &["e2e4"], old, false) // ended by play: kept
+            },
+        ] {
+            store.create(&g).unwrap();
+        }
+        assert_eq!(store.prune(19 * day, &[5]).unwrap(), 2);
+        let left: Vec<bool> = (1..=6)
+            .map(|id| store.load(id).unwrap().is_some())
+            .collect();
+        assert_eq!(left, [false, false, true, true, true, true]);
     }
 }

@@ -2,171 +2,16 @@
 //! over WebSockets, a spectator, bad input answered without harm, and the server killed
 //! (SIGKILL) mid-game and started again with every answered move kept and the clocks right.
 
-use futures_util::{SinkExt, StreamExt};
+mod common;
+
+use common::*;
+use futures_util::SinkExt;
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 use topochess_core::Color;
-use topochess_protocol::{ClientMessage, Created, GameState, Lobby, NewGame, ServerMessage, Side};
-
-struct Server {
-    child: Child,
-}
-
-impl Server {
-    fn start(data: &PathBuf, port: u16) -> Server {
-        let child = Command::new(env!("CARGO_BIN_EXE_topochess-server"))
-            .args(["--addr", &format!("127.0.0.1:{port}"), "--dist"])
-            .arg(data.join("site"))
-            .arg("--data")
-            .arg(data)
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("the server starts");
-        let server = Server { child };
-        let start = Instant::now();
-        while http(port, "GET", "/api/health", "").is_none() {
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "the server answers"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        server
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// A request over a plain socket; the status line and the body.
-fn http(port: u16, method: &str, path: &str, body: &str) -> Option<(String, String)> {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).ok()?;
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(request.as_bytes()).ok()?;
-    let mut answer = String::new();
-    s.read_to_string(&mut answer).ok()?;
-    let (head, body) = answer.split_once("\r\n\r\n")?;
-    Some((head.lines().next()?.to_string(), body.to_string()))
-}
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn connect(port: u16, id: &str, secret: &str) -> Socket {
-    let url = format!("ws://127.0.0.1:{port}/api/games/{id}/socket?secret={secret}");
-    tokio_tungstenite::connect_async(url)
-        .await
-        .expect("a socket")
-        .0
-}
-
-async fn next(socket: &mut Socket) -> ServerMessage {
-    loop {
-        let m = tokio::time::timeout(Duration::from_secs(10), socket.next())
-            .await
-            .expect("a message in time")
-            .expect("open")
-            .expect("a frame");
-        if let Message::Text(t) = m {
-            return serde_json::from_str(&t).expect("a server message");
-        }
-    }
-}
-
-/// The refusal of the last message (and the state the server sends after it, read too).
-async fn refused(socket: &mut Socket) -> String {
-    let message = loop {
-        match next(socket).await {
-            ServerMessage::Error { message } => break message,
-            // A change heard before the answer (another browser's seating or move).
-            ServerMessage::State(_) => continue,
-        }
-    };
-    assert!(matches!(next(socket).await, ServerMessage::State(_)));
-    message
-}
-
-/// The next state with `plies` moves.
-async fn state_at(socket: &mut Socket, plies: usize) -> GameState {
-    loop {
-        if let ServerMessage::State(s) = next(socket).await {
-            if s.moves.len() == plies {
-                return *s;
-            }
-        }
-    }
-}
-
-async fn send(socket: &mut Socket, m: &ClientMessage) {
-    let text = serde_json::to_string(m).unwrap();
-    socket.send(Message::Text(text.into())).await.unwrap();
-}
-
-fn mv(uci: &str, ply: usize) -> ClientMessage {
-    ClientMessage::Move {
-        uci: uci.into(),
-        ply,
-    }
-}
-
-/// A fresh data folder named `name` with a one-page site in it.
-fn site(name: &str) -> PathBuf {
-    let data = std::env::temp_dir().join(format!("topochess-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
-    std::fs::create_dir_all(data.join("site")).unwrap();
-    std::fs::write(data.join("site/index.html"), "<p>site</p>").unwrap();
-    data
-}
-
-/// A folded game of five minutes a side, White the creator's (holding `secret`).
-fn folded_game(secret: &str, public: bool) -> NewGame {
-    NewGame {
-        variant: "folded".into(),
-        castling: String::new(),
-        base_secs: Some(300),
-        increment_secs: 0,
-        side: Side::White,
-        secret: secret.into(),
-        public,
-    }
-}
-
-/// `new` created over HTTP.
-fn create(port: u16, new: &NewGame) -> Created {
-    let (status, body) = http(
-        port,
-        "POST",
-        "/api/games",
-        &serde_json::to_string(new).unwrap(),
-    )
-    .unwrap();
-    assert!(status.contains("201"), "{status} {body}");
-    serde_json::from_str(&body).unwrap()
-}
-
-/// The lobby as the server lists it.
-fn lobby(port: u16) -> Lobby {
-    serde_json::from_str(&http(port, "GET", "/api/lobby", "").unwrap().1).unwrap()
-}
+use topochess_protocol::{ClientMessage, NewGame, ServerMessage, Side};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_game_survives_the_server_killed_mid_game() {
@@ -336,17 +181,7 @@ async fn a_flood_is_slowed_and_a_huge_message_refused() {
     // Over the size limit: the server closes the connection rather than read it.
     let huge = "x".repeat(topochess_protocol::MAX_MESSAGE_BYTES * 4);
     let _ = s.send(Message::Text(huge.into())).await;
-    let closed = tokio::time::timeout(Duration::from_secs(10), async {
-        loop {
-            match s.next().await {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
-                Some(Ok(_)) => continue,
-            }
-        }
-    })
-    .await
-    .unwrap_or(false);
-    assert!(closed);
+    closed(&mut s).await;
     // A bad request to create a game says why.
     let (status, _) = http(port, "POST", "/api/games", "{\"variant\":\"folded\"}").unwrap();
     assert!(status.contains("4"), "{status}");

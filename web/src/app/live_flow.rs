@@ -36,6 +36,12 @@ impl AppState {
                 self.notice = Some(format!("The game server refused: {message}."));
                 return;
             }
+            ServerMessage::Restarting => {
+                self.notice = Some(
+                    "The game server is restarting: your game will be back in a moment.".into(),
+                );
+                return;
+            }
             ServerMessage::State(state) => state,
         };
         let Some(id) = parse_id(&state.id) else {

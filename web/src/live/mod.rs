@@ -141,12 +141,24 @@ pub async fn create(new: &NewGame) -> Result<Created, String> {
         .and_then(|t| t.as_string())
         .unwrap_or_default();
     if !response.ok() {
-        return Err(match response.status() {
-            404 | 405 => "this site has no live game server".to_string(),
-            status => format!("the game server said {status}: {text}"),
-        });
+        return Err(refusal(response.status(), &text));
     }
     serde_json::from_str(&text).map_err(|_| "this site has no live game server".to_string())
+}
+
+/// What the server's refusal says to the player: its own sentence (a limit says when to try
+/// again), or what the status means.
+fn refusal(status: u16, body: &str) -> String {
+    let said = match topochess_protocol::ServerMessage::from_json(body) {
+        Some(topochess_protocol::ServerMessage::Error { message }) => Some(message),
+        _ => None,
+    };
+    match (status, said) {
+        (404 | 405, _) => "this site has no live game server".to_string(),
+        (_, Some(sentence)) => sentence,
+        (429, None) => "Too many requests from your address: try again in a minute.".to_string(),
+        (status, None) => format!("the game server answered {status}: try again in a moment"),
+    }
 }
 
 /// The server's lobby: open seeks and public games being played.
@@ -161,14 +173,14 @@ pub async fn lobby() -> Result<topochess_protocol::Lobby, String> {
         .await
         .map_err(|_| "the game server cannot be reached".to_string())?;
     let response: web_sys::Response = answer.dyn_into().map_err(|_| "no response")?;
-    if !response.ok() {
-        return Err("this site has no live game server".into());
-    }
     let text = wasm_bindgen_futures::JsFuture::from(response.text().map_err(|_| "no body")?)
         .await
         .ok()
         .and_then(|t| t.as_string())
         .unwrap_or_default();
+    if !response.ok() {
+        return Err(refusal(response.status(), &text));
+    }
     serde_json::from_str(&text).map_err(|_| "this site has no live game server".to_string())
 }
 
@@ -195,6 +207,18 @@ mod tests {
             None,
             "two ahead"
         );
+    }
+
+    #[test]
+    fn a_refusal_is_told_in_the_servers_sentence() {
+        let limited = r#"{"t":"error","message":"Too many games started from your address: try again in 12 s."}"#;
+        assert_eq!(
+            refusal(429, limited),
+            "Too many games started from your address: try again in 12 s."
+        );
+        assert!(refusal(429, "").contains("try again"));
+        assert_eq!(refusal(404, ""), "this site has no live game server");
+        assert!(refusal(502, "<html>").contains("502"));
     }
 
     #[test]

@@ -88,6 +88,10 @@ fn open(me: &Rc<Connection>) {
     let opened = {
         let me = me.clone();
         Handler::new(move |_| {
+            // First, who this browser is: its secret goes in the message, never in the address.
+            if let Some(socket) = me.socket.borrow().as_ref() {
+                let _ = socket.send_with_str(&hello());
+            }
             me.backoff.set(1000);
             me.on_connection.emit(true);
             me.flush();
@@ -121,6 +125,14 @@ fn open(me: &Rc<Connection>) {
     *me.handlers.borrow_mut() = vec![opened, message, closed];
 }
 
+/// The first message: this browser's secret, which proves its seat.
+fn hello() -> String {
+    let hello = topochess_protocol::Hello {
+        secret: Some(super::browser_secret()),
+    };
+    serde_json::to_string(&hello).expect("a hello is JSON")
+}
+
 /// The socket's address for game `id`, beside the site (`ws:` or `wss:` as the page is served).
 fn socket_url(id: u64) -> String {
     let base = super::site_base();
@@ -128,11 +140,7 @@ fn socket_url(id: u64) -> String {
         Some(rest) => format!("wss{rest}"),
         None => format!("ws{}", base.strip_prefix("http").unwrap_or(&base)),
     };
-    format!(
-        "{base}api/games/{}/socket?secret={}",
-        id_text(id),
-        super::browser_secret()
-    )
+    format!("{base}api/games/{}/socket", id_text(id))
 }
 
 /// Keeps the socket of live game `id` (none: no socket) and sends the outbox through it.

@@ -1,0 +1,172 @@
+//! What the server counts, for `/metrics` in the Prometheus text format: games open, sockets,
+//! moves, a move's time in the server, the store's write time, and refusals by reason.
+
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::registry::Registry;
+use std::time::Duration;
+
+/// Why the server refused something (a label of `topochess_refusals_total`).
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
+pub enum Refusal {
+    /// Too many games created from one address.
+    CreateLimit,
+    /// Too many lobby reads from one address.
+    LobbyLimit,
+    /// Too many QR codes from one address.
+    QrLimit,
+    /// Too many new sockets from one address.
+    SocketLimit,
+    /// Too many sockets open at once from one address.
+    SocketsOpen,
+    /// Too many open seeks from one address.
+    SeekLimit,
+    /// A socket's first message was not a well-formed hello.
+    BadHello,
+    /// A message that is not one of the protocol's.
+    BadMessage,
+    /// A connection sent messages faster than its budget.
+    SlowDown,
+    /// The referee refused a message (out of turn, illegal, for another ply...).
+    Refereed,
+    /// A request the server could not answer because the store failed.
+    Store,
+    /// A panic, caught with its connection.
+    Fault,
+}
+
+impl Refusal {
+    fn label(self) -> &'static str {
+        match self {
+            Refusal::CreateLimit => "create_limit",
+            Refusal::LobbyLimit => "lobby_limit",
+            Refusal::QrLimit => "qr_limit",
+            Refusal::SocketLimit => "socket_limit",
+            Refusal::SocketsOpen => "sockets_open",
+            Refusal::SeekLimit => "seek_limit",
+            Refusal::BadHello => "bad_hello",
+            Refusal::BadMessage => "bad_message",
+            Refusal::SlowDown => "slow_down",
+            Refusal::Refereed => "refereed",
+            Refusal::Store => "store",
+            Refusal::Fault => "fault",
+        }
+    }
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct Reason {
+    reason: &'static str,
+}
+
+/// The server's counters, gauges and histograms.
+pub struct Metrics {
+    registry: Registry,
+    games_open: Gauge,
+    /// Sockets open now.
+    pub sockets: Gauge,
+    moves: Counter,
+    move_seconds: Histogram,
+    write_seconds: Histogram,
+    refusals: Family<Reason, Counter>,
+}
+
+impl Default for Metrics {
+    fn default() -> Metrics {
+        let mut registry = Registry::with_prefix("topochess");
+        let games_open = Gauge::default();
+        let sockets = Gauge::default();
+        let moves = Counter::default();
+        // 0.5 ms to about 4 s, doubling.
+        let buckets =
+            || prometheus_client::metrics::histogram::exponential_buckets(0.0005, 2.0, 14);
+        let move_seconds = Histogram::new(buckets());
+        let write_seconds = Histogram::new(buckets());
+        let refusals = Family::<Reason, Counter>::default();
+        registry.register("games_open", "Games open in memory", games_open.clone());
+        registry.register("sockets", "WebSockets open", sockets.clone());
+        registry.register("moves", "Moves accepted", moves.clone());
+        registry.register(
+            "move_seconds",
+            "A move's time in the server: from its message to its state sent to the mover",
+            move_seconds.clone(),
+        );
+        registry.register(
+            "store_write_seconds",
+            "The store's time to keep a game",
+            write_seconds.clone(),
+        );
+        registry.register("refusals", "Requests refused, by reason", refusals.clone());
+        Metrics {
+            registry,
+            games_open,
+            sockets,
+            moves,
+            move_seconds,
+            write_seconds,
+            refusals,
+        }
+    }
+}
+
+impl Metrics {
+    /// One refusal for `why`.
+    pub fn refused(&self, why: Refusal) {
+        self.refusals
+            .get_or_create(&Reason {
+                reason: why.label(),
+            })
+            .inc();
+    }
+
+    /// One move accepted, `took` after its message arrived.
+    pub fn moved(&self, took: Duration) {
+        self.moves.inc();
+        self.move_seconds.observe(took.as_secs_f64());
+    }
+
+    /// One write to the store, of `took`.
+    pub fn wrote(&self, took: Duration) {
+        self.write_seconds.observe(took.as_secs_f64());
+    }
+
+    /// The text Prometheus reads, with `games_open` games open.
+    pub fn text(&self, games_open: usize) -> String {
+        self.games_open.set(games_open as i64);
+        let mut out = String::new();
+        prometheus_client::encoding::text::encode(&mut out, &self.registry)
+            .expect("writing to a String does not fail");
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_text_names_every_metric_and_counts_refusals_by_reason() {
+        let m = Metrics::default();
+        m.refused(Refusal::CreateLimit);
+        m.refused(Refusal::CreateLimit);
+        m.refused(Refusal::BadHello);
+        m.moved(Duration::from_millis(3));
+        m.wrote(Duration::from_millis(1));
+        m.sockets.inc();
+        let text = m.text(7);
+        for line in [
+            "topochess_games_open 7",
+            "topochess_sockets 1",
+            "topochess_moves_total 1",
+            "topochess_refusals_total{reason=\"create_limit\"} 2",
+            "topochess_refusals_total{reason=\"bad_hello\"} 1",
+            "topochess_move_seconds_count 1",
+            "topochess_store_write_seconds_count 1",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
+        }
+    }
+}

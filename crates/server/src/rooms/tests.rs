@@ -1,0 +1,292 @@
+//! The rooms over a store that can be made to fail or to be slow: memory and store stay in step,
+//! the player is told a sentence, rooms and clock watchers do not outlive their use, a flag falls
+//! with nobody there, and seeks are replaced and listed as their creators come and go.
+
+use super::*;
+use crate::store::SqliteStore;
+use std::sync::atomic::{AtomicBool, Ordering};
+use topochess_core::game::Outcome;
+use topochess_protocol::Side;
+
+/// An SQLite store in memory whose writes can be made to fail, and whose reads of unknown games
+/// can be made slow.
+struct Unreliable {
+    inner: SqliteStore,
+    failing: AtomicBool,
+    slow_misses: AtomicBool,
+}
+
+impl Unreliable {
+    fn new() -> Arc<Unreliable> {
+        Arc::new(Unreliable {
+            inner: SqliteStore::in_memory().unwrap(),
+            failing: AtomicBool::new(false),
+            slow_misses: AtomicBool::new(false),
+        })
+    }
+
+    fn check(&self) -> Result<(), StoreError> {
+        if self.failing.load(Ordering::SeqCst) {
+            return Err(StoreError("disk I/O error at /secret/path".into()));
+        }
+        Ok(())
+    }
+}
+
+impl Store for Unreliable {
+    fn create(&self, game: &Record) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.create(game)
+    }
+    fn load(&self, id: GameId) -> Result<Option<Record>, StoreError> {
+        let found = self.inner.load(id)?;
+        if found.is_none() && self.slow_misses.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(400));
+        }
+        Ok(found)
+    }
+    fn save(&self, game: &Record) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.save(game)
+    }
+    fn lobby(&self, since: u64, limit: usize) -> Result<Vec<Record>, StoreError> {
+        self.inner.lobby(since, limit)
+    }
+    fn running(&self) -> Result<Vec<GameId>, StoreError> {
+        self.inner.running()
+    }
+    fn prune(&self, before: u64, keep: &[GameId]) -> Result<usize, StoreError> {
+        self.inner.prune(before, keep)
+    }
+}
+
+const W: &str = "white-secret-0123456789";
+const B: &str = "black-secret-0123456789";
+
+fn here() -> IpAddr {
+    "192.0.2.1".parse().unwrap()
+}
+
+fn new_game(base_secs: Option<u32>, public: bool, secret: &str) -> NewGame {
+    NewGame {
+        variant: "folded".into(),
+        castling: String::new(),
+        base_secs,
+        increment_secs: 0,
+        side: Side::White,
+        secret: secret.into(),
+        public,
+    }
+}
+
+fn setup() -> (Arc<Unreliable>, Arc<Rooms>) {
+    let store = Unreliable::new();
+    let rooms = Rooms::new(store.clone(), Arc::default());
+    (store, rooms)
+}
+
+fn mv(uci: &str, ply: usize) -> ClientMessage {
+    ClientMessage::Move {
+        uci: uci.into(),
+        ply,
+    }
+}
+
+#[tokio::test]
+async fn a_failed_write_leaves_memory_as_the_store_and_tells_a_sentence() {
+    let (store, rooms) = setup();
+    let (id, _) = rooms
+        .create(&new_game(None, false, W), here(), 3)
+        .await
+        .unwrap();
+    let room = rooms.room(id).await.unwrap().unwrap();
+    store.failing.store(true, Ordering::SeqCst);
+    // The seat: not taken in memory when its write fails.
+    let failure = rooms.seat(&room, Some(B)).await.unwrap_err();
+    assert!(matches!(failure, Failure::Store(_)));
+    assert!(
+        !failure.sentence().contains("secret"),
+        "no detail for the player"
+    );
+    assert_eq!(room.state(None).await.seated, [true, false]);
+    store.failing.store(false, Ordering::SeqCst);
+    assert_eq!(rooms.seat(&room, Some(B)).await, Ok(Some(Color::Black)));
+    // A move: not played in memory when its write fails.
+    store.failing.store(true, Ordering::SeqCst);
+    let failure = rooms.act(&room, Color::White, &mv("e2e4", 0)).await;
+    assert!(matches!(failure, Err(Failure::Store(_))));
+    assert!(room.state(None).await.moves.is_empty());
+    store.failing.store(false, Ordering::SeqCst);
+    rooms
+        .act(&room, Color::White, &mv("e2e4", 0))
+        .await
+        .unwrap();
+    assert_eq!(store.load(id).unwrap().unwrap().moves, ["e2e4"]);
+    // Creating a game: refused with the sentence.
+    store.failing.store(true, Ordering::SeqCst);
+    let failure = rooms.create(&new_game(None, false, W), here(), 3).await;
+    assert!(matches!(failure, Err(Failure::Store(_))));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 8)]
+async fn unknown_ids_read_from_the_store_delay_no_open_game() {
+    let (store, rooms) = setup();
+    let (id, _) = rooms
+        .create(&new_game(None, false, W), here(), 3)
+        .await
+        .unwrap();
+    let _room = rooms.room(id).await.unwrap().unwrap();
+    store.slow_misses.store(true, Ordering::SeqCst);
+    let misses: Vec<_> = (0..3)
+        .map(|i| {
+            let rooms = rooms.clone();
+            tokio::spawn(async move { rooms.room(0xdead_0000 + i).await })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let start = Instant::now();
+    assert!(rooms.room(id).await.unwrap().is_some());
+    let took = start.elapsed();
+    assert!(took < Duration::from_millis(100), "{took:?}");
+    for miss in misses {
+        assert!(miss.await.unwrap().unwrap().is_none());
+    }
+}
+
+#[tokio::test]
+async fn a_flag_falls_with_nobody_there_and_leaves_no_room_or_watcher() {
+    let (store, rooms) = setup();
+    let (id, _) = rooms
+        .create(&new_game(Some(1), false, W), here(), 3)
+        .await
+        .unwrap();
+    {
+        let room = rooms.room(id).await.unwrap().unwrap();
+        rooms.seat(&room, Some(B)).await.unwrap();
+        rooms
+            .act(&room, Color::White, &mv("e2e4", 0))
+            .await
+            .unwrap();
+        rooms
+            .act(&room, Color::Black, &mv("e7e5", 1))
+            .await
+            .unwrap();
+    }
+    // Everyone left: the room closes, the clock is still watched (and holds no room).
+    rooms.close_idle();
+    assert_eq!((rooms.open_rooms(), rooms.watched_clocks()), (0, 1));
+    // The store fails when the flag falls: the watcher tries again until it is kept.
+    store.failing.store(true, Ordering::SeqCst);
+    tokio::time::sleep(Duration::from_millis(1300)).await;
+    assert_eq!(store.load(id).unwrap().unwrap().outcome, None);
+    assert_eq!(rooms.watched_clocks(), 1, "tried again");
+    store.failing.store(false, Ordering::SeqCst);
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert_eq!(
+        store.load(id).unwrap().unwrap().outcome,
+        Some(Outcome::Timeout {
+            winner: Color::Black
+        })
+    );
+    assert_eq!((rooms.open_rooms(), rooms.watched_clocks()), (0, 0));
+}
+
+#[tokio::test]
+async fn a_restart_watches_every_running_clock_and_ends_the_fallen_ones() {
+    let (store, rooms) = setup();
+    let (id, _) = rooms
+        .create(&new_game(Some(60), false, W), here(), 3)
+        .await
+        .unwrap();
+    let room = rooms.room(id).await.unwrap().unwrap();
+    rooms.seat(&room, Some(B)).await.unwrap();
+    rooms
+        .act(&room, Color::White, &mv("e2e4", 0))
+        .await
+        .unwrap();
+    rooms
+        .act(&room, Color::Black, &mv("e7e5", 1))
+        .await
+        .unwrap();
+    // The server dies; the clock ran out meanwhile (its start moved an hour back).
+    let mut record = store.load(id).unwrap().unwrap();
+    record.turn_since = record.turn_since.map(|t| t - 3600 * 1000);
+    store.save(&record).unwrap();
+    drop((room, rooms));
+    let again = Rooms::new(store.clone(), Arc::default());
+    assert_eq!(again.resume_clocks().await, Ok(1));
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(
+        store.load(id).unwrap().unwrap().outcome,
+        Some(Outcome::Timeout {
+            winner: Color::Black
+        })
+    );
+    assert_eq!((again.open_rooms(), again.watched_clocks()), (0, 0));
+}
+
+#[tokio::test]
+async fn a_new_seek_replaces_its_players_old_one_and_an_address_has_few() {
+    let (store, rooms) = setup();
+    let (first, _) = rooms
+        .create(&new_game(None, true, W), here(), 3)
+        .await
+        .unwrap();
+    let (second, _) = rooms
+        .create(&new_game(None, true, W), here(), 3)
+        .await
+        .unwrap();
+    assert!(store.load(first).unwrap().unwrap().aborted, "replaced");
+    let listed: Vec<String> = rooms
+        .lobby()
+        .unwrap()
+        .seeks
+        .into_iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(listed, [topochess_protocol::id_text(second)]);
+    // Other players at the same address: three seeks at most.
+    rooms
+        .create(&new_game(None, true, B), here(), 3)
+        .await
+        .unwrap();
+    rooms
+        .create(&new_game(None, true, "third-secret-0123456789"), here(), 3)
+        .await
+        .unwrap();
+    let refused = rooms
+        .create(&new_game(None, true, "fourth-secret-012345678"), here(), 3)
+        .await;
+    assert!(matches!(refused, Err(Failure::Refused(ref why)) if why.contains("3 seeks")));
+    let elsewhere: IpAddr = "198.51.100.9".parse().unwrap();
+    assert!(rooms
+        .create(
+            &new_game(None, true, "fourth-secret-012345678"),
+            elsewhere,
+            3
+        )
+        .await
+        .is_ok());
+}
+
+#[tokio::test]
+async fn a_seek_is_listed_while_its_creator_is_here_and_a_few_seconds_after() {
+    let (_, rooms) = setup();
+    let (id, _) = rooms
+        .create(&new_game(None, true, W), here(), 3)
+        .await
+        .unwrap();
+    let listed = |rooms: &Rooms| rooms.lobby().unwrap().seeks.len();
+    assert_eq!(listed(&rooms), 1, "just posted");
+    let room = rooms.room(id).await.unwrap().unwrap();
+    assert_eq!(rooms.seat(&room, Some(W)).await, Ok(Some(Color::White)));
+    room.arrive(Color::White);
+    assert_eq!(listed(&rooms), 1, "its creator is here");
+    room.leave(Color::White);
+    assert_eq!(listed(&rooms), 1, "left just now");
+    // Left longer ago than the grace.
+    room.leave_at(Color::White, now_ms() - SEEK_GRACE_MS - 1);
+    assert_eq!(listed(&rooms), 0, "gone");
+    room.arrive(Color::White);
+    assert_eq!(listed(&rooms), 1, "back");
+}

@@ -1,0 +1,233 @@
+//! A game's WebSocket: the browser says who it is in its first message (a [`Hello`] with its
+//! secret, or none to watch), is seated or watches, hears the game after every change, and has
+//! its messages refereed within a budget. Malformed or too many messages are answered with a
+//! sentence, never a panic; a server shutting down tells the page it is restarting.
+
+use crate::metrics::Refusal;
+use crate::room::Room;
+use crate::site::Site;
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures_util::stream::SplitSink;
+use futures_util::{SinkExt, StreamExt};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use topochess_core::Color;
+use topochess_protocol::{valid_secret, ClientMessage, Hello, ServerMessage};
+
+/// Messages a connection may send in a burst, and a second on average after it.
+const BURST: f64 = 20.0;
+const PER_SECOND: f64 = 5.0;
+/// How long a new socket has to say hello.
+const HELLO_WITHIN: Duration = Duration::from_secs(10);
+/// The close code a page sees when the server restarts (RFC 6455's "Service Restart").
+const RESTARTING: u16 = 1012;
+/// The close code of a socket that broke the protocol ("Policy Violation").
+const POLICY: u16 = 1008;
+
+type Out = SplitSink<WebSocket, Message>;
+
+fn text(message: &ServerMessage) -> Message {
+    Message::Text(
+        serde_json::to_string(message)
+            .expect("a message is JSON")
+            .into(),
+    )
+}
+
+fn error(message: impl Into<String>) -> Message {
+    text(&ServerMessage::Error {
+        message: message.into(),
+    })
+}
+
+/// Says why, and closes with `code`.
+async fn close(out: &mut Out, code: u16, why: &str) {
+    let _ = out.send(error(why)).await;
+    close_frame(out, code, why).await;
+}
+
+/// Closes with `code` and a short reason.
+async fn close_frame(out: &mut Out, code: u16, why: &str) {
+    let _ = out
+        .send(Message::Close(Some(CloseFrame {
+            code,
+            reason: why.chars().take(100).collect::<String>().into(),
+        })))
+        .await;
+}
+
+/// A page at the game: it leaves when this is dropped (the socket's end, however it ends).
+struct Present(Arc<Room>, Option<Color>);
+
+impl Drop for Present {
+    fn drop(&mut self) {
+        if let Some(side) = self.1 {
+            self.0.leave(side);
+        }
+    }
+}
+
+/// The first message, if it is a well-formed hello in time; otherwise the socket is closed with
+/// the reason.
+async fn hello(
+    out: &mut Out,
+    incoming: &mut futures_util::stream::SplitStream<WebSocket>,
+    site: &Site,
+) -> Option<Hello> {
+    let first = tokio::time::timeout(HELLO_WITHIN, incoming.next()).await;
+    let refuse = |why: &str| {
+        site.rooms.metrics.refused(Refusal::BadHello);
+        tracing::info!(why, "a socket refused");
+        why.to_string()
+    };
+    let why = match first {
+        Err(_) => refuse("no hello in time"),
+        Ok(Some(Ok(Message::Text(t)))) => match serde_json::from_str::<Hello>(&t) {
+            Ok(h) if h.secret.as_deref().is_none_or(valid_secret) => return Some(h),
+            Ok(_) => refuse("a malformed secret: 16 to 64 letters, digits and -"),
+            Err(_) => {
+                refuse("the first message says who you are: {\"t\":\"hello\",\"secret\":...}")
+            }
+        },
+        Ok(_) => return None,
+    };
+    close(out, POLICY, &why).await;
+    None
+}
+
+/// One browser at one game: seated (or watching), told the game after every change, its
+/// messages refereed, until it leaves or the server shuts down; then the room is closed if it
+/// was the last there.
+pub async fn play(
+    ws: WebSocket,
+    site: Arc<Site>,
+    room: Arc<Room>,
+    counted: crate::limits::OpenSocket,
+) {
+    site.rooms.metrics.sockets.inc();
+    let _open = Open {
+        site: site.clone(),
+        id: room.id,
+        _counted: counted,
+    };
+    serve(ws, &site, room).await;
+}
+
+/// A socket open: counted while it lives, its room released when it ends (a fault included).
+struct Open {
+    site: Arc<Site>,
+    id: topochess_protocol::GameId,
+    _counted: crate::limits::OpenSocket,
+}
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.site.rooms.metrics.sockets.dec();
+        self.site.rooms.release(self.id);
+    }
+}
+
+async fn serve(ws: WebSocket, site: &Site, room: Arc<Room>) {
+    let (mut out, mut incoming) = ws.split();
+    let Some(hello) = hello(&mut out, &mut incoming, site).await else {
+        return;
+    };
+    let mut changes = room.listen();
+    let you = match site.rooms.seat(&room, hello.secret.as_deref()).await {
+        Ok(you) => you,
+        Err(why) => return close(&mut out, 1011, &why.sentence()).await,
+    };
+    if let Some(side) = you {
+        room.arrive(side);
+    }
+    let _present = Present(room.clone(), you);
+    let state = |room: &Arc<Room>| {
+        let room = room.clone();
+        async move { text(&ServerMessage::State(Box::new(room.state(you).await))) }
+    };
+    if out.send(state(&room).await).await.is_err() {
+        return;
+    }
+    let (mut tokens, mut last) = (BURST, Instant::now());
+    // A ping now and then finds a connection that died without a word.
+    let mut ping = tokio::time::interval(Duration::from_secs(20));
+    loop {
+        tokio::select! {
+            () = site.shutdown.cancelled() => {
+                let _ = out.send(text(&ServerMessage::Restarting)).await;
+                return close_frame(&mut out, RESTARTING, "the server is restarting").await;
+            }
+            changed = changes.recv() => {
+                if matches!(changed, Err(tokio::sync::broadcast::error::RecvError::Closed)) {
+                    return;
+                }
+                if out.send(state(&room).await).await.is_err() {
+                    return;
+                }
+            }
+            message = incoming.next() => {
+                let Some(Ok(message)) = message else { return };
+                let body = match message {
+                    Message::Text(t) => t,
+                    Message::Close(_) => return,
+                    _ => continue,
+                };
+                tokens = (tokens + last.elapsed().as_secs_f64() * PER_SECOND).min(BURST);
+                last = Instant::now();
+                if tokens < 1.0 {
+                    site.rooms.metrics.refused(Refusal::SlowDown);
+                    let _ = out.send(error("too many messages: slow down")).await;
+                    continue;
+                }
+                tokens -= 1.0;
+                let started = Instant::now();
+                let message = serde_json::from_str::<ClientMessage>(&body);
+                #[cfg(debug_assertions)]
+                fault(&message);
+                let answer = match (message, you) {
+                    (Err(e), _) => {
+                        site.rooms.metrics.refused(Refusal::BadMessage);
+                        Err(format!("not a message this server knows: {e}"))
+                    }
+                    (Ok(_), None) => Err("spectators cannot play".into()),
+                    (Ok(m), Some(side)) => {
+                        let moved = matches!(m, ClientMessage::Move { .. });
+                        let answer = site.rooms.act(&room, side, &m).await.map_err(|f| {
+                            if matches!(f, crate::rooms::Failure::Refused(_)) {
+                                site.rooms.metrics.refused(Refusal::Refereed);
+                            }
+                            f.sentence()
+                        });
+                        if moved && answer.is_ok() {
+                            site.rooms.metrics.moved(started.elapsed());
+                        }
+                        answer
+                    }
+                };
+                if let Err(why) = answer {
+                    // The refusal, and the game as it is, so the page can put its board right.
+                    let _ = out.send(error(why)).await;
+                    if out.send(state(&room).await).await.is_err() {
+                        return;
+                    }
+                }
+            }
+            _ = ping.tick() => {
+                if out.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// In test builds only: a move named by `TOPOCHESS_FAULT_ON_MOVE` panics, as a bug would, so
+/// the tests can show that a fault ends its own connection and no other.
+#[cfg(debug_assertions)]
+fn fault(message: &Result<ClientMessage, serde_json::Error>) {
+    if let (Ok(ClientMessage::Move { uci, .. }), Ok(fault)) =
+        (message, std::env::var("TOPOCHESS_FAULT_ON_MOVE"))
+    {
+        assert!(*uci != fault, "a fault injected on {uci}");
+    }
+}

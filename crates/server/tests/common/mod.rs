@@ -1,0 +1,300 @@
+//! What the server's outside tests share: the real server process on a free port, plain HTTP,
+//! WebSockets that say hello, from any of loopback's addresses (each a person of its own, for
+//! the limits per address).
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use std::io::{Read, Write};
+use std::net::{Ipv4Addr, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::MaybeTlsStream;
+use topochess_protocol::{
+    ClientMessage, Created, GameState, Hello, Lobby, NewGame, ServerMessage, Side,
+};
+
+pub struct Server {
+    /// The process.
+    pub child: Child,
+    /// Its port.
+    pub port: u16,
+}
+
+impl Server {
+    pub fn start(data: &PathBuf, port: u16) -> Server {
+        Server::start_with(data, port, &[], &[])
+    }
+
+    /// The server with more arguments and environment variables.
+    pub fn start_with(data: &PathBuf, port: u16, args: &[&str], env: &[(&str, &str)]) -> Server {
+        let child = Command::new(env!("CARGO_BIN_EXE_topochess-server"))
+            .args(["--addr", &format!("127.0.0.1:{port}"), "--dist"])
+            .arg(data.join("site"))
+            .arg("--data")
+            .arg(data)
+            .args(args)
+            .envs(env.iter().copied())
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("the server starts");
+        let server = Server { child, port };
+        let start = Instant::now();
+        while http(port, "GET", "/api/health", "").is_none() {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "the server answers"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        server
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A request over a plain socket; the status line and the body.
+pub fn http(port: u16, method: &str, path: &str, body: &str) -> Option<(String, String)> {
+    http_from(Ipv4Addr::LOCALHOST, port, method, path, body)
+}
+
+/// A plain TCP connection to the server from `from`, one of loopback's addresses.
+pub fn dial(from: Ipv4Addr, port: u16) -> Option<TcpStream> {
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).ok()?;
+    socket
+        .bind(&std::net::SocketAddr::from((from, 0)).into())
+        .ok()?;
+    socket
+        .connect(&std::net::SocketAddr::from(([127, 0, 0, 1], port)).into())
+        .ok()?;
+    Some(socket.into())
+}
+
+/// A request from `from`; the status line (with the headers after it) and the body.
+pub fn http_from(
+    from: Ipv4Addr,
+    port: u16,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> Option<(String, String)> {
+    let mut s = dial(from, port)?;
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(request.as_bytes()).ok()?;
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).ok()?;
+    let (head, body) = answer.split_once("\r\n\r\n")?;
+    Some((head.to_string(), body.to_string()))
+}
+
+pub type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A socket at game `id`, its hello sent with `secret`.
+pub async fn connect(port: u16, id: &str, secret: &str) -> Socket {
+    connect_from(Ipv4Addr::LOCALHOST, port, id, Some(secret)).await
+}
+
+/// A socket at game `id` from `from` without a word said yet.
+pub async fn open_from(from: Ipv4Addr, port: u16, id: &str) -> Socket {
+    try_open_from(from, port, id).await.expect("a socket")
+}
+
+/// A socket at game `id` from `from`, if the server takes it.
+pub async fn try_open_from(from: Ipv4Addr, port: u16, id: &str) -> Option<Socket> {
+    let stream = dial(from, port)?;
+    stream.set_nonblocking(true).ok()?;
+    let stream = tokio::net::TcpStream::from_std(stream).ok()?;
+    let url = format!("ws://127.0.0.1:{port}/api/games/{id}/socket");
+    tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
+        .await
+        .ok()
+        .map(|s| s.0)
+}
+
+/// A socket at game `id` from `from`, its hello sent (with `secret`, or none to watch).
+pub async fn connect_from(from: Ipv4Addr, port: u16, id: &str, secret: Option<&str>) -> Socket {
+    let mut socket = open_from(from, port, id).await;
+    let hello = Hello {
+        secret: secret.map(String::from),
+    };
+    let text = serde_json::to_string(&hello).unwrap();
+    socket.send(Message::Text(text.into())).await.unwrap();
+    socket
+}
+
+/// The next message, or `None` once the socket ends (or says nothing for 10 s).
+pub async fn try_next(socket: &mut Socket) -> Option<ServerMessage> {
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .ok()??
+            .ok()?;
+        if let Message::Text(t) = m {
+            return serde_json::from_str(&t).ok();
+        }
+    }
+}
+
+/// Loopback address number `n` (127.2.0.1 on): a person of their own.
+pub fn person(n: usize) -> Ipv4Addr {
+    let n = n as u32 + 1;
+    Ipv4Addr::new(127, 2 + (n >> 16) as u8, (n >> 8) as u8, n as u8)
+}
+
+/// Waits (up to 10 s) for the socket to close: the close frame's code, if it had one, and the
+/// last error the server said before (`restarting` for a restart).
+pub async fn closed(socket: &mut Socket) -> (Option<u16>, Option<String>) {
+    let mut said = None;
+    let code = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match socket.next().await {
+                None | Some(Err(_)) => return None,
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                Some(Ok(Message::Text(t))) => match serde_json::from_str(&t) {
+                    Ok(ServerMessage::Error { message }) => said = Some(message),
+                    Ok(ServerMessage::Restarting) => said = Some("restarting".into()),
+                    _ => {}
+                },
+                Some(Ok(_)) => continue,
+            }
+        }
+    })
+    .await
+    .expect("the socket closes in time");
+    (code, said)
+}
+
+/// The server's `/api/health` line.
+pub fn health(port: u16) -> String {
+    http(port, "GET", "/api/health", "")
+        .map(|r| r.1)
+        .unwrap_or_default()
+}
+
+/// Waits (up to `secs`) until the health line says `what`.
+pub async fn until_health(port: u16, what: &str, secs: u64) {
+    let start = Instant::now();
+    while !health(port).contains(what) {
+        assert!(
+            start.elapsed() < Duration::from_secs(secs),
+            "{what}: {}",
+            health(port)
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+pub async fn next(socket: &mut Socket) -> ServerMessage {
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("a message in time")
+            .expect("open")
+            .expect("a frame");
+        if let Message::Text(t) = m {
+            return serde_json::from_str(&t).expect("a server message");
+        }
+    }
+}
+
+/// The refusal of the last message (and the state the server sends after it, read too).
+pub async fn refused(socket: &mut Socket) -> String {
+    let message = loop {
+        match next(socket).await {
+            ServerMessage::Error { message } => break message,
+            // A change heard before the answer (another browser's seating or move).
+            ServerMessage::State(_) => continue,
+            ServerMessage::Restarting => panic!("the server restarts"),
+        }
+    };
+    assert!(matches!(next(socket).await, ServerMessage::State(_)));
+    message
+}
+
+/// The next state with `plies` moves.
+pub async fn state_at(socket: &mut Socket, plies: usize) -> GameState {
+    loop {
+        if let ServerMessage::State(s) = next(socket).await {
+            if s.moves.len() == plies {
+                return *s;
+            }
+        }
+    }
+}
+
+pub async fn send(socket: &mut Socket, m: &ClientMessage) {
+    let text = serde_json::to_string(m).unwrap();
+    socket.send(Message::Text(text.into())).await.unwrap();
+}
+
+pub fn mv(uci: &str, ply: usize) -> ClientMessage {
+    ClientMessage::Move {
+        uci: uci.into(),
+        ply,
+    }
+}
+
+/// A fresh data folder named `name` with a one-page site in it.
+pub fn site(name: &str) -> PathBuf {
+    let data = std::env::temp_dir().join(format!("topochess-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(data.join("site")).unwrap();
+    std::fs::write(data.join("site/index.html"), "<p>site</p>").unwrap();
+    data
+}
+
+/// A folded game of five minutes a side, White the creator's (holding `secret`).
+pub fn folded_game(secret: &str, public: bool) -> NewGame {
+    NewGame {
+        variant: "folded".into(),
+        castling: String::new(),
+        base_secs: Some(300),
+        increment_secs: 0,
+        side: Side::White,
+        secret: secret.into(),
+        public,
+    }
+}
+
+/// `new` created over HTTP.
+pub fn create(port: u16, new: &NewGame) -> Created {
+    create_from(Ipv4Addr::LOCALHOST, port, new)
+}
+
+/// `new` created over HTTP from `from`.
+pub fn create_from(from: Ipv4Addr, port: u16, new: &NewGame) -> Created {
+    let (status, body) = http_from(
+        from,
+        port,
+        "POST",
+        "/api/games",
+        &serde_json::to_string(new).unwrap(),
+    )
+    .unwrap();
+    assert!(status.contains("201"), "{status} {body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+/// The lobby as the server lists it.
+pub fn lobby(port: u16) -> Lobby {
+    serde_json::from_str(&http(port, "GET", "/api/lobby", "").unwrap().1).unwrap()
+}
