@@ -51,6 +51,7 @@
 
 mod bitboard;
 pub mod castling;
+pub mod clock;
 pub mod compact;
 pub mod decimal;
 mod exchange;

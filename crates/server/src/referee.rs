@@ -5,6 +5,7 @@
 use crate::record::{same_proof, seat_proof, Record};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
+use topochess_core::clock::{offer_after_move, Clocks};
 use topochess_core::game::Game;
 use topochess_core::{san, CastlingMode, Color, Position, Variant};
 use topochess_protocol::{id_text, ClientMessage, GameId, GameState, NewGame, Side};
@@ -149,26 +150,43 @@ impl LiveGame {
         self.record.outcome.is_some() || self.record.aborted
     }
 
+    /// The game's clocks as the record keeps them (the core's rules), if it has clocks.
+    fn clocks(&self) -> Option<Clocks> {
+        let (_, increment) = self.record.clock?;
+        Some(Clocks {
+            increment_ms: increment as u64 * 1000,
+            left_ms: self.record.left_ms,
+            since: self.record.turn_since,
+        })
+    }
+
+    /// Changes the game's clocks with `change` (the core's rules), if it has clocks.
+    fn on_clocks(&mut self, change: impl FnOnce(&mut Clocks)) {
+        if let Some(mut c) = self.clocks() {
+            change(&mut c);
+            self.record.left_ms = c.left_ms;
+            self.record.turn_since = c.since;
+        }
+    }
+
     /// When the running clock falls, in ms since the epoch.
     pub fn deadline(&self) -> Option<u64> {
-        let since = self.record.turn_since.filter(|_| !self.over())?;
         let turn = self.game.position().turn();
-        Some(since + self.record.left_ms[turn.index()])
+        self.clocks()
+            .filter(|_| !self.over())
+            .and_then(|c| c.deadline(turn))
     }
 
     /// Ends the game if the running clock has fallen by `now`; whether it did.
     pub fn check_flag(&mut self, now: u64) -> bool {
-        match self.deadline() {
-            Some(deadline) if now >= deadline => {
-                let turn = self.game.position().turn();
-                self.record.left_ms[turn.index()] = 0;
-                self.record.turn_since = None;
-                self.game.flag(turn);
-                self.record.outcome = self.game.outcome();
-                true
-            }
-            _ => false,
+        let turn = self.game.position().turn();
+        if self.over() || !self.clocks().is_some_and(|c| c.fallen(turn, now)) {
+            return false;
         }
+        self.on_clocks(|c| c.fall(turn));
+        self.game.flag(turn);
+        self.record.outcome = self.game.outcome();
+        true
     }
 
     /// What `side` asks, at `now`; why not, when it is refused.
@@ -203,10 +221,9 @@ impl LiveGame {
                     self.game.position_at(plies).expect("played"),
                     mv,
                 ));
-                self.charge(side, now);
-                if self.record.draw_offer == Some(!side) {
-                    self.record.draw_offer = None;
-                }
+                let plies = self.record.moves.len();
+                self.on_clocks(|c| c.moved(side, plies, now));
+                self.record.draw_offer = offer_after_move(self.record.draw_offer, side);
                 self.record.takeback_offer = None;
             }
             ClientMessage::Takeback if self.record.takeback_offer == Some(!side) => {
@@ -243,12 +260,9 @@ impl LiveGame {
         self.record.outcome = self.game.outcome();
         if self.over() {
             self.record.draw_offer = None;
-            if let Some(since) = self.record.turn_since.take() {
-                // The clock of the side to move stops where it stands.
-                let turn = self.game.position().turn().index();
-                let used = now.saturating_sub(since);
-                self.record.left_ms[turn] = self.record.left_ms[turn].saturating_sub(used);
-            }
+            // The clock of the side to move stops where it stands.
+            let turn = self.game.position().turn();
+            self.on_clocks(|c| c.stop(turn, now));
         }
         Ok(())
     }
@@ -266,16 +280,12 @@ impl LiveGame {
         if self.record.moves.len() < plies {
             return Err("there is no move to take back".into());
         }
-        // The running clock is charged up to now before the turn changes hands.
-        if let Some(since) = self.record.turn_since {
-            let left = &mut self.record.left_ms[turn.index()];
-            *left = left.saturating_sub(now.saturating_sub(since));
-        }
         let kept = self.record.moves.len() - plies;
+        // The running clock is charged up to now before the turn changes hands.
+        self.on_clocks(|c| c.taken_back(turn, kept, now));
         self.record.moves.truncate(kept);
         self.record.takeback_offer = None;
         self.record.draw_offer = None;
-        self.record.turn_since = (self.record.clock.is_some() && kept >= 2).then_some(now);
         let replayed = LiveGame::from_record(self.record.clone())?;
         self.game = replayed.game;
         Ok(())
@@ -307,29 +317,14 @@ impl LiveGame {
         Ok(next)
     }
 
-    /// The mover's clock after its move at `now`: the time since its turn began comes off, the
-    /// increment goes on; the clocks run from the second move on (each side's first move is free).
-    fn charge(&mut self, mover: Color, now: u64) {
-        let Some((_, increment)) = self.record.clock else {
-            return;
-        };
-        if let Some(since) = self.record.turn_since {
-            let left = &mut self.record.left_ms[mover.index()];
-            *left = left.saturating_sub(now.saturating_sub(since)) + increment as u64 * 1000;
-        }
-        if self.record.moves.len() >= 2 {
-            self.record.turn_since = Some(now);
-        }
-    }
-
     /// The game as `you` sees it at `now`.
     pub fn state(&self, you: Option<Color>, now: u64) -> GameState {
-        let mut left_ms = self.record.left_ms;
-        let running = self.deadline().is_some() && self.record.clock.is_some();
-        if let (Some(since), true) = (self.record.turn_since, running) {
-            let turn = self.game.position().turn().index();
-            left_ms[turn] = left_ms[turn].saturating_sub(now.saturating_sub(since));
-        }
+        let running = self.deadline().is_some();
+        let turn = self.game.position().turn();
+        let left_ms = match self.clocks() {
+            Some(c) if running => [Color::White, Color::Black].map(|side| c.left(side, turn, now)),
+            _ => self.record.left_ms,
+        };
         GameState {
             id: id_text(self.record.id),
             variant: self.record.variant.clone(),

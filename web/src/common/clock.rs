@@ -1,9 +1,11 @@
-//! Chess clocks. A time control gives each side a base time and an increment a move; as on
-//! lichess, a side's clock starts after that side's first move. The clock keeps absolute times,
-//! so it survives a reload (time passes while the page is closed, as over the board). Every
-//! function takes the time as an argument; [`now`] reads the browser's clock.
+//! Chess clocks. A time control gives each side a base time and an increment a move; the rules
+//! (the clocks start once both sides have moved, the increment is added while they run) are the
+//! core's [`topochess_core::clock::Clocks`], the ones the game server keeps. The clock keeps
+//! absolute times, so it survives a reload (time passes while the page is closed, as over the
+//! board). Every function takes the time as an argument; [`now`] reads the browser's clock.
 
 use serde::{Deserialize, Serialize};
+use topochess_core::clock::Clocks;
 use topochess_core::{decimal, Color};
 
 /// A time control: base time and increment a move, in seconds.
@@ -80,13 +82,25 @@ impl Clock {
         }
     }
 
+    /// The core's clocks of these (in whole milliseconds).
+    fn rules(&self) -> Clocks {
+        let ms = |t: f64| t.max(0.0).round() as u64;
+        Clocks {
+            increment_ms: self.control.inc_secs as u64 * 1000,
+            left_ms: self.left.map(ms),
+            since: self.since.map(ms),
+        }
+    }
+
+    /// Takes the core's clocks back.
+    fn keep(&mut self, c: Clocks) {
+        self.left = c.left_ms.map(|t| t as f64);
+        self.since = c.since.map(|t| t as f64);
+    }
+
     /// Milliseconds `side` has at `now`, with `turn` to move.
     pub fn time_left(&self, side: Color, turn: Color, now: f64) -> f64 {
-        let base = self.left[side.index()];
-        match self.since {
-            Some(since) if side == turn => (base - (now - since).max(0.0)).max(0.0),
-            _ => base,
-        }
+        self.rules().left(side, turn, now.max(0.0) as u64) as f64
     }
 
     /// Whether the clock of `turn` runs.
@@ -94,25 +108,18 @@ impl Clock {
         self.since.is_some()
     }
 
-    /// `mover` moved at `now`, the game now at `ply` (moves played): their time is charged and
-    /// the increment added; the other side's clock starts once both have moved.
+    /// `mover` moved at `now`, the game now at `ply` (moves played), by the core's rules.
     pub fn moved(&mut self, mover: Color, ply: usize, now: f64) {
-        let i = mover.index();
-        if let Some(since) = self.since {
-            self.left[i] = (self.left[i] - (now - since).max(0.0)).max(0.0);
-        }
-        if ply >= 2 {
-            self.left[i] += self.control.inc_secs as f64 * 1000.0;
-            self.since = Some(now);
-        }
+        let mut c = self.rules();
+        c.moved(mover, ply, now.max(0.0) as u64);
+        self.keep(c);
     }
 
     /// Stops the running clock at `now` (game over), charging the time used.
     pub fn stop(&mut self, turn: Color, now: f64) {
-        if let Some(since) = self.since.take() {
-            let i = turn.index();
-            self.left[i] = (self.left[i] - (now - since).max(0.0)).max(0.0);
-        }
+        let mut c = self.rules();
+        c.stop(turn, now.max(0.0) as u64);
+        self.keep(c);
     }
 
     /// Whether `side` is low on time at `now`.
@@ -175,17 +182,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn clocks_start_after_each_sides_first_move_and_add_the_increment() {
+    fn clocks_start_after_both_first_moves_and_add_the_increment_while_they_run() {
         let mut c = Clock::new(TimeControl::new(180, 2));
         c.moved(Color::White, 1, 1_000.0);
         assert!(!c.running(), "Black's clock waits for Black's first move");
         c.moved(Color::Black, 2, 9_000.0);
         assert!(c.running());
-        assert_eq!(c.left, [180_000.0, 182_000.0]);
+        assert_eq!(
+            c.left,
+            [180_000.0, 180_000.0],
+            "no increment for free moves"
+        );
         assert_eq!(c.time_left(Color::White, Color::White, 19_000.0), 170_000.0);
         c.moved(Color::White, 3, 19_000.0);
         assert_eq!(c.left[0], 172_000.0);
-        assert_eq!(c.time_left(Color::Black, Color::Black, 25_000.0), 176_000.0);
+        assert_eq!(c.time_left(Color::Black, Color::Black, 25_000.0), 174_000.0);
         assert!(!c.low(Color::Black, Color::Black, 25_000.0));
         assert!(c.low(Color::Black, Color::Black, 19_000.0 + 170_000.0));
         assert_eq!(
@@ -193,6 +204,35 @@ mod tests {
             0.0,
             "never below zero"
         );
+    }
+
+    /// The page's clock and the game server's keep the core's rules: the same moves at the same
+    /// times give the same clocks (the server's side: `referee/tests.rs`).
+    #[test]
+    fn the_same_moves_at_the_same_times_give_the_cores_clocks() {
+        let control = TimeControl::new(60, 3);
+        let mut page = Clock::new(control);
+        let mut rules = Clocks::new(60_000, 3_000);
+        let times = [500, 4_000, 9_500, 12_000, 30_250, 31_000, 47_777];
+        for (ply, t) in times.into_iter().enumerate() {
+            let mover = if ply.is_multiple_of(2) {
+                Color::White
+            } else {
+                Color::Black
+            };
+            page.moved(mover, ply + 1, t as f64);
+            rules.moved(mover, ply + 1, t);
+            assert_eq!(page.rules(), rules, "after move {}", ply + 1);
+            let later = t + 1_234;
+            for side in [Color::White, Color::Black] {
+                assert_eq!(
+                    page.time_left(side, !mover, later as f64),
+                    rules.left(side, !mover, later) as f64
+                );
+            }
+        }
+        // By hand: White 60 - 5.5 + 3 - 18.25 + 3 - 16.777 + 3 s; Black 60 - 2.5 + 3 - 0.75 + 3 s.
+        assert_eq!(rules.left_ms, [28_473, 62_750]);
     }
 
     #[test]

@@ -377,11 +377,10 @@ impl Play {
         }
     }
 
-    /// After a move by `mover`: an offer by the other side is declined by moving on.
+    /// After a move by `mover`: an offer by the other side is declined by moving on (the core's
+    /// rule, the server's too).
     pub(crate) fn after_move(&mut self, mover: Color) {
-        if self.draw_offer.is_some_and(|by| by != mover) {
-            self.draw_offer = None;
-        }
+        self.draw_offer = topochess_core::clock::offer_after_move(self.draw_offer, mover);
         self.confirm_resign = false;
     }
 

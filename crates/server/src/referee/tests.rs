@@ -277,3 +277,39 @@ mod fuzz {
         }
     }
 }
+
+/// The referee keeps the core's clock rules, as the page does: the same moves at the same times
+/// give the same clocks (the page's side: `web/src/common/clock.rs`, with the same figures).
+#[test]
+fn the_same_moves_at_the_same_times_give_the_cores_clocks() {
+    use topochess_core::clock::Clocks;
+    let mut g = new_game(Some(60), 3);
+    let mut rules = Clocks::new(60_000, 3_000);
+    let line = ["g1f3", "g8f6", "f3g1", "f6g8", "b1c3", "b8c6", "c3b1"];
+    let times = [500, 4_000, 9_500, 12_000, 30_250, 31_000, 47_777];
+    for (ply, (uci, t)) in line.into_iter().zip(times).enumerate() {
+        let mover = if ply.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        g.apply(mover, &mv(uci, ply), t).unwrap();
+        rules.moved(mover, ply + 1, t);
+        assert_eq!(
+            (g.record().left_ms, g.record().turn_since),
+            (rules.left_ms, rules.since),
+            "after move {}",
+            ply + 1
+        );
+        let seen = g.state(None, t + 1_234).left_ms;
+        assert_eq!(
+            seen,
+            [Color::White, Color::Black].map(|s| rules.left(s, !mover, t + 1_234))
+        );
+    }
+    assert_eq!(
+        g.record().left_ms,
+        [28_473, 62_750],
+        "by hand, as the page's test"
+    );
+}
