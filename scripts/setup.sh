@@ -44,6 +44,20 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver
 fi
 
+# Node.js runs the end-to-end tests, wasm-opt and the build's compression: 18 or newer (the
+# tests name their files, so Node 18, 20 and 22 run the same ones). Missing, Debian's is installed.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  say "installing Node.js and npm from Debian"
+  as_root apt-get update -q
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm
+fi
+node_major=$(node --version | sed 's/^v\([0-9]*\).*/\1/')
+if [ "$node_major" -lt 18 ]; then
+  say "Node.js $(node --version) is too old: 18 or newer is needed" >&2
+  exit 1
+fi
+say "Node.js $(node --version)"
+
 # wasm-opt (binaryen 123) and Playwright (driving the system Chromium), pinned in tests/package-lock.json.
 if ! (cd tests && npm ls --depth=0 >/dev/null 2>&1); then
   say "installing npm packages (wasm-opt, playwright-core)"

@@ -323,8 +323,8 @@ pub(crate) fn generate<B: Bits, S: Sink>(
     // Natively each of the king's directions is written out, the number fixed when compiled: as
     // a loop, the loop's own branch was the generator's most mispredicted one on the folded board
     // (every ray of the king meets a rider there), and folded perft ran 2-4% faster without it.
-    // In WebAssembly the loop stays: V8 ran the eight copies 12-25% slower (seventh and ninth
-    // sessions).
+    // In WebAssembly the loop stays: V8 ran the eight copies 12-25% slower (measured twice; see
+    // docs/performance-log.md).
     macro_rules! look {
         ($dir:expr, $seen:expr) => {
             match king_line(lines, king, $dir, $seen) {

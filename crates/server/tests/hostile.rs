@@ -146,6 +146,104 @@ async fn moves_out_of_turn_illegal_replayed_and_garbage_change_nothing() {
     let _ = std::fs::remove_dir_all(&data);
 }
 
+/// Arbitrary messages, well-formed and not, from 20 connections at one game for a few seconds
+/// (seeded, so a failure repeats): every answer is a state or a sentence, no socket but an
+/// oversize one is closed, and the game and the server go on as if nothing happened.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_socket_fuzzed_with_arbitrary_messages_stays_up_and_the_game_unharmed() {
+    let data = site("fuzz");
+    let server = Server::start(&data, free_port());
+    let port = server.port;
+    let (ws, bs) = (secret("white", 4), secret("black", 4));
+    let game = create(port, &game_of(&ws, false));
+    let mut tasks = Vec::new();
+    for n in 0..20usize {
+        let id = game.id.clone();
+        let who = match n {
+            0 => Some(ws.clone()),
+            1 => Some(bs.clone()),
+            _ => None,
+        };
+        tasks.push(tokio::spawn(async move {
+            let mut s = connect_from(person(100 + n), port, &id, who.as_deref()).await;
+            let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ n as u64;
+            let mut random = move || {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed
+            };
+            let squares = ["a1", "e2", "e4", "h8", "z9", "e7", "e5", ""];
+            let start = Instant::now();
+            let mut sent = 0;
+            while start.elapsed() < Duration::from_secs(4) {
+                let pick =
+                    |r: u64, list: &[&str]| list[(r % list.len() as u64) as usize].to_string();
+                let text = match random() % 6 {
+                    0 => format!(
+                        "{{\"t\":\"move\",\"uci\":\"{}{}\",\"ply\":{}}}",
+                        pick(random(), &squares),
+                        pick(random(), &squares),
+                        random() % 4
+                    ),
+                    1 => [
+                        "resign",
+                        "draw",
+                        "decline",
+                        "abort",
+                        "takeback",
+                        "rematch",
+                        "claim-victory",
+                    ]
+                    .map(|t| format!("{{\"t\":\"{t}\"}}"))[(random() % 7) as usize]
+                        .clone(),
+                    2 => (0..random() % 64)
+                        .map(|_| char::from(32 + (random() % 95) as u8))
+                        .collect(),
+                    3 => "{\"t\":\"hello\",\"secret\":\"0123456789abcdef\"}".into(),
+                    4 => format!("{{\"t\":\"move\",\"uci\":{},\"ply\":-1}}", random()),
+                    _ => "[".repeat((random() % 200) as usize),
+                };
+                if s.send(Message::Text(text.into())).await.is_err() {
+                    return (n, sent, false);
+                }
+                sent += 1;
+                // Within the budget of 5 a second (and some over it, to be slowed down).
+                tokio::time::sleep(Duration::from_millis(150 + random() % 100)).await;
+            }
+            // Still answering: every message read, answered with a state or a sentence.
+            let alive = tokio::time::timeout(Duration::from_secs(5), async {
+                loop {
+                    match try_next(&mut s).await {
+                        Some(_) => continue,
+                        None => return false,
+                    }
+                }
+            })
+            .await
+            .is_err();
+            (n, sent, alive)
+        }));
+    }
+    let mut total = 0;
+    for task in tasks {
+        let (n, sent, alive) = task.await.unwrap();
+        assert!(alive, "connection {n} still open after {sent} messages");
+        total += sent;
+    }
+    assert!(total > 300, "{total} messages");
+    assert!(health(port).starts_with("ok"));
+    // A fresh game from elsewhere plays as usual.
+    let (w2, b2) = (secret("white", 5), secret("black", 5));
+    let fresh = create_from(person(200), port, &game_of(&w2, false));
+    let mut w = connect_from(person(200), port, &fresh.id, Some(&w2)).await;
+    let mut b = connect_from(person(201), port, &fresh.id, Some(&b2)).await;
+    state_at(&mut w, 0).await;
+    send(&mut w, &mv("e2e4", 0)).await;
+    assert_eq!(state_at(&mut b, 1).await.moves, ["e2e4"]);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn an_address_creating_games_or_seeks_in_a_burst_is_limited() {
     let data = site("burst");
