@@ -202,6 +202,40 @@ test('the lobby: a seek taken by someone from the front page, and a game to watc
   assert.equal(await c.locator('#resign, #draw, #live-abort').count(), 0, 'a spectator cannot end the game');
 }));
 
+test('a seek posted from the front page takes its poster to the board, and both are in the game when a phone takes it', { timeout: 120000 }, () => withServer('seek', async (server, browser) => {
+  const [ca] = await desktops(browser, 1);
+  const cb = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
+  // A newcomer on the front page: the header's New game, "Anyone, live, from the lobby", 5+3.
+  const a = await ca.newPage();
+  await a.goto(server.url);
+  await a.waitForSelector('#lobby');
+  await a.click('#new-game-open');
+  await a.selectOption('#ng-opponent', 'seek');
+  await a.selectOption('#ng-time', '5+3');
+  await a.click('#ng-start');
+  // On the board, waiting: not left on the front page.
+  await a.waitForSelector('#live-link');
+  await a.waitForSelector('svg.normal [data-square]');
+  assert.match(await a.locator('#live-panel').textContent(), /Waiting for an opponent/);
+  assert.equal(await a.locator('#lobby').count(), 0, 'the front page is gone');
+  // A phone on the front page takes the seek.
+  const b = await cb.newPage();
+  await b.goto(server.url);
+  await b.waitForSelector('#lobby-seeks li');
+  await b.tap('#lobby-seeks .lobby-play');
+  await b.waitForSelector('#live-panel');
+  // The poster is in the game the moment it is taken: the invitation gives way to the game.
+  await a.waitForSelector('#live-link', { state: 'detached', timeout: 10000 });
+  const white = /you play White/.test(await a.locator('.opponent').textContent()) ? a : b;
+  const black = white === a ? b : a;
+  await type(white, 'b3');
+  await waitMoves(black, 1);
+  await type(black, 'b6');
+  await waitMoves(white, 2);
+  await screenshot(a, 'seek-poster');
+  await screenshot(b, 'seek-taker-phone');
+}));
+
 test('a flag falls on the server\'s clock, and both players see the game lost on time', { timeout: 90000 }, () => withServer('flag', async (server, browser) => {
   const [ca, cb] = await desktops(browser, 2);
   // White's computer clock can be set ahead, as a player's can be, or as a late verdict from a

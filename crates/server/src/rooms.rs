@@ -56,8 +56,9 @@ impl From<String> for Failure {
 pub struct Rooms {
     store: Arc<dyn Store>,
     open: SyncMutex<HashMap<GameId, Arc<Room>>>,
-    /// Each running clock's watcher: its number and its task.
-    watchers: SyncMutex<HashMap<GameId, (u64, tokio::task::AbortHandle)>>,
+    /// Each running clock's watcher: its number, and the token that stops it while it sleeps
+    /// (once awake, a watcher finishes: a write is never cut in two).
+    watchers: SyncMutex<HashMap<GameId, (u64, tokio_util::sync::CancellationToken)>>,
     next_watcher: std::sync::atomic::AtomicU64,
     /// The address each seek was posted from, and when, while it may be one.
     seek_addresses: SyncMutex<HashMap<GameId, (IpAddr, u64)>>,
@@ -98,12 +99,25 @@ impl Rooms {
         })
     }
 
-    /// Writes the game as it is now, timed.
-    fn save(&self, record: &Record) -> Result<(), Failure> {
+    /// Writes the game as it is now (`new`: a new game), timed, on a thread that may wait for
+    /// the disk: the store gathers the writes of many games into one commit meanwhile.
+    async fn write(&self, record: &Record, new: bool) -> Result<(), Failure> {
+        let (store, owned) = (self.store.clone(), record.clone());
         let start = Instant::now();
-        let saved = self.store.save(record);
+        let written = tokio::task::spawn_blocking(move || match new {
+            true => store.create(&owned),
+            false => store.save(&owned),
+        })
+        .await
+        .unwrap_or_else(|e| Err(StoreError(format!("the write's thread failed: {e}"))));
         self.metrics.wrote(start.elapsed());
-        self.kept("keep a game", record.id, saved)
+        let what = if new { "create a game" } else { "keep a game" };
+        self.kept(what, record.id, written)
+    }
+
+    /// Writes the game as it is now.
+    async fn save(&self, record: &Record) -> Result<(), Failure> {
+        self.write(record, false).await
     }
 
     /// A new game as `new` asks, posted from `from`: kept, then opened. Its id and the
@@ -126,10 +140,7 @@ impl Rooms {
         if new.public {
             self.replace_seeks(&game, from, seeks_open).await?;
         }
-        let start = Instant::now();
-        let created = self.store.create(game.record());
-        self.metrics.wrote(start.elapsed());
-        self.kept("create a game", id, created)?;
+        self.write(game.record(), true).await?;
         if new.public {
             self.seek_addresses
                 .lock()
@@ -187,7 +198,7 @@ impl Rooms {
         let mut game = room.game.lock().await;
         let before = game.record().clone();
         if game.withdraw() {
-            if let Err(e) = self.save(game.record()) {
+            if let Err(e) = self.save(game.record()).await {
                 *game = LiveGame::from_record(before).expect("the record replayed before");
                 return Err(e);
             }
@@ -204,6 +215,12 @@ impl Rooms {
     /// The room of game `id`, taken from the store if it is not open; `None` if there is no such
     /// game. The store is read outside the rooms' lock: a burst of unknown ids delays no game.
     pub async fn room(self: &Arc<Self>, id: GameId) -> Result<Option<Arc<Room>>, Failure> {
+        self.open(id, true).await
+    }
+
+    /// The room of game `id`, as [`Rooms::room`]; `watch`: its clock is watched if it was not
+    /// open (a watcher opening the game it watches does not watch it again).
+    async fn open(self: &Arc<Self>, id: GameId, watch: bool) -> Result<Option<Arc<Room>>, Failure> {
         if let Some(room) = self.open_map().get(&id) {
             return Ok(Some(room.clone()));
         }
@@ -222,7 +239,9 @@ impl Rooms {
             .entry(id)
             .or_insert_with(|| Room::new(game))
             .clone();
-        self.watch_clock(id, deadline);
+        if watch {
+            self.watch_clock(id, deadline);
+        }
         Ok(Some(room))
     }
 
@@ -338,7 +357,7 @@ impl Rooms {
         let (side, changed) = game.seat(secret);
         if changed {
             // Kept before anyone hears of it; a write that fails leaves the seat free.
-            if let Err(e) = self.save(game.record()) {
+            if let Err(e) = self.save(game.record()).await {
                 *game = LiveGame::from_record(before).expect("the record replayed before");
                 return Err(e);
             }
@@ -370,15 +389,14 @@ impl Rooms {
         let answer = game.apply(side, message, now);
         if answer.is_ok() && game.rematch_due() {
             let next = game.rematch(random_u64(), now)?;
-            let created = self.store.create(next.record());
-            if let Err(e) = self.kept("create a rematch", next.record().id, created) {
+            if let Err(e) = self.write(next.record(), true).await {
                 *game = LiveGame::from_record(before).expect("the record replayed before");
                 return Err(e);
             }
         }
         if game.record() != &before {
             // Kept before anyone hears of it; a write that fails undoes the change.
-            if let Err(e) = self.save(game.record()) {
+            if let Err(e) = self.save(game.record()).await {
                 *game = LiveGame::from_record(before).expect("the record replayed before");
                 return Err(e);
             }
@@ -396,7 +414,7 @@ impl Rooms {
     pub fn watch_clock(self: &Arc<Self>, id: GameId, deadline: Option<u64>) {
         let mut watchers = self.watchers.lock().unwrap_or_else(|p| p.into_inner());
         if let Some((_, old)) = watchers.remove(&id) {
-            old.abort();
+            old.cancel();
         }
         let Some(deadline) = deadline else {
             return;
@@ -405,14 +423,19 @@ impl Rooms {
             .next_watcher
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let rooms: Weak<Rooms> = Arc::downgrade(self);
-        let task = tokio::spawn(async move {
+        let stop = tokio_util::sync::CancellationToken::new();
+        let stopped = stop.clone();
+        tokio::spawn(async move {
             let wait = deadline.saturating_sub(now_ms());
-            tokio::time::sleep(Duration::from_millis(wait + 5)).await;
+            tokio::select! {
+                () = tokio::time::sleep(Duration::from_millis(wait + 5)) => {}
+                () = stopped.cancelled() => return,
+            }
             if let Some(rooms) = rooms.upgrade() {
                 rooms.flag_falls(id, number).await;
             }
         });
-        watchers.insert(id, (number, task.abort_handle()));
+        watchers.insert(id, (number, stop));
     }
 
     /// Watcher `number`'s deadline for game `id` has come: the flag falls (kept, then told), or
@@ -424,7 +447,7 @@ impl Rooms {
                 watchers.remove(&id);
             }
         };
-        let room = match self.room(id).await {
+        let room = match self.open(id, false).await {
             Ok(Some(room)) => room,
             Ok(None) => return mine(self),
             Err(_) => return self.watch_clock(id, Some(now_ms() + 1000)),
@@ -432,7 +455,7 @@ impl Rooms {
         let mut game = room.game.lock().await;
         let before = game.record().clone();
         if game.check_flag(now_ms()) {
-            if self.save(game.record()).is_err() {
+            if self.save(game.record()).await.is_err() {
                 *game = LiveGame::from_record(before).expect("the record replayed before");
                 drop(game);
                 return self.watch_clock(id, Some(now_ms() + 1000));

@@ -153,34 +153,151 @@ fn rematch_bits(r: [bool; 2]) -> i64 {
     r[0] as i64 | (r[1] as i64) << 1
 }
 
-/// The games in an SQLite database file.
+/// The games in an SQLite database file: reads on one connection, and writes on another, owned
+/// by the writer thread, which gathers the writes that wait into one transaction (one sync to
+/// disk for all of them: a group commit) and answers each once it is committed.
 pub struct SqliteStore {
     db: Mutex<Connection>,
+    writes: Mutex<std::sync::mpsc::Sender<Write>>,
+    /// Set when the store goes: its checkpointer stops.
+    gone: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Drop for SqliteStore {
+    fn drop(&mut self) {
+        self.gone.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// The checkpointer thread: every half second, what the log holds is copied into the database
+/// (a passive checkpoint, which never waits for the writer), so that the writer never stops to
+/// do it in the middle of the games' commits.
+fn checkpointer(db: Connection, gone: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    while !gone.load(std::sync::atomic::Ordering::Relaxed) {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        if let Err(e) = db.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+            tracing::warn!(error = %e, "a checkpoint failed (the next one tries again)");
+        }
+    }
+}
+
+/// A write for the writer thread, and where its answer goes.
+struct Write {
+    record: Record,
+    new: bool,
+    answer: std::sync::mpsc::SyncSender<Result<(), StoreError>>,
+}
+
+/// The most writes in one transaction.
+const MOST_IN_A_COMMIT: usize = 512;
+
+/// The writer thread: each turn, the writes waiting (at least one) in one transaction.
+fn writer(db: Connection, writes: std::sync::mpsc::Receiver<Write>) {
+    while let Ok(first) = writes.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MOST_IN_A_COMMIT {
+            match writes.try_recv() {
+                Ok(w) => batch.push(w),
+                Err(_) => break,
+            }
+        }
+        let begun = db.execute_batch("BEGIN IMMEDIATE");
+        let results: Vec<Result<(), StoreError>> = batch
+            .iter()
+            .map(|w| match &begun {
+                Err(e) => Err(StoreError(e.to_string())),
+                Ok(()) if w.new => insert(&db, &w.record),
+                Ok(()) => update(&db, &w.record),
+            })
+            .collect();
+        let committed = begun
+            .and_then(|()| db.execute_batch("COMMIT"))
+            .map_err(|e| StoreError(e.to_string()));
+        if committed.is_err() {
+            let _ = db.execute_batch("ROLLBACK");
+        }
+        for (w, result) in batch.into_iter().zip(results) {
+            let result = match &committed {
+                Ok(()) => result,
+                Err(e) => Err(e.clone()),
+            };
+            let _ = w.answer.send(result);
+        }
+    }
 }
 
 impl SqliteStore {
     /// Opens (creating it if needed) the database at `path` and brings its layout up to date.
     pub fn open(path: &Path) -> Result<SqliteStore, String> {
-        let db = Connection::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        SqliteStore::with(db)
+        let connect = || {
+            let db = Connection::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            // WAL: readers do not wait for the writer. synchronous=FULL: the log is synced to
+            // disk at every commit, so a move a player was told of survives a power cut (NORMAL
+            // syncs only at checkpoints, and a power cut could lose the last commits).
+            db.pragma_update(None, "journal_mode", "WAL")
+                .map_err(|e| e.to_string())?;
+            db.pragma_update(None, "synchronous", "FULL")
+                .map_err(|e| e.to_string())?;
+            db.busy_timeout(std::time::Duration::from_secs(5))
+                .map_err(|e| e.to_string())?;
+            Ok::<_, String>(db)
+        };
+        let db = connect()?;
+        migrate(&db, MIGRATIONS.len())?;
+        let (send, receive) = std::sync::mpsc::channel();
+        let write = connect()?;
+        // The writer never checkpoints: the checkpointer does, beside it.
+        write
+            .pragma_update(None, "wal_autocheckpoint", 0)
+            .map_err(|e| e.to_string())?;
+        std::thread::Builder::new()
+            .name("store-writer".into())
+            .spawn(move || writer(write, receive))
+            .map_err(|e| e.to_string())?;
+        let gone = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (check, stop) = (connect()?, gone.clone());
+        std::thread::Builder::new()
+            .name("store-checkpoint".into())
+            .spawn(move || checkpointer(check, stop))
+            .map_err(|e| e.to_string())?;
+        Ok(SqliteStore {
+            db: Mutex::new(db),
+            writes: Mutex::new(send),
+            gone,
+        })
     }
 
-    /// A store in memory, for tests.
+    /// A store in a fresh file of the temporary folder, for tests.
     #[cfg(test)]
     pub fn in_memory() -> Result<SqliteStore, String> {
-        SqliteStore::with(Connection::open_in_memory().map_err(|e| e.to_string())?)
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "topochess-store-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        SqliteStore::open(&dir.join("games.sqlite"))
     }
 
-    fn with(db: Connection) -> Result<SqliteStore, String> {
-        // WAL: readers do not wait for the writer. synchronous=FULL: the log is synced to disk
-        // at every commit, so a move a player was told of survives a power cut (NORMAL syncs
-        // only at checkpoints, and a power cut could lose the last commits).
-        db.pragma_update(None, "journal_mode", "WAL")
-            .map_err(|e| e.to_string())?;
-        db.pragma_update(None, "synchronous", "FULL")
-            .map_err(|e| e.to_string())?;
-        migrate(&db, MIGRATIONS.len())?;
-        Ok(SqliteStore { db: Mutex::new(db) })
+    /// Hands `record` to the writer thread and waits until it is committed.
+    fn write(&self, record: &Record, new: bool) -> Result<(), StoreError> {
+        let (answer, answered) = std::sync::mpsc::sync_channel(1);
+        let write = Write {
+            record: record.clone(),
+            new,
+            answer,
+        };
+        self.writes
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .send(write)
+            .map_err(|_| StoreError("the store's writer has stopped".into()))?;
+        answered
+            .recv()
+            .map_err(|_| StoreError("the store's writer has stopped".into()))?
     }
 
     /// Copies the database to `to` with SQLite's online backup, while games go on: each step
@@ -248,37 +365,7 @@ fn color_of(text: &str) -> Option<Color> {
 
 impl Store for SqliteStore {
     fn create(&self, g: &Record) -> Result<(), StoreError> {
-        self.db()
-            .execute(
-                "INSERT INTO games (id, variant, castling, clock_base, clock_increment, white, black,
-                    moves, white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer,
-                    takeback_offer, rematch, next_game, public)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-                    ?18, ?19)",
-                params![
-                    g.id as i64,
-                    g.variant,
-                    g.castling,
-                    g.clock.map(|c| c.0),
-                    g.clock.map(|c| c.1),
-                    g.seats[0],
-                    g.seats[1],
-                    g.moves.join(" "),
-                    g.left_ms[0] as i64,
-                    g.left_ms[1] as i64,
-                    g.turn_since.map(|t| t as i64),
-                    g.outcome.map(|o| serde_json::to_string(&o).expect("an outcome is JSON")),
-                    g.aborted,
-                    g.created as i64,
-                    g.draw_offer.map(color_text),
-                    g.takeback_offer.map(color_text),
-                    rematch_bits(g.rematch),
-                    g.next_game.map(|n| n as i64),
-                    g.public,
-                ],
-            )
-            .map(|_| ())
-            .map_err(StoreError::from)
+        self.write(g, true)
     }
 
     fn load(&self, id: GameId) -> Result<Option<Record>, StoreError> {
@@ -331,160 +418,74 @@ impl Store for SqliteStore {
     }
 
     fn save(&self, g: &Record) -> Result<(), StoreError> {
-        let changed = self.db().execute(
-            "UPDATE games SET white = ?2, black = ?3, moves = ?4, white_ms = ?5, black_ms = ?6,
-                    turn_since = ?7, outcome = ?8, aborted = ?9, draw_offer = ?10,
-                    takeback_offer = ?11, rematch = ?12, next_game = ?13 WHERE id = ?1",
-            params![
-                g.id as i64,
-                g.seats[0],
-                g.seats[1],
-                g.moves.join(" "),
-                g.left_ms[0] as i64,
-                g.left_ms[1] as i64,
-                g.turn_since.map(|t| t as i64),
-                g.outcome
-                    .map(|o| serde_json::to_string(&o).expect("an outcome is JSON")),
-                g.aborted,
-                g.draw_offer.map(color_text),
-                g.takeback_offer.map(color_text),
-                rematch_bits(g.rematch),
-                g.next_game.map(|n| n as i64),
-            ],
-        )?;
-        if changed == 1 {
-            Ok(())
-        } else {
-            Err(StoreError(format!("no game {:016x} to save", g.id)))
-        }
+        self.write(g, false)
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
+mod tests;
 
-    fn record(id: GameId) -> Record {
-        Record {
-            id,
-            variant: "folded".into(),
-            castling: "none".into(),
-            clock: Some((300, 2)),
-            seats: [Some("a".repeat(32)), None],
-            moves: vec!["e2e4".into(), "e7e5".into()],
-            left_ms: [300_000, 299_000],
-            turn_since: Some(1_700_000_000_000),
-            outcome: None,
-            aborted: false,
-            draw_offer: Some(Color::Black),
-            takeback_offer: Some(Color::White),
-            rematch: [false, true],
-            next_game: Some(u64::MAX - 1),
-            created: 1_700_000_000_000,
-            public: true,
-        }
-    }
+/// Inserts a new game.
+fn insert(db: &Connection, g: &Record) -> Result<(), StoreError> {
+    db.execute(
+        "INSERT INTO games (id, variant, castling, clock_base, clock_increment, white, black,
+                moves, white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer,
+                takeback_offer, rematch, next_game, public)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+                ?18, ?19)",
+        params![
+            g.id as i64,
+            g.variant,
+            g.castling,
+            g.clock.map(|c| c.0),
+            g.clock.map(|c| c.1),
+            g.seats[0],
+            g.seats[1],
+            g.moves.join(" "),
+            g.left_ms[0] as i64,
+            g.left_ms[1] as i64,
+            g.turn_since.map(|t| t as i64),
+            g.outcome
+                .map(|o| serde_json::to_string(&o).expect("an outcome is JSON")),
+            g.aborted,
+            g.created as i64,
+            g.draw_offer.map(color_text),
+            g.takeback_offer.map(color_text),
+            rematch_bits(g.rematch),
+            g.next_game.map(|n| n as i64),
+            g.public,
+        ],
+    )
+    .map(|_| ())
+    .map_err(StoreError::from)
+}
 
-    #[test]
-    fn a_game_is_kept_changed_and_read_back_after_a_restart() {
-        let dir = std::env::temp_dir().join(format!("topochess-store-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("games.sqlite");
-        let _ = std::fs::remove_file(&path);
-        let mut g = record(u64::MAX - 5);
-        {
-            let store = SqliteStore::open(&path).unwrap();
-            store.create(&g).unwrap();
-            g.moves.push("g1f3".into());
-            g.outcome = Some(topochess_core::game::Outcome::Resignation {
-                winner: Color::White,
-            });
-            g.seats[1] = Some("b".repeat(32));
-            store.save(&g).unwrap();
-        }
-        let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.load(g.id).unwrap(), Some(g.clone()));
-        assert_eq!(store.load(7).unwrap(), None);
-        assert!(store.save(&record(7)).is_err(), "a game never created");
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn an_old_database_is_migrated_and_its_games_kept() {
-        let dir = std::env::temp_dir().join(format!("topochess-migrate-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("old.sqlite");
-        let _ = std::fs::remove_file(&path);
-        {
-            // A database of the first layout, with a game in it.
-            let db = Connection::open(&path).unwrap();
-            assert_eq!(migrate(&db, 1).unwrap(), 1);
-            db.execute(
-                "INSERT INTO games (id, variant, castling, white, moves, white_ms, black_ms, aborted, created)
-                 VALUES (5, 'torus', 'none', 'w0123456789abcdef', 'e2e4', 0, 0, 0, 1)",
-                [],
-            )
-            .unwrap();
-        }
-        let store = SqliteStore::open(&path).unwrap();
-        let version: i64 = store
-            .db()
-            .pragma_query_value(None, "user_version", |r| r.get(0))
-            .unwrap();
-        assert_eq!(version, MIGRATIONS.len() as i64);
-        let g = store.load(5).unwrap().expect("kept");
-        assert_eq!(
-            (g.variant.as_str(), g.moves.clone(), g.draw_offer),
-            ("torus", vec!["e2e4".to_string()], None)
-        );
-        // The secret kept by the old layout is kept only as its proof now.
-        let proof = crate::record::seat_proof("w0123456789abcdef");
-        assert_eq!(g.seats, [Some(proof), None]);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn an_unreadable_outcome_is_an_error_not_a_game_that_goes_on() {
-        let store = SqliteStore::in_memory().unwrap();
-        store.create(&record(9)).unwrap();
-        store
-            .db()
-            .execute("UPDATE games SET outcome = 'garbage' WHERE id = 9", [])
-            .unwrap();
-        assert!(store.load(9).is_err());
-    }
-
-    #[test]
-    fn games_that_never_started_are_pruned_after_their_day_and_games_kept() {
-        let store = SqliteStore::in_memory().unwrap();
-        let day = 24 * 3600 * 1000;
-        let game = |id, moves: &[&str], created, aborted| Record {
-            moves: moves.iter().map(|m| m.to_string()).collect(),
-            created,
-            aborted,
-            outcome: None,
-            ..record(id)
-        };
-        let old = 10 * day;
-        for g in [
-            game(1, &[], old, false),               // a seek nobody took: pruned
-            game(2, &["e2e4"], old, true),          // aborted after one move: pruned
-            game(3, &["e2e4", "e7e5"], old, false), // started: kept
-            game(4, &[], 20 * day, false),          // not a day old: kept
-            game(5, &[], old, false),               // open in memory: kept
-            Record {
-                outcome: Some(topochess_core::game::Outcome::Resignation {
-                    winner: Color::Black,
-                }),
-                ..game(6, &["e2e4"], old, false) // ended by play: kept
-            },
-        ] {
-            store.create(&g).unwrap();
-        }
-        assert_eq!(store.prune(19 * day, &[5]).unwrap(), 2);
-        let left: Vec<bool> = (1..=6)
-            .map(|id| store.load(id).unwrap().is_some())
-            .collect();
-        assert_eq!(left, [false, false, true, true, true, true]);
+/// Updates a game as it is now.
+fn update(db: &Connection, g: &Record) -> Result<(), StoreError> {
+    let changed = db.execute(
+        "UPDATE games SET white = ?2, black = ?3, moves = ?4, white_ms = ?5, black_ms = ?6,
+                turn_since = ?7, outcome = ?8, aborted = ?9, draw_offer = ?10,
+                takeback_offer = ?11, rematch = ?12, next_game = ?13 WHERE id = ?1",
+        params![
+            g.id as i64,
+            g.seats[0],
+            g.seats[1],
+            g.moves.join(" "),
+            g.left_ms[0] as i64,
+            g.left_ms[1] as i64,
+            g.turn_since.map(|t| t as i64),
+            g.outcome
+                .map(|o| serde_json::to_string(&o).expect("an outcome is JSON")),
+            g.aborted,
+            g.draw_offer.map(color_text),
+            g.takeback_offer.map(color_text),
+            rematch_bits(g.rematch),
+            g.next_game.map(|n| n as i64),
+        ],
+    )?;
+    if changed == 1 {
+        Ok(())
+    } else {
+        Err(StoreError(format!("no game {:016x} to save", g.id)))
     }
 }

@@ -189,6 +189,35 @@ mod tests {
         ))
     }
 
+    /// New game, Start, from the front page (or any screen): the player is taken to the board,
+    /// a live seek's poster too.
+    #[test]
+    fn a_game_started_from_any_screen_is_shown_on_the_board() {
+        use crate::app::state::Screen;
+        for screen in [
+            Screen::Home,
+            Screen::Games,
+            Screen::Puzzles,
+            Screen::Explore,
+        ] {
+            let s = Rc::new(AppState::default()).reduce(Action::SetScreen(screen));
+            assert_eq!(s.screen, screen);
+            let seek = Opponent::Live {
+                me: Some(Color::Black),
+                id: ID,
+                public: true,
+            };
+            for opponent in [Opponent::HotSeat, seek] {
+                let settings = Settings {
+                    opponent,
+                    ..Settings::default()
+                };
+                let after = s.clone().reduce(Action::NewGame(settings, None));
+                assert_eq!(after.screen, Screen::Play, "from {screen:?}: {opponent:?}");
+            }
+        }
+    }
+
     fn heard(moves: &[&str]) -> Action {
         Action::LiveHeard(Box::new(ServerMessage::State(Box::new(GameState {
             id: id_text(ID),

@@ -384,6 +384,8 @@ impl AppState {
                         settings.time = None;
                     }
                     s.replace_game(settings, next.play.game, id);
+                    // A new game is shown on the board, from whichever screen it was started.
+                    s.reduce_in_place(Action::SetScreen(Screen::Play));
                     if let Some(text) = start {
                         // Castling rights the game cannot use were dropped: say so.
                         let variant = s.play.game.start().variant().clone();
