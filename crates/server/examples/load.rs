@@ -6,7 +6,8 @@
 //!     cargo build --profile server -p topochess-server
 //!     cargo run --release -p topochess-server --example load -- 1000 20 1000
 //!
-//! (games at once, seconds, ms between a game's moves). It starts `target/server/topochess-server` itself, on a free port
+//! (games at once, seconds, ms between a game's moves, and optionally the ms over which the games
+//! start: a game's moves by default, 0 for all at once). It starts `target/server/topochess-server` itself, on a free port
 //! with its games in a temporary folder.
 
 use futures_util::{SinkExt, StreamExt};
@@ -101,6 +102,7 @@ async fn until(socket: &mut Socket, plies: usize) -> bool {
 async fn player(
     port: u16,
     n: usize,
+    start: Duration,
     think: Duration,
     stop: Arc<AtomicBool>,
     times: Arc<Mutex<Vec<u32>>>,
@@ -109,6 +111,7 @@ async fn player(
     let (white, black) = (format!("load-white-{n:012}"), format!("load-black-{n:012}"));
     let (w_from, b_from) = (address(2 * n), address(2 * n + 1));
     let mut round = 0u32;
+    tokio::time::sleep(start).await;
     while !stop.load(Ordering::Relaxed) {
         round += 1;
         let (creator, secret) = if round.is_multiple_of(2) {
@@ -188,6 +191,9 @@ async fn main() {
         args.get(1).copied().unwrap_or(20),
     );
     let think = Duration::from_millis(args.get(2).copied().unwrap_or(1000));
+    // The games start spread over this many ms (people's games do not all start in the same
+    // millisecond; 0: all at once, in lockstep ever after).
+    let spread = Duration::from_millis(args.get(3).copied().unwrap_or(think.as_millis() as u64));
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -222,7 +228,8 @@ async fn main() {
     let players: Vec<_> = (0..games as usize)
         .map(|n| {
             let (stop, times, refused) = (stop.clone(), times.clone(), refused.clone());
-            tokio::spawn(player(port, n, think, stop, times, refused))
+            let start = spread * n as u32 / games as u32;
+            tokio::spawn(player(port, n, start, think, stop, times, refused))
         })
         .collect();
     tokio::time::sleep(Duration::from_secs(seconds)).await;
@@ -244,7 +251,8 @@ async fn main() {
             / 1000.0
     };
     println!(
-        "{games} games at once for {elapsed:.0} s, {} ms between a game's moves: {} moves, {:.0} moves a second; round trip p50 {:.1} ms, p99 {:.1} ms (goal: p99 under 50 ms); server memory {:.1} MB idle, {:.1} MB busy, {:.1} KB a game; {} creations refused by the limits",
+        "{games} games at once (started over {} ms) for {elapsed:.0} s, {} ms between a game's moves: {} moves, {:.0} moves a second; round trip p50 {:.1} ms, p99 {:.1} ms (goal: p99 under 50 ms); server memory {:.1} MB idle, {:.1} MB busy, {:.1} KB a game; {} creations refused by the limits",
+        spread.as_millis(),
         think.as_millis(),
         t.len(),
         t.len() as f64 / elapsed,

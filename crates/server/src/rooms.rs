@@ -99,17 +99,17 @@ impl Rooms {
         })
     }
 
-    /// Writes the game as it is now (`new`: a new game), timed, on a thread that may wait for
-    /// the disk: the store gathers the writes of many games into one commit meanwhile.
+    /// Writes the game as it is now (`new`: a new game), timed; the store gathers the writes of
+    /// many games into one commit meanwhile, and no async worker waits for the disk.
     async fn write(&self, record: &Record, new: bool) -> Result<(), Failure> {
-        let (store, owned) = (self.store.clone(), record.clone());
         let start = Instant::now();
-        let written = tokio::task::spawn_blocking(move || match new {
-            true => store.create(&owned),
-            false => store.save(&owned),
-        })
-        .await
-        .unwrap_or_else(|e| Err(StoreError(format!("the write's thread failed: {e}"))));
+        let pending = match new {
+            true => self.store.create(record),
+            false => self.store.save(record),
+        };
+        let written = pending
+            .await
+            .unwrap_or_else(|_| Err(StoreError("the store dropped a write".into())));
         self.metrics.wrote(start.elapsed());
         let what = if new { "create a game" } else { "keep a game" };
         self.kept(what, record.id, written)

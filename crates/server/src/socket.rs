@@ -25,6 +25,7 @@ const RESTARTING: u16 = 1012;
 const POLICY: u16 = 1008;
 
 type Out = SplitSink<WebSocket, Message>;
+type In = futures_util::stream::SplitStream<WebSocket>;
 
 fn text(message: &ServerMessage) -> Message {
     Message::Text(
@@ -41,13 +42,28 @@ fn error(message: impl Into<String>) -> Message {
 }
 
 /// Says why, and closes with `code`.
-async fn close(out: &mut Out, code: u16, why: &str) {
+async fn close(out: &mut Out, incoming: &mut In, code: u16, why: &str) {
     let _ = out.send(error(why)).await;
-    close_frame(out, code, why).await;
+    close_frame(out, incoming, code, why).await;
 }
 
-/// Closes with `code` and a short reason.
-async fn close_frame(out: &mut Out, code: u16, why: &str) {
+/// Closes with `code` and a short reason, then waits (a second at most) for the page's own close
+/// frame, as the closing handshake asks: a connection dropped with the page's words unread
+/// would be reset, and the page could lose what was sent before.
+async fn close_frame(out: &mut Out, incoming: &mut In, code: u16, why: &str) {
+    send_close(out, code, why).await;
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        while let Some(Ok(message)) = incoming.next().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
+/// Sends the close frame.
+async fn send_close(out: &mut Out, code: u16, why: &str) {
     let _ = out
         .send(Message::Close(Some(CloseFrame {
             code,
@@ -69,11 +85,7 @@ impl Drop for Present {
 
 /// The first message, if it is a well-formed hello in time; otherwise the socket is closed with
 /// the reason.
-async fn hello(
-    out: &mut Out,
-    incoming: &mut futures_util::stream::SplitStream<WebSocket>,
-    site: &Site,
-) -> Option<Hello> {
+async fn hello(out: &mut Out, incoming: &mut In, site: &Site) -> Option<Hello> {
     let first = tokio::time::timeout(HELLO_WITHIN, incoming.next()).await;
     let refuse = |why: &str| {
         site.rooms.metrics.refused(Refusal::BadHello);
@@ -91,7 +103,7 @@ async fn hello(
         },
         Ok(_) => return None,
     };
-    close(out, POLICY, &why).await;
+    close(out, incoming, POLICY, &why).await;
     None
 }
 
@@ -135,7 +147,7 @@ async fn serve(ws: WebSocket, site: &Site, room: Arc<Room>) {
     let mut changes = room.listen();
     let you = match site.rooms.seat(&room, hello.secret.as_deref()).await {
         Ok(you) => you,
-        Err(why) => return close(&mut out, 1011, &why.sentence()).await,
+        Err(why) => return close(&mut out, &mut incoming, 1011, &why.sentence()).await,
     };
     if let Some(side) = you {
         room.arrive(side);
@@ -155,7 +167,7 @@ async fn serve(ws: WebSocket, site: &Site, room: Arc<Room>) {
         tokio::select! {
             () = site.shutdown.cancelled() => {
                 let _ = out.send(text(&ServerMessage::Restarting)).await;
-                return close_frame(&mut out, RESTARTING, "the server is restarting").await;
+                return close_frame(&mut out, &mut incoming, RESTARTING, "the server is restarting").await;
             }
             changed = changes.recv() => {
                 if matches!(changed, Err(tokio::sync::broadcast::error::RecvError::Closed)) {

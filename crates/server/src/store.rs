@@ -25,15 +25,25 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
-/// A store of live games. A write returns only once the game is kept: the server answers a
+/// A write under way: its answer comes once the game is kept (or the write failed).
+pub type Written = tokio::sync::oneshot::Receiver<Result<(), StoreError>>;
+
+/// A write already answered.
+pub fn written(answer: Result<(), StoreError>) -> Written {
+    let (send, receive) = tokio::sync::oneshot::channel();
+    let _ = send.send(answer);
+    receive
+}
+
+/// A store of live games. A write is answered only once the game is kept: the server answers a
 /// move only after its write.
 pub trait Store: Send + Sync + 'static {
     /// Keeps a new game.
-    fn create(&self, game: &Record) -> Result<(), StoreError>;
+    fn create(&self, game: &Record) -> Written;
     /// The game `id`, if kept.
     fn load(&self, id: GameId) -> Result<Option<Record>, StoreError>;
     /// Keeps the game as it is now (it was created before).
-    fn save(&self, game: &Record) -> Result<(), StoreError>;
+    fn save(&self, game: &Record) -> Written;
     /// The public games not over, created since `since`, newest first, at most `limit`.
     fn lobby(&self, since: u64, limit: usize) -> Result<Vec<Record>, StoreError>;
     /// The games whose clock runs (not over): their flags fall whether or not anyone is there.
@@ -185,7 +195,7 @@ fn checkpointer(db: Connection, gone: std::sync::Arc<std::sync::atomic::AtomicBo
 struct Write {
     record: Record,
     new: bool,
-    answer: std::sync::mpsc::SyncSender<Result<(), StoreError>>,
+    answer: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
 }
 
 /// The most writes in one transaction.
@@ -282,22 +292,23 @@ impl SqliteStore {
         SqliteStore::open(&dir.join("games.sqlite"))
     }
 
-    /// Hands `record` to the writer thread and waits until it is committed.
-    fn write(&self, record: &Record, new: bool) -> Result<(), StoreError> {
-        let (answer, answered) = std::sync::mpsc::sync_channel(1);
+    /// Hands `record` to the writer thread: answered once it is committed.
+    fn write(&self, record: &Record, new: bool) -> Written {
+        let (answer, answered) = tokio::sync::oneshot::channel();
         let write = Write {
             record: record.clone(),
             new,
             answer,
         };
-        self.writes
+        let sent = self
+            .writes
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .send(write)
-            .map_err(|_| StoreError("the store's writer has stopped".into()))?;
-        answered
-            .recv()
-            .map_err(|_| StoreError("the store's writer has stopped".into()))?
+            .send(write);
+        match sent {
+            Ok(()) => answered,
+            Err(_) => written(Err(StoreError("the store's writer has stopped".into()))),
+        }
     }
 
     /// Copies the database to `to` with SQLite's online backup, while games go on: each step
@@ -364,7 +375,7 @@ fn color_of(text: &str) -> Option<Color> {
 }
 
 impl Store for SqliteStore {
-    fn create(&self, g: &Record) -> Result<(), StoreError> {
+    fn create(&self, g: &Record) -> Written {
         self.write(g, true)
     }
 
@@ -417,7 +428,7 @@ impl Store for SqliteStore {
         Ok(pruned)
     }
 
-    fn save(&self, g: &Record) -> Result<(), StoreError> {
+    fn save(&self, g: &Record) -> Written {
         self.write(g, false)
     }
 }

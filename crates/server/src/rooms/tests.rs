@@ -34,9 +34,11 @@ impl Unreliable {
 }
 
 impl Store for Unreliable {
-    fn create(&self, game: &Record) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.create(game)
+    fn create(&self, game: &Record) -> crate::store::Written {
+        match self.check() {
+            Ok(()) => self.inner.create(game),
+            Err(e) => crate::store::written(Err(e)),
+        }
     }
     fn load(&self, id: GameId) -> Result<Option<Record>, StoreError> {
         let found = self.inner.load(id)?;
@@ -45,9 +47,11 @@ impl Store for Unreliable {
         }
         Ok(found)
     }
-    fn save(&self, game: &Record) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.save(game)
+    fn save(&self, game: &Record) -> crate::store::Written {
+        match self.check() {
+            Ok(()) => self.inner.save(game),
+            Err(e) => crate::store::written(Err(e)),
+        }
     }
     fn lobby(&self, since: u64, limit: usize) -> Result<Vec<Record>, StoreError> {
         self.inner.lobby(since, limit)
@@ -211,7 +215,7 @@ async fn a_restart_watches_every_running_clock_and_ends_the_fallen_ones() {
     // The server dies; the clock ran out meanwhile (its start moved an hour back).
     let mut record = store.load(id).unwrap().unwrap();
     record.turn_since = record.turn_since.map(|t| t - 3600 * 1000);
-    store.save(&record).unwrap();
+    store.save(&record).await.unwrap().unwrap();
     drop((room, rooms));
     let again = Rooms::new(store.clone(), Arc::default());
     assert_eq!(again.resume_clocks().await, Ok(1));

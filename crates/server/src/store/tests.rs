@@ -2,6 +2,11 @@
 
 use super::*;
 
+/// The answer of a write, waited for.
+fn kept(w: Written) -> Result<(), StoreError> {
+    w.blocking_recv().expect("answered")
+}
+
 fn record(id: GameId) -> Record {
     Record {
         id,
@@ -32,18 +37,21 @@ fn a_game_is_kept_changed_and_read_back_after_a_restart() {
     let mut g = record(u64::MAX - 5);
     {
         let store = SqliteStore::open(&path).unwrap();
-        store.create(&g).unwrap();
+        kept(store.create(&g)).unwrap();
         g.moves.push("g1f3".into());
         g.outcome = Some(topochess_core::game::Outcome::Resignation {
             winner: Color::White,
         });
         g.seats[1] = Some("b".repeat(32));
-        store.save(&g).unwrap();
+        kept(store.save(&g)).unwrap();
     }
     let store = SqliteStore::open(&path).unwrap();
     assert_eq!(store.load(g.id).unwrap(), Some(g.clone()));
     assert_eq!(store.load(7).unwrap(), None);
-    assert!(store.save(&record(7)).is_err(), "a game never created");
+    assert!(
+        kept(store.save(&record(7))).is_err(),
+        "a game never created"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -84,7 +92,7 @@ fn an_old_database_is_migrated_and_its_games_kept() {
 #[test]
 fn an_unreadable_outcome_is_an_error_not_a_game_that_goes_on() {
     let store = SqliteStore::in_memory().unwrap();
-    store.create(&record(9)).unwrap();
+    kept(store.create(&record(9))).unwrap();
     store
         .db()
         .execute("UPDATE games SET outcome = 'garbage' WHERE id = 9", [])
@@ -117,7 +125,7 @@ fn games_that_never_started_are_pruned_after_their_day_and_games_kept() {
             ..game(6, &["e2e4"], old, false) // ended by play: kept
         },
     ] {
-        store.create(&g).unwrap();
+        kept(store.create(&g)).unwrap();
     }
     assert_eq!(store.prune(19 * day, &[5]).unwrap(), 2);
     let left: Vec<bool> = (1..=6)
