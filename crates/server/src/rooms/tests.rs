@@ -96,6 +96,21 @@ fn mv(uci: &str, ply: usize) -> ClientMessage {
     }
 }
 
+/// A game of `base_secs` a side, both seated, both first moves played (White's clock runs),
+/// and nobody at it any more.
+async fn clock_running(rooms: &Arc<Rooms>, base_secs: u32) -> GameId {
+    let (id, _) = rooms
+        .create(&new_game(Some(base_secs), false, W), here(), 3)
+        .await
+        .unwrap();
+    let room = rooms.room(id).await.unwrap().unwrap();
+    rooms.seat(&room, Some(B)).await.unwrap();
+    for (side, m) in [(Color::White, mv("e2e4", 0)), (Color::Black, mv("e7e5", 1))] {
+        rooms.act(&room, side, &m).await.unwrap();
+    }
+    id
+}
+
 #[tokio::test]
 async fn a_failed_write_leaves_memory_as_the_store_and_tells_a_sentence() {
     let (store, rooms) = setup();
@@ -160,22 +175,7 @@ async fn unknown_ids_read_from_the_store_delay_no_open_game() {
 #[tokio::test]
 async fn a_flag_falls_with_nobody_there_and_leaves_no_room_or_watcher() {
     let (store, rooms) = setup();
-    let (id, _) = rooms
-        .create(&new_game(Some(1), false, W), here(), 3)
-        .await
-        .unwrap();
-    {
-        let room = rooms.room(id).await.unwrap().unwrap();
-        rooms.seat(&room, Some(B)).await.unwrap();
-        rooms
-            .act(&room, Color::White, &mv("e2e4", 0))
-            .await
-            .unwrap();
-        rooms
-            .act(&room, Color::Black, &mv("e7e5", 1))
-            .await
-            .unwrap();
-    }
+    let id = clock_running(&rooms, 1).await;
     // Everyone left: the room closes, the clock is still watched (and holds no room).
     rooms.close_idle();
     assert_eq!((rooms.open_rooms(), rooms.watched_clocks()), (0, 1));
@@ -198,25 +198,12 @@ async fn a_flag_falls_with_nobody_there_and_leaves_no_room_or_watcher() {
 #[tokio::test]
 async fn a_restart_watches_every_running_clock_and_ends_the_fallen_ones() {
     let (store, rooms) = setup();
-    let (id, _) = rooms
-        .create(&new_game(Some(60), false, W), here(), 3)
-        .await
-        .unwrap();
-    let room = rooms.room(id).await.unwrap().unwrap();
-    rooms.seat(&room, Some(B)).await.unwrap();
-    rooms
-        .act(&room, Color::White, &mv("e2e4", 0))
-        .await
-        .unwrap();
-    rooms
-        .act(&room, Color::Black, &mv("e7e5", 1))
-        .await
-        .unwrap();
+    let id = clock_running(&rooms, 60).await;
     // The server dies; the clock ran out meanwhile (its start moved an hour back).
     let mut record = store.load(id).unwrap().unwrap();
     record.turn_since = record.turn_since.map(|t| t - 3600 * 1000);
     store.save(&record).await.unwrap().unwrap();
-    drop((room, rooms));
+    drop(rooms);
     let again = Rooms::new(store.clone(), Arc::default());
     assert_eq!(again.resume_clocks().await, Ok(1));
     tokio::time::sleep(Duration::from_millis(100)).await;
