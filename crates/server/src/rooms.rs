@@ -29,6 +29,8 @@ pub const UNSTARTED_KEPT_MS: u64 = 24 * 3600 * 1000;
 pub enum Failure {
     /// Refused, for a reason the player is told.
     Refused(String),
+    /// Over a limit of the player's address: the reason, and to wait.
+    Limited(String),
     /// The store failed: logged, and the player told a sentence.
     Store(String),
 }
@@ -37,7 +39,7 @@ impl Failure {
     /// What the player is told.
     pub fn sentence(&self) -> String {
         match self {
-            Failure::Refused(why) => why.clone(),
+            Failure::Refused(why) | Failure::Limited(why) => why.clone(),
             Failure::Store(_) => {
                 "The game server could not reach its records just now: try again in a moment."
                     .into()
@@ -183,7 +185,7 @@ impl Rooms {
         }
         if from_here >= most {
             self.metrics.refused(Refusal::SeekLimit);
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Limited(format!(
                 "{from_here} seeks are open from your address already: wait until one is taken"
             )));
         }

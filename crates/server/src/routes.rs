@@ -122,10 +122,12 @@ fn refuse(status: StatusCode, why: impl Into<String>) -> Response {
         .into_response()
 }
 
-/// The answer to a failure: 400 with the reason, or 503 with a sentence when the store failed.
+/// The answer to a failure: 400 with the reason, 429 over a limit, or 503 with a sentence when
+/// the store failed.
 fn failed(failure: Failure) -> Response {
     let status = match failure {
         Failure::Refused(_) => StatusCode::BAD_REQUEST,
+        Failure::Limited(_) => StatusCode::TOO_MANY_REQUESTS,
         Failure::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
     };
     refuse(status, failure.sentence())
@@ -181,9 +183,6 @@ async fn create(
             }),
         )
             .into_response(),
-        Err(Failure::Refused(why)) if why.contains("seeks are open") => {
-            refuse(StatusCode::TOO_MANY_REQUESTS, why)
-        }
         Err(failure) => failed(failure),
     }
 }

@@ -248,7 +248,7 @@ async fn a_new_seek_replaces_its_players_old_one_and_an_address_has_few() {
     let refused = rooms
         .create(&new_game(None, true, "fourth-secret-012345678"), here(), 3)
         .await;
-    assert!(matches!(refused, Err(Failure::Refused(ref why)) if why.contains("3 seeks")));
+    assert!(matches!(refused, Err(Failure::Limited(ref why)) if why.contains("3 seeks")));
     let elsewhere: IpAddr = "198.51.100.9".parse().unwrap();
     assert!(rooms
         .create(
