@@ -157,9 +157,14 @@ export function useSession(viewport = { width: 1400, height: 900 }) {
     await session.server?.close();
   });
   beforeEach(async () => {
-    await session.page.evaluate(() => localStorage.clear());
-    // A page load, not a move within the page (which a change of the fragment alone would be).
+    // The last test's page is unloaded first: a computer's answer or a save on its way out would
+    // otherwise write the old game back after the clearing. Storage is cleared from a page of the
+    // same origin that is not the app (a 404 under api/, which the service worker leaves to the
+    // network), then the app is loaded afresh (a page load, not a move within the page, which a
+    // change of the fragment alone would be).
     await session.page.goto('about:blank');
+    await session.page.goto(`${session.server.url}api/no-page`);
+    await session.page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
     await session.page.goto(session.server.play);
     await session.page.waitForSelector('svg.normal [data-square]');
   });
