@@ -263,8 +263,19 @@ test('keyboard: one tab stop, arrows move over the squares, Enter selects and mo
   await page.keyboard.press('Enter');
   assert.deepEqual(await page.locator('#moves .mv').allTextContents(), ['e4']);
   assert.match(await page.locator('#announce').textContent(), /White played e4/);
+  // The focus stays on the board after the move: Black answers from the keyboard at once.
+  await page.waitForFunction(() => document.activeElement?.closest('svg.normal') !== null);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), 'e4');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await page.locator('#moves .mv').allTextContents(), ['e4', 'e6']);
+  await page.waitForFunction(() => document.activeElement?.closest('svg.normal') !== null);
   // The arrows moved the cursor, not the move list.
-  assert.match(await page.locator('#status').textContent(), /Black to move/);
+  assert.match(await page.locator('#status').textContent(), /White to move/);
   // The cursor follows the board when it is turned: "up" is towards the player.
   await page.click('#flip');
   // Once the board is drawn turned (on a loaded machine the render may come a little later).
@@ -277,6 +288,49 @@ test('keyboard: one tab stop, arrows move over the squares, Enter selects and mo
   await page.keyboard.press('ArrowUp');
   const to = await page.evaluate(() => document.activeElement.dataset.square);
   assert.equal(Number(to.slice(1)), Number(from.slice(1)) - 1, `${from} -> ${to} on a turned board`);
+});
+
+test('New game is a dialog: it takes the focus, keeps it, Escape closes it and the focus comes back', async () => {
+  const { page } = session;
+  await page.focus('#new-game-open');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#new-game');
+  const inside = () => page.evaluate(() => document.activeElement?.closest('#new-game') !== null);
+  assert.ok(await inside(), 'the focus is in the form');
+  // Start is a few presses away, and Tab never leaves the form for the game behind it.
+  let presses = 0;
+  while (await page.evaluate(() => document.activeElement.id) !== 'ng-start' && presses < 40) {
+    await page.keyboard.press('Tab');
+    presses++;
+    assert.ok(await inside(), `Tab ${presses} stays in the form`);
+  }
+  assert.ok(presses < 15, `Start reached in ${presses} presses`);
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    assert.notEqual(await page.evaluate(() => document.activeElement.id), 'resign', 'the game behind is out of reach');
+  }
+  await screenshot(page, 'new-game-dialog');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#new-game', { state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'new-game-open');
+  // Started from the keyboard: the new game is on the board.
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#new-game');
+  await page.focus('#ng-start');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#new-game', { state: 'detached' });
+  assert.equal(await page.locator('#moves .mv').count(), 0);
+});
+
+test('a hint and a take-back are said to a screen reader', async () => {
+  const { page } = session;
+  await newGame(page, { variant: 'standard' });
+  await type(page, 'e4');
+  await type(page, 'e5');
+  await page.click('#takeback');
+  await page.waitForFunction(() => /Taken back: e5\. Black to move/.test(document.querySelector('#announce').textContent));
+  await page.click('#hint');
+  await page.waitForFunction(() => /^Hint: \S+\.$/.test(document.querySelector('#announce').textContent.trim()), null, { timeout: 20000 });
 });
 
 test('board size and coordinates inside, outside or off, right when the board is turned', async () => {

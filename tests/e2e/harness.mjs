@@ -32,6 +32,9 @@ export async function serveDist(prefix = '/') {
   const server = createServer(async (req, res) => {
     const requested = new URL(req.url, 'http://x').pathname;
     if (!requested.startsWith(prefix)) { res.writeHead(404).end('not found'); return; }
+    // A blank page of the site's origin that is not the app (the tests clear storage from it;
+    // under api/, which the service worker leaves to the network).
+    if (requested === `${prefix}api/blank`) { res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><link rel="icon" href="data:,">'); return; }
     const path = normalize(decodeURIComponent('/' + requested.slice(prefix.length)));
     const file = join(dist, path.endsWith('/') ? join(path, 'index.html') : path);
     if (!file.startsWith(dist)) { res.writeHead(403).end(); return; }
@@ -159,11 +162,10 @@ export function useSession(viewport = { width: 1400, height: 900 }) {
   beforeEach(async () => {
     // The last test's page is unloaded first: a computer's answer or a save on its way out would
     // otherwise write the old game back after the clearing. Storage is cleared from a page of the
-    // same origin that is not the app (a 404 under api/, which the service worker leaves to the
-    // network), then the app is loaded afresh (a page load, not a move within the page, which a
-    // change of the fragment alone would be).
+    // same origin that is not the app (`api/blank`), then the app is loaded afresh (a page load,
+    // not a move within the page, which a change of the fragment alone would be).
     await session.page.goto('about:blank');
-    await session.page.goto(`${session.server.url}api/no-page`);
+    await session.page.goto(`${session.server.url}api/blank`);
     await session.page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
     await session.page.goto(session.server.play);
     await session.page.waitForSelector('svg.normal [data-square]');

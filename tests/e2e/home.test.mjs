@@ -31,13 +31,23 @@ test('the front page says what Topochess is, shows a rook crossing the fold, and
   await page.waitForTimeout(700);
   assert.notDeepEqual(await rook(), first, 'the rook moves');
   await screenshot(page, 'home-desktop');
-  // Play the computer: the game screen with the form set for it, on the folded board.
+  // Play the computer: the form set for it, on the folded board, over the front page.
   await page.click('#home-computer');
   await page.waitForSelector('#new-game');
   assert.equal(await page.locator('#ng-opponent').inputValue(), 'white');
   assert.equal(await page.locator('#ng-variant').inputValue(), 'folded');
-  assert.match(await hash(page), /^#\/play\/\d+$/);
+  assert.equal(await hash(page), '', 'still the front page behind the form');
+  // Cancelled (Escape): nothing changed, no game made, the focus back on the card.
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#new-game', { state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'home-computer');
+  await page.click('#nav-games');
+  await page.waitForSelector('#games');
+  assert.equal(await page.locator('.game-row').count(), 0, 'no game saved by a cancelled form');
+  await page.click('#nav-home');
+  await page.click('#home-computer');
   await page.click('#ng-start');
+  await page.waitForFunction(() => /^#\/play\/\d+$/.test(location.hash));
   await page.waitForSelector('#new-game', { state: 'detached' });
   await type(page, 'e4');
   await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2, null, { timeout: 20000 });
@@ -213,5 +223,51 @@ test('addresses work under a sub-path, beside share links', async () => {
   } finally {
     await browser.close();
     await server.close();
+  }
+});
+
+test('the theme follows the system until the player chooses one', async () => {
+  const { browser, server } = session;
+  const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  try {
+    await page.goto(server.play);
+    await page.waitForSelector('svg.normal [data-square]');
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    assert.equal(await theme(), 'dark', 'a dark system, a dark page');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    // Chosen: kept, whatever the system says.
+    await openSettings(page);
+    assert.equal(await page.isChecked('#dark'), true);
+    await page.uncheck('#dark');
+    assert.equal(await theme(), 'light');
+    await page.reload();
+    await page.waitForSelector('svg.normal [data-square]');
+    assert.equal(await theme(), 'light', 'the choice is kept over the system');
+  } finally {
+    await context.close();
+  }
+});
+
+test('at 200% zoom (683 CSS px wide) the header wraps: every tab and button on screen, nothing scrolls sideways', async () => {
+  const { browser, server } = session;
+  const context = await browser.newContext({ viewport: { width: 683, height: 384 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  try {
+    for (const url of [server.url, server.play]) {
+      await page.goto(url);
+      await page.waitForSelector('header nav');
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `no sideways scroll on ${url}`);
+      for (const id of ['nav-play', 'nav-puzzles', 'nav-games', 'new-game-open', 'nav-settings']) {
+        const box = await page.locator(`#${id}`).boundingBox();
+        assert.ok(box && box.x >= 0 && box.x + box.width <= 683, `#${id} on screen: ${JSON.stringify(box)}`);
+      }
+    }
+    await screenshot(page, 'zoom-200-play');
+  } finally {
+    await context.close();
   }
 });

@@ -202,9 +202,13 @@ test('the lobby: a seek taken by someone from the front page, and a game to watc
   assert.equal(await c.locator('#resign, #draw, #live-abort').count(), 0, 'a spectator cannot end the game');
 }));
 
-test('a seek posted from the front page takes its poster to the board, and both are in the game when a phone takes it', { timeout: 120000 }, () => withServer('seek', async (server, browser) => {
+test('a seek posted from the front page: its poster on the board, marked as theirs in the lobby, pushed to a phone at once, both in the game when it is taken', { timeout: 120000 }, () => withServer('seek', async (server, browser) => {
   const [ca] = await desktops(browser, 1);
   const cb = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
+  // A phone on the front page, before any seek.
+  const b = await cb.newPage();
+  await b.goto(server.url);
+  await b.waitForSelector('#lobby-empty');
   // A newcomer on the front page: the header's New game, "Anyone, live, from the lobby", 5+3.
   const a = await ca.newPage();
   await a.goto(server.url);
@@ -213,19 +217,29 @@ test('a seek posted from the front page takes its poster to the board, and both 
   await a.selectOption('#ng-opponent', 'seek');
   await a.selectOption('#ng-time', '5+3');
   await a.click('#ng-start');
-  // On the board, waiting: not left on the front page.
+  const posted = Date.now();
+  // On the board, waiting, with a way to cancel: not left on the front page.
   await a.waitForSelector('#live-link');
   await a.waitForSelector('svg.normal [data-square]');
   assert.match(await a.locator('#live-panel').textContent(), /Waiting for an opponent/);
+  assert.equal(await a.locator('#live-abort').textContent(), 'Cancel the seek');
   assert.equal(await a.locator('#lobby').count(), 0, 'the front page is gone');
-  // A phone on the front page takes the seek.
-  const b = await cb.newPage();
-  await b.goto(server.url);
-  await b.waitForSelector('#lobby-seeks li');
+  // The phone hears of it without asking: pushed within a second or two, not polled.
+  await b.waitForSelector('#lobby-seeks .lobby-play', { timeout: 5000 });
+  const heard = Date.now() - posted;
+  assert.ok(heard < 2500, `the seek reached the phone's lobby in ${heard} ms`);
+  // The poster back on the front page: their seek is marked as theirs, with Open and Cancel.
+  await a.click('#nav-home');
+  await a.waitForSelector('#lobby-seeks li.mine');
+  assert.match(await a.locator('#lobby-seeks li.mine').textContent(), /Your seek.*waiting for an opponent/);
+  assert.equal(await a.locator('#lobby-seeks .lobby-play').count(), 0, 'no Play on your own seek');
+  assert.equal(await a.locator('#lobby-seeks .lobby-cancel').count(), 1);
+  await screenshot(a, 'lobby-own-seek');
+  // The phone takes it: the poster, waiting on the front page, is taken into the game.
   await b.tap('#lobby-seeks .lobby-play');
   await b.waitForSelector('#live-panel');
-  // The poster is in the game the moment it is taken: the invitation gives way to the game.
-  await a.waitForSelector('#live-link', { state: 'detached', timeout: 10000 });
+  await a.waitForSelector('svg.normal [data-square]', { timeout: 10000 });
+  assert.equal(await a.locator('#live-link').count(), 0, 'the invitation gave way to the game');
   const white = /you play White/.test(await a.locator('.opponent').textContent()) ? a : b;
   const black = white === a ? b : a;
   await type(white, 'b3');
@@ -234,6 +248,64 @@ test('a seek posted from the front page takes its poster to the board, and both 
   await waitMoves(white, 2);
   await screenshot(a, 'seek-poster');
   await screenshot(b, 'seek-taker-phone');
+  // A seek cancelled from the lobby leaves every lobby, and its board says it was aborted.
+  await b.goto(server.url);
+  await b.waitForSelector('#lobby');
+  await a.click('#new-game-open');
+  await a.selectOption('#ng-opponent', 'seek');
+  await a.click('#ng-start');
+  await a.waitForSelector('#live-link');
+  await b.waitForSelector('#lobby-seeks .lobby-play', { timeout: 5000 });
+  await a.click('#nav-home');
+  await a.click('#lobby-seeks .lobby-cancel');
+  await a.waitForSelector('#lobby-seeks li.mine', { state: 'detached', timeout: 5000 });
+  await b.waitForSelector('#lobby-seeks .lobby-play', { state: 'detached', timeout: 5000 });
+  await a.click('#nav-play');
+  await a.waitForFunction(() => /Aborted/.test(document.querySelector('#status').textContent));
+  assert.equal(await a.locator('#live-link, #live-qr, #live-rematch').count(), 0, 'no invitation or rematch for an aborted seek');
+}));
+
+test('on a phone, what the opponent asks and the result are in sight by the clocks, and a declined offer is said', { timeout: 120000 }, () => withServer('phone-offers', async (server, browser) => {
+  const [ca] = await desktops(browser, 1);
+  const cb = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
+  const a = await ca.newPage();
+  const link = await newLiveGame(a, server, { time: '5+3' });
+  const b = await cb.newPage();
+  await b.goto(link);
+  await b.waitForSelector('#live-panel');
+  await a.waitForSelector('#live-link', { state: 'detached' });
+  await type(a, 'e4');
+  await waitMoves(b, 1);
+  await type(b, 'e5');
+  await waitMoves(a, 2);
+  // Wholly on the phone's screen, however far down the page the player has scrolled (to the
+  // move list, say): the clocks and what the opponent asks stay in sight.
+  const inSight = (selector) => b.evaluate((selector) => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const r = document.querySelector(selector)?.getBoundingClientRect();
+    return !!r && r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && scrollY > 0;
+  }, selector);
+  await a.click('#draw');
+  await b.waitForSelector('#draw-accept');
+  for (const what of ['#draw-offer', '#draw-accept', '#draw-decline', '#clock-white', '#clock-black']) {
+    assert.ok(await inSight(what), `${what} in sight on the phone`);
+  }
+  await screenshot(b, 'phone-draw-offer');
+  await b.tap('#draw-decline');
+  await a.waitForFunction(() => /Your draw offer was declined/.test(document.querySelector('#notice')?.textContent ?? ''));
+  // A take-back asked: answered from where the clocks are.
+  await a.click('#live-takeback');
+  await b.waitForSelector('#live-takeback-offer');
+  assert.ok(await inSight('#live-takeback-accept'), 'the take-back request in sight');
+  await b.tap('#live-takeback-decline');
+  await a.waitForFunction(() => /take-back request was declined/.test(document.querySelector('#notice')?.textContent ?? ''));
+  // The end: the result and the rematch, in sight.
+  await a.click('#resign');
+  await a.click('#resign-yes');
+  await b.waitForFunction(() => /wins/.test(document.querySelector('#status').textContent));
+  await b.waitForSelector('#live-rematch');
+  for (const what of ['#status', '#live-rematch']) assert.ok(await inSight(what), `${what} in sight at the end`);
+  await screenshot(b, 'phone-result');
 }));
 
 test('a flag falls on the server\'s clock, and both players see the game lost on time', { timeout: 90000 }, () => withServer('flag', async (server, browser) => {

@@ -339,8 +339,8 @@ test('the panel does not jump when the computer starts or stops thinking', async
   assert.deepEqual([thinking, after], [before, before], 'the panel stays where it was');
 });
 
-test('a first visit says what the ghost squares are, until the player has read it', async () => {
-  const { page } = session;
+test('a first visit says what the ghost squares are, once, and only where they are on screen', async () => {
+  const { page, browser, server } = session;
   await page.waitForSelector('#ghost-hint');
   assert.match(await page.locator('#ghost-hint').textContent(), /ghosts/);
   await screenshot(page, 'play-first-visit-hint');
@@ -349,4 +349,26 @@ test('a first visit says what the ghost squares are, until the player has read i
   await page.reload();
   await page.waitForSelector('svg.normal [data-square]');
   assert.equal(await page.locator('#ghost-hint').count(), 0, 'read once, not shown again');
+  // Seen and not dismissed: not shown again after a reload either.
+  await page.evaluate(() => localStorage.removeItem('topochess/ghost-hint-read'));
+  await page.reload();
+  await page.waitForSelector('#ghost-hint');
+  await page.reload();
+  await page.waitForSelector('svg.normal [data-square]');
+  assert.equal(await page.locator('#ghost-hint').count(), 0, 'seen once is enough');
+  // On a phone the extended view is a tap away: no word about it over the board, and it is kept
+  // for when the extended view is shown.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const phone = await context.newPage();
+  try {
+    await phone.goto(server.play);
+    await phone.waitForSelector('svg.normal [data-square]');
+    assert.equal(await phone.locator('#ghost-hint:visible').count(), 0, 'not over the board on a phone');
+    await phone.reload();
+    await phone.waitForSelector('svg.normal [data-square]');
+    await phone.tap('#view-swap');
+    await phone.waitForSelector('#ghost-hint:visible');
+  } finally {
+    await context.close();
+  }
 });

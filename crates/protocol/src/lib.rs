@@ -201,6 +201,9 @@ pub struct GameState {
     pub next_game: Option<String>,
     /// For each side, how long it has been gone (no page connected), in ms, when this was sent.
     pub gone_ms: [Option<u64>; 2],
+    /// Listed in the lobby (a seek, then a public game).
+    #[serde(default)]
+    pub public: bool,
 }
 
 /// What the server sends over a game's WebSocket.
@@ -335,6 +338,7 @@ mod tests {
             rematch: [false, true],
             next_game: Some(id_text(7)),
             gone_ms: [None, Some(4_000)],
+            public: true,
         };
         let messages = [
             ServerMessage::State(Box::new(state.clone())),

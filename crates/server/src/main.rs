@@ -92,6 +92,7 @@ async fn main() -> Result<(), String> {
         shutdown: Default::default(),
     });
     tokio::spawn(sweeper(site.clone()));
+    tokio::spawn(rooms.clone().keep_lobby(site.shutdown.clone()));
     let app = routes::router(site.clone(), &args.dist);
     let listener = tokio::net::TcpListener::bind(&args.addr)
         .await

@@ -342,6 +342,7 @@ impl LiveGame {
             rematch: self.record.rematch,
             next_game: self.record.next_game.map(id_text),
             gone_ms: [None, None],
+            public: self.record.public,
         }
     }
 

@@ -66,7 +66,16 @@ pub struct Rooms {
     seek_addresses: SyncMutex<HashMap<GameId, (IpAddr, u64)>>,
     /// What the server counts.
     pub metrics: Arc<Metrics>,
+    /// The lobby as last read, for the pages that follow it.
+    lobby_now: tokio::sync::watch::Sender<Arc<Lobby>>,
+    /// Wakes the lobby's keeper: a seek came or went, a seat was taken, a game ended.
+    lobby_nudge: tokio::sync::Notify,
 }
+
+/// The lobby is read again this often whatever happens (players come and go, moves are played).
+const LOBBY_EVERY: Duration = Duration::from_secs(2);
+/// After a nudge, the keeper waits this long for the changes that come with it.
+const LOBBY_GATHER: Duration = Duration::from_millis(50);
 
 /// A random 64-bit number from the system's generator.
 pub fn random_u64() -> u64 {
@@ -85,7 +94,41 @@ impl Rooms {
             next_watcher: Default::default(),
             seek_addresses: SyncMutex::default(),
             metrics,
+            lobby_now: tokio::sync::watch::Sender::new(Arc::default()),
+            lobby_nudge: tokio::sync::Notify::new(),
         })
+    }
+
+    /// Tells the lobby's keeper to read the lobby again now.
+    fn lobby_changed(&self) {
+        self.lobby_nudge.notify_one();
+    }
+
+    /// The lobby as last read, and each new one after it (to push to the pages that follow it).
+    pub fn lobby_updates(&self) -> tokio::sync::watch::Receiver<Arc<Lobby>> {
+        self.lobby_now.subscribe()
+    }
+
+    /// Keeps the lobby that pages follow: read again when nudged (a seek posted, taken or
+    /// withdrawn, a game ended) and every [`LOBBY_EVERY`], and passed on when it changed; until
+    /// `shutdown`. A store that fails is logged and the last lobby stays.
+    pub async fn keep_lobby(self: Arc<Self>, shutdown: tokio_util::sync::CancellationToken) {
+        loop {
+            if let Ok(lobby) = self.lobby() {
+                self.lobby_now.send_if_modified(|now| {
+                    let changed = **now != lobby;
+                    if changed {
+                        *now = Arc::new(lobby);
+                    }
+                    changed
+                });
+            }
+            tokio::select! {
+                () = self.lobby_nudge.notified() => tokio::time::sleep(LOBBY_GATHER).await,
+                () = tokio::time::sleep(LOBBY_EVERY) => {}
+                () = shutdown.cancelled() => return,
+            }
+        }
     }
 
     fn open_map(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, Arc<Room>>> {
@@ -150,6 +193,9 @@ impl Rooms {
                 .insert(id, (from, now));
         }
         self.open_map().insert(id, Room::new(game));
+        if new.public {
+            self.lobby_changed();
+        }
         Ok((id, side))
     }
 
@@ -206,6 +252,7 @@ impl Rooms {
             }
             drop(game);
             room.changed();
+            self.lobby_changed();
         } else {
             drop(game);
         }
@@ -302,8 +349,8 @@ impl Rooms {
             let open_side = [Color::White, Color::Black]
                 .into_iter()
                 .find(|c| r.seats[c.index()].is_none());
+            let room = self.open_map().get(&r.id).cloned();
             if let Some(open) = open_side {
-                let room = self.open_map().get(&r.id).cloned();
                 let gone = match room {
                     Some(room) => room.gone_for(!open, now),
                     // Not open: created and not yet connected to, or left by everyone.
@@ -311,6 +358,19 @@ impl Rooms {
                 };
                 let here = gone.is_none_or(|g| g < SEEK_GRACE_MS);
                 if !here || now.saturating_sub(r.created) > SEEK_TTL_MS {
+                    continue;
+                }
+            } else {
+                // Being played: a player is at the board (or left a moment ago). A game both
+                // players left, or that never started and nobody is at, is not.
+                let at_board = |room: &Room, side: Color| {
+                    room.gone_for(side, now).is_none_or(|g| g < SEEK_GRACE_MS)
+                };
+                let played = room.is_some_and(|room| match r.moves.len() {
+                    0 => at_board(&room, Color::White) && at_board(&room, Color::Black),
+                    _ => at_board(&room, Color::White) || at_board(&room, Color::Black),
+                });
+                if !played {
                     continue;
                 }
             }
@@ -365,6 +425,7 @@ impl Rooms {
             }
             drop(game);
             room.changed();
+            self.lobby_changed();
         }
         Ok(side)
     }
@@ -403,8 +464,14 @@ impl Rooms {
                 return Err(e);
             }
             let deadline = game.deadline();
+            let ended = game.record().outcome.is_some() || game.record().aborted;
+            let ended_now = ended && before.outcome.is_none() && !before.aborted;
+            let rematch = game.record().next_game.is_some() && before.next_game.is_none();
             drop(game);
             room.changed();
+            if ended_now || rematch {
+                self.lobby_changed();
+            }
             self.watch_clock(room.id, deadline);
         }
         answer.map_err(Failure::Refused)
@@ -464,6 +531,7 @@ impl Rooms {
             }
             drop(game);
             room.changed();
+            self.lobby_changed();
         } else {
             drop(game);
         }

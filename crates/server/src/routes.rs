@@ -33,6 +33,7 @@ pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
         .route("/metrics", get(metrics))
         .route("/api/games", post(create))
         .route("/api/lobby", get(lobby))
+        .route("/api/lobby/events", get(lobby_events))
         .route("/api/qr", get(qr))
         .route("/api/games/{id}", get(read))
         .route("/api/games/{id}/socket", get(socket))
@@ -220,6 +221,41 @@ async fn lobby(State(site): State<Arc<Site>>, Address(from): Address) -> Respons
         Ok(lobby) => Json(lobby).into_response(),
         Err(failure) => failed(failure),
     }
+}
+
+/// The lobby as a stream of server-sent events: the lobby now, then each time it changes (a
+/// seek posted, taken or withdrawn, a game started or ended: within a fraction of a second),
+/// with a comment every 20 s to keep proxies from closing it. Counted as a connection of its
+/// address, and ended when the server shuts down.
+async fn lobby_events(State(site): State<Arc<Site>>, Address(from): Address) -> Response {
+    use axum::response::sse::{Event, KeepAlive, Sse};
+    if let Some(answer) = limited(&site, Limited::Socket, from) {
+        return answer;
+    }
+    let Some(counted) = site.limits.open_socket(from) else {
+        site.rooms.metrics.refused(Refusal::SocketsOpen);
+        return too_many("connections open", Duration::from_secs(9));
+    };
+    let mut updates = site.rooms.lobby_updates();
+    updates.mark_changed();
+    let shutdown = site.shutdown.clone();
+    let events = futures_util::stream::unfold(
+        (updates, shutdown, counted),
+        |(mut updates, shutdown, counted)| async move {
+            tokio::select! {
+                changed = updates.changed() => changed.ok()?,
+                () = shutdown.cancelled() => return None,
+            }
+            let lobby = updates.borrow_and_update().clone();
+            let event = Event::default()
+                .json_data(&*lobby)
+                .map_err(axum::Error::new);
+            Some((event, (updates, shutdown, counted)))
+        },
+    );
+    Sse::new(events)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(20)))
+        .into_response()
 }
 
 async fn read(

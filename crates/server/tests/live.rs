@@ -263,3 +263,42 @@ async fn one_seat_taken_by_many_at_once_goes_to_one() {
     assert_eq!(state_at(&mut other, 0).await.you, None);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// A page following the lobby hears of a seek within half a second of its posting, and of its
+/// seat taken as quickly (the game then listed as being played); a game both players left before
+/// a move leaves the list.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_lobby_is_pushed_as_seeks_come_and_go() {
+    let data = site("pushed");
+    let port = free_port();
+    let _server = Server::start(&data, port);
+    let lobbies = follow_lobby(person(1), port);
+    let second = Duration::from_secs(1);
+    let (first, _) = pushed(&lobbies, second, |_| true);
+    assert_eq!(first, topochess_protocol::Lobby::default());
+
+    let (poster, taker) = ("p0123456789abcdefghij", "t0123456789abcdefghij");
+    let created = create_from(person(2), port, &folded_game(poster, true));
+    let has = |games: &[topochess_protocol::LobbyGame]| games.iter().any(|g| g.id == created.id);
+    let (_, took) = pushed(&lobbies, second, |l| has(&l.seeks));
+    assert!(
+        took < Duration::from_millis(500),
+        "a seek pushed in {took:?}"
+    );
+
+    let mut white = connect_from(person(2), port, &created.id, Some(poster)).await;
+    assert_eq!(state_at(&mut white, 0).await.you, Some(Color::White));
+    let mut black = connect_from(person(3), port, &created.id, Some(taker)).await;
+    assert_eq!(state_at(&mut black, 0).await.you, Some(Color::Black));
+    let (now, took) = pushed(&lobbies, second, |l| !has(&l.seeks));
+    assert!(
+        took < Duration::from_millis(500),
+        "a taken seat pushed in {took:?}"
+    );
+    assert!(has(&now.playing), "being played: {now:?}");
+
+    // Both leave before a move: not being played.
+    drop((white, black));
+    pushed(&lobbies, Duration::from_secs(9), |l| !has(&l.playing));
+    let _ = std::fs::remove_dir_all(&data);
+}

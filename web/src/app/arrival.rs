@@ -61,6 +61,7 @@ pub(crate) fn initial() -> AppState {
     state.ghost_hint = !storage::browser_ghost_hint_read();
     let link = opened_action(storage::browser_open_link());
     let linked = link.is_some();
+    state.fresh = lib.current_game().is_none() && !linked;
     let state = match link {
         Some(action) => Rc::new(state).reduce(action),
         None => Rc::new(state),

@@ -174,17 +174,27 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
             move || drop(timer)
         });
     }
-    // Theme and board colours on the document.
+    // Theme and board colours on the document; until the player chooses a theme, the system's,
+    // followed when it changes.
     {
-        let key = (state.settings.dark, state.settings.board);
-        use_effect_with(key, move |(dark, board)| {
-            if let Some(root) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.document_element())
-            {
-                let _ = root.set_attribute("data-theme", if *dark { "dark" } else { "light" });
-                let _ = root.set_attribute("data-board", board.name());
-            }
+        let settings = state.settings.clone();
+        let key = (settings.dark, settings.dark_chosen, settings.board);
+        use_effect_with(key, move |_| {
+            let apply = move || {
+                let root = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.document_element());
+                if let Some(root) = root {
+                    let theme = if settings.dark_now() { "dark" } else { "light" };
+                    let _ = root.set_attribute("data-theme", theme);
+                    let _ = root.set_attribute("data-board", settings.board.name());
+                }
+            };
+            apply();
+            let system = web_sys::window()
+                .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten());
+            let listener = system.map(|m| EventListener::new(&m, "change", move |_| apply()));
+            move || drop(listener)
         });
     }
     // A sound for each move played in this game (not for a game opened or loaded).
@@ -244,6 +254,21 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
                 })
             });
             move || drop(listener)
+        });
+    }
+    // The first-visit word on the ghost squares is shown once: read as soon as it is in sight
+    // (not while the style sheet hides it, where the extended view is not on screen).
+    {
+        let hint = state.ghost_hint;
+        use_effect(move || {
+            let seen = hint
+                && web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.get_element_by_id("ghost-hint"))
+                    .is_some_and(|el| el.get_bounding_client_rect().height() > 0.0);
+            if seen && !storage::browser_ghost_hint_read() {
+                storage::browser_ghost_hint_done();
+            }
         });
     }
 }

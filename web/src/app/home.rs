@@ -2,6 +2,7 @@
 //! fold, and the ways to start (the computer, a friend, hot-seat, a puzzle, the first lesson),
 //! with the game on the board to go back to.
 
+use crate::app::lobby::LobbyList;
 use crate::app::state::{Action, AppState, Screen};
 use crate::board::piece_art::{defs, piece};
 use crate::common::settings::{Opponent, PieceSet};
@@ -64,78 +65,6 @@ fn fold_picture(set: PieceSet, motion: bool) -> Html {
     }
 }
 
-/// Props of [`LobbyList`].
-#[derive(Properties, Clone, PartialEq)]
-pub struct LobbyProps {
-    /// Where a chosen game goes.
-    pub on_action: Callback<Action>,
-}
-
-/// The lobby: games waiting for an opponent (Play takes the free seat) and public games being
-/// played (Watch), asked of the server every 5 s. Nothing shows on a site without a server.
-#[function_component(LobbyList)]
-pub fn lobby_list(p: &LobbyProps) -> Html {
-    let lobby = use_state(|| None::<topochess_protocol::Lobby>);
-    {
-        let lobby = lobby.clone();
-        use_effect_with((), move |_| {
-            let ask = move || {
-                let lobby = lobby.clone();
-                wasm_bindgen_futures::spawn_local(async move {
-                    lobby.set(crate::live::lobby().await.ok());
-                });
-            };
-            // Only where the game server served the page (plain file hosting has no lobby).
-            let every = crate::live::server_here().then(|| {
-                ask();
-                gloo_timers::callback::Interval::new(5000, ask)
-            });
-            move || drop(every)
-        });
-    }
-    let Some(lobby) = (*lobby).clone() else {
-        return html! {};
-    };
-    let row = |g: &topochess_protocol::LobbyGame, label: &'static str, class: &'static str| {
-        let name = topochess_core::variant::preset(&g.variant)
-            .map_or(g.variant.clone(), |p| p.name.to_string());
-        let clock = g.clock.map_or("no clock".to_string(), |(b, i)| {
-            crate::common::clock::TimeControl::new(b, i).label()
-        });
-        let what = if g.moves > 0 {
-            format!("{name}, {clock}, {} moves", g.moves)
-        } else {
-            format!("{name}, {clock}")
-        };
-        let id = topochess_protocol::parse_id(&g.id);
-        let on_action = p.on_action.clone();
-        let open = Callback::from(move |_: MouseEvent| {
-            if let Some(id) = id {
-                on_action.emit(Action::Open(crate::app::address::Address::Live(id)));
-            }
-        });
-        html! {
-            <li data-game={g.id.clone()}><span>{what}</span>
-                <button class={classes!("secondary", class)} onclick={open}>{label}</button></li>
-        }
-    };
-    html! {
-        <section class="home-lobby" id="lobby" aria-label="Lobby">
-            <h3>{"Lobby"}</h3>
-            if lobby.seeks.is_empty() && lobby.playing.is_empty() {
-                <p class="muted" id="lobby-empty">{"No open games now. Start one: New game, \"Anyone, live, from the lobby\"."}</p>
-            }
-            if !lobby.seeks.is_empty() {
-                <ul id="lobby-seeks">{ for lobby.seeks.iter().map(|g| row(g, "Play", "lobby-play")) }</ul>
-            }
-            if !lobby.playing.is_empty() {
-                <p class="muted">{"Being played:"}</p>
-                <ul id="lobby-playing">{ for lobby.playing.iter().map(|g| row(g, "Watch", "lobby-watch")) }</ul>
-            }
-        </section>
-    }
-}
-
 /// The front page.
 pub fn home(state: &AppState, on_action: &Callback<Action>) -> Html {
     let send = |action: Action| {
@@ -157,6 +86,27 @@ pub fn home(state: &AppState, on_action: &Callback<Action>) -> Html {
         me: Some(Color::White),
         id: 0,
         public: false,
+    };
+    // The live games this browser plays (its seeks are marked as its own), and the seek on the
+    // board, which the lobby can cancel.
+    let mine: Vec<u64> = state
+        .saved
+        .iter()
+        .filter_map(|g| match g.settings.opponent {
+            Opponent::Live {
+                me: Some(_), id, ..
+            } => Some(id),
+            _ => None,
+        })
+        .chain(state.live_id())
+        .collect();
+    let seek_on_board = match state.settings.opponent {
+        Opponent::Live {
+            me: Some(_),
+            id,
+            public: true,
+        } if id != 0 => Some(id),
+        _ => None,
     };
     let unfinished = !state.play.game.moves().is_empty() && state.play.game.outcome().is_none();
     let on_board = state
@@ -197,7 +147,7 @@ pub fn home(state: &AppState, on_action: &Callback<Action>) -> Html {
                 { card("home-puzzle", "Solve a puzzle", "Mates and wins that use the edges, rated", send(Action::Go(Screen::Puzzles))) }
                 { card("home-learn", "Learn the fold", "Short steps: how each piece crosses the edges", learn) }
             </section>
-            <LobbyList on_action={on_action.clone()} />
+            <LobbyList on_action={on_action.clone()} mine={mine} on_board={seek_on_board} />
             <p class="home-more muted">
                 {"More: "}
                 <button class="link" id="home-explore" onclick={send(Action::Go(Screen::Explore))}>{"explore how pieces move"}</button>{", "}

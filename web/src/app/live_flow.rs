@@ -9,6 +9,23 @@ use topochess_core::game::Game;
 use topochess_core::{san, Color, Position};
 use topochess_protocol::{parse_id, ClientMessage, GameState, ServerMessage};
 
+/// What this player is told when the other turned down their offer between `before` and
+/// `now`: an offer gone with no move played and the game going on.
+fn declined(before: &GameState, now: &GameState) -> Option<&'static str> {
+    let me = now.you?;
+    let same = before.moves == now.moves && now.outcome.is_none() && !now.aborted;
+    if !same {
+        return None;
+    }
+    if before.draw_offer == Some(me) && now.draw_offer.is_none() {
+        return Some("Your draw offer was declined.");
+    }
+    if before.takeback_offer == Some(me) && now.takeback_offer.is_none() {
+        return Some("Your take-back request was declined.");
+    }
+    None
+}
+
 impl AppState {
     /// The live game's id, when the game on the board is one the server gave.
     pub fn live_id(&self) -> Option<u64> {
@@ -73,9 +90,21 @@ impl AppState {
         if state.aborted && !self.live.heard.as_ref().is_some_and(|h| h.aborted) {
             self.notice = Some("The game was aborted: it counts for nobody.".into());
         }
+        if let Some(said) = self.live.heard.as_deref().and_then(|h| declined(h, &state)) {
+            self.notice = Some(said.into());
+        }
+        // The other seat taken (the seek answered, the link opened): the player is taken to the
+        // board from whichever screen they waited on, as on lichess.
+        let waiting = |h: &GameState| h.you.is_some_and(|me| !h.seated[(!me).index()]);
+        if self.live.heard.as_deref().is_some_and(waiting) && !waiting(&state) {
+            self.reduce_in_place(crate::app::action::Action::Go(
+                crate::app::state::Screen::Play,
+            ));
+        }
         // Both asked for a rematch: the new game, colours swapped, is shown at once.
         let rematch = state.next_game.as_deref().and_then(parse_id);
-        let asked = state.you.is_some_and(|me| state.rematch[me.index()]);
+        // A player goes to the rematch they asked for; a spectator follows the players.
+        let asked = state.you.is_none_or(|me| state.rematch[me.index()]);
         self.live.gone_seen = Some(crate::common::clock::now());
         self.live.heard = Some(state);
         if let (Some(next), true) = (rematch, asked) {
@@ -94,7 +123,7 @@ impl AppState {
             opponent: Opponent::Live {
                 me: state.you,
                 id,
-                public: false,
+                public: state.public,
             },
             time: state.clock.map(|(b, i)| TimeControl::new(b, i)),
             flipped: state.you == Some(Color::Black),
@@ -236,6 +265,7 @@ mod tests {
             rematch: [false, false],
             next_game: None,
             gone_ms: [None, None],
+            public: false,
         }))))
     }
 
@@ -272,6 +302,60 @@ mod tests {
                 uci: "g1f3".into(),
                 ply: 2
             })
+        );
+    }
+
+    /// The state heard after `moves`, with `change` made to it.
+    fn heard_with(moves: &[&str], change: impl FnOnce(&mut GameState)) -> Action {
+        let Action::LiveHeard(message) = heard(moves) else {
+            unreachable!()
+        };
+        let ServerMessage::State(mut state) = *message else {
+            unreachable!()
+        };
+        change(&mut state);
+        Action::LiveHeard(Box::new(ServerMessage::State(state)))
+    }
+
+    #[test]
+    fn a_seek_taken_while_its_poster_waits_elsewhere_takes_them_to_the_board() {
+        use crate::app::state::Screen;
+        let alone = |s: &mut GameState| s.seated = [true, false];
+        let s = live().reduce(heard_with(&[], alone));
+        let s = s.reduce(Action::Go(Screen::Home));
+        let s = s.reduce(heard_with(&[], alone));
+        assert_eq!(s.screen, Screen::Home, "still waiting: the player stays");
+        let s = s.reduce(heard(&[]));
+        assert_eq!(s.screen, Screen::Play);
+        // Once seated, a state heard elsewhere moves nobody.
+        let s = s.reduce(Action::Go(Screen::Games));
+        let s = s.reduce(heard(&["e2e4"]));
+        assert_eq!(s.screen, Screen::Games);
+    }
+
+    #[test]
+    fn an_offer_turned_down_is_said_to_whoever_made_it() {
+        let offered = |s: &mut GameState| s.draw_offer = Some(Color::White);
+        let s = live().reduce(heard(&["e2e4", "e7e5"]));
+        let s = s.reduce(heard_with(&["e2e4", "e7e5"], offered));
+        assert_eq!(s.notice, None);
+        let s = s.reduce(heard(&["e2e4", "e7e5"]));
+        assert_eq!(s.notice.as_deref(), Some("Your draw offer was declined."));
+        // An offer ended by a move, or by the other's offer, is not a refusal.
+        let s = live().reduce(heard_with(&["e2e4"], offered));
+        let s = s.reduce(heard(&["e2e4", "e7e5"]));
+        assert_eq!(s.notice, None);
+        // The other's offer turned down by this player: nothing to say to them.
+        let theirs = |s: &mut GameState| s.draw_offer = Some(Color::Black);
+        let s = live().reduce(heard_with(&["e2e4", "e7e5"], theirs));
+        let s = s.reduce(heard(&["e2e4", "e7e5"]));
+        assert_eq!(s.notice, None);
+        let asked = |s: &mut GameState| s.takeback_offer = Some(Color::White);
+        let s = live().reduce(heard_with(&["e2e4", "e7e5"], asked));
+        let s = s.reduce(heard(&["e2e4", "e7e5"]));
+        assert_eq!(
+            s.notice.as_deref(),
+            Some("Your take-back request was declined.")
         );
     }
 

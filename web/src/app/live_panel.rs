@@ -52,12 +52,22 @@ pub fn live_panel(state: &UseReducerHandle<AppState>) -> Html {
             }
         })
     };
+    // Copied, said (or, where the browser refuses, what to do instead).
     let copy = {
-        let link = link.clone();
+        let (link, state) = (link.clone(), state.clone());
         Callback::from(move |_: MouseEvent| {
-            if let Some(w) = web_sys::window() {
-                let _ = w.navigator().clipboard().write_text(&link);
-            }
+            let Some(w) = web_sys::window() else {
+                return;
+            };
+            let written = w.navigator().clipboard().write_text(&link);
+            let state = state.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let said = match wasm_bindgen_futures::JsFuture::from(written).await {
+                    Ok(_) => "The link is copied: send it to your opponent.",
+                    Err(_) => "The browser would not copy: select the link and copy it.",
+                };
+                state.dispatch(Action::Notice(Some(said.into())));
+            });
         })
     };
     let player = |f: &dyn Fn(Color, &topochess_protocol::GameState) -> Html| -> Html {
@@ -69,13 +79,8 @@ pub fn live_panel(state: &UseReducerHandle<AppState>) -> Html {
     // Take-backs: asked by one, answered by the other.
     let takeback = player(&|me, h| match h.takeback_offer {
         _ if over => html! {},
-        Some(by) if by != me => html! {
-            <div class="row confirm" id="live-takeback-offer">
-                <span>{"Your opponent asks to take back a move."}</span>
-                <button id="live-takeback-accept" onclick={send(ClientMessage::Takeback)}>{"Accept"}</button>
-                <button class="secondary" id="live-takeback-decline" onclick={send(ClientMessage::DeclineTakeback)}>{"Decline"}</button>
-            </div>
-        },
+        // Answered by the clocks ([`live_asks`]).
+        Some(by) if by != me => html! {},
         Some(_) => {
             html! { <p class="muted" id="live-takeback-asked">{"Take-back asked: waiting for your opponent."}</p> }
         }
@@ -86,50 +91,13 @@ pub fn live_panel(state: &UseReducerHandle<AppState>) -> Html {
             }
         }
     });
-    // A rematch, colours swapped, once both ask.
-    let rematch = player(&|me, h| {
-        if !over {
-            return html! {};
-        }
-        let (mine, theirs) = (h.rematch[me.index()], h.rematch[(!me).index()]);
-        html! {
-            <div class="row">
-                if theirs && !mine {
-                    <span id="live-rematch-offer">{"Your opponent wants a rematch."}</span>
-                }
-                <button id="live-rematch" disabled={mine} onclick={send(ClientMessage::Rematch)}>
-                    { if mine { "Rematch asked" } else { "Rematch" } }
-                </button>
-            </div>
-        }
-    });
-    // The other player gone: said, and after a while the win may be claimed.
-    let gone = player(&|me, _| {
-        let Some(ms) = state.live.gone_for(!me, crate::common::clock::now()) else {
-            return html! {};
-        };
-        if over || plies < 2 {
-            return html! {};
-        }
-        let claimable = ms >= CLAIM_AFTER_MS as f64;
-        html! {
-            <div class="row" id="live-gone">
-                <span>{"Your opponent left the game."}</span>
-                if claimable {
-                    <button id="live-claim" onclick={send(ClientMessage::ClaimVictory)}>{"Claim victory"}</button>
-                } else {
-                    <span class="muted">{format!("You may claim the win in {} s.", ((CLAIM_AFTER_MS as f64 - ms) / 1000.0).ceil() as i64)}</span>
-                }
-            </div>
-        }
-    });
     html! {
         <div class="live-panel" id="live-panel">
             if let Some(status) = status {
                 <p class="live-status" id="live-status" role="status">{status}</p>
             }
-            if other_missing {
-                <p>{ if public {
+            if other_missing && !over {
+                <p id="live-waiting">{ if public {
                     "Waiting for an opponent from the lobby; or send this link: the game starts when it is opened."
                 } else {
                     "Send this link to your friend: the game starts when they open it."
@@ -147,12 +115,93 @@ pub fn live_panel(state: &UseReducerHandle<AppState>) -> Html {
                 <p class="muted" id="live-watching">{"You are watching this game."}</p>
             }
             if me.is_some() && !over && heard.is_some() && plies < 2 {
-                <div class="row"><button class="secondary" id="live-abort" onclick={send(ClientMessage::Abort)}>{"Abort"}</button></div>
+                <div class="row"><button class="secondary" id="live-abort" onclick={send(ClientMessage::Abort)}>
+                    { if other_missing && public { "Cancel the seek" } else { "Abort" } }
+                </button></div>
             }
-            { gone }
+            { takeback }
+        </div>
+    }
+}
+
+/// What the other player asks, and what follows the end, shown by the clocks where the player
+/// looks (on a phone, above the board): a take-back to answer, the rematch, the opponent gone.
+pub fn live_asks(state: &UseReducerHandle<AppState>) -> Html {
+    let (Opponent::Live { me, .. }, Some(h)) =
+        (state.settings.opponent, state.live.heard.as_deref())
+    else {
+        return html! {};
+    };
+    let over = h.outcome.is_some() || h.aborted;
+    let send = |message: ClientMessage| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::LiveSend(message.clone())))
+    };
+    let takeback = match (me, h.takeback_offer) {
+        (Some(me), Some(by)) if by != me && !over => html! {
+            <div class="row confirm" id="live-takeback-offer">
+                <span>{"Your opponent asks to take back a move."}</span>
+                <button id="live-takeback-accept" onclick={send(ClientMessage::Takeback)}>{"Accept"}</button>
+                <button class="secondary" id="live-takeback-decline" onclick={send(ClientMessage::DeclineTakeback)}>{"Decline"}</button>
+            </div>
+        },
+        _ => html! {},
+    };
+    // A rematch, colours swapped, once both ask.
+    let rematch = match me {
+        Some(me) if over && !h.aborted => {
+            let (mine, theirs) = (h.rematch[me.index()], h.rematch[(!me).index()]);
+            html! {
+                <div class="row">
+                    if theirs && !mine {
+                        <span id="live-rematch-offer">{"Your opponent wants a rematch."}</span>
+                    }
+                    <button id="live-rematch" disabled={mine} onclick={send(ClientMessage::Rematch)}>
+                        { if mine { "Rematch asked" } else { "Rematch" } }
+                    </button>
+                </div>
+            }
+        }
+        _ => html! {},
+    };
+    // A player gone: said (to a spectator too), and after a while the other may claim the win.
+    let now = crate::common::clock::now();
+    let gone = |side: Color| match state.live.gone_for(side, now) {
+        Some(ms) if !over && h.moves.len() >= 2 => {
+            let claimable = ms >= CLAIM_AFTER_MS as f64;
+            let wait = ((CLAIM_AFTER_MS as f64 - ms) / 1000.0).ceil() as i64;
+            let who = if side == Color::White {
+                "White"
+            } else {
+                "Black"
+            };
+            html! {
+                <div class="row live-gone" id={if me.is_some() { "live-gone" } else { "live-gone-watched" }}>
+                    if me.is_some() {
+                        <span>{"Your opponent left the game."}</span>
+                        if claimable {
+                            <button id="live-claim" onclick={send(ClientMessage::ClaimVictory)}>{"Claim victory"}</button>
+                        } else {
+                            <span class="muted">{format!("You may claim the win in {wait} s.")}</span>
+                        }
+                    } else {
+                        <span>{format!("{who} left the game.")}</span>
+                    }
+                </div>
+            }
+        }
+        _ => html! {},
+    };
+    let gone = match me {
+        Some(me) => gone(!me),
+        None => html! { <>{ gone(Color::White) }{ gone(Color::Black) }</> },
+    };
+    html! {
+        <>
             { takeback }
             { rematch }
-        </div>
+            { gone }
+        </>
     }
 }
 

@@ -13,6 +13,7 @@ pub mod features;
 pub mod home;
 pub mod live_flow;
 pub mod live_panel;
+pub mod lobby;
 pub mod offline;
 pub mod saved_list;
 pub mod scene;
@@ -332,8 +333,10 @@ pub fn app() -> Html {
         .collect();
     let outcome = state.play.game.outcome();
     let side = |c: Color| if c == Color::White { "White" } else { "Black" };
+    let aborted = state.live.heard.as_ref().is_some_and(|h| h.aborted);
     let status = match (outcome, state.play.viewing) {
         (Some(o), None) => o.to_string(),
+        (None, None) if aborted => "Aborted: the game counts for nobody".to_string(),
         (_, Some(ply)) => format!(
             "Looking at move {} of {}",
             ply,
@@ -344,8 +347,10 @@ pub fn app() -> Html {
             format!("{} to move{check}", side(pos.turn()))
         }
     };
-    // What a screen reader hears when nothing is selected: the last move.
-    let announce = sans.last().map(|m| {
+    // What a screen reader hears when nothing is selected: the hint shown, the move taken back,
+    // else the last move.
+    let now = state.play.game.position();
+    let last = sans.last().map(|m| {
         let mover = if sans.len() % 2 == 1 {
             side(state.play.game.start().turn())
         } else {
@@ -353,6 +358,14 @@ pub fn app() -> Html {
         };
         format!("{mover} played {m}. {status}")
     });
+    let announce = match (state.play.hint, state.play.redo.last()) {
+        (Some(hint), _) => Some(format!("Hint: {}.", san::to_san(now, hint))),
+        (None, Some(&undone)) => Some(format!(
+            "Taken back: {}. {status}",
+            san::to_san(now, undone)
+        )),
+        (None, None) => last,
+    };
     // A puzzle is seen from the solver's side (the flip button turns it round), a lesson from
     // the learner's.
     let flipped = match (puzzle, lesson) {
@@ -428,7 +441,9 @@ pub fn app() -> Html {
     };
 
     html! {
-        <div class={classes!("app", view_class, state.narrow_extended.then_some("show-extended"))} data-renders={renders.to_string()}>
+        <div class={classes!("app", view_class, state.narrow_extended.then_some("show-extended"),
+                             matches!(state.settings.opponent, Opponent::Live { .. }).then_some("live"))}
+             data-renders={renders.to_string()}>
             <header>
                 <h1><a href="#/" id="nav-home" onclick={
                     let state = state.clone();
@@ -450,7 +465,7 @@ pub fn app() -> Html {
                 if state.screen != Screen::Home {
                     <span class="game-name" id="game-name">{puzzle.map(|p| p.shown()).or(lesson.map(|s| &s.pos)).or(analysis.map(|a| a.tree.start())).unwrap_or(state.play.game.start()).variant().name().to_string()}</span>
                 }
-                if !matches!(state.screen, Screen::Home | Screen::Puzzles | Screen::Learn) {
+                if matches!(state.screen, Screen::Play | Screen::Analyse) {
                     <span class="opponent">{level_label}</span>
                 }
                 <div class="spacer"></div>
@@ -497,7 +512,10 @@ pub fn app() -> Html {
                                 on_flag={let state = state.clone(); Callback::from(move |_| state.dispatch(Action::Tick))} />
                         }
                         <div class={classes!("status", outcome.map(|_| "over"))} id="status">{status.clone()}</div>
-                        if state.ghost_hint && state.settings.view != ViewMode::Normal {
+                        { play_panel::draw_offer(&state.play, &state.settings, &on_play) }
+                        { live_panel::live_asks(&state) }
+                        if state.ghost_hint && state.settings.view != ViewMode::Normal
+                            && !matches!(state.settings.opponent, Opponent::Live { .. }) {
                             // A first visit: what the faded pieces around the board are.
                             <div class="ghost-hint" id="ghost-hint">
                                 <p>{"New here? The extended view repeats the squares beyond each edge as faded ghosts, \

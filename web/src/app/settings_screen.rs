@@ -139,7 +139,7 @@ fn view_select(state: &UseReducerHandle<AppState>) -> Html {
 pub fn settings_screen(state: &UseReducerHandle<AppState>) -> Html {
     let on_dark = {
         let state = state.clone();
-        let dark = state.settings.dark;
+        let dark = state.settings.dark_now();
         Callback::from(move |_: Event| state.dispatch(Action::SetDark(!dark)))
     };
     html! {
@@ -159,7 +159,7 @@ pub fn settings_screen(state: &UseReducerHandle<AppState>) -> Html {
             </fieldset>
             <fieldset>
                 <legend>{"Page"}</legend>
-                <label class="check"><input type="checkbox" id="dark" checked={state.settings.dark} onchange={on_dark} />{" Dark theme"}</label>
+                <label class="check"><input type="checkbox" id="dark" checked={state.settings.dark_now()} onchange={on_dark} />{" Dark theme"}</label>
             </fieldset>
         </aside>
     }

@@ -83,6 +83,8 @@ pub struct AppState {
     /// Whether the first-visit word on the ghost squares is shown (until the player dismisses
     /// it, once and for all).
     pub ghost_hint: bool,
+    /// A first visit's game, which nobody has touched yet: not saved until something changes.
+    pub fresh: bool,
     /// Whether the notice offers to go back to the current position.
     pub offer_live: bool,
     /// A correspondence link's game waiting for the player's word (older, or another line).
@@ -230,6 +232,7 @@ impl AppState {
             saved: Vec::new(),
             space_warning: None,
             ghost_hint: false,
+            fresh: false,
             offer_live: false,
             pending_link: None,
             shapes: Default::default(),
@@ -472,7 +475,10 @@ impl AppState {
             Action::Flip => s.settings.flipped = !s.settings.flipped,
             Action::SetView(v) => s.settings.view = v,
             Action::SetMargin(m) => s.settings.margin = m,
-            Action::SetDark(d) => s.settings.dark = d,
+            Action::SetDark(d) => {
+                s.settings.dark = d;
+                s.settings.dark_chosen = true;
+            }
             Action::ShowNewGame(open) => {
                 s.new_game_open = open;
                 s.new_game_opponent = None;
@@ -568,7 +574,8 @@ impl AppState {
             Action::LiveConnection(connected) => s.live.connected = connected,
             Action::LiveSend(message) => s.live_send(message),
             Action::Begin(opponent) => {
-                s.reduce_in_place(Action::Go(Screen::Play));
+                // The form opens over the screen it was asked from: Start takes the player to
+                // the board, Cancel leaves everything as it was.
                 s.new_game_open = true;
                 s.new_game_opponent = Some(opponent);
             }

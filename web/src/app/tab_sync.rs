@@ -35,6 +35,9 @@ pub fn use_library_sync(state: &UseReducerHandle<AppState>) {
     // The moves this tab last wrote of its game, so that a save sees whether another tab took
     // the game another way since.
     let written = use_mut_ref(|| None::<(u64, Vec<String>)>);
+    // The first save, of the game the page opened with: skipped for a first visit's untouched
+    // game (the front page's visitor who never plays leaves no empty game in the library).
+    let opened = use_mut_ref(|| true);
     // Save after every change of the game or settings.
     {
         let state = state.clone();
@@ -47,6 +50,9 @@ pub fn use_library_sync(state: &UseReducerHandle<AppState>) {
             state.play.draw_offer,
         );
         use_effect_with(key, move |_| {
+            if std::mem::take(&mut *opened.borrow_mut()) && state.fresh {
+                return;
+            }
             crate::common::crash::remember_game(&state.play.pgn());
             let game = state.saved_game(storage::now());
             let seen = written

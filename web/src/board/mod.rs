@@ -2,6 +2,7 @@
 //! drops by square name, like lichess's chessground: it knows no rules.
 
 pub mod choice;
+mod keyboard;
 pub mod piece_art;
 pub mod scene;
 pub mod selection;
@@ -167,13 +168,17 @@ pub fn board(props: &BoardProps) -> Html {
     });
 
     let drawing_from = use_mut_ref(|| None::<String>);
+    // Whether the board was last used from the keyboard (not the pointer).
+    let by_keys = use_mut_ref(|| false);
     let on_down = {
+        let by_keys = by_keys.clone();
         let press = press.clone();
         let on_press = props.on_press.clone();
         let drawing_from = drawing_from.clone();
         let to_svg = to_svg.clone();
         let cells = v.cells.clone();
         Callback::from(move |e: PointerEvent| {
+            *by_keys.borrow_mut() = false;
             // The right button draws shapes; only the primary one (a touch or a pen counts as
             // one) moves pieces.
             if e.button() == 2 {
@@ -294,63 +299,7 @@ pub fn board(props: &BoardProps) -> Html {
         })
     };
 
-    // Keyboard: one tab stop per board; arrow keys move a focus cursor over the cells (turned
-    // with the board), Enter or Space acts on the focused square.
-    let cursor = use_state(|| None::<(i32, i32)>);
-    let home = v
-        .cells
-        .iter()
-        .filter(|c| !c.ghost && !c.square.is_empty())
-        .min_by_key(|c| if flipped { (-c.y, -c.x) } else { (c.y, c.x) })
-        .map(|c| (c.x, c.y));
-    let focus_at = (*cursor)
-        .filter(|&(x, y)| {
-            v.cells
-                .iter()
-                .any(|c| c.x == x && c.y == y && !c.square.is_empty())
-        })
-        .or(home);
-    {
-        let svg_ref = svg_ref.clone();
-        use_effect_with(*cursor, move |cursor| {
-            if let (Some((x, y)), Some(svg)) = (cursor, svg_ref.cast::<Element>()) {
-                let selector = format!("[data-x=\"{x}\"][data-y=\"{y}\"]");
-                if let Ok(Some(cell)) = svg.query_selector(&selector) {
-                    if let Ok(cell) = cell.dyn_into::<web_sys::SvgElement>() {
-                        let _ = cell.focus();
-                    }
-                }
-            }
-        });
-    }
-    let on_key = {
-        let cursor = cursor.clone();
-        let cells: Vec<(i32, i32)> = v
-            .cells
-            .iter()
-            .filter(|c| !c.square.is_empty())
-            .map(|c| (c.x, c.y))
-            .collect();
-        Callback::from(move |e: KeyboardEvent| {
-            let (dx, dy) = match e.key().as_str() {
-                "ArrowRight" => (1, 0),
-                "ArrowLeft" => (-1, 0),
-                "ArrowUp" => (0, 1),
-                "ArrowDown" => (0, -1),
-                _ => return,
-            };
-            e.prevent_default();
-            // The page's own arrow keys (stepping through the moves) are for outside the board.
-            e.stop_propagation();
-            let turn = if flipped { -1 } else { 1 };
-            if let Some((x, y)) = focus_at {
-                let next = (x + dx * turn, y + dy * turn);
-                if cells.contains(&next) {
-                    cursor.set(Some(next));
-                }
-            }
-        })
-    };
+    let (focus_at, on_key) = keyboard::use_keyboard(v, flipped, &svg_ref, &by_keys);
 
     // Move animation: once per move, the piece slides along its path (jumping from the edge it
     // leaves to the edge it comes back in at); the piece on its square shows when it is done.

@@ -76,8 +76,10 @@ pub struct Settings {
     pub margin: Margin,
     /// Board seen from Black's side.
     pub flipped: bool,
-    /// Dark theme.
+    /// Dark theme, once the player has chosen (`dark_chosen`); until then the system's choice.
     pub dark: bool,
+    /// Whether the player chose the theme (else it follows `prefers-color-scheme`).
+    pub dark_chosen: bool,
     /// Sounds on.
     pub sound: bool,
     /// The players' names (White, Black); empty for none given.
@@ -184,6 +186,7 @@ impl Default for Settings {
             margin: Margin::Squares(2),
             flipped: false,
             dark: false,
+            dark_chosen: false,
             sound: true,
             names: Default::default(),
             time: None,
@@ -206,6 +209,16 @@ pub fn variant_of(settings: &Settings) -> Result<Arc<Variant>, String> {
 }
 
 impl Settings {
+    /// Whether the page is dark: the player's choice, else the system's (`prefers-color-scheme`).
+    pub fn dark_now(&self) -> bool {
+        if self.dark_chosen {
+            return self.dark;
+        }
+        web_sys::window()
+            .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+            .is_some_and(|m| m.matches())
+    }
+
     /// The settings with every value brought into range: a margin of at most 3 rows, a level from
     /// 1 to 8, a castling mode the variant offers. An unknown variant is an error.
     pub fn validated(mut self) -> Result<Settings, String> {
@@ -227,6 +240,7 @@ impl Settings {
         self.view = other.view;
         self.margin = other.margin;
         self.dark = other.dark;
+        self.dark_chosen = other.dark_chosen;
         self.sound = other.sound;
         self.board = other.board;
         self.pieces = other.pieces;

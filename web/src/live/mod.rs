@@ -2,6 +2,7 @@
 //! connection (the last state heard, the messages to send), its secret, creating a game, and the
 //! WebSocket (`socket`). The reducer decides what to send; the socket only carries it.
 
+pub mod lobby;
 pub mod socket;
 
 use topochess_protocol::{ClientMessage, Created, GameState, NewGame};
@@ -159,29 +160,6 @@ fn refusal(status: u16, body: &str) -> String {
         (429, None) => "Too many requests from your address: try again in a minute.".to_string(),
         (status, None) => format!("the game server answered {status}: try again in a moment"),
     }
-}
-
-/// The server's lobby: open seeks and public games being played.
-pub async fn lobby() -> Result<topochess_protocol::Lobby, String> {
-    use wasm_bindgen::JsCast;
-    if !server_here() {
-        return Err("this site has no live game server".into());
-    }
-    let window = web_sys::window().ok_or("no window")?;
-    let url = format!("{}api/lobby", site_base());
-    let answer = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(&url))
-        .await
-        .map_err(|_| "the game server cannot be reached".to_string())?;
-    let response: web_sys::Response = answer.dyn_into().map_err(|_| "no response")?;
-    let text = wasm_bindgen_futures::JsFuture::from(response.text().map_err(|_| "no body")?)
-        .await
-        .ok()
-        .and_then(|t| t.as_string())
-        .unwrap_or_default();
-    if !response.ok() {
-        return Err(refusal(response.status(), &text));
-    }
-    serde_json::from_str(&text).map_err(|_| "this site has no live game server".to_string())
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ fn side_name(c: topochess_core::Color) -> &'static str {
     }
 }
 
-/// Resign (asks first) and draw offers; in hot-seat the other side answers an offer.
+/// Resign (asks first) and offer a draw.
 pub fn game_end_controls(play: &Play, settings: &Settings, on: &Callback<PlayAction>) -> Html {
     let over = play.game.outcome().is_some();
     if play.confirm_resign {
@@ -30,6 +30,30 @@ pub fn game_end_controls(play: &Play, settings: &Settings, on: &Callback<PlayAct
             </div>
         };
     }
+    let offer = play.draw_offered_by().filter(|_| !over);
+    // In a live game a spectator has no part in the ending, and until both sides have moved a
+    // player aborts (the live panel) rather than resigns or offers a draw, as on lichess.
+    let takes_part = match settings.opponent {
+        Opponent::Live { me, .. } => me.is_some() && play.game.moves().len() >= 2,
+        _ => true,
+    };
+    html! {
+        <div class="row">
+            if takes_part {
+                <button class="secondary" id="resign" onclick={act(on, PlayAction::Resign(None))} disabled={over}>{"Resign"}</button>
+                <button class="secondary" id="draw" onclick={act(on, PlayAction::OfferDraw)} disabled={over || offer.is_some()}>{"Offer draw"}</button>
+            }
+            if over && !play.game.moves().is_empty() {
+                <button id="review-game" onclick={act(on, PlayAction::Review)}>{"Review the game"}</button>
+            }
+        </div>
+    }
+}
+
+/// A draw offer standing: Accept and Decline for the side that answers it, else who answers.
+/// Shown by the clocks, where the player looks (on a phone, above the board).
+pub fn draw_offer(play: &Play, settings: &Settings, on: &Callback<PlayAction>) -> Html {
+    let over = play.game.outcome().is_some();
     let to_move = play.game.position().turn();
     let offer = play.draw_offered_by().filter(|_| !over);
     let answers = |by| match settings.opponent {
@@ -38,7 +62,7 @@ pub fn game_end_controls(play: &Play, settings: &Settings, on: &Callback<PlayAct
         Opponent::Live { me, .. } => Some(by) != me && me.is_some(),
         Opponent::Computer { .. } => false,
     };
-    let offer_row = match offer {
+    match offer {
         Some(by) if answers(by) => html! {
             <div class="row confirm" id="draw-offer">
                 <span>{format!("{} offers a draw.", side_name(by))}</span>
@@ -50,26 +74,6 @@ pub fn game_end_controls(play: &Play, settings: &Settings, on: &Callback<PlayAct
             <div class="row" id="draw-offer"><span>{format!("{} offered a draw: {} answers after the move.", side_name(by), side_name(!by))}</span></div>
         },
         _ => html! {},
-    };
-    // In a live game a spectator has no part in the ending, and until both sides have moved a
-    // player aborts (the live panel) rather than resigns or offers a draw, as on lichess.
-    let takes_part = match settings.opponent {
-        Opponent::Live { me, .. } => me.is_some() && play.game.moves().len() >= 2,
-        _ => true,
-    };
-    html! {
-        <>
-            <div class="row">
-                if takes_part {
-                    <button class="secondary" id="resign" onclick={act(on, PlayAction::Resign(None))} disabled={over}>{"Resign"}</button>
-                    <button class="secondary" id="draw" onclick={act(on, PlayAction::OfferDraw)} disabled={over || offer.is_some()}>{"Offer draw"}</button>
-                }
-                if over && !play.game.moves().is_empty() {
-                    <button id="review-game" onclick={act(on, PlayAction::Review)}>{"Review the game"}</button>
-                }
-            </div>
-            { offer_row }
-        </>
     }
 }
 

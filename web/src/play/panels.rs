@@ -179,6 +179,7 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
         let cb = props.on_cancel.clone();
         Callback::from(move |_| cb.emit(()))
     };
+    let dialog = use_modal(&props.on_cancel);
     let opponent_value = match draft.opponent {
         Opponent::HotSeat => "hotseat",
         Opponent::Computer {
@@ -210,6 +211,7 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
         })
     };
     html! {
+        <dialog class="new-game-dialog" ref={dialog} aria-label="New game">
         <form class="new-game" id="new-game" onsubmit={on_start} aria-label="New game">
             <h2>{"New game"}</h2>
             <label>{"Game "}
@@ -290,7 +292,49 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                 <button type="button" class="secondary" id="ng-cancel" onclick={on_cancel}>{"Cancel"}</button>
             </div>
         </form>
+        </dialog>
     }
+}
+
+/// A modal dialog's ref: opened modal when mounted (the page behind it inert, the focus in it),
+/// Escape cancels it, and the focus goes back where it was when it closes.
+#[hook]
+fn use_modal(on_cancel: &Callback<()>) -> NodeRef {
+    let dialog = use_node_ref();
+    {
+        let (dialog, on_cancel) = (dialog.clone(), on_cancel.clone());
+        use_effect_with((), move |_| {
+            let document = web_sys::window().and_then(|w| w.document());
+            let before = document.as_ref().and_then(|d| d.active_element());
+            let element = dialog.cast::<web_sys::HtmlDialogElement>();
+            let escape = element.as_ref().map(|element| {
+                let _ = element.show_modal();
+                gloo_events::EventListener::new_with_options(
+                    element,
+                    "cancel",
+                    gloo_events::EventListenerOptions::enable_prevent_default(),
+                    move |e| {
+                        e.prevent_default();
+                        on_cancel.emit(());
+                    },
+                )
+            });
+            move || {
+                drop(escape);
+                if let Some(element) = element {
+                    element.close();
+                }
+                let back = before
+                    .filter(|b| b.is_connected())
+                    .or_else(|| document?.get_element_by_id("new-game-open"))
+                    .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok());
+                if let Some(back) = back {
+                    let _ = back.focus();
+                }
+            }
+        });
+    }
+    dialog
 }
 
 fn level_of(s: &Settings) -> u8 {

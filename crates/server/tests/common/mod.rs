@@ -298,3 +298,48 @@ pub fn create_from(from: Ipv4Addr, port: u16, new: &NewGame) -> Created {
 pub fn lobby(port: u16) -> Lobby {
     serde_json::from_str(&http(port, "GET", "/api/lobby", "").unwrap().1).unwrap()
 }
+
+/// The lobby's event stream (`/api/lobby/events`) followed from `from`: each lobby pushed, as
+/// it comes (a thread reads the stream; it ends with the connection).
+pub fn follow_lobby(from: Ipv4Addr, port: u16) -> std::sync::mpsc::Receiver<Lobby> {
+    use std::io::BufRead;
+    let mut s = dial(from, port).expect("a connection");
+    write!(
+        s,
+        "GET /api/lobby/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let reader = std::io::BufReader::new(s);
+        for line in reader.lines() {
+            let Ok(line) = line else { return };
+            // Chunked transfer: the data lines are whole within their chunk.
+            if let Some(data) = line.strip_prefix("data: ") {
+                let lobby = serde_json::from_str(data).expect("a lobby as JSON");
+                if tx.send(lobby).is_err() {
+                    return;
+                }
+            }
+        }
+    });
+    rx
+}
+
+/// The next lobby pushed that `wanted` accepts, and how long it took to come; fails after
+/// `within`.
+pub fn pushed(
+    lobbies: &std::sync::mpsc::Receiver<Lobby>,
+    within: Duration,
+    wanted: impl Fn(&Lobby) -> bool,
+) -> (Lobby, Duration) {
+    let start = std::time::Instant::now();
+    loop {
+        let left = within.saturating_sub(start.elapsed());
+        match lobbies.recv_timeout(left) {
+            Ok(lobby) if wanted(&lobby) => return (lobby, start.elapsed()),
+            Ok(_) => {}
+            Err(e) => panic!("no such lobby pushed within {within:?}: {e}"),
+        }
+    }
+}
