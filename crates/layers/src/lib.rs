@@ -3,25 +3,54 @@
 //! `crates/cli/tests/one_way.rs`, `web/tests/layers.rs`). A dev-dependency only: it reads files.
 #![forbid(unsafe_code)]
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+mod tokens;
 
-/// Each top-level module of a crate (a file or a folder under `src/`) and the top-level modules
-/// its code names through `crate::` (test code, comments and the crate root left out).
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use tokens::{tokens, Token};
+
+/// Each top-level module of a crate (a file or a folder under `src/`) and the other top-level
+/// modules its code names (test code, comments and the crate root left out).
 pub type Graph = BTreeMap<String, BTreeSet<String>>;
 
 /// The graph of the crate whose sources are in `src`.
 ///
-/// Test code is left out: files named `tests.rs` or under a `tests` folder, and whatever follows
-/// a file's first `#[cfg(test)]`. A grouped `use crate::{...}` would hide what it names, so it
-/// is refused (panics).
+/// A module names another through `crate::other`, through `super::` (or `self::`) paths that
+/// climb out of its own top-level module, in grouped imports (`use crate::{a::X, b}`), and
+/// through a name the crate root re-exports (`crate::Variant` for `pub use variant::Variant`).
+/// Test code is left out: files named `tests.rs` or under a `tests` folder, a file marked
+/// `#![cfg(test)]`, and each item marked `#[cfg(test)]` (only that item: the code after it is
+/// read).
 pub fn module_graph(src: &Path) -> Graph {
+    let mut files = Vec::new();
+    collect(src, src, &mut files);
+    let tops: BTreeSet<String> = files.iter().map(|(_, path)| path[0].clone()).collect();
+    let exported = root_exports(src, &tops);
     let mut graph = Graph::new();
-    visit(src, src, &mut graph);
+    for (file, path) in &files {
+        let text =
+            std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let deps = graph.entry(path[0].clone()).or_default();
+        for named in names(&tokens(&text), path) {
+            let top = match named {
+                Named::Module(m) => m,
+                Named::Root(name) if tops.contains(&name) => name,
+                Named::Root(name) => match exported.get(&name) {
+                    Some(m) => m.clone(),
+                    None => continue,
+                },
+            };
+            if top != path[0] && tops.contains(&top) {
+                deps.insert(top);
+            }
+        }
+    }
     graph
 }
 
-fn visit(src: &Path, dir: &Path, graph: &mut Graph) {
+/// The source files under `dir` that are not test code, each with its module path
+/// (`src/a/b.rs` and `src/a/b/mod.rs` are `a::b`); the crate root and `bin/` are left out.
+fn collect(src: &Path, dir: &Path, files: &mut Vec<(PathBuf, Vec<String>)>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.expect("a directory entry").path())
@@ -31,44 +60,229 @@ fn visit(src: &Path, dir: &Path, graph: &mut Graph) {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         if path.is_dir() {
             if name != "tests" && name != "bin" {
-                visit(src, &path, graph);
+                collect(src, &path, files);
             }
             continue;
         }
         if !name.ends_with(".rs") || name == "tests.rs" {
             continue;
         }
-        let relative = path.strip_prefix(src).unwrap();
-        let top = relative
-            .iter()
-            .next()
+        let mut module: Vec<String> = path
+            .strip_prefix(src)
             .unwrap()
-            .to_string_lossy()
-            .trim_end_matches(".rs")
-            .to_string();
-        if top == "lib" || top == "main" {
+            .iter()
+            .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+            .collect();
+        if module.last().is_some_and(|m| m == "mod") {
+            module.pop();
+        }
+        if module == ["lib"] || module == ["main"] || module.is_empty() {
             continue;
         }
-        let text = std::fs::read_to_string(&path).unwrap();
-        let code = text.split("#[cfg(test)]").next().unwrap_or("");
-        let deps = graph.entry(top.clone()).or_default();
-        for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
-            assert!(
-                !line.contains("crate::{"),
-                "{}: a grouped import hides modules: {line}",
-                path.display()
-            );
-            for part in line.split("crate::").skip(1) {
-                let module: String = part
-                    .chars()
-                    .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_')
-                    .collect();
-                if !module.is_empty() && module != top {
-                    deps.insert(module);
+        files.push((path, module));
+    }
+}
+
+/// The names the crate root re-exports (`pub use a::X;`, `pub use crate::a::{X, Y as Z};`),
+/// each with the top-level module it comes from.
+fn root_exports(src: &Path, tops: &BTreeSet<String>) -> BTreeMap<String, String> {
+    let mut exported = BTreeMap::new();
+    for root in ["lib.rs", "main.rs"] {
+        let Ok(text) = std::fs::read_to_string(src.join(root)) else {
+            continue;
+        };
+        let t = tokens(&text);
+        let mut i = 0;
+        while i + 2 < t.len() {
+            let is = |k: usize, word: &str| t.get(k) == Some(&Token::Ident(word.into()));
+            if !(is(i, "pub") && is(i + 1, "use")) {
+                i += 1;
+                continue;
+            }
+            let end = (i..t.len())
+                .find(|&k| t[k] == Token::Punct(';'))
+                .unwrap_or(t.len());
+            let mut path: Vec<&str> = t[i + 2..end]
+                .iter()
+                .filter_map(|t| match t {
+                    Token::Ident(s) => Some(s.as_str()),
+                    _ => None,
+                })
+                .collect();
+            if matches!(path.first(), Some(&"crate") | Some(&"self")) {
+                path.remove(0);
+            }
+            if let Some((module, names)) = path.split_first() {
+                if tops.contains(*module) {
+                    for name in names.iter().filter(|n| **n != "as" && **n != "self") {
+                        exported
+                            .entry(name.to_string())
+                            .or_insert(module.to_string());
+                    }
                 }
+            }
+            i = end;
+        }
+    }
+    exported
+}
+
+/// What a path names: a module of the crate (from a `super::` path) or a name at its root.
+enum Named {
+    Module(String),
+    Root(String),
+}
+
+/// Whether the tokens at `i` are `#[cfg(test)]` (or `#![cfg(test)]`, with `inner`).
+fn cfg_test(t: &[Token], i: usize, inner: bool) -> bool {
+    let mut want = vec![Token::Punct('#')];
+    if inner {
+        want.push(Token::Punct('!'));
+    }
+    want.extend([
+        Token::Punct('['),
+        Token::Ident("cfg".into()),
+        Token::Punct('('),
+        Token::Ident("test".into()),
+        Token::Punct(')'),
+        Token::Punct(']'),
+    ]);
+    t.get(i..i + want.len()) == Some(&want[..])
+}
+
+/// Past the item starting at `i` (its other attributes, then up to its `;` or the brace that
+/// closes its body, whichever ends it).
+fn item_end(t: &[Token], mut i: usize) -> usize {
+    let mut depth = 0usize;
+    while i < t.len() {
+        match t[i] {
+            Token::Punct('(' | '[' | '{') => depth += 1,
+            Token::Punct(')' | ']') => depth = depth.saturating_sub(1),
+            Token::Punct('}') => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            Token::Punct(';') if depth == 0 => return i + 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    i
+}
+
+/// The paths of a file's code (module path `path`) that may name another module, test items
+/// left out.
+fn names(t: &[Token], path: &[String]) -> Vec<Named> {
+    if cfg_test(t, 0, true) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    // Inline modules (`mod inner { ... }`): each name, and the depth its body opened at.
+    let mut inline: Vec<(String, usize)> = Vec::new();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < t.len() {
+        if cfg_test(t, i, false) {
+            i = item_end(t, i + 7);
+            continue;
+        }
+        match &t[i] {
+            Token::Punct('{') => depth += 1,
+            Token::Punct('}') => {
+                depth = depth.saturating_sub(1);
+                if inline.last().is_some_and(|(_, d)| *d > depth) {
+                    inline.pop();
+                }
+            }
+            Token::Ident(m) if m == "mod" => {
+                if let (Some(Token::Ident(name)), Some(Token::Punct('{'))) =
+                    (t.get(i + 1), t.get(i + 2))
+                {
+                    inline.push((name.clone(), depth + 1));
+                }
+            }
+            Token::Ident(start)
+                if ["crate", "super", "self"].contains(&start.as_str())
+                    && t.get(i + 1) == Some(&Token::Path)
+                    && !(i > 0 && t[i - 1] == Token::Path) =>
+            {
+                let here: Vec<String> = path
+                    .iter()
+                    .cloned()
+                    .chain(inline.iter().map(|(n, _)| n.clone()))
+                    .collect();
+                i = resolve(t, i, &here, &mut out);
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Reads the path starting at `i` (`crate::`, `super::super::`, `self::`) in module `here`;
+/// adds what it names to `out`, and returns where the path's prefix ends.
+fn resolve(t: &[Token], mut i: usize, here: &[String], out: &mut Vec<Named>) -> usize {
+    let mut base: Option<Vec<String>> = Some(here.to_vec());
+    match &t[i] {
+        Token::Ident(k) if k == "crate" => {
+            base = Some(Vec::new());
+            i += 2;
+        }
+        Token::Ident(k) if k == "self" => i += 2,
+        _ => {
+            while t.get(i) == Some(&Token::Ident("super".into()))
+                && t.get(i + 1) == Some(&Token::Path)
+            {
+                base = base.and_then(|mut b| b.pop().map(|_| b));
+                i += 2;
             }
         }
     }
+    let Some(base) = base else {
+        return i;
+    };
+    if let Some(top) = base.first() {
+        out.push(Named::Module(top.clone()));
+        return i;
+    }
+    // At the crate root: the next name, or each first name of a group.
+    match t.get(i) {
+        Some(Token::Ident(name)) => out.push(Named::Root(name.clone())),
+        Some(Token::Punct('{')) => {
+            let mut depth = 0;
+            let mut first = true;
+            let mut j = i;
+            while j < t.len() {
+                match &t[j] {
+                    Token::Punct('{') => {
+                        depth += 1;
+                        first = depth == 1;
+                    }
+                    Token::Punct('}') => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    Token::Punct(',') if depth == 1 => first = true,
+                    Token::Ident(name) if first && depth == 1 => {
+                        if name != "self" {
+                            out.push(Named::Root(name.clone()));
+                        }
+                        first = false;
+                    }
+                    _ => first = false,
+                }
+                j += 1;
+            }
+        }
+        _ => {}
+    }
+    i
 }
 
 /// A cycle of the graph, if there is one (depth-first, in name order).
@@ -119,6 +333,105 @@ mod tests {
         assert_eq!(cycle(&graph(&[("a", "b"), ("b", "c")])), None);
         let found = cycle(&graph(&[("a", "b"), ("b", "c"), ("c", "a")])).expect("a cycle");
         assert_eq!(found.len(), 3);
+    }
+
+    /// The graph of a crate made of `files` (path under `src/`, text).
+    fn graph_of(name: &str, files: &[(&str, &str)]) -> Graph {
+        let dir = std::env::temp_dir().join(format!("layers-{name}-{}", std::process::id()));
+        let src = dir.join("src");
+        for (path, text) in files {
+            let file = src.join(path);
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(file, text).unwrap();
+        }
+        let g = module_graph(&src);
+        std::fs::remove_dir_all(&dir).unwrap();
+        g
+    }
+
+    fn set(names: &[&str]) -> BTreeSet<String> {
+        names.iter().map(|n| n.to_string()).collect()
+    }
+
+    #[test]
+    fn super_and_self_paths_that_leave_their_module_are_imports() {
+        let g = graph_of(
+            "super",
+            &[
+                ("lib.rs", "mod a; mod b; mod c; mod d;"),
+                // `a` is a file at the top: its `super` is the crate.
+                ("a.rs", "use super::b::X;\nfn f() { super::c::g(); }"),
+                // Inside b/, `super` is b, `super::super` the crate.
+                ("b/mod.rs", "mod inner;\nuse self::inner::Y;"),
+                ("b/inner.rs", "use super::Z;\nuse super::super::d::W;"),
+                // An inline module's `super` is its file's module.
+                ("c.rs", "mod deep { use super::super::d::V; use super::Q; }"),
+                ("d.rs", "pub struct W;"),
+            ],
+        );
+        assert_eq!(g["a"], set(&["b", "c"]));
+        assert_eq!(g["b"], set(&["d"]), "self:: and super:: within b stay in b");
+        assert_eq!(g["c"], set(&["d"]));
+        assert!(g["d"].is_empty());
+    }
+
+    #[test]
+    fn only_the_item_under_cfg_test_is_left_out() {
+        let g = graph_of(
+            "cfgtest",
+            &[
+                ("lib.rs", "mod a; mod b; mod c; mod d; mod e;"),
+                (
+                    "a.rs",
+                    "#[cfg(test)]\nfn helper() { crate::c::x(); }\n\
+                     #[cfg(test)]\nconst T: [u8; 2] = [1, 2];\n\
+                     use crate::b::Y;\n\
+                     #[cfg(test)]\n#[allow(unused)]\nmod tests { use crate::e::Z; }\n\
+                     fn after() { crate::d::w(); }",
+                ),
+                ("b.rs", ""),
+                ("c.rs", ""),
+                ("d.rs", ""),
+                ("e.rs", "#![cfg(test)]\nuse crate::a::F;"),
+            ],
+        );
+        assert_eq!(g["a"], set(&["b", "d"]));
+        assert!(
+            g["e"].is_empty(),
+            "a file marked #![cfg(test)] is test code"
+        );
+    }
+
+    #[test]
+    fn grouped_imports_and_the_roots_re_exports_name_their_modules() {
+        let g = graph_of(
+            "groups",
+            &[
+                (
+                    "lib.rs",
+                    "mod a; mod b; mod c; mod d; mod e;\n\
+                     pub use crate::d::{Thing, other as Renamed};\npub use e::Piece;",
+                ),
+                ("a.rs", "use crate::{b::X, c, self as root};"),
+                (
+                    "b.rs",
+                    "use crate::Thing;\nfn f() -> crate::Piece { todo!() }",
+                ),
+                (
+                    "c.rs",
+                    "fn g() { crate::Renamed(); let s = \"crate::e::x\"; }",
+                ),
+                ("d.rs", ""),
+                (
+                    "e.rs",
+                    "pub(crate) struct Piece; pub(in crate::d) fn h() {}",
+                ),
+            ],
+        );
+        assert_eq!(g["a"], set(&["b", "c"]));
+        assert_eq!(g["b"], set(&["d", "e"]));
+        assert_eq!(g["c"], set(&["d"]), "a path in a string is no import");
+        assert_eq!(g["e"], set(&["d"]));
     }
 
     #[test]
