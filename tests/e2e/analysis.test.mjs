@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  useSession, screenshot, type, loadText, newGame, phonePage, watchLongTasks, clickToFrame, openGames } from './harness.mjs';
+  useSession, screenshot, type, loadText, newGame, phonePage, watchLongTasks, longTasks, clickToFrame, openGames } from './harness.mjs';
 
 const session = useSession();
 
@@ -190,6 +190,10 @@ test('a 30-ply game reviewed: progress, a graph, the blunder and its better move
   const clicked = await clickToFrame(page, '#an-first');
   assert.ok(clicked < 250, `a click while reviewing was drawn after ${clicked.toFixed(0)} ms`);
   await page.waitForSelector('#review-start', { timeout: 90000 });
+  // Nothing held the page for long while the review ran (a review on the page's own thread
+  // would show as one task of many seconds); the longest are the redraws of its progress.
+  const held = await longTasks(page);
+  assert.ok(held.every((ms) => ms < 400), `long tasks while reviewing: ${held.map(Math.round)} ms`);
   // The panel with its graph and table fits beside the boards (the page had grown to 1,471 px).
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
     'no sideways scroll with the review shown');

@@ -23,7 +23,7 @@ test('the folded board opens with both views and no console errors', async () =>
   assert.equal(await page.locator('svg.normal [data-square]').count(), 64);
   assert.equal(await page.locator('svg.normal [data-piece]').count(), 32);
   assert.ok(await page.locator('svg.extended [data-ghost="true"]').count() > 0);
-  // The ghost just above c8 is f8 (RULES.md section 2).
+  // The ghost just above c8 is f8 (docs/rules.md section 2).
   assert.equal(await page.locator('svg.extended [data-x="2"][data-y="8"]').getAttribute('data-square'), 'f8');
   assert.match(await page.locator('#game-name').textContent(), /Folded Magnetic Board/);
   await screenshot(page, 'folded-start');

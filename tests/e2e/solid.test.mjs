@@ -156,7 +156,7 @@ test('a move made by clicking squares on the surface, and the rook path over the
   assert.deepEqual(errors, []);
 });
 
-test('the view turns at a steady frame rate while dragged', async () => {
+test('turning the view by a drag leaves most of each frame free (the page\'s own work a frame is small; the frame gaps, set by the software renderer, are logged)', async () => {
   const { page, errors } = session;
   await showSolid(page);
   await newGame(page, { variant: 'torus' });

@@ -1,7 +1,7 @@
 //! The Topochess browser app: the board views and the engine worker. The app changes state only
 //! through [`app::action::Action`]s; components take props and callbacks. Its folders are
-//! layers and features (`ARCHITECTURE.md` in the shared folder): a layer uses only those before
-//! it.
+//! layers and features (the README's "Where things are", kept by `tests/layers.rs`): a layer
+//! uses only those before it.
 
 #![forbid(unsafe_code)]
 

@@ -3,7 +3,7 @@
 //! A move is its two squares and a promotion letter (`e2e4`, `a7a8q`). Castling is the king's two
 //! squares (`e1g1`), as GUIs and other engines write it, where the castling mode is ordinary
 //! castling and no other legal move has the same squares. Otherwise (castling with either rook,
-//! round an edge) it is the coordinate form of RULES.md section 9: `O-O`, `O-O-O`, `CO-O`,
+//! round an edge) it is the coordinate form of docs/rules.md section 9: `O-O`, `O-O-O`, `CO-O`,
 //! `CO-O-O`.
 
 use topochess_core::{san, CastlingMode, Move, Position};

@@ -1,7 +1,7 @@
 //! `topochess uci`: the Universal Chess Interface over stdin and stdout, for every preset.
 //!
 //! Move text is UCI's (see `move_text`): squares and a promotion letter, castling as the king's
-//! squares where that names it alone, else `O-O`, `O-O-O`, `CO-O`, `CO-O-O` (RULES.md section 9).
+//! squares where that names it alone, else `O-O`, `O-O-O`, `CO-O`, `CO-O-O` (docs/rules.md section 9).
 //!
 //! What variant engines and their tournament tools expect, as Fairy-Stockfish does it:
 //! - `UCI_Variant` takes our preset and lab ids and the names Fairy-Stockfish gives the same games

@@ -1,4 +1,4 @@
-//! Castling: the modes, the four kinds of castling and the squares each needs (RULES.md section 4).
+//! Castling: the modes, the four kinds of castling and the squares each needs (docs/rules.md section 4).
 
 use crate::geometry::{BoardSize, Square, SquareSet};
 use crate::pieces::Color;

@@ -1,4 +1,4 @@
-//! FEN (RULES.md section 9): one row per rank, top rank first, then side to move, castling rights,
+//! FEN (docs/rules.md section 9): one row per rank, top rank first, then side to move, castling rights,
 //! en-passant square, half-move clock and move number. Parsing validates everything and says what
 //! was wrong; it never panics.
 

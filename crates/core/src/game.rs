@@ -1,4 +1,4 @@
-//! A game: a start position and the moves played, with the end of the game (RULES.md section 5).
+//! A game: a start position and the moves played, with the end of the game (docs/rules.md section 5).
 
 use crate::geometry::Square;
 use crate::moves::Move;
@@ -85,7 +85,7 @@ impl fmt::Display for Outcome {
 }
 
 /// Whether neither side can ever mate: bare kings on every surface; on the flat board also a
-/// lone minor piece, or bishops all on squares of one colour (RULES.md section 5).
+/// lone minor piece, or bishops all on squares of one colour (docs/rules.md section 5).
 pub fn insufficient_material(pos: &Position) -> bool {
     let pieces = pos.pieces();
     let others: Vec<(Square, Role)> = pieces

@@ -1,4 +1,4 @@
-//! Knight moves on every surface (RULES.md sections 3 and 6). The section-3 knight is an orthogonal
+//! Knight moves on every surface (docs/rules.md sections 3 and 6). The section-3 knight is an orthogonal
 //! step followed by an outward diagonal step; the spherical versions add moves near the poles to
 //! the cylinder knight, each described here as a two-step path so that the board can draw it.
 

@@ -1,7 +1,7 @@
 //! # topochess-core
 //!
-//! The rules of chess on folded, wrapped and spherical boards (see `RULES.md` in the shared
-//! folder). A surface is data: each edge pair of the board is flat, wrapped, twisted, folded or
+//! The rules of chess on folded, wrapped and spherical boards (see the repository's
+//! `docs/rules.md`). A surface is data: each edge pair of the board is flat, wrapped, twisted, folded or
 //! a pole ([`Gluing`]), and a [`Variant`] turns its [`Surface`] into per-square move tables once.
 //! Everything else asks the tables, never which board it is.
 //!

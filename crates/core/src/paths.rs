@@ -1,4 +1,4 @@
-//! The paths a move takes, for drawing it across the edges (RULES.md section 2). Each step carries
+//! The paths a move takes, for drawing it across the edges (docs/rules.md section 2). Each step carries
 //! the real square, the board heading on arrival, and the point of the extended diagram's plane it
 //! is drawn at, measured from the origin's own square: a ride is a straight line in that plane
 //! even where it crosses glued edges. A pole rule's jump breaks the line: the step is marked

@@ -1,4 +1,4 @@
-//! Which way pawns move, where they may double-step and where they promote (RULES.md section 3).
+//! Which way pawns move, where they may double-step and where they promote (docs/rules.md section 3).
 
 use crate::geometry::{BoardSize, Dir};
 use crate::pieces::Color;

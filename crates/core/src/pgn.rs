@@ -1,4 +1,4 @@
-//! PGN (RULES.md section 9): the usual tags plus `Variant`, `Castling`, `SetUp` and `FEN`, with side
+//! PGN (docs/rules.md section 9): the usual tags plus `Variant`, `Castling`, `SetUp` and `FEN`, with side
 //! lines in parentheses, glyphs and `$n` NAGs, comments, `[%eval]` and `[%best]` (the engine's move
 //! in the position, in SAN) read into and written from a [`MoveTree`]. Reading checks every move
 //! against the rules and says which one was wrong; it never panics.

@@ -1,4 +1,4 @@
-//! Boholy's guarded poles (RULES.md sections 6 and 10): a king may cross a pole only while the
+//! Boholy's guarded poles (docs/rules.md sections 6 and 10): a king may cross a pole only while the
 //! enemy does not guard it. A rook or queen guards it along a clear file path (also one over the
 //! other pole), a bishop or queen along a clear diagonal path entering it, a knight from the pole's
 //! first or second rank, a king from its first rank; the moving king counts as absent.

@@ -1,4 +1,4 @@
-//! Move notation (RULES.md section 9): SAN and the coordinate form, written and read. Reading
+//! Move notation (docs/rules.md section 9): SAN and the coordinate form, written and read. Reading
 //! matches the text against the legal moves, so it never accepts an illegal move.
 
 use crate::castling::CastleKind;

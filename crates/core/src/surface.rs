@@ -1,5 +1,5 @@
 //! Surfaces: a board size and the gluing of each pair of opposite edges, and the steps pieces take
-//! on them (RULES.md section 2). Everything here walks the surface directly; `tables` (private)
+//! on them (docs/rules.md section 2). Everything here walks the surface directly; `tables` (private)
 //! turns these walks into per-square tables once, and the move generator reads only the tables.
 
 use crate::geometry::{BoardSize, Dir, Frame, Square};
@@ -45,7 +45,7 @@ impl Gluing {
     }
 }
 
-/// How a diagonal step from a pole rank, heading into the pole, lands (RULES.md section 6).
+/// How a diagonal step from a pole rank, heading into the pole, lands (docs/rules.md section 6).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PoleDiagonal {
@@ -58,7 +58,7 @@ pub enum PoleDiagonal {
 }
 
 impl PoleDiagonal {
-    /// The name used in RULES.md.
+    /// The name used in docs/rules.md.
     pub const fn name(self) -> &'static str {
         match self {
             PoleDiagonal::Klein => "klein",
@@ -68,7 +68,7 @@ impl PoleDiagonal {
     }
 }
 
-/// Which knight moves a surface has (RULES.md sections 3 and 6); see the generator's `knights` tables.
+/// Which knight moves a surface has (docs/rules.md sections 3 and 6); see the generator's `knights` tables.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum KnightRule {
@@ -90,7 +90,7 @@ pub enum KnightRule {
 }
 
 impl KnightRule {
-    /// The name used in RULES.md.
+    /// The name used in docs/rules.md.
     pub const fn name(self) -> &'static str {
         match self {
             KnightRule::Steps => "steps",
@@ -103,7 +103,7 @@ impl KnightRule {
     }
 }
 
-/// How the king may cross poles and seams (RULES.md section 6).
+/// How the king may cross poles and seams (docs/rules.md section 6).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum KingRule {
@@ -116,7 +116,7 @@ pub enum KingRule {
 }
 
 impl KingRule {
-    /// The name used in RULES.md.
+    /// The name used in docs/rules.md.
     pub const fn name(self) -> &'static str {
         match self {
             KingRule::Free => "free",
@@ -281,7 +281,7 @@ impl Surface {
     }
 
     /// The surface as words a program can read: `files F ranks R east-west G north-south G
-    /// [pole-diagonal P] knight K king K`, each value a name from RULES.md (the pole diagonal
+    /// [pole-diagonal P] knight K king K`, each value a name from docs/rules.md (the pole diagonal
     /// only where an edge is a pole).
     pub fn describe(&self) -> String {
         let pole = [self.east_west, self.north_south].contains(&Gluing::Pole);
@@ -340,7 +340,7 @@ impl Surface {
     }
 
     /// One diagonal step from `from` (whose `dir` is diagonal): the vertical orthogonal step, then
-    /// the horizontal one in the frame the first left (RULES.md section 2), except where a pole rule
+    /// the horizontal one in the frame the first left (docs/rules.md section 2), except where a pole rule
     /// that is not the gluing decides (section 6).
     pub fn diagonal_step(&self, from: Heading) -> Option<Step> {
         let dir = from.dir;
@@ -417,7 +417,7 @@ impl Surface {
     }
 
     /// The walk of a rider from `from` in direction `dir` on an empty board: every step, ending
-    /// before the walk would return to `from` (RULES.md section 3: the vacated origin), repeat a
+    /// before the walk would return to `from` (docs/rules.md section 3: the vacated origin), repeat a
     /// (square, heading) it already had, or meet a wall. The second value tells whether the walk
     /// ended by coming back to its origin (a stationary move where those are allowed).
     pub fn ray(&self, from: Square, dir: Dir) -> (Vec<Step>, bool) {
@@ -458,7 +458,7 @@ impl Surface {
             .collect()
     }
 
-    /// The real square shown at plane point `(x, y)` of the extended diagram (RULES.md section 2):
+    /// The real square shown at plane point `(x, y)` of the extended diagram (docs/rules.md section 2):
     /// walk from the nearest board square straight out, first along x, then along y. `None` where
     /// a wall is in the way (the diagram leaves that point blank).
     pub fn ghost_square(&self, x: i32, y: i32) -> Option<Square> {

@@ -1,5 +1,5 @@
 //! Variants: a surface, a setup with its pawn rules, and a castling mode, with the tables built from
-//! them. The presets of RULES.md section 7 are rows of data here; nothing else names them.
+//! them. The presets of docs/rules.md section 7 are rows of data here; nothing else names them.
 
 use crate::castling::{rights_bit, CastleKind, CastlePlan, CastlingMode};
 use crate::geometry::{BoardSize, Square, SquareSet};
@@ -35,7 +35,7 @@ pub enum Setup {
     Tall,
 }
 
-/// One preset of RULES.md section 7.
+/// One preset of docs/rules.md section 7.
 #[derive(Clone, Copy, Debug)]
 pub struct Preset {
     /// The id used everywhere a preset is named in text.
@@ -526,7 +526,7 @@ impl Variant {
         self
     }
 
-    /// The same variant with stationary moves allowed or not (RULES.md section 6).
+    /// The same variant with stationary moves allowed or not (docs/rules.md section 6).
     pub fn with_stationary_moves(mut self, allowed: bool) -> Variant {
         self.stationary = allowed;
         self

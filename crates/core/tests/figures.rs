@@ -1,4 +1,4 @@
-//! The figures of RULES.md sections 8 and 10 for the non-spherical presets.
+//! The figures of docs/rules.md sections 8 and 10 for the non-spherical presets.
 
 mod common;
 
@@ -26,7 +26,7 @@ fn sorted(list: &str) -> Vec<String> {
     squares.into_iter().map(|s| size.name(s)).collect()
 }
 
-/// The four diagonal lines of the folded board that run into a corner (RULES.md section 10).
+/// The four diagonal lines of the folded board that run into a corner (docs/rules.md section 10).
 fn on_corner_diagonal(file: i32, rank: i32) -> bool {
     let (d, s) = ((file - rank).rem_euclid(8), (file + rank).rem_euclid(8));
     d == 0 || d == 4 || s == 7 || s == 3

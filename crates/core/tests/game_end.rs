@@ -76,7 +76,7 @@ fn insufficient_material_per_surface() {
         "opposite bishops can mate"
     );
     assert!(!dead("standard", "4k3/8/8/8/8/8/8/2NNK3 w - - 0 1"));
-    // On wrapped surfaces a lone minor piece is not declared dead (RULES.md section 5).
+    // On wrapped surfaces a lone minor piece is not declared dead (docs/rules.md section 5).
     assert!(!dead("folded", "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1"));
     assert!(!dead("cylinder", "8/8/8/4k3/8/8/8/3NK3 w - - 0 1"));
     let game = Game::new(position("standard", "4k3/8/8/8/8/8/8/3NK3 w - - 0 1"));

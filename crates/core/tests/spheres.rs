@@ -1,4 +1,4 @@
-//! The spherical family (RULES.md sections 6, 8 and 10): bishop loops, Miller's and Dickins'
+//! The spherical family (docs/rules.md sections 6, 8 and 10): bishop loops, Miller's and Dickins'
 //! tours, every knight example, the rook over the pole, kings by the pole, Boholy's guarded
 //! poles, Yapsan's stationary moves, either-side castling, and jump steps in paths.
 

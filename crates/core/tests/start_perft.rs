@@ -1,4 +1,4 @@
-//! Perft from every preset's start position: RULES.md section 11.
+//! Perft from every preset's start position: docs/rules.md section 11.
 
 use std::sync::Arc;
 use topochess_core::perft::perft;

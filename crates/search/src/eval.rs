@@ -389,7 +389,7 @@ impl Evaluator {
         }
         let us = pos.turn().index();
         let mut eval = score[us] - score[1 - us] + self.weights.at(index::TEMPO);
-        // K+R against a bare king cannot be forced to mate on a wrapped board (RULES.md 10).
+        // K+R against a bare king cannot be forced to mate on a wrapped board (docs/rules.md 10).
         if !self.terrain.flat {
             let lone_rook = |c: usize| pieces[c][3] == 1 && material[c] == self.values[3];
             let bare = |c: usize| material[c] == 0;

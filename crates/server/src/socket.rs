@@ -41,6 +41,13 @@ fn error(message: impl Into<String>) -> Message {
     })
 }
 
+/// A player's message as the socket reads it: a [`ClientMessage`], or the sentence that refuses
+/// the text.
+pub(crate) fn read_message(body: &str) -> Result<ClientMessage, String> {
+    serde_json::from_str::<ClientMessage>(body)
+        .map_err(|e| format!("not a message this server knows: {e}"))
+}
+
 /// Says why, and closes with `code`.
 async fn close(out: &mut Out, incoming: &mut In, code: u16, why: &str) {
     let _ = out.send(error(why)).await;
@@ -193,13 +200,13 @@ async fn serve(ws: WebSocket, site: &Site, room: Arc<Room>) {
                 }
                 tokens -= 1.0;
                 let started = Instant::now();
-                let message = serde_json::from_str::<ClientMessage>(&body);
+                let message = read_message(&body);
                 #[cfg(debug_assertions)]
                 fault(&message);
                 let answer = match (message, you) {
-                    (Err(e), _) => {
+                    (Err(why), _) => {
                         site.rooms.metrics.refused(Refusal::BadMessage);
-                        Err(format!("not a message this server knows: {e}"))
+                        Err(why)
                     }
                     (Ok(_), None) => Err("spectators cannot play".into()),
                     (Ok(m), Some(side)) => {
@@ -236,7 +243,7 @@ async fn serve(ws: WebSocket, site: &Site, room: Arc<Room>) {
 /// In test builds only: a move named by `TOPOCHESS_FAULT_ON_MOVE` panics, as a bug would, so
 /// the tests can show that a fault ends its own connection and no other.
 #[cfg(debug_assertions)]
-fn fault(message: &Result<ClientMessage, serde_json::Error>) {
+fn fault(message: &Result<ClientMessage, String>) {
     if let (Ok(ClientMessage::Move { uci, .. }), Ok(fault)) =
         (message, std::env::var("TOPOCHESS_FAULT_ON_MOVE"))
     {

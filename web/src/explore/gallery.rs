@@ -1,5 +1,5 @@
 //! The gallery: the source pages' own diagrams, rebuilt in the explorer, each with a one-line
-//! caption in our words and the number of squares the page (or RULES.md) states.
+//! caption in our words and the number of squares the page (or docs/rules.md) states.
 
 /// One diagram.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -390,10 +390,11 @@ mod tests {
         }
     }
 
-    /// What the steps' words say, as the rules core has it: the right moves of each move step
-    /// (in SAN) and the squares of each counting step.
+    /// The answers each step takes, as the rules core gives them: the right moves of each move
+    /// step (in SAN) and the squares of each counting step, against the lists written here from
+    /// the steps' words.
     #[test]
-    fn the_words_of_each_step_match_the_rules() {
+    fn each_steps_answers_are_the_ones_its_words_give() {
         let expected: [&[&str]; 18] = [
             &["Rf3"],
             &[
