@@ -20,7 +20,7 @@ use crate::search::{mate_in, Engine, Limits, Search};
 use crate::tactics::{balance, tactics, Tactic};
 use crate::weights::Weights;
 use topochess_core::paths::{move_paths, PathStep};
-use topochess_core::{fen, Move, Position};
+use topochess_core::{fen, Dir, Move, Position};
 
 /// What a puzzle's solution shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
@@ -129,14 +129,20 @@ fn path_themes(path: &[PathStep], width: i32, height: i32) -> Vec<Theme> {
     if path.iter().any(|s| s.jump) {
         themes.push(Theme::PoleJump);
     }
-    if path
-        .windows(2)
-        .skip(1)
-        .any(|w| w[1].heading != w[0].heading && !w[1].jump)
-    {
+    if path.windows(2).skip(1).any(|w| {
+        w[1].heading != w[0].heading && !w[1].jump && !knights_turn(w[0].heading, w[1].heading)
+    }) {
         themes.push(Theme::CornerBounce);
     }
     themes
+}
+
+/// Whether heading `b` after `a` is a knight's own turn, which it makes on every board: an
+/// orthogonal step, then a diagonal one that goes on outward. Not a bounce.
+fn knights_turn(a: Dir, b: Dir) -> bool {
+    let orthogonal = (a.dx == 0) != (a.dy == 0);
+    let diagonal = b.dx != 0 && b.dy != 0;
+    orthogonal && diagonal && (a.dx == 0 || a.dx == b.dx) && (a.dy == 0 || a.dy == b.dy)
 }
 
 /// The themes every path of `mv` shares (a move that may go round the board either way uses no
