@@ -60,7 +60,7 @@ say "Node.js $(node --version)"
 
 # wasm-opt (binaryen 123) and Playwright (driving the system Chromium), pinned in tests/package-lock.json.
 if ! (cd tests && npm ls --depth=0 >/dev/null 2>&1); then
-  say "installing npm packages (wasm-opt, playwright-core)"
+  say "installing npm packages (wasm-opt, playwright-core, axe-core)"
   (cd tests && npm ci --no-audit --no-fund --loglevel=error)
 fi
 say "tools ready"

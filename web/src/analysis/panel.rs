@@ -228,7 +228,7 @@ pub fn analysis_aside(a: &Analysis, barred: bool, on_action: &Callback<AnalysisA
                 <span class="muted" id="analysis-status">{status}</span>
             </div>
             { engine_lines(a, barred, on_action) }
-            <div class={classes!("move-tree", (a.at == MoveTree::ROOT).then_some("at-start"))} id="move-tree" aria-label="Moves and side lines">
+            <div class={classes!("move-tree", (a.at == MoveTree::ROOT).then_some("at-start"))} id="move-tree" role="group" aria-label="Moves and side lines">
                 { for root_comment }
                 { tree_line(&a.tree, MoveTree::ROOT, true, &Look { at: a.at, review: GameReview::of(&a.tree), on_action }) }
             </div>

@@ -51,9 +51,10 @@ fn preferences(state: &UseReducerHandle<AppState>) -> Html {
     };
     html! {
         <>
-            <label>{"Board size "}
+            <label class="slider">{"Board size "}
                 <input type="range" id="board-size" min="50" max="100" step="5"
                        value={state.settings.zoom.to_string()} oninput={on_zoom} />
+                <span class="muted" id="board-size-value">{format!("{}%", state.settings.zoom)}</span>
             </label>
             <label>{"Coordinates "}
                 <select id="coords" onchange={on_coords}>

@@ -437,7 +437,7 @@ pub fn board(props: &BoardProps) -> Html {
         .drawings
         .iter()
         .chain(pointed)
-        .map(|d| drawing_html(d, place));
+        .map(|d| drawing_html(d, &props.name, place));
     let choice = v.choice.as_ref().map(|choice| {
         crate::board::choice::chooser(
             choice,
@@ -473,7 +473,7 @@ pub fn board(props: &BoardProps) -> Html {
     });
     html! {
         <svg class={classes!("board", props.name.to_string())} ref={svg_ref}
-             role="grid" aria-label={format!("{} board", props.name)}
+             role="group" aria-label={format!("{} board", props.name)}
              data-view={props.name.clone()} data-renders={renders.to_string()}
              viewBox={if outside {
                  format!("{} 0 {} {}", num(-GUTTER), num(cols * CELL + GUTTER), num(rows * CELL + GUTTER))
@@ -485,15 +485,18 @@ pub fn board(props: &BoardProps) -> Html {
              onkeydown={on_key}
              oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
             <defs>
-                <marker id={format!("arrow-{}", props.name)} viewBox="0 0 10 10" refX="5" refY="5"
-                        markerWidth="3" markerHeight="3" orient="auto-start-reverse">
-                    <path d="M 0 0 L 10 5 L 0 10 z" />
-                </marker>
+                { for ARROW_KINDS.iter().map(|kind| html! {
+                    <marker id={format!("arrow-{}-{kind}", props.name)} class={classes!("arrow-head", *kind)}
+                            viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3" markerHeight="3"
+                            orient="auto-start-reverse">
+                        <path d="M 0 0 L 10 5 L 0 10 z" />
+                    </marker>
+                }) }
                 { crate::board::piece_art::defs(&props.name, props.pieces) }
             </defs>
             { for cells }
             { coords }
-            <g class="drawings" marker-end={format!("url(#arrow-{})", props.name)}>{ for drawings }</g>
+            <g class="drawings">{ for drawings }</g>
             { for mover }
             { for floating }
             { for choice }
@@ -574,7 +577,7 @@ fn cell_html(
     };
     html! {
         <g key={format!("{},{}", c.x, c.y)} class={class} data-square={c.square.clone()} data-x={c.x.to_string()} data-y={c.y.to_string()}
-           data-ghost={c.ghost.to_string()} role="gridcell" aria-label={label}
+           data-ghost={c.ghost.to_string()} role="button" aria-label={label}
            tabindex={if focusable { "0" } else { "-1" }} onkeydown={onkeydown}>
             <rect class="sq" x={num(x)} y={num(y)} width={num(CELL)} height={num(CELL)} />
             if c.ghost {
@@ -602,7 +605,32 @@ fn cell_html(
     }
 }
 
-fn drawing_html(d: &Drawing, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> Html {
+/// The kinds of line that end in an arrowhead, each with a head of its own colour (a marker
+/// cannot take its line's colour).
+const ARROW_KINDS: [&str; 10] = [
+    "hover",
+    "hint",
+    "best",
+    "second",
+    "better",
+    "check-line",
+    "green",
+    "red",
+    "blue",
+    "yellow",
+];
+
+/// `to` drawn back by `by` towards `from` (when the segment is longer than that): an arrow's
+/// head then stops short of the middle of its square, and the piece there shows.
+fn short_of((fx, fy): (f64, f64), (tx, ty): (f64, f64), by: f64) -> (f64, f64) {
+    let len = ((tx - fx).powi(2) + (ty - fy).powi(2)).sqrt();
+    if len <= by * 1.5 {
+        return (tx, ty);
+    }
+    (tx - (tx - fx) / len * by, ty - (ty - fy) / len * by)
+}
+
+fn drawing_html(d: &Drawing, board: &str, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> Html {
     let kind = match d.kind {
         LineKind::Hover => "hover",
         LineKind::Last => "last-move",
@@ -629,9 +657,13 @@ fn drawing_html(d: &Drawing, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> H
         (sx, sy)
     };
     let strokes = d.strokes.iter().enumerate().map(|(i, s)| {
-        let pts: Vec<(f64, f64)> = s.points.iter().map(|&p| to_svg(p)).collect();
+        let mut pts: Vec<(f64, f64)> = s.points.iter().map(|&p| to_svg(p)).collect();
         let last = i + 1 == d.strokes.len();
         let end = if last && d.kind != LineKind::Last { Some("arrow") } else { None };
+        let head = end.map(|_| format!("url(#arrow-{board}-{kind})"));
+        if let (Some(_), false, [.., a, b]) = (end, s.arc, pts.as_mut_slice()) {
+            *b = short_of(*a, *b, CELL * 0.3);
+        }
         if s.arc {
             let (a, b) = (pts[0], pts[pts.len() - 1]);
             let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
@@ -640,7 +672,7 @@ fn drawing_html(d: &Drawing, place: impl Fn(f64, f64) -> (f64, f64) + Copy) -> H
             html! { <path class={classes!("stroke", "jump", kind)} d={format!("M {} {} Q {} {} {} {}", num(a.0), num(a.1), num(ctrl.0), num(ctrl.1), num(b.0), num(b.1))} /> }
         } else {
             let points = pts.iter().map(|&(x, y)| format!("{},{}", num(x), num(y))).collect::<Vec<_>>().join(" ");
-            html! { <polyline class={classes!("stroke", kind, end, shape.then_some("shape-arrow"))} points={points} /> }
+            html! { <polyline class={classes!("stroke", kind, end, shape.then_some("shape-arrow"))} points={points} marker-end={head} /> }
         }
     });
     let markers = d.markers.iter().map(|&(x, y, n)| {

@@ -271,6 +271,18 @@ impl<'a> Scene<'a> {
             if mv.castle().is_some() {
                 paths.truncate(2);
             }
+            // The last move drawn the plain way where it has one (a king's step from d8 to e8
+            // is a step along the rank, though the fold joins the squares too).
+            if kind == LineKind::Last {
+                let (w, h) = (before.size().width() as i32, before.size().height() as i32);
+                let on_board = |p: &Vec<topochess_core::paths::PathStep>| {
+                    p.iter()
+                        .all(|s| (0..w).contains(&s.x) && (0..h).contains(&s.y))
+                };
+                if paths.iter().any(on_board) {
+                    paths.retain(on_board);
+                }
+            }
             out.extend(path_drawings(
                 kind,
                 paths,
@@ -330,5 +342,66 @@ impl<'a> Scene<'a> {
     /// The extended view: the board and the ghost squares around it.
     pub fn extended(&self) -> View {
         self.view(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use topochess_core::{fen, san, Variant};
+
+    /// The king's step from d8 to e8 on the folded board joins squares that are neighbours on
+    /// the rank and across the fold too: the last move is drawn along the rank, with no marks
+    /// where a path would leave an edge.
+    #[test]
+    fn a_last_move_is_drawn_the_plain_way_where_it_has_one() {
+        let v = Arc::new(Variant::preset("folded", None).unwrap());
+        let before = fen::parse_position(v, "3k4/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+        let mv = san::parse_move(&before, "Ke8").unwrap();
+        let mut after = before.clone();
+        after.play_unchecked(mv);
+        let scene = Scene {
+            pos: &after,
+            last: Some((&before, mv)),
+            motion_key: String::new(),
+            motion: false,
+            shapes: &[],
+            lines: Vec::new(),
+            premove: None,
+            choice: None,
+            margin: Margin::Squares(2),
+        };
+        for view in [scene.normal(), scene.extended()] {
+            let last: Vec<&Drawing> = view
+                .drawings
+                .iter()
+                .filter(|d| d.kind == LineKind::Last)
+                .collect();
+            assert_eq!(last.len(), 1, "{last:?}");
+            assert!(last[0].markers.is_empty(), "{last:?}");
+            assert_eq!(last[0].strokes.len(), 1, "{last:?}");
+        }
+        // A move that can only go over the fold keeps its way over it.
+        let rook = fen::parse_position(
+            Arc::new(Variant::preset("folded", None).unwrap()),
+            "4k3/8/8/8/8/8/8/2R1K3 w - - 0 1",
+        )
+        .unwrap();
+        let rf2 = san::parse_move(&rook, "Rf2").unwrap();
+        let mut after = rook.clone();
+        after.play_unchecked(rf2);
+        let scene = Scene {
+            pos: &after,
+            last: Some((&rook, rf2)),
+            ..scene
+        };
+        let normal = scene.normal();
+        let over = normal
+            .drawings
+            .iter()
+            .find(|d| d.kind == LineKind::Last)
+            .unwrap();
+        assert!(!over.markers.is_empty(), "{over:?}");
     }
 }

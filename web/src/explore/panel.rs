@@ -135,7 +135,7 @@ pub fn explorer_panel(p: &ExplorerProps) -> Html {
             if let Some(c) = &p.caption { <p class="caption" id="caption">{c.clone()}</p> }
             <div class="row palette">
                 { tool_button(Tool::Select, "tool-select".into(), html! {"Select"}, "select and move pieces".into()) }
-                { tool_button(Tool::Erase, "tool-erase".into(), html! {"Erase"}, "remove pieces".into()) }
+                { tool_button(Tool::Erase, "tool-erase".into(), html! {"Erase"}, "erase pieces".into()) }
             </div>
             <div class="row palette">
                 { for palette.map(|(piece, label)| tool_button(Tool::Place(piece), format!("tool-{}", piece.char()), label,

@@ -1,0 +1,66 @@
+// What a screen reader meets, checked by axe-core (the WCAG 2.1 A and AA rules) on every screen,
+// on a desktop and on a phone, in the light theme and the dark: no serious or critical violation.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { serveDist, launch } from './harness.mjs';
+
+const axe = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The screens, each with the tab that opens it (the front page is the bare address). */
+const SCREENS = [
+  ['front page', null, '#home'],
+  ['game', '#nav-play', '#san-input'],
+  ['explore', '#nav-explore', '#explorer-panel'],
+  ['surface lab', '#nav-lab', '#lab-panel'],
+  ['analysis', '#nav-analysis', '#move-tree'],
+  ['endgames', '#nav-atlas', '.atlas-table'],
+  ['lessons', '#nav-learn', '.games-main'],
+  ['puzzles', '#nav-puzzles', 'svg.normal [data-square]'],
+  ['games', '#nav-games', '#games'],
+  ['settings', '#nav-settings', '#settings-screen'],
+];
+
+/** The serious and critical violations on the page as it is: rule, how many places, the first. */
+async function violations(page) {
+  await page.addScriptTag({ path: axe });
+  return page.evaluate(async () => {
+    const found = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return found.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}`);
+  });
+}
+
+const WAYS = [
+  ['desktop', { viewport: { width: 1280, height: 900 } }],
+  ['phone', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
+];
+
+for (const [device, options] of WAYS) {
+  for (const scheme of ['light', 'dark']) {
+    test(`every screen on a ${device}, ${scheme}: no serious or critical accessibility violation`, { timeout: 120000 }, async () => {
+      const server = await serveDist();
+      const browser = await launch();
+      try {
+        const context = await browser.newContext({ ...options, colorScheme: scheme });
+        const page = await context.newPage();
+        await page.goto(server.url);
+        await page.waitForSelector('#home');
+        assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), scheme);
+        const found = [];
+        for (const [name, tab, shown] of SCREENS) {
+          if (tab) await page.click(tab);
+          await page.waitForSelector(shown);
+          for (const v of await violations(page)) found.push(`${name}: ${v}`);
+        }
+        assert.deepEqual(found, []);
+      } finally {
+        await browser.close();
+        await server.close();
+      }
+    });
+  }
+}
