@@ -89,3 +89,17 @@ fn an_import_against_the_layers_is_caught() {
     assert!(found.contains(&("atlas".into(), "learn".into())));
     assert!(!engine_reaches(&graph).is_empty());
 }
+
+/// No file names itself through others: within a folder (the app's actions, state, addresses
+/// and engine job; the library's storage and links; the 3D view's scene and view) imports go
+/// one way too, and a folder's `mod.rs` is not named back by the files in it.
+#[test]
+fn no_file_depends_on_itself_through_others() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let files = topochess_layers::file_graph(&src);
+    assert!(
+        files.contains_key("app::state") && files.contains_key("board"),
+        "{files:?}"
+    );
+    assert_eq!(topochess_layers::cycle(&files), None);
+}

@@ -30,6 +30,13 @@ fn no_module_of_the_core_depends_on_itself_through_others() {
     assert!(!graph["setup"].contains("fen"), "setup uses fen");
 }
 
+/// Nor does any file of the core.
+#[test]
+fn no_file_of_the_core_depends_on_itself_through_others() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    assert_eq!(cycle(&topochess_layers::file_graph(&src)), None);
+}
+
 #[test]
 fn text_becomes_a_setup_then_a_checked_position() {
     let v = Arc::new(Variant::preset("standard", None).unwrap());

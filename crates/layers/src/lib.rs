@@ -22,30 +22,79 @@ pub type Graph = BTreeMap<String, BTreeSet<String>>;
 /// `#![cfg(test)]`, and each item marked `#[cfg(test)]` (only that item: the code after it is
 /// read).
 pub fn module_graph(src: &Path) -> Graph {
-    let mut files = Vec::new();
-    collect(src, src, &mut files);
-    let tops: BTreeSet<String> = files.iter().map(|(_, path)| path[0].clone()).collect();
+    let files = sources(src);
+    let tops: BTreeSet<String> = files.iter().map(|(path, _)| path[0].clone()).collect();
     let exported = root_exports(src, &tops);
     let mut graph = Graph::new();
-    for (file, path) in &files {
-        let text =
-            std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    for (path, named) in &files {
         let deps = graph.entry(path[0].clone()).or_default();
-        for named in names(&tokens(&text), path) {
-            let top = match named {
-                Named::Module(m) => m,
-                Named::Root(name) if tops.contains(&name) => name,
-                Named::Root(name) => match exported.get(&name) {
-                    Some(m) => m.clone(),
-                    None => continue,
-                },
-            };
-            if top != path[0] && tops.contains(&top) {
-                deps.insert(top);
+        for full in named
+            .iter()
+            .filter_map(|p| through_root(p, &tops, &exported))
+        {
+            if full[0] != path[0] {
+                deps.insert(full[0].clone());
             }
         }
     }
     graph
+}
+
+/// The graph of every module of the crate whose sources are in `src`, one node a file
+/// (`app::state` for `src/app/state.rs`, `app` for `src/app/mod.rs`): the finer graph, in which
+/// two files of one folder that name each other are a cycle. Read as [`module_graph`] reads.
+pub fn file_graph(src: &Path) -> Graph {
+    let files = sources(src);
+    let tops: BTreeSet<String> = files.iter().map(|(path, _)| path[0].clone()).collect();
+    let nodes: BTreeSet<String> = files.iter().map(|(path, _)| path.join("::")).collect();
+    let exported = root_exports(src, &tops);
+    let mut graph = Graph::new();
+    for (path, named) in &files {
+        let me = path.join("::");
+        let deps = graph.entry(me.clone()).or_default();
+        for full in named
+            .iter()
+            .filter_map(|p| through_root(p, &tops, &exported))
+        {
+            let node = (1..=full.len())
+                .rev()
+                .map(|n| full[..n].join("::"))
+                .find(|n| nodes.contains(n));
+            if let Some(node) = node.filter(|n| *n != me) {
+                deps.insert(node);
+            }
+        }
+    }
+    graph
+}
+
+/// Each source file's module path and the full paths its code names (test code left out).
+fn sources(src: &Path) -> Vec<(Vec<String>, Vec<Vec<String>>)> {
+    let mut files = Vec::new();
+    collect(src, src, &mut files);
+    files
+        .into_iter()
+        .map(|(file, path)| {
+            let text = std::fs::read_to_string(&file)
+                .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            let named = names(&tokens(&text), &path);
+            (path, named)
+        })
+        .collect()
+}
+
+/// A full path from the crate root, its first name a top-level module (a name the root
+/// re-exports becomes its module's); `None` for a name of the root itself.
+fn through_root(
+    path: &[String],
+    tops: &BTreeSet<String>,
+    exported: &BTreeMap<String, String>,
+) -> Option<Vec<String>> {
+    let first = path.first()?;
+    if tops.contains(first) {
+        return Some(path.to_vec());
+    }
+    exported.get(first).map(|m| vec![m.clone()])
 }
 
 /// The source files under `dir` that are not test code, each with its module path
@@ -127,12 +176,6 @@ fn root_exports(src: &Path, tops: &BTreeSet<String>) -> BTreeMap<String, String>
     exported
 }
 
-/// What a path names: a module of the crate (from a `super::` path) or a name at its root.
-enum Named {
-    Module(String),
-    Root(String),
-}
-
 /// Whether the tokens at `i` are `#[cfg(test)]` (or `#![cfg(test)]`, with `inner`).
 fn cfg_test(t: &[Token], i: usize, inner: bool) -> bool {
     let mut want = vec![Token::Punct('#')];
@@ -174,7 +217,7 @@ fn item_end(t: &[Token], mut i: usize) -> usize {
 
 /// The paths of a file's code (module path `path`) that may name another module, test items
 /// left out.
-fn names(t: &[Token], path: &[String]) -> Vec<Named> {
+fn names(t: &[Token], path: &[String]) -> Vec<Vec<String>> {
     if cfg_test(t, 0, true) {
         return Vec::new();
     }
@@ -224,8 +267,9 @@ fn names(t: &[Token], path: &[String]) -> Vec<Named> {
 }
 
 /// Reads the path starting at `i` (`crate::`, `super::super::`, `self::`) in module `here`;
-/// adds what it names to `out`, and returns where the path's prefix ends.
-fn resolve(t: &[Token], mut i: usize, here: &[String], out: &mut Vec<Named>) -> usize {
+/// adds each full path it names (from the crate root, groups spread out) to `out`, and returns
+/// where it ends.
+fn resolve(t: &[Token], mut i: usize, here: &[String], out: &mut Vec<Vec<String>>) -> usize {
     let mut base: Option<Vec<String>> = Some(here.to_vec());
     match &t[i] {
         Token::Ident(k) if k == "crate" => {
@@ -242,46 +286,59 @@ fn resolve(t: &[Token], mut i: usize, here: &[String], out: &mut Vec<Named>) -> 
             }
         }
     }
-    let Some(base) = base else {
+    let Some(mut base) = base else {
         return i;
     };
-    if let Some(top) = base.first() {
-        out.push(Named::Module(top.clone()));
-        return i;
-    }
-    // At the crate root: the next name, or each first name of a group.
-    match t.get(i) {
-        Some(Token::Ident(name)) => out.push(Named::Root(name.clone())),
-        Some(Token::Punct('{')) => {
-            let mut depth = 0;
-            let mut first = true;
-            let mut j = i;
-            while j < t.len() {
-                match &t[j] {
-                    Token::Punct('{') => {
-                        depth += 1;
-                        first = depth == 1;
-                    }
-                    Token::Punct('}') => {
-                        depth -= 1;
-                        if depth == 0 {
-                            break;
-                        }
-                    }
-                    Token::Punct(',') if depth == 1 => first = true,
-                    Token::Ident(name) if first && depth == 1 => {
-                        if name != "self" {
-                            out.push(Named::Root(name.clone()));
-                        }
-                        first = false;
-                    }
-                    _ => first = false,
+    let mut found = Vec::new();
+    let end = tree(t, i, &mut base, &mut found);
+    out.extend(found.into_iter().filter(|p| !p.is_empty()));
+    end
+}
+
+/// Reads the rest of a path at `i`: names joined by `::`, ending in a name, `*` or a group
+/// `{...}` of such rests (`self` in a group names the group's own path); pushes each full path
+/// (`prefix` and the names) to `out` and returns where it ends.
+fn tree(t: &[Token], mut i: usize, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) -> usize {
+    let kept = prefix.len();
+    loop {
+        match t.get(i) {
+            Some(Token::Ident(name)) => {
+                if name != "self" {
+                    prefix.push(name.clone());
                 }
-                j += 1;
+                i += 1;
+                if t.get(i) == Some(&Token::Path) {
+                    i += 1;
+                    continue;
+                }
+                out.push(prefix.clone());
             }
+            Some(Token::Punct('{')) => {
+                i += 1;
+                while i < t.len() {
+                    i = tree(t, i, prefix, out);
+                    // What follows an item (`as Name`), up to the comma or the group's end.
+                    while i < t.len() && !matches!(t[i], Token::Punct(',' | '}')) {
+                        i += 1;
+                    }
+                    if t.get(i) == Some(&Token::Punct(',')) {
+                        i += 1;
+                    }
+                    if t.get(i) == Some(&Token::Punct('}')) {
+                        i += 1;
+                        break;
+                    }
+                }
+            }
+            Some(Token::Punct('*')) => {
+                out.push(prefix.clone());
+                i += 1;
+            }
+            _ => out.push(prefix.clone()),
         }
-        _ => {}
+        break;
     }
+    prefix.truncate(kept);
     i
 }
 
@@ -432,6 +489,41 @@ mod tests {
         assert_eq!(g["b"], set(&["d", "e"]));
         assert_eq!(g["c"], set(&["d"]), "a path in a string is no import");
         assert_eq!(g["e"], set(&["d"]));
+    }
+
+    #[test]
+    fn the_file_graph_has_a_node_a_file_and_finds_a_loop_within_a_folder() {
+        let files = [
+            ("lib.rs", "mod app;"),
+            (
+                "app/mod.rs",
+                "mod state; mod action; pub use self::state::State;",
+            ),
+            (
+                "app/state.rs",
+                "use crate::app::action::Action;\nuse super::{action::Kind, Thing};",
+            ),
+            ("app/action.rs", "use crate::app::{state::State};"),
+        ];
+        let g = graph_of("files", &files);
+        assert_eq!(
+            g["app"],
+            BTreeSet::new(),
+            "one folder: no loop between folders"
+        );
+        let dir = std::env::temp_dir().join(format!("layers-filegraph-{}", std::process::id()));
+        for (path, text) in files {
+            let file = dir.join("src").join(path);
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(file, text).unwrap();
+        }
+        let f = file_graph(&dir.join("src"));
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(f["app"], set(&["app::state"]));
+        assert_eq!(f["app::state"], set(&["app", "app::action"]));
+        assert_eq!(f["app::action"], set(&["app::state"]));
+        let found = cycle(&f).expect("a loop");
+        assert!(found.contains(&"app::state".to_string()), "{found:?}");
     }
 
     #[test]

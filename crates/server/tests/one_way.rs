@@ -21,3 +21,12 @@ fn the_server_knows_no_screen() {
         "the server imports the web crate"
     );
 }
+
+/// Nor does any file: two files of one folder (or a folder's `mod.rs` and a file in it) never
+/// name each other.
+#[test]
+fn no_file_depends_on_itself_through_others() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let graph = topochess_layers::file_graph(&src);
+    assert_eq!(topochess_layers::cycle(&graph), None);
+}

@@ -4,7 +4,7 @@
 
 use crate::analysis::review::{GameReview, Judgement};
 use crate::analysis::{Analysis, AnalysisAction};
-use crate::board::num;
+use crate::common::math::num;
 use topochess_core::move_tree::MoveTree;
 use topochess_core::{decimal, san, Color};
 use yew::prelude::*;

@@ -2,8 +2,8 @@
 //! `state`.
 
 use crate::analysis::AnalysisAction;
-use crate::app::engine_job::Thinking;
-use crate::app::state::Screen;
+use crate::app::job::Thinking;
+use crate::app::screen::Screen;
 use crate::common::settings::{Margin, Opponent, Settings, ViewMode};
 use crate::common::shapes::Shape;
 use crate::explore::explorer::ExploreAction;

@@ -59,7 +59,7 @@ pub(crate) fn initial() -> AppState {
     }
     state.notice = notice.or(state.notice);
     state.ghost_hint = !storage::browser_ghost_hint_read();
-    let link = opened_action(storage::browser_open_link());
+    let link = opened_action(crate::library::links::browser_open_link());
     let linked = link.is_some();
     state.fresh = lib.current_game().is_none() && !linked;
     let state = match link {

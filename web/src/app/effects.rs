@@ -33,7 +33,8 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
         use_effect_with((), move |_| {
             let listener = web_sys::window().map(|w| {
                 EventListener::new(&w, "hashchange", move |_| {
-                    if let Some(action) = opened_action(storage::browser_open_link()) {
+                    if let Some(action) = opened_action(crate::library::links::browser_open_link())
+                    {
                         // The link's game is shown on the game screen, whichever screen was open.
                         let game = matches!(action, Action::SwitchGame(_) | Action::AskLink(..));
                         dispatch.dispatch(action);
@@ -90,7 +91,7 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
         });
     }
     // The address follows the app, and the app follows the address (Back, Forward).
-    crate::app::address::use_address(state);
+    crate::app::address_flow::use_address(state);
     // Saved after every change, in step with the other tabs.
     crate::app::tab_sync::use_library_sync(state);
     // A message beside what caused it is brought into view (the import box or the typed move

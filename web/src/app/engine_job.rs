@@ -3,50 +3,10 @@
 //! a job if it has none. The app's effect only mirrors this record to the worker (send the new
 //! job, cancel a dropped one), so no other place decides what the engine is doing.
 
+pub use crate::app::job::{key_hash, EngineJob, EngineTask, Thinking, HINT_LEVEL};
 use crate::app::state::AppState;
 use crate::common::settings::Opponent;
-pub use crate::engine::messages::Thinking;
 use crate::play::PlayAction;
-
-/// What the engine is doing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineTask {
-    /// Choosing the computer's move.
-    Move,
-    /// Looking for a hint for the player.
-    Hint,
-    /// Analysing the analysis board's node (its `level` is the number of lines).
-    Analyse,
-    /// Reviewing the analysis board's main line.
-    Review,
-    /// Building an endgame table for the atlas.
-    Tablebase,
-}
-
-/// A job for the engine: what, under which id, on which position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineJob {
-    /// The task.
-    pub task: EngineTask,
-    /// The job's id (the worker answers under it).
-    pub id: u32,
-    /// The game, ply and position hash searched: the job is wanted while these stay.
-    pub at: (u64, usize, u64),
-    /// The level searched at.
-    pub level: u8,
-}
-
-/// A number naming an atlas cell (its job's point).
-pub(crate) fn key_hash(variant: &str, material: &str) -> u64 {
-    format!("{variant}/{material}")
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325, |h, b| {
-            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
-        })
-}
-
-/// The level a hint is searched at.
-pub const HINT_LEVEL: u8 = 6;
 
 impl AppState {
     /// Where the live game stands: game id, ply and position hash.

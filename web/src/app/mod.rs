@@ -4,6 +4,7 @@
 
 pub mod action;
 pub mod address;
+pub mod address_flow;
 pub mod arrival;
 pub mod boards;
 pub mod effects;
@@ -11,12 +12,14 @@ pub mod engine_job;
 pub mod engine_link;
 pub mod features;
 pub mod home;
+pub mod job;
 pub mod live_flow;
 pub mod live_panel;
 pub mod lobby;
 pub mod offline;
 pub mod saved_list;
 pub mod scene;
+pub mod screen;
 pub mod settings_screen;
 pub mod state;
 pub mod tab_sync;

@@ -4,7 +4,8 @@
 use crate::analysis::Analysis;
 pub use crate::analysis::AnalysisAction;
 pub use crate::app::action::Action;
-pub use crate::app::engine_job::{EngineJob, EngineTask, Thinking};
+pub use crate::app::job::{EngineJob, EngineTask, Thinking, HINT_LEVEL};
+pub use crate::app::screen::Screen;
 use crate::common::clock::Clock;
 pub use crate::common::fit::{Choice, Fit};
 pub use crate::common::settings::{variant_of, Margin, Opponent, Settings, ViewMode};
@@ -33,31 +34,6 @@ pub enum NoticeAt {
     TypedMove,
     /// In the import box.
     Import,
-}
-
-/// Which screen is shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    /// The front page: what Topochess is, and the ways to start.
-    Home,
-    /// The game.
-    Play,
-    /// The explorer and its gallery.
-    Explore,
-    /// The surface lab.
-    Lab,
-    /// The library of games.
-    Games,
-    /// The analysis board.
-    Analyse,
-    /// The endgame atlas.
-    Atlas,
-    /// The puzzles.
-    Puzzles,
-    /// The lessons.
-    Learn,
-    /// The player's settings: board, pieces, views, sound.
-    Settings,
 }
 
 /// Everything the app shows.
@@ -485,7 +461,7 @@ impl AppState {
             }
             Action::Hint => {
                 if s.player_to_move() && s.engine.is_none() && s.engine_trouble.is_none() {
-                    s.start_job(EngineTask::Hint, crate::app::engine_job::HINT_LEVEL);
+                    s.start_job(EngineTask::Hint, HINT_LEVEL);
                 }
             }
             Action::EngineLost(job) => {

@@ -3,9 +3,9 @@
 //! A click on an option chooses it; a click on the veil cancels. The board knows no rules: it is
 //! handed the options (see `view::BoardChoice`).
 
-use crate::board::num;
 use crate::board::piece_art::piece;
 use crate::board::view::{BoardChoice, Cell};
+use crate::common::math::num;
 use crate::common::settings::PieceSet;
 use std::cell::Cell as Shared;
 use yew::prelude::*;

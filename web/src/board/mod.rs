@@ -11,6 +11,7 @@ pub mod view;
 use crate::board::piece_art::piece;
 use crate::board::view::{Cell, Drawing, LineKind, View};
 use crate::common::math;
+use crate::common::math::num;
 use crate::common::settings::PieceSet;
 use gloo_events::EventListener;
 use std::cell::RefCell;
@@ -20,12 +21,6 @@ use web_sys::{Element, PointerEvent};
 use yew::prelude::*;
 
 const CELL: f64 = 10.0;
-
-/// A number in a drawing (a coordinate, a size): at most two decimals, no trailing zeros. Written
-/// in fixed point, so the page carries no float formatting code.
-pub fn num(x: f64) -> String {
-    decimal::write_short(x, 2)
-}
 
 /// Props of [`Board`].
 #[derive(Properties, Clone, PartialEq)]

@@ -2,7 +2,7 @@
 //! drawing serves both sides) and the Unicode glyphs. The board places pieces through
 //! [`piece`]; each board holds the symbols of the chosen set once, in its `<defs>`.
 
-use crate::board::num;
+use crate::common::math::num;
 use crate::common::settings::PieceSet;
 use yew::prelude::*;
 

@@ -2,6 +2,8 @@
 //! answers (progress, lines, moves, tables), serialized across the worker boundary.
 
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use topochess_core::{fen, san, CastlingMode, Position, Variant};
 
 /// A game as the worker receives it: the start and the moves since (for repetitions).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -14,6 +16,25 @@ pub struct GameSpec {
     pub start_fen: String,
     /// The moves played, in coordinate form.
     pub moves: Vec<String>,
+}
+
+impl GameSpec {
+    /// Every position of the game, from the start to the current one.
+    pub fn positions(&self) -> Result<Vec<Position>, String> {
+        let mode = CastlingMode::from_name(&self.castling)
+            .ok_or_else(|| format!("unknown castling mode '{}'", self.castling))?;
+        let variant =
+            Arc::new(Variant::by_id(&self.variant, Some(mode)).map_err(|e| e.to_string())?);
+        let mut pos = fen::parse_position(variant, &self.start_fen).map_err(|e| e.to_string())?;
+        let mut all = Vec::with_capacity(self.moves.len() + 1);
+        for text in &self.moves {
+            let mv = san::parse_move(&pos, text).map_err(|e| e.to_string())?;
+            all.push(pos.clone());
+            pos.play_unchecked(mv);
+        }
+        all.push(pos);
+        Ok(all)
+    }
 }
 
 /// A request to the worker.

@@ -11,7 +11,7 @@ pub use crate::engine::messages::{GameSpec, LineReport, Request, Response, Think
 use crate::engine::review_job::ReviewJob;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use std::sync::Arc;
-use topochess_core::{fen, san, CastlingMode, Move, Position, Variant};
+use topochess_core::{san, Move, Position, Variant};
 use topochess_search::levels::level;
 use topochess_search::move_time::MoveTime;
 use topochess_search::{mate_in, Engine, Info, Limited, Limits, Search, Status, Style};
@@ -116,25 +116,9 @@ fn keep_alive(scope: &WorkerScope<EngineWorker>, who: HandlerId, job: u32, last_
     }
 }
 
-/// Rebuilds every position of the game, from the start to the current one.
-pub(crate) fn replay_all(game: &GameSpec) -> Result<Vec<Position>, String> {
-    let mode = CastlingMode::from_name(&game.castling)
-        .ok_or_else(|| format!("unknown castling mode '{}'", game.castling))?;
-    let variant = Arc::new(Variant::by_id(&game.variant, Some(mode)).map_err(|e| e.to_string())?);
-    let mut pos = fen::parse_position(variant, &game.start_fen).map_err(|e| e.to_string())?;
-    let mut all = Vec::with_capacity(game.moves.len() + 1);
-    for text in &game.moves {
-        let mv = san::parse_move(&pos, text).map_err(|e| e.to_string())?;
-        all.push(pos.clone());
-        pos.play_unchecked(mv);
-    }
-    all.push(pos);
-    Ok(all)
-}
-
 /// Rebuilds the game: the current position and the hashes of the positions before it.
 fn replay(game: &GameSpec) -> Result<(Position, Vec<u64>), String> {
-    let mut all = replay_all(game)?;
+    let mut all = game.positions()?;
     let pos = all.pop().ok_or("no position")?;
     Ok((pos, all.iter().map(Position::hash).collect()))
 }

@@ -5,7 +5,7 @@
 //! end would change the result); slices end between positions (50,000 nodes each, a few dozen
 //! milliseconds).
 
-use crate::engine::{replay_all, GameSpec, Response};
+use crate::engine::messages::{GameSpec, Response};
 use topochess_core::{san, Position};
 use topochess_search::{mate_in, Engine, Limits, Search, Status, MATE};
 
@@ -26,7 +26,7 @@ pub(crate) struct ReviewJob {
 impl ReviewJob {
     /// A review of the positions of `game` from ply `from` on, `nodes` nodes each.
     pub fn new(id: u32, game: &GameSpec, nodes: u64, from: usize) -> Result<ReviewJob, String> {
-        let positions = replay_all(game)?;
+        let positions = game.positions()?;
         let hashes: Vec<u64> = positions.iter().map(Position::hash).collect();
         let queue = positions
             .into_iter()

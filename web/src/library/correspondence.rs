@@ -8,7 +8,7 @@ use crate::common::settings::{variant_of, Opponent, Settings};
 use crate::library::storage::{Library, SavedGame};
 use percent_encoding::{percent_decode_str, utf8_percent_encode, NON_ALPHANUMERIC};
 use topochess_core::game::Game;
-use topochess_core::{compact, fen, san, Color};
+use topochess_core::{compact, fen, Color};
 
 /// The format's version, first in every link.
 const VERSION: &str = "1";
@@ -216,12 +216,6 @@ impl Library {
             why,
         }
     }
-}
-
-/// The move texts of a saved game are coordinates; the SAN of its last move, for lists.
-pub fn last_move_san(game: &Game) -> Option<String> {
-    let ply = game.moves().len().checked_sub(1)?;
-    Some(san::to_san(game.position_at(ply)?, game.moves()[ply]))
 }
 
 #[cfg(test)]

@@ -3,4 +3,5 @@
 pub mod annotations;
 pub mod correspondence;
 pub mod games_screen;
+pub mod links;
 pub mod storage;

@@ -77,7 +77,7 @@ impl SavedGame {
             updated,
             started: updated,
             draw_offer: None,
-            last_move: crate::library::correspondence::last_move_san(game).unwrap_or_default(),
+            last_move: last_move_san(game).unwrap_or_default(),
             turn: Some(game.position().turn()),
             result: game.outcome().map_or("*", |o| o.result()).to_string(),
             clock: settings.time.map(crate::common::clock::Clock::new),
@@ -627,41 +627,10 @@ pub enum Opened {
     },
 }
 
-/// Takes the game of the address's fragment (a share link or a correspondence link) into the
-/// library (the app then puts the game's own address in the link's place, so that a reload shows
-/// the game as played since, not the link again). `None` when the address carries no game; an error leaves the
-/// library and the address as they were.
-pub fn browser_open_link() -> Option<Result<Opened, String>> {
-    use crate::library::correspondence::{self, Received};
-    let window = web_sys::window()?;
-    let hash = window.location().hash().ok()?;
-    let opened = if let Some(letter) = correspondence::parse(&hash) {
-        letter.map(|letter| {
-            let mut received = None;
-            let _ = browser_change(|lib| received = Some(lib.receive(letter, fresh_id())));
-            match received.expect("the change ran") {
-                Received::Added(g) | Received::Updated(g) | Received::Same(g) => {
-                    Opened::Game(Box::new(g))
-                }
-                Received::Ask {
-                    kept,
-                    incoming,
-                    why,
-                } => Opened::Ask {
-                    kept,
-                    incoming,
-                    why,
-                },
-            }
-        })
-    } else {
-        parse_fragment(&hash)?.map(|game| {
-            let mut admitted = None;
-            let _ = browser_change(|lib| admitted = Some(lib.admit(game, fresh_id())));
-            Opened::Game(Box::new(admitted.expect("the change ran")))
-        })
-    };
-    Some(opened)
+/// The move texts of a saved game are coordinates; the SAN of its last move, for lists.
+pub fn last_move_san(game: &Game) -> Option<String> {
+    let ply = game.moves().len().checked_sub(1)?;
+    Some(san::to_san(game.position_at(ply)?, game.moves()[ply]))
 }
 
 /// A link that opens the game: the page's address with the game in its fragment.

@@ -3,7 +3,7 @@
 //! the pointer's ray at the mesh. Pure, so it is tested natively.
 
 use crate::common::math;
-use crate::solid::{cross, dot, sub, Mesh, Point};
+use crate::solid::mesh::{cross, dot, sub, Mesh, Point};
 
 /// The vertical field of view, in radians.
 const FOV: f64 = 0.7;

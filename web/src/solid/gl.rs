@@ -2,7 +2,7 @@
 //! the mesh of the surface's shape, lit from the eye, both sides shaded, with the board's
 //! picture as its texture.
 
-use crate::solid::{dot, normal, Mesh};
+use crate::solid::mesh::{dot, normal, Mesh};
 use std::collections::HashMap;
 use wasm_bindgen::JsCast;
 use web_sys::{

@@ -6,7 +6,6 @@
 use crate::board::view::View;
 use crate::common::module_view::Crossing;
 use crate::common::settings::PieceSet;
-use crate::solid::view::SolidProps;
 use serde::{Deserialize, Serialize};
 use topochess_core::surface::Surface;
 use yew::Callback;
@@ -41,9 +40,9 @@ pub enum SolidEvent {
 /// so that the props stay equal while the scene does.
 #[derive(Clone, PartialEq)]
 pub struct SolidCallbacks {
-    on_press: Callback<String>,
-    on_click: Callback<String>,
-    on_choose: Callback<Option<usize>>,
+    pub(crate) on_press: Callback<String>,
+    pub(crate) on_click: Callback<String>,
+    pub(crate) on_choose: Callback<Option<usize>>,
 }
 
 impl SolidCallbacks {
@@ -60,18 +59,6 @@ impl SolidCallbacks {
 impl Crossing for SolidEvent {}
 
 impl Crossing for SolidScene {}
-
-impl SolidScene {
-    /// The props of the 3D view: this scene with `callbacks`.
-    pub fn with(self, callbacks: &SolidCallbacks) -> SolidProps {
-        SolidProps {
-            scene: self,
-            on_press: callbacks.on_press.clone(),
-            on_click: callbacks.on_click.clone(),
-            on_choose: callbacks.on_choose.clone(),
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -11,9 +11,10 @@ use crate::common::math;
 use crate::common::settings::PieceSet;
 use crate::solid::camera::{blocked, pick, Camera, Stand};
 use crate::solid::gl::Renderer;
+use crate::solid::mesh::{distance, dot, normal, Mesh};
 use crate::solid::paint::{atlas_cell, paint, paint_atlas, Colours, Picture};
-use crate::solid::scene::SolidScene;
-use crate::solid::{distance, dot, normal, Mesh, Solid};
+use crate::solid::scene::{SolidCallbacks, SolidScene};
+use crate::solid::Solid;
 use gloo_events::{EventListener, EventListenerOptions};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -35,6 +36,18 @@ pub struct SolidProps {
     pub on_click: Callback<String>,
     /// A choice made (or cancelled).
     pub on_choose: Callback<Option<usize>>,
+}
+
+impl SolidScene {
+    /// The props of the 3D view: this scene with `callbacks`.
+    pub fn with(self, callbacks: &SolidCallbacks) -> SolidProps {
+        SolidProps {
+            scene: self,
+            on_press: callbacks.on_press.clone(),
+            on_click: callbacks.on_click.clone(),
+            on_choose: callbacks.on_choose.clone(),
+        }
+    }
 }
 
 /// A pointer held down on the canvas.
@@ -153,7 +166,7 @@ impl Inner {
     fn sees(&self, s: &Stand) -> bool {
         let eye = self.camera.eye();
         let len = distance(s.base, eye).max(1e-12);
-        let dir = crate::solid::sub(s.base, eye).map(|c| c / len);
+        let dir = crate::solid::mesh::sub(s.base, eye).map(|c| c / len);
         !blocked(
             &self.mesh,
             eye,

@@ -1,0 +1,267 @@
+//! The app at an address: where the app is, as an address, and going to one (Back, Forward, a
+//! reload, a bookmark), kept in step with the address bar. The addresses themselves are in
+//! `address`.
+
+use crate::app::address::{browser_address, browser_write, Address};
+use crate::app::state::{Action, AppState, LearnAction, Screen};
+use yew::prelude::*;
+
+impl AppState {
+    /// Where the app is now, as an address.
+    pub fn address(&self) -> Address {
+        match self.screen {
+            Screen::Home => Address::Home,
+            Screen::Play => match self.socket_game() {
+                Some(id) => Address::Live(id),
+                None => Address::Play(Some(self.play.game_id)),
+            },
+            Screen::Analyse => Address::Analysis,
+            Screen::Puzzles => Address::Puzzles(
+                self.puzzles
+                    .solving
+                    .as_ref()
+                    .and_then(|s| crate::puzzle::set::shipped().get(s.index))
+                    .map(|p| p.id.clone())
+                    .or_else(|| self.puzzles.wanted.clone()),
+            ),
+            Screen::Learn => {
+                Address::Learn(self.learn.studying.as_ref().map(|s| (s.lesson, s.step)))
+            }
+            Screen::Atlas => Address::Endgames(self.atlas.selected.clone()),
+            Screen::Explore => Address::Explore,
+            Screen::Lab => Address::Lab,
+            Screen::Games => Address::Games,
+            Screen::Settings => Address::Settings,
+        }
+    }
+
+    /// Goes where an address says (Back, Forward, a reload, a bookmark): its screen, and the
+    /// game, puzzle, lesson step or table it names. What it names and this browser does not have
+    /// is said, and the screen opens without it.
+    pub(crate) fn open(&mut self, address: Address) {
+        if address == self.address() {
+            return;
+        }
+        match &address {
+            Address::Live(id) => {
+                let id = *id;
+                let kept = self.saved.iter().find(|g| {
+                    matches!(g.settings.opponent, crate::common::settings::Opponent::Live { id: i, .. } if i == id)
+                });
+                match kept.cloned() {
+                    Some(game) => self.reduce_in_place(Action::SwitchGame(Box::new(game))),
+                    // Not seen here yet: the server's state makes the game (`live_heard`).
+                    None => self.live.joining = Some(id),
+                }
+            }
+            Address::Play(Some(id)) if *id != self.play.game_id => {
+                match self.saved.iter().find(|g| g.id == *id).cloned() {
+                    Some(game) => self.reduce_in_place(Action::SwitchGame(Box::new(game))),
+                    None => {
+                        self.reduce_in_place(Action::Go(Screen::Play));
+                        self.notice = Some(
+                            "That game is not kept in this browser: here is the game on the board."
+                                .into(),
+                        );
+                        return;
+                    }
+                }
+            }
+            Address::Puzzles(Some(id)) if !crate::puzzle::set::is_ready() => {
+                // The set is still on its way: the puzzle opens when it is here.
+                self.puzzles.wanted = Some(id.clone());
+                self.reduce_in_place(Action::Go(Screen::Puzzles));
+                return;
+            }
+            Address::Puzzles(Some(id)) => {
+                let index = crate::puzzle::set::shipped()
+                    .iter()
+                    .position(|p| p.id == *id);
+                match index {
+                    Some(i) => {
+                        // Opened first, so that going to the screen does not open another.
+                        let counts = !self.puzzles.record.played(id);
+                        self.open_puzzle(i, counts);
+                    }
+                    None => {
+                        self.reduce_in_place(Action::Go(Screen::Puzzles));
+                        self.notice = Some("There is no such puzzle: here is another.".into());
+                        return;
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.reduce_in_place(Action::Go(address.screen()));
+        match address {
+            Address::Learn(Some((lesson, step))) => {
+                let lessons = crate::learn::lessons::LESSONS;
+                match lessons.get(lesson).filter(|l| step < l.steps.len()) {
+                    Some(_) => self.open_step(lesson, step),
+                    None => self.notice = Some("There is no such lesson step.".into()),
+                }
+            }
+            Address::Learn(None) => self.reduce_in_place(Action::Learn(LearnAction::Close)),
+            Address::Endgames(Some((surface, material))) => self.reduce_in_place(Action::Atlas(
+                crate::atlas::AtlasAction::Cell(surface, material),
+            )),
+            Address::Endgames(None) => self.atlas.selected = None,
+            _ => {}
+        }
+    }
+}
+
+/// Keeps the address bar and the app in step: the app's address is written after every change,
+/// and Back and Forward (or an address typed in) take the app there.
+#[hook]
+pub fn use_address(state: &UseReducerHandle<AppState>) {
+    let first = use_mut_ref(|| true);
+    use_effect_with(state.address(), move |address| {
+        browser_write(address, std::mem::replace(&mut *first.borrow_mut(), false));
+    });
+    let dispatch = state.dispatcher();
+    use_effect_with((), move |_| {
+        let listener = web_sys::window().map(|w| {
+            gloo_events::EventListener::new(&w, "popstate", move |_| {
+                if let Some(address) = browser_address() {
+                    dispatch.dispatch(Action::Open(address));
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::address::*;
+    use std::rc::Rc;
+    use yew::Reducible;
+
+    #[test]
+    fn every_address_reads_back_from_its_fragment() {
+        let all = [
+            Address::Home,
+            Address::Play(None),
+            Address::Play(Some(1234567890123)),
+            Address::Live(0x00ab_cdef_0123_4567),
+            Address::Analysis,
+            Address::Puzzles(None),
+            Address::Puzzles(Some("0a1b2c3d".into())),
+            Address::Learn(None),
+            Address::Learn(Some((0, 0))),
+            Address::Learn(Some((3, 11))),
+            Address::Endgames(None),
+            Address::Endgames(Some(("folded".into(), "KRvK".into()))),
+            Address::Endgames(Some(("lab 6x10/odd".into(), "KQ vK%".into()))),
+            Address::Explore,
+            Address::Lab,
+            Address::Games,
+            Address::Settings,
+        ];
+        for address in all {
+            let fragment = address.fragment();
+            assert!(fragment.starts_with("#/"), "{fragment}");
+            assert_eq!(
+                Address::parse(&fragment),
+                Some(address.clone()),
+                "{fragment}"
+            );
+        }
+        assert_eq!(Address::Learn(Some((0, 2))).fragment(), "#/learn/1/3");
+    }
+
+    #[test]
+    fn share_links_and_garbage_are_not_addresses() {
+        for fragment in [
+            "",
+            "#",
+            "#variant=folded&moves=e2e4",
+            "#moves=e2e4",
+            "#corr=abc",
+            "#/nowhere",
+            "#/play/not-a-number",
+            "#/live/12345",
+            "#/learn/0/1",
+            "#/learn/2",
+            "#/puzzles/a/b",
+            "#/endgames/folded/%FF",
+        ] {
+            assert_eq!(Address::parse(fragment), None, "{fragment}");
+        }
+        assert_eq!(Address::parse("#/"), Some(Address::Home));
+        assert_eq!(Address::parse("/games/"), Some(Address::Games));
+    }
+
+    fn at(address: Address) -> Rc<AppState> {
+        Rc::new(AppState::default()).reduce(Action::Open(address))
+    }
+
+    #[test]
+    fn an_address_opens_its_screen_and_the_state_names_it_back() {
+        for address in [
+            Address::Home,
+            Address::Analysis,
+            Address::Explore,
+            Address::Lab,
+            Address::Games,
+            Address::Settings,
+            Address::Learn(None),
+            Address::Endgames(None),
+        ] {
+            let s = at(address.clone());
+            assert_eq!(s.screen, address.screen());
+            assert_eq!(s.address(), address);
+        }
+        let s = at(Address::Play(None));
+        assert_eq!(s.address(), Address::Play(Some(s.play.game_id)));
+    }
+
+    #[test]
+    fn an_address_opens_the_puzzle_the_lesson_step_and_the_table_it_names() {
+        let puzzle = crate::puzzle::set::shipped()[7].id.clone();
+        let s = at(Address::Puzzles(Some(puzzle.clone())));
+        assert_eq!(s.address(), Address::Puzzles(Some(puzzle)));
+        assert!(s.notice.is_none());
+        let s = at(Address::Learn(Some((1, 2))));
+        assert_eq!(s.address(), Address::Learn(Some((1, 2))));
+        let cell = ("folded".to_string(), "KRvK".to_string());
+        let s = at(Address::Endgames(Some(cell.clone())));
+        assert_eq!(s.address(), Address::Endgames(Some(cell)));
+    }
+
+    #[test]
+    fn an_address_of_something_not_here_says_so_and_opens_the_screen() {
+        let s = at(Address::Puzzles(Some("nosuchid".into())));
+        assert_eq!(s.screen, Screen::Puzzles);
+        assert!(s.notice.as_deref().unwrap_or("").contains("no such puzzle"));
+        let s = at(Address::Learn(Some((99, 0))));
+        assert_eq!(s.screen, Screen::Learn);
+        assert!(s.notice.is_some());
+        let s = at(Address::Play(Some(42)));
+        assert_eq!(s.screen, Screen::Play);
+        assert!(s.notice.as_deref().unwrap_or("").contains("not kept"));
+    }
+
+    #[test]
+    fn a_game_of_the_library_is_put_on_the_board_by_its_address() {
+        let s = Rc::new(AppState::default());
+        let other = crate::library::storage::SavedGame {
+            id: 77,
+            moves: vec!["e2e4".into()],
+            ..s.saved_game(0.0)
+        };
+        let here = s.saved_game(0.0);
+        let s = s.reduce(Action::Library(vec![other, here], None));
+        let first = s.play.game_id;
+        let s = s.reduce(Action::Open(Address::Play(Some(77))));
+        assert_eq!(
+            (s.play.game_id, s.move_texts()),
+            (77, vec!["e2e4".to_string()])
+        );
+        let s = s.reduce(Action::Open(Address::Play(Some(first))));
+        assert_eq!(s.play.game_id, first);
+        assert!(s.move_texts().is_empty());
+    }
+}
