@@ -228,8 +228,9 @@ test('on a phone (390x844, touch): taps move pieces and no screen overflows side
 test('a pre-move across the fold, set while the computer thinks, is played at once', async () => {
   const { page } = session;
   await newGame(page, { variant: 'folded', opponent: 'white', level: 8 });
-  // Four pieces: the computer searches (three would be played from the endgame table).
-  await loadText(page, '4k3/p7/8/8/8/8/8/2R1K3 w - - 0 1');
+  // Enough pieces that the computer searches for seconds (three would be played at once from the
+  // endgame table, and four were searched to the end in a fraction of one, before the click).
+  await loadText(page, '4k3/pppp4/8/8/8/8/8/2R1K3 w - - 0 1');
   await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
   await type(page, 'Rc2');
   await page.waitForSelector('#thinking');

@@ -417,12 +417,12 @@ impl Builder {
         }
     }
 
-    /// How far it is.
+    /// How far it is (between two tables, the next is starting).
     pub fn progress(&self) -> Progress {
         let (material, (stage, done, total)) = match &self.current {
             Some(Current::General(c)) => (&c.work.material, c.ledger.progress()),
             Some(Current::Plain(c)) => (c.material(), c.ledger.progress()),
-            None => (&self.target, ("waiting", 0, 1)),
+            None => (&self.target, ("starting", 0, 1)),
         };
         Progress {
             material: material.name(),
