@@ -201,3 +201,54 @@ test('two tabs of one game keep in step, and when they diverge both lines are ke
     await context.close();
   }
 });
+
+test('two tabs answering the same position at the same instant: both lines are kept, every time', { timeout: 120000 }, async () => {
+  const context = await session.browser.newContext({ viewport: { width: 1000, height: 800 } });
+  try {
+    const a = await context.newPage();
+    await a.goto(session.server.play);
+    await ready(a);
+    let b = null;
+    const lines = () => a.evaluate(() => JSON.parse(localStorage.getItem('topochess/games')).games
+      .map((g) => g.moves.join(' ')));
+    // Each tab types its move and presses Enter at one agreed instant (by its own clock).
+    const at = (page, move, when) => page.evaluate(([move, when]) => new Promise((done) => {
+      setTimeout(() => {
+        const input = document.querySelector('#san-input');
+        input.value = move;
+        input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+        done();
+      }, when - Date.now());
+    }), [move, when]);
+    for (let round = 0; round < 8; round++) {
+      await newGame(a, { variant: 'standard' });
+      await type(a, 'e4');
+      await type(a, 'e5');
+      // A new tab each round: it opens the game the library holds now (a reload would show
+      // the tab its own game).
+      await b?.close();
+      b = await context.newPage();
+      await b.goto(session.server.play);
+      await ready(b);
+      assert.deepEqual(await moves(b), ['e4', 'e5'], `round ${round}: the same game in both tabs`);
+      const when = Date.now() + 300;
+      await Promise.all([at(a, 'Nf3', when), at(b, 'Nc3', when)]);
+      // Both lines in the library, each tab still showing its own.
+      await a.waitForFunction(() => {
+        const games = JSON.parse(localStorage.getItem('topochess/games')).games.map((g) => g.moves.join(' '));
+        return games.includes('e2e4 e7e5 g1f3') && games.includes('e2e4 e7e5 b1c3');
+      }, null, { timeout: 5000 }).catch(async () => assert.fail(`round ${round}: ${(await lines()).join(' | ')}`));
+      assert.deepEqual(await moves(a), ['e4', 'e5', 'Nf3']);
+      assert.deepEqual(await moves(b), ['e4', 'e5', 'Nc3']);
+    }
+    // A reload shows each tab its own line.
+    await a.reload();
+    await ready(a);
+    assert.deepEqual(await moves(a), ['e4', 'e5', 'Nf3']);
+    await b.reload();
+    await ready(b);
+    assert.deepEqual(await moves(b), ['e4', 'e5', 'Nc3']);
+  } finally {
+    await context.close();
+  }
+});
