@@ -394,6 +394,20 @@ test('arrows and circles by right-drag: colours, per position, cleared by a left
   await rightDrag('g1', 'f3');
   assert.equal(await shapes('normal').count(), 1);
   assert.equal(await page.locator('svg.normal .drawing.shape.green').getAttribute('data-kind'), 'arrow');
+  // Its head is green too (not a black one over the piece), and stops short of the middle of
+  // the square it points at, so the piece there shows.
+  const head = await page.evaluate(() => {
+    const line = document.querySelector('svg.normal .drawing.shape.green polyline');
+    const id = line.getAttribute('marker-end').match(/#([^)]+)/)[1];
+    const fill = getComputedStyle(document.querySelector(`svg.normal [id="${id}"] path`)).fill;
+    const end = line.points[line.points.numberOfItems - 1];
+    const to = document.querySelector('svg.normal [data-square="f3"] .sq');
+    const x = Number(to.getAttribute('x')) + Number(to.getAttribute('width')) / 2;
+    const y = Number(to.getAttribute('y')) + Number(to.getAttribute('height')) / 2;
+    return { fill, short: Math.hypot(end.x - x, end.y - y) };
+  });
+  assert.equal(head.fill, 'rgb(21, 120, 27)');
+  assert.ok(head.short > 1, `the line stops ${head.short} short of the square's middle`);
   assert.equal(await shapes('extended').count(), 1, 'drawn on both views');
   await rightDrag('e4', 'e4', 'Shift');
   assert.equal(await page.locator('svg.normal .drawing.shape.red').getAttribute('data-kind'), 'circle');

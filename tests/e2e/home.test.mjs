@@ -181,6 +181,12 @@ test('the settings have a screen of their own, beside the board they change, and
   for (const id of ['#board-theme', '#piece-set', '#coords', '#board-size', '#sound', '#motion', '#view-mode', '#margin', '#dark']) {
     assert.equal(await page.locator(id).count(), 1, id);
   }
+  // Board size: the slider beside its name, on one line, with its value after it.
+  await page.locator('#board-size').fill('60');
+  assert.equal(await page.locator('#board-size-value').textContent(), '60%');
+  const middle = async (s) => { const b = await page.locator(s).boundingBox(); return b.y + b.height / 2; };
+  const [name, slider] = [await middle('label.slider'), await middle('#board-size')];
+  assert.ok(Math.abs(name - slider) < 4, `the slider sits beside its name (${name}, ${slider})`);
   await page.selectOption('#board-theme', 'blue');
   await page.selectOption('#piece-set', 'geometric');
   await page.check('#dark');
@@ -261,6 +267,8 @@ test('at 200% zoom (683 CSS px wide) the header wraps: every tab and button on s
       await page.goto(url);
       await page.waitForSelector('header nav');
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `no sideways scroll on ${url}`);
+      // Which game and side is said on the game screen, not on screens of their own.
+      assert.equal(await page.locator('.opponent').count(), url === server.play ? 1 : 0, url);
       for (const id of ['nav-play', 'nav-puzzles', 'nav-games', 'new-game-open', 'nav-settings']) {
         const box = await page.locator(`#${id}`).boundingBox();
         assert.ok(box && box.x >= 0 && box.x + box.width <= 683, `#${id} on screen: ${JSON.stringify(box)}`);

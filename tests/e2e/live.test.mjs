@@ -267,9 +267,14 @@ test('a seek posted from the front page: its poster on the board, marked as thei
 
 test('on a phone, what the opponent asks and the result are in sight by the clocks, and a declined offer is said', { timeout: 120000 }, () => withServer('phone-offers', async (server, browser) => {
   const [ca] = await desktops(browser, 1);
+  await ca.grantPermissions(['clipboard-read', 'clipboard-write']);
   const cb = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
   const a = await ca.newPage();
   const link = await newLiveGame(a, server, { time: '5+3' });
+  // Copy link says it copied, and what it copied is the link.
+  await a.click('#live-copy');
+  await a.waitForFunction(() => /The link is copied/.test(document.querySelector('#notice')?.textContent ?? ''));
+  assert.equal(await a.evaluate(() => navigator.clipboard.readText()), link);
   const b = await cb.newPage();
   await b.goto(link);
   await b.waitForSelector('#live-panel');

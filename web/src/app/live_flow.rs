@@ -334,6 +334,29 @@ mod tests {
     }
 
     #[test]
+    fn a_spectator_follows_the_players_to_their_rematch_and_a_player_to_the_one_asked() {
+        const NEXT: u64 = 0x7e57;
+        let over = |you: Option<Color>, rematch: [bool; 2], next: Option<u64>| {
+            heard_with(&["e2e4", "e7e5"], move |s| {
+                s.you = you;
+                s.outcome = Some(topochess_core::game::Outcome::Resignation {
+                    winner: Color::White,
+                });
+                s.rematch = rematch;
+                s.next_game = next.map(id_text);
+            })
+        };
+        // A spectator: the players' rematch is opened (joined as the server has it).
+        let s = live().reduce(over(None, [false, false], None));
+        let s = s.reduce(over(None, [true, true], Some(NEXT)));
+        assert_eq!(s.socket_game(), Some(NEXT));
+        // A player who did not ask stays on the game that ended.
+        let s = live().reduce(over(Some(Color::White), [false, false], None));
+        let s = s.reduce(over(Some(Color::White), [false, true], Some(NEXT)));
+        assert_eq!(s.socket_game(), Some(ID));
+    }
+
+    #[test]
     fn an_offer_turned_down_is_said_to_whoever_made_it() {
         let offered = |s: &mut GameState| s.draw_offer = Some(Color::White);
         let s = live().reduce(heard(&["e2e4", "e7e5"]));
