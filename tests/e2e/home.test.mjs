@@ -275,6 +275,10 @@ test('at 200% zoom (683 CSS px wide) the header wraps: every tab and button on s
       }
     }
     await screenshot(page, 'zoom-200-play');
+    for (const tab of ['#nav-explore', '#nav-lab', '#nav-atlas']) {
+      await page.click(tab);
+      assert.equal(await page.locator('.opponent').count(), 0, `no "hot-seat" on ${tab}`);
+    }
   } finally {
     await context.close();
   }

@@ -313,6 +313,29 @@ test('on a phone, what the opponent asks and the result are in sight by the cloc
   await screenshot(b, 'phone-result');
 }));
 
+test('a spectator is told when a player leaves the game', { timeout: 90000 }, () => withServer('left', async (server, browser) => {
+  const [ca, cb, cc] = await desktops(browser, 3);
+  const a = await ca.newPage();
+  const link = await newLiveGame(a, server);
+  const b = await cb.newPage();
+  await b.goto(link);
+  await b.waitForSelector('#live-panel');
+  await a.waitForSelector('#live-link', { state: 'detached' });
+  await type(a, 'e4');
+  await waitMoves(b, 1);
+  await type(b, 'e5');
+  await waitMoves(a, 2);
+  const c = await cc.newPage();
+  await c.goto(link);
+  await c.waitForSelector('#live-watching');
+  assert.equal(await c.locator('.live-gone').count(), 0, 'both players are there');
+  // White closes the game's tab: the spectator hears it, in words.
+  await a.close();
+  await c.waitForSelector('#live-gone-watched', { timeout: 15000 });
+  assert.match(await c.locator('#live-gone-watched').textContent(), /White left the game/);
+  assert.equal(await c.locator('#live-claim').count(), 0, 'a spectator claims nothing');
+}));
+
 test('a flag falls on the server\'s clock, and both players see the game lost on time', { timeout: 90000 }, () => withServer('flag', async (server, browser) => {
   const [ca, cb] = await desktops(browser, 2);
   // White's computer clock can be set ahead, as a player's can be, or as a late verdict from a
