@@ -472,7 +472,7 @@ mod tests {
                 ("a.rs", "use crate::{b::X, c, self as root};"),
                 (
                     "b.rs",
-                    "use crate::Thing;\nfn f() -> crate::Piece { todo!() }",
+                    "use crate::Thing;\nfn f() -> crate::Piece { crate::Piece }",
                 ),
                 (
                     "c.rs",
