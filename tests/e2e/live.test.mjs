@@ -47,6 +47,17 @@ async function newLiveGame(page, server, { time, custom } = {}) {
   return page.locator('#live-link').inputValue();
 }
 
+/** B opens the link of A's game (A White) and takes the seat; then 1. e4 e5 is played. */
+async function joinAndOpenWithE4E5(a, b, link) {
+  await b.goto(link);
+  await b.waitForSelector('#live-panel');
+  await a.waitForSelector('#live-link', { state: 'detached' });
+  await type(a, 'e4');
+  await waitMoves(b, 1);
+  await type(b, 'e5');
+  await waitMoves(a, 2);
+}
+
 test('two players play live: moves both ways, clocks, a reload, a spectator, the server killed mid-game, a resignation', { timeout: 180000 }, async () => {
   const data = await mkdtemp(join(tmpdir(), 'topochess-live-'));
   const port = await freePort();
@@ -276,13 +287,7 @@ test('on a phone, what the opponent asks and the result are in sight by the cloc
   await a.waitForFunction(() => /The link is copied/.test(document.querySelector('#notice')?.textContent ?? ''));
   assert.equal(await a.evaluate(() => navigator.clipboard.readText()), link);
   const b = await cb.newPage();
-  await b.goto(link);
-  await b.waitForSelector('#live-panel');
-  await a.waitForSelector('#live-link', { state: 'detached' });
-  await type(a, 'e4');
-  await waitMoves(b, 1);
-  await type(b, 'e5');
-  await waitMoves(a, 2);
+  await joinAndOpenWithE4E5(a, b, link);
   // Wholly on the phone's screen, however far down the page the player has scrolled (to the
   // move list, say): the clocks and what the opponent asks stay in sight.
   const inSight = (selector) => b.evaluate((selector) => {
@@ -318,13 +323,7 @@ test('a spectator is told when a player leaves the game', { timeout: 90000 }, ()
   const a = await ca.newPage();
   const link = await newLiveGame(a, server);
   const b = await cb.newPage();
-  await b.goto(link);
-  await b.waitForSelector('#live-panel');
-  await a.waitForSelector('#live-link', { state: 'detached' });
-  await type(a, 'e4');
-  await waitMoves(b, 1);
-  await type(b, 'e5');
-  await waitMoves(a, 2);
+  await joinAndOpenWithE4E5(a, b, link);
   const c = await cc.newPage();
   await c.goto(link);
   await c.waitForSelector('#live-watching');
