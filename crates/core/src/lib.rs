@@ -55,7 +55,6 @@ pub mod clock;
 pub mod compact;
 pub mod decimal;
 mod exchange;
-pub mod explore;
 pub mod fen;
 pub mod game;
 pub mod geometry;

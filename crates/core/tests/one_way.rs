@@ -85,3 +85,28 @@ fn the_generators_internals_are_private_to_the_crate() {
     // The callers' way in: the crate root's types, and the hidden door for the engine and tests.
     assert!(lib.contains("#[doc(hidden)]\npub mod internals"));
 }
+
+/// The rules crate is the rules: what only the page shows (the explorer's placements, the lab's
+/// verdicts, numbers written for reading) lives in `topochess-study`.
+#[test]
+fn the_page_helpers_live_outside_the_rules() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let read = |file: &str| std::fs::read_to_string(src.join(file)).unwrap();
+    assert!(
+        !src.join("explore.rs").exists(),
+        "the explorer is the study crate's"
+    );
+    assert!(!read("lib.rs").contains("mod explore"));
+    for helper in ["pub fn write", "pub fn write_short", "pub fn write_fixed"] {
+        assert!(
+            !read("decimal.rs").contains(helper),
+            "{helper} is the page's"
+        );
+    }
+    for verdict in ["pub fn no_game_reason", "pub fn start_captures"] {
+        assert!(
+            !read("lab.rs").contains(verdict),
+            "{verdict} is the lab screen's"
+        );
+    }
+}

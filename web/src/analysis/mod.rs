@@ -17,7 +17,8 @@ pub use crate::library::annotations::tree_for_game;
 use serde::{Deserialize, Serialize};
 use topochess_core::game::Game;
 use topochess_core::move_tree::{MoveTree, NodeId};
-use topochess_core::{decimal, pgn, san, Color, Move, Position, Square};
+use topochess_core::{pgn, san, Color, Move, Position, Square};
+use topochess_study::decimal;
 
 /// The most lines the engine shows.
 pub const MAX_LINES: u8 = 5;

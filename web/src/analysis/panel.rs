@@ -6,7 +6,8 @@ use crate::analysis::review::GameReview;
 use crate::analysis::{white_score_text, white_share, Analysis, AnalysisAction, MAX_LINES};
 use crate::common::select_value;
 use topochess_core::move_tree::{glyph, MoveTree, NodeId, GLYPHS};
-use topochess_core::{decimal, san, Color};
+use topochess_core::{san, Color};
+use topochess_study::decimal;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 

@@ -6,7 +6,8 @@ use crate::analysis::review::{GameReview, Judgement};
 use crate::analysis::{Analysis, AnalysisAction};
 use crate::common::math::num;
 use topochess_core::move_tree::MoveTree;
-use topochess_core::{decimal, san, Color};
+use topochess_core::{san, Color};
+use topochess_study::decimal;
 use yew::prelude::*;
 
 /// Width of one ply in the graph's units (the graph is 100 units high).

@@ -42,8 +42,9 @@ use crate::play::PlayAction;
 use std::rc::Rc;
 use std::sync::Arc;
 use topochess_core::Variant;
-use topochess_core::{decimal, fen, san, Color};
+use topochess_core::{fen, san, Color};
 use topochess_search::levels::level;
+use topochess_study::decimal;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 

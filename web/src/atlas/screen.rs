@@ -5,7 +5,8 @@
 
 use crate::atlas::{surfaces, Atlas, AtlasAction, Entry, MATERIALS};
 use topochess_core::variant::preset;
-use topochess_core::{decimal, Color};
+use topochess_core::Color;
+use topochess_study::decimal;
 use yew::prelude::*;
 
 /// Claims of the source pages about forced mates: surface, material, the words.

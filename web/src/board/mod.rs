@@ -15,7 +15,7 @@ use crate::common::math::num;
 use crate::common::settings::PieceSet;
 use gloo_events::EventListener;
 use std::cell::RefCell;
-use topochess_core::decimal;
+use topochess_study::decimal;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, PointerEvent};
 use yew::prelude::*;

@@ -6,7 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 use topochess_core::clock::Clocks;
-use topochess_core::{decimal, Color};
+use topochess_core::Color;
+use topochess_study::decimal;
 
 /// A time control: base time and increment a move, in seconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,7 +51,7 @@ impl TimeControl {
     pub fn parse(text: &str) -> Option<TimeControl> {
         let (m, i) = text.split_once('+')?;
         // Minutes to the ten-thousandth, then to the nearest second.
-        let minutes = topochess_core::decimal::fixed(m.trim(), 4)?;
+        let minutes = topochess_study::decimal::fixed(m.trim(), 4)?;
         let inc: u32 = i.trim().parse().ok()?;
         let base = (minutes.checked_mul(60)? + 5_000).div_euclid(10_000);
         ((1..=180 * 60).contains(&base) && inc <= 180).then(|| TimeControl::new(base as u32, inc))

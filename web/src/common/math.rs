@@ -62,7 +62,7 @@ pub fn hypot(x: f64, y: f64) -> f64 {
 /// A number in a drawing (a coordinate, a size): at most two decimals, no trailing zeros. Written
 /// in fixed point, so the page carries no float formatting code.
 pub fn num(x: f64) -> String {
-    topochess_core::decimal::write_short(x, 2)
+    topochess_study::decimal::write_short(x, 2)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! of each side to move, the longest mates and typical positions, one line of text each; and
 //! the limits of what the browser builds.
 
-use topochess_core::decimal;
+use topochess_study::decimal;
 
 /// The most positions a table built in the browser may store (about 100 MB while it is built).
 pub const BROWSER_POSITIONS: u64 = 1 << 25;
@@ -141,7 +141,7 @@ impl Entry {
         Some(Entry {
             white: side(white)?,
             black: side(black)?,
-            seconds: topochess_core::decimal::fixed(seconds, 3)? as f64 / 1000.0,
+            seconds: topochess_study::decimal::fixed(seconds, 3)? as f64 / 1000.0,
             longest: fen(longest),
             drawn: fen(drawn),
             typical: typical

@@ -4,8 +4,8 @@
 use crate::board::view::{cell_of, frame, hover_paths, Drawing, HoverPath, Marks, View};
 use crate::common::settings::Margin;
 use std::sync::Arc;
-use topochess_core::explore::Placement;
 use topochess_core::{Color, Piece, Position, Square, Variant};
+use topochess_study::explore::Placement;
 
 /// What a click on the editor board does.
 #[derive(Clone, Copy, Debug, PartialEq)]

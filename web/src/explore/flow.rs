@@ -5,9 +5,9 @@
 use crate::common::settings::Opponent;
 use crate::explore::explorer::{ExploreAction, Explorer};
 use std::sync::Arc;
-use topochess_core::explore::Placement;
 use topochess_core::lab::LabSpec;
 use topochess_core::{Piece, Variant};
+use topochess_study::explore::Placement;
 
 /// What an explorer or lab action asks of the app.
 #[derive(Clone, Debug, PartialEq)]

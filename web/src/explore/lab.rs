@@ -89,13 +89,13 @@ pub fn lab_panel(p: &LabProps) -> Html {
     let no_game = variant
         .as_ref()
         .ok()
-        .and_then(|v| topochess_core::lab::no_game_reason(&std::sync::Arc::new(v.clone())));
+        .and_then(|v| topochess_study::lab::no_game_reason(&std::sync::Arc::new(v.clone())));
     // Where the armies start face to face across an edge, the panel says so before a game.
     let face_to_face = variant
         .as_ref()
         .ok()
         .filter(|_| no_game.is_none())
-        .map(|v| topochess_core::lab::start_captures(&std::sync::Arc::new(v.clone())))
+        .map(|v| topochess_study::lab::start_captures(&std::sync::Arc::new(v.clone())))
         .filter(|c| !c.is_empty())
         .map(|captures| {
             let of = |side: Color| {

@@ -8,7 +8,8 @@ use crate::common::settings::{variant_of, Settings};
 use percent_encoding::{percent_decode_str, utf8_percent_encode, NON_ALPHANUMERIC};
 use serde::{Deserialize, Serialize};
 use topochess_core::game::{Game, Outcome};
-use topochess_core::{decimal, fen, san, Color};
+use topochess_core::{fen, san, Color};
+use topochess_study::decimal;
 
 /// The library's key in local storage.
 pub const LIBRARY_KEY: &str = "topochess/games";

@@ -2,14 +2,14 @@
 //! each piece reaches (blockers taken into account, check ignored), the paths it takes, how many
 //! pieces of each side attack each square, and the way from a diagram to a game.
 
-use crate::castling::{rights_bit, CastlingMode};
-use crate::fen::{self, FenError};
-use crate::geometry::{Square, SquareSet};
-use crate::paths::{piece_paths, PathStep};
-use crate::pieces::{Color, Piece, Role};
-use crate::position::Position;
-use crate::variant::Variant;
 use std::sync::Arc;
+use topochess_core::castling::{rights_bit, CastlingMode};
+use topochess_core::fen::{self, FenError};
+use topochess_core::geometry::{Square, SquareSet};
+use topochess_core::paths::{piece_paths, PathStep};
+use topochess_core::pieces::{Color, Piece, Role};
+use topochess_core::position::Position;
+use topochess_core::variant::Variant;
 
 /// Pieces on the squares of a variant's board; any arrangement is a diagram.
 #[derive(Clone, Debug)]
@@ -97,7 +97,7 @@ impl Placement {
     }
 
     /// The castling rights the diagram allows: in a variant that castles, each right whose king
-    /// and rook stand on their starting squares (bits of [`crate::castling::rights_bit`]).
+    /// and rook stand on their starting squares (bits of [`topochess_core::castling::rights_bit`]).
     pub fn possible_rights(&self) -> u8 {
         let v = &self.variant;
         if v.castling() == CastlingMode::None {
