@@ -3,7 +3,10 @@
 //! `crates/cli/tests/one_way.rs`, `web/tests/layers.rs`). A dev-dependency only: it reads files.
 #![forbid(unsafe_code)]
 
+mod lengths;
 mod tokens;
+
+pub use lengths::{long_functions, long_functions_in};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

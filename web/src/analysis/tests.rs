@@ -1,7 +1,7 @@
 //! The analysis board's state machine, driven through the reducer in awkward orders.
 
 use super::*;
-use crate::app::state::{Action, AppState, EngineTask, PlayAction, Screen};
+use crate::app::state::{Action, AppState, EngineHeard, EngineTask, PlayAction, Screen};
 use crate::common::settings::{Opponent, Settings};
 use crate::engine::LineReport;
 use std::rc::Rc;
@@ -172,10 +172,10 @@ fn the_job_follows_the_node_shown_and_stale_lines_are_dropped() {
     let second = job(&s).id;
     assert_ne!(first, second, "a new node, a new job");
     // The first job's lines arrive late: not shown anywhere.
-    let s = s.reduce(Action::EngineLines(first, report));
+    let s = s.reduce(Action::Engine(EngineHeard::Lines(first, report)));
     assert!(analysis(&s).report.is_none());
     let report = lines_for(&s, &["e7e5", "g1f3"]);
-    let s = s.reduce(Action::EngineLines(second, report.clone()));
+    let s = s.reduce(Action::Engine(EngineHeard::Lines(second, report.clone())));
     assert_eq!(analysis(&s).report_here(), Some(&report));
     // Play the line up to its second move.
     let s = s.reduce(an(AnalysisAction::PlayLine(0, 1)));
@@ -198,7 +198,7 @@ fn the_job_follows_the_node_shown_and_stale_lines_are_dropped() {
 fn a_finished_analysis_is_not_restarted_until_something_changes() {
     let s = game("cylinder", &["e4"]).reduce(an(AnalysisAction::FromGame));
     let id = job(&s).id;
-    let s = s.reduce(Action::EngineAnswer(id, "e7e5".into()));
+    let s = s.reduce(Action::Engine(EngineHeard::Answer(id, "e7e5".into())));
     assert!(s.engine.is_none(), "the deepest iteration was reached");
     assert_eq!(
         analysis(&s).tree.mainline().len(),
@@ -228,7 +228,7 @@ fn leaving_the_analysis_gives_the_engine_back_to_the_game() {
     // The computer thinks; the player opens the analysis: the analysis takes the engine.
     let s = s.reduce(an(AnalysisAction::FromGame));
     assert_eq!(job(&s).task, EngineTask::Analyse);
-    let s = s.reduce(Action::EngineAnswer(reply, "e7e5".into()));
+    let s = s.reduce(Action::Engine(EngineHeard::Answer(reply, "e7e5".into())));
     assert_eq!(
         s.play.game.moves().len(),
         1,
@@ -238,7 +238,7 @@ fn leaving_the_analysis_gives_the_engine_back_to_the_game() {
     let s = s.reduce(Action::SetScreen(Screen::Play));
     assert_eq!(job(&s).task, EngineTask::Move);
     let again = job(&s).id;
-    let s = s.reduce(Action::EngineAnswer(again, "e7e5".into()));
+    let s = s.reduce(Action::Engine(EngineHeard::Answer(again, "e7e5".into())));
     assert_eq!(s.play.game.moves().len(), 2);
     // The analysis is still there when the player comes back, and analyses again.
     let s = s.reduce(Action::SetScreen(Screen::Analyse));
@@ -246,10 +246,13 @@ fn leaving_the_analysis_gives_the_engine_back_to_the_game() {
     assert_eq!(job(&s).task, EngineTask::Analyse);
     // A lost worker: the retry analyses the same node in a new worker.
     let lost = job(&s).id;
-    let s = run(s, vec![Action::EngineLost(lost), Action::RetryEngine]);
+    let s = run(
+        s,
+        vec![Action::Engine(EngineHeard::Lost(lost)), Action::RetryEngine],
+    );
     assert_eq!(job(&s).task, EngineTask::Analyse);
     assert_eq!(job(&s).at, analysis(&s).point());
-    assert_eq!(s.worker_generation, 1);
+    assert_eq!(s.worker.generation, 1);
 }
 
 #[test]
@@ -258,7 +261,7 @@ fn a_finished_position_is_shown_without_a_job_or_an_alarm() {
     assert!(s.play.game.outcome().is_some());
     let s = s.reduce(an(AnalysisAction::FromGame));
     assert!(s.engine.is_none());
-    assert!(s.engine_trouble.is_none());
+    assert!(s.worker.trouble.is_none());
     let s = s.reduce(an(AnalysisAction::Step(-1)));
     assert_eq!(job(&s).task, EngineTask::Analyse);
 }
@@ -337,14 +340,30 @@ fn a_review_fills_the_main_line_in_order_and_gives_the_engine_back() {
     let s = run(s, vec![Action::Step(-1), Action::Step(-1)]);
     assert_eq!(job(&s).id, review);
     // Positions come back; a stale job's are ignored.
-    let s = s.reduce(Action::EngineReviewed(review + 99, 0, (10, None, None)));
+    let s = s.reduce(Action::Engine(EngineHeard::Reviewed(
+        review + 99,
+        0,
+        (10, None, None),
+    )));
     assert_eq!(analysis(&s).review.as_ref().unwrap().done, 0);
     let s = run(
         s,
         vec![
-            Action::EngineReviewed(review, 0, (20, None, Some("e2e4".into()))),
-            Action::EngineReviewed(review, 1, (-30, None, Some("e7e5".into()))),
-            Action::EngineReviewed(review, 2, (25, None, Some("g1f3".into()))),
+            Action::Engine(EngineHeard::Reviewed(
+                review,
+                0,
+                (20, None, Some("e2e4".into())),
+            )),
+            Action::Engine(EngineHeard::Reviewed(
+                review,
+                1,
+                (-30, None, Some("e7e5".into())),
+            )),
+            Action::Engine(EngineHeard::Reviewed(
+                review,
+                2,
+                (25, None, Some("g1f3".into())),
+            )),
         ],
     );
     let a = analysis(&s);
@@ -359,7 +378,11 @@ fn a_review_fills_the_main_line_in_order_and_gives_the_engine_back() {
     );
     assert!(a.tree.node(e4).best.is_some());
     // The last position: Black to move, being mated in 2 is White's mate in 2.
-    let s = s.reduce(Action::EngineReviewed(review, 3, (-29_996, Some(-2), None)));
+    let s = s.reduce(Action::Engine(EngineHeard::Reviewed(
+        review,
+        3,
+        (-29_996, Some(-2), None),
+    )));
     let a = analysis(&s);
     assert!(a.review.is_none(), "done");
     let last = *a.tree.mainline().last().unwrap();
@@ -384,10 +407,18 @@ fn a_cancelled_review_stops_its_job_and_keeps_what_it_found() {
     let s = game("cylinder", &["e4", "e5"]).reduce(an(AnalysisAction::FromGame));
     let s = s.reduce(an(AnalysisAction::Review(true)));
     let review = job(&s).id;
-    let s = s.reduce(Action::EngineReviewed(review, 0, (15, None, None)));
+    let s = s.reduce(Action::Engine(EngineHeard::Reviewed(
+        review,
+        0,
+        (15, None, None),
+    )));
     let s = s.reduce(an(AnalysisAction::Review(false)));
     assert_eq!(job(&s).task, EngineTask::Analyse);
-    let s = s.reduce(Action::EngineReviewed(review, 1, (15, None, None)));
+    let s = s.reduce(Action::Engine(EngineHeard::Reviewed(
+        review,
+        1,
+        (15, None, None),
+    )));
     let a = analysis(&s);
     assert!(a.tree.node(MoveTree::ROOT).eval.is_some());
     assert!(
@@ -402,7 +433,11 @@ fn a_cancelled_review_stops_its_job_and_keeps_what_it_found() {
     assert_eq!(job(&s).task, EngineTask::Review);
     // Positions out of order (a stale or repeated report) are not counted.
     let again = job(&s).id;
-    let s = s.reduce(Action::EngineReviewed(again, 2, (15, None, None)));
+    let s = s.reduce(Action::Engine(EngineHeard::Reviewed(
+        again,
+        2,
+        (15, None, None),
+    )));
     assert_eq!(analysis(&s).review.as_ref().unwrap().done, 0);
 }
 

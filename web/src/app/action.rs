@@ -2,9 +2,9 @@
 //! `state`.
 
 use crate::analysis::AnalysisAction;
-use crate::app::job::Thinking;
+use crate::app::job::EngineHeard;
 use crate::app::screen::Screen;
-use crate::common::settings::{Margin, Opponent, Settings, ViewMode};
+use crate::common::settings::{Opponent, Preference, Settings};
 use crate::common::shapes::Shape;
 use crate::explore::explorer::ExploreAction;
 use crate::library::storage::SavedGame;
@@ -56,44 +56,20 @@ pub enum Action {
     Live,
     /// Turn the board.
     Flip,
-    /// Change views.
-    SetView(ViewMode),
-    /// Change the extended view's margin.
-    SetMargin(Margin),
-    /// Light or dark theme.
-    SetDark(bool),
+    /// A preference changed on the Settings screen.
+    Prefer(Preference),
     /// Open or close the new-game form.
     ShowNewGame(bool),
     /// Ask the engine for a hint.
     Hint,
-    /// The worker said nothing for too long while running this job.
-    EngineLost(u32),
     /// Start the worker afresh and try again.
     RetryEngine,
-    /// The engine reported progress.
-    EngineThinking(u32, Thinking),
-    /// The engine answered with a move (coordinate form).
-    EngineAnswer(u32, String),
-    /// The engine answered with a move from an endgame table.
-    EngineTableAnswer(u32, String),
-    /// The engine reported a problem.
-    EngineFailed(u32, String),
+    /// The engine's worker said something of a job.
+    Engine(EngineHeard),
     /// Esc: close the chooser or question, drop the selection.
     Cancel,
-    /// Sounds on or off.
-    SetSound(bool),
-    /// The board's colours.
-    SetBoardTheme(crate::common::settings::BoardTheme),
-    /// Choose the piece set.
-    SetPieceSet(crate::common::settings::PieceSet),
-    /// Where the coordinates are written.
-    SetCoords(crate::common::settings::Coords),
     /// A shape drawn on the position shown: added, or removed when the same is there.
     Shape(Shape),
-    /// The boards' size in percent (50 to 100).
-    SetZoom(u8),
-    /// Moves animate or not.
-    SetMotion(bool),
     /// Show or clear a message.
     Notice(Option<String>),
     /// What loading a pasted or opened text does (its message is shown in the import box).
@@ -125,10 +101,6 @@ pub enum Action {
     SetLab(LabSpec),
     /// Change the analysis.
     Analyse(AnalysisAction),
-    /// The engine's lines for an analysis job.
-    EngineLines(u32, crate::analysis::Report),
-    /// A review job reviewed a position: ply, score, mate, best move.
-    EngineReviewed(u32, usize, (i32, Option<i32>, Option<String>)),
     /// Change the endgame atlas.
     Atlas(crate::atlas::AtlasAction),
     /// Change the puzzles.

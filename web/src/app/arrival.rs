@@ -58,10 +58,10 @@ pub(crate) fn initial() -> AppState {
         }
     }
     state.notice = notice.or(state.notice);
-    state.ghost_hint = !storage::browser_ghost_hint_read();
+    state.first_visit.ghost_hint = !storage::browser_ghost_hint_read();
     let link = opened_action(crate::library::links::browser_open_link());
     let linked = link.is_some();
-    state.fresh = lib.current_game().is_none() && !linked;
+    state.first_visit.untouched = lib.current_game().is_none() && !linked;
     let state = match link {
         Some(action) => Rc::new(state).reduce(action),
         None => Rc::new(state),

@@ -110,6 +110,43 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
             bring_into_view("atlas-details");
         }
     });
+    use_keeping(state);
+    // The defender's answer in a puzzle, after a pause (dropped if the puzzle or screen changes).
+    {
+        let due = state.solving().and_then(|p| p.reply_due());
+        let dispatch = state.dispatcher();
+        use_effect_with(due, move |due| {
+            let timer = due.map(|(session, ply)| {
+                gloo_timers::callback::Timeout::new(crate::puzzle::REPLY_DELAY_MS, move || {
+                    dispatch.dispatch(Action::Puzzle(PuzzleAction::Reply(session, ply)))
+                })
+            });
+            move || drop(timer)
+        });
+    }
+    use_look_and_sound(state);
+    use_move_keys(state);
+    // The first-visit word on the ghost squares is shown once: read as soon as it is in sight
+    // (not while the style sheet hides it, where the extended view is not on screen).
+    {
+        let hint = state.first_visit.ghost_hint;
+        use_effect(move || {
+            let seen = hint
+                && web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.get_element_by_id("ghost-hint"))
+                    .is_some_and(|el| el.get_bounding_client_rect().height() > 0.0);
+            if seen && !storage::browser_ghost_hint_read() {
+                storage::browser_ghost_hint_done();
+            }
+        });
+    }
+}
+
+/// What is kept across reloads: the analysis (with its game too), the atlas's results, the
+/// puzzle record and the lessons' progress.
+#[hook]
+fn use_keeping(state: &UseReducerHandle<AppState>) {
     // Keep the analysis across reloads: its tree, the node shown, and whether it is open.
     {
         let key = (
@@ -162,19 +199,11 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
     use_effect_with(state.learn.progress.clone(), |progress| {
         crate::learn::browser_keep(progress)
     });
-    // The defender's answer in a puzzle, after a pause (dropped if the puzzle or screen changes).
-    {
-        let due = state.solving().and_then(|p| p.reply_due());
-        let dispatch = state.dispatcher();
-        use_effect_with(due, move |due| {
-            let timer = due.map(|(session, ply)| {
-                gloo_timers::callback::Timeout::new(crate::puzzle::REPLY_DELAY_MS, move || {
-                    dispatch.dispatch(Action::Puzzle(PuzzleAction::Reply(session, ply)))
-                })
-            });
-            move || drop(timer)
-        });
-    }
+}
+
+/// The page's look (theme and board colours) and a sound for each move.
+#[hook]
+fn use_look_and_sound(state: &UseReducerHandle<AppState>) {
     // Theme and board colours on the document; until the player chooses a theme, the system's,
     // followed when it changes.
     {
@@ -215,6 +244,11 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
             }
         });
     }
+}
+
+/// The arrow keys walk through the moves.
+#[hook]
+fn use_move_keys(state: &UseReducerHandle<AppState>) {
     // Arrow keys walk through the moves (unless typing).
     {
         let dispatch = state.dispatcher();
@@ -255,21 +289,6 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
                 })
             });
             move || drop(listener)
-        });
-    }
-    // The first-visit word on the ghost squares is shown once: read as soon as it is in sight
-    // (not while the style sheet hides it, where the extended view is not on screen).
-    {
-        let hint = state.ghost_hint;
-        use_effect(move || {
-            let seen = hint
-                && web_sys::window()
-                    .and_then(|w| w.document())
-                    .and_then(|d| d.get_element_by_id("ghost-hint"))
-                    .is_some_and(|el| el.get_bounding_client_rect().height() > 0.0);
-            if seen && !storage::browser_ghost_hint_read() {
-                storage::browser_ghost_hint_done();
-            }
         });
     }
 }

@@ -3,12 +3,54 @@
 //! a job if it has none. The app's effect only mirrors this record to the worker (send the new
 //! job, cancel a dropped one), so no other place decides what the engine is doing.
 
+use crate::app::job::EngineHeard;
 pub use crate::app::job::{key_hash, EngineJob, EngineTask, Thinking, HINT_LEVEL};
 use crate::app::state::AppState;
 use crate::common::settings::Opponent;
 use crate::play::PlayAction;
 
 impl AppState {
+    /// Takes what the engine's worker said of a job: a job no longer wanted is ignored.
+    pub fn engine_heard(&mut self, heard: EngineHeard) {
+        match heard {
+            EngineHeard::Lost(job) => {
+                if self.engine.as_ref().is_some_and(|j| j.id == job) {
+                    self.worker.trouble = Some(
+                        "The engine stopped responding (its worker failed to load or died).".into(),
+                    );
+                }
+            }
+            EngineHeard::Thinking(job, info) => {
+                if self.engine.as_ref().is_some_and(|j| j.id == job) {
+                    self.worker.thinking = Some(info);
+                }
+            }
+            EngineHeard::Answer(job, text) => self.engine_answer(job, &text),
+            EngineHeard::TableAnswer(job, text) => {
+                let before = self.play.game.moves().len();
+                let computer_move = self
+                    .engine
+                    .as_ref()
+                    .is_some_and(|j| j.id == job && j.task == EngineTask::Move);
+                self.engine_answer(job, &text);
+                if computer_move && self.play.game.moves().len() > before {
+                    self.table_moves.insert((self.play.game_id, before + 1));
+                }
+            }
+            EngineHeard::Failed(job, message) => {
+                if let Some(j) = self.engine.take_if(|j| j.id == job) {
+                    if j.task == EngineTask::Tablebase {
+                        self.atlas.build_failed(&message);
+                    } else {
+                        self.worker.trouble = Some(format!("The engine could not move: {message}"));
+                    }
+                }
+            }
+            EngineHeard::Lines(job, report) => self.analysis_lines(job, report),
+            EngineHeard::Reviewed(job, ply, result) => self.reviewed(job, ply, result),
+        }
+    }
+
     /// Where the live game stands: game id, ply and position hash.
     pub fn live_point(&self) -> (u64, usize, u64) {
         (
@@ -28,14 +70,14 @@ impl AppState {
 
     /// Starts a job for `task` on the live position.
     pub(crate) fn start_job(&mut self, task: EngineTask, level: u8) {
-        self.jobs += 1;
+        self.worker.jobs += 1;
         self.engine = Some(EngineJob {
             task,
-            id: self.jobs,
+            id: self.worker.jobs,
             at: self.live_point(),
             level,
         });
-        self.thinking = None;
+        self.worker.thinking = None;
     }
 
     /// What the analysis board wants analysed: (point, lines), while its screen is open, the
@@ -82,9 +124,9 @@ impl AppState {
         });
         if !wanted && self.engine.is_some() {
             self.engine = None;
-            self.thinking = None;
+            self.worker.thinking = None;
         }
-        if self.engine.is_some() || self.engine_trouble.is_some() {
+        if self.engine.is_some() || self.worker.trouble.is_some() {
             return;
         }
         let board = table
@@ -92,10 +134,10 @@ impl AppState {
             .or(review.map(|at| (EngineTask::Review, at, 0)))
             .or(analysis.map(|(at, lines)| (EngineTask::Analyse, at, lines)));
         if let Some((task, at, level)) = board {
-            self.jobs += 1;
+            self.worker.jobs += 1;
             self.engine = Some(EngineJob {
                 task,
-                id: self.jobs,
+                id: self.worker.jobs,
                 at,
                 level,
             });
@@ -124,14 +166,15 @@ impl AppState {
         }
         // The computer's own view of the game from its finished search (for draw offers).
         let score = self
+            .worker
             .thinking
             .as_ref()
             .map(|t| t.score)
             .filter(|_| current.task == EngineTask::Move);
         self.engine = None;
-        self.thinking = None;
+        self.worker.thinking = None;
         let Ok(mv) = topochess_core::san::parse_move(self.play.game.position(), text) else {
-            self.engine_trouble = Some(format!("The engine answered '{text}', not a legal move."));
+            self.worker.trouble = Some(format!("The engine answered '{text}', not a legal move."));
             return;
         };
         match current.task {
@@ -146,7 +189,7 @@ impl AppState {
 
 #[cfg(test)]
 mod tests {
-    use crate::app::state::{Action, AppState, PlayAction};
+    use crate::app::state::{Action, AppState, EngineHeard, PlayAction};
     use crate::common::settings::{Opponent, Settings};
     use std::rc::Rc;
     use topochess_core::game::Game;
@@ -182,10 +225,10 @@ mod tests {
         let second = job_id(&s);
         assert_ne!(first, second, "the new game's search is a new job");
         // The first job's answer (it was stopped, or it raced) changes nothing.
-        let s = s.reduce(Action::EngineAnswer(first, "b1c3".into()));
+        let s = s.reduce(Action::Engine(EngineHeard::Answer(first, "b1c3".into())));
         assert!(s.play.game.moves().is_empty());
         assert_eq!(job_id(&s), second, "the new job still runs");
-        let s = s.reduce(Action::EngineAnswer(second, "e2e4".into()));
+        let s = s.reduce(Action::Engine(EngineHeard::Answer(second, "e2e4".into())));
         assert_eq!(s.move_texts(), ["e2e4"]);
         assert!(s.engine.is_none(), "the player's turn");
     }
@@ -196,7 +239,7 @@ mod tests {
         let first = job_id(&s);
         let s = s.reduce(Action::Play(PlayAction::Typed("e5".into())));
         assert!(s.play.game.moves().is_empty(), "not the player's move yet");
-        let s = s.reduce(Action::EngineAnswer(first, "e2e4".into()));
+        let s = s.reduce(Action::Engine(EngineHeard::Answer(first, "e2e4".into())));
         assert!(s.engine.is_none(), "the player's move");
         // Take back the computer's first move: the computer is to move at the start again.
         let s = s.reduce(Action::Play(PlayAction::TakeBack));
@@ -208,7 +251,7 @@ mod tests {
         let s = run(
             s.clone(),
             vec![
-                Action::EngineAnswer(again, "d2d4".into()),
+                Action::Engine(EngineHeard::Answer(again, "d2d4".into())),
                 Action::Play(PlayAction::Typed("d5".into())),
             ],
         );
@@ -216,7 +259,7 @@ mod tests {
         let s = s.reduce(Action::Play(PlayAction::TakeBack));
         assert_eq!(s.move_texts(), ["d2d4"]);
         assert!(s.engine.is_none());
-        let s = s.reduce(Action::EngineAnswer(reply, "g1f3".into()));
+        let s = s.reduce(Action::Engine(EngineHeard::Answer(reply, "g1f3".into())));
         assert_eq!(
             s.move_texts(),
             ["d2d4"],
@@ -235,7 +278,7 @@ mod tests {
             ],
         );
         let job = job_id(&s);
-        let s = s.reduce(Action::EngineAnswer(job, "e7e5".into()));
+        let s = s.reduce(Action::Engine(EngineHeard::Answer(job, "e7e5".into())));
         assert_eq!(s.move_texts(), ["e2e4", "e7e5"]);
         assert_eq!(
             s.play.viewing,
@@ -275,7 +318,7 @@ mod tests {
                 s.engine.as_ref().is_none_or(|j| j.id != job),
                 "{what}: the old job must go"
             );
-            let s = s.reduce(Action::EngineAnswer(job, "e7e5".into()));
+            let s = s.reduce(Action::Engine(EngineHeard::Answer(job, "e7e5".into())));
             assert!(
                 !s.move_texts().contains(&"e7e5".to_string()),
                 "{what}: a stale answer was played"
@@ -292,13 +335,15 @@ mod tests {
     fn redo_against_the_computer_restores_the_whole_line() {
         let s = new_game(vs_computer(Color::Black, 1));
         let mut s = s.reduce(Action::Play(PlayAction::Typed("e4".into())));
-        s = s
-            .clone()
-            .reduce(Action::EngineAnswer(job_id(&s), "e7e5".into()));
+        s = s.clone().reduce(Action::Engine(EngineHeard::Answer(
+            job_id(&s),
+            "e7e5".into(),
+        )));
         s = s.reduce(Action::Play(PlayAction::Typed("d4".into())));
-        s = s
-            .clone()
-            .reduce(Action::EngineAnswer(job_id(&s), "d7d5".into()));
+        s = s.clone().reduce(Action::Engine(EngineHeard::Answer(
+            job_id(&s),
+            "d7d5".into(),
+        )));
         let line = s.move_texts();
         let s = run(
             s,
@@ -327,7 +372,7 @@ mod tests {
         assert_eq!(s.engine.as_ref().unwrap().task, super::EngineTask::Hint);
         let s = s.reduce(Action::Play(PlayAction::Typed("e4".into())));
         assert!(s.engine.is_none());
-        let s = s.reduce(Action::EngineAnswer(hint, "e2e4".into()));
+        let s = s.reduce(Action::Engine(EngineHeard::Answer(hint, "e2e4".into())));
         assert!(s.play.hint.is_none());
     }
 
@@ -335,21 +380,21 @@ mod tests {
     fn a_lost_worker_is_said_and_a_retry_resends_the_job_to_a_new_worker() {
         let s = new_game(vs_computer(Color::White, 5));
         let job = job_id(&s);
-        let s = s.reduce(Action::EngineLost(job + 1));
+        let s = s.reduce(Action::Engine(EngineHeard::Lost(job + 1)));
         assert!(
-            s.engine_trouble.is_none(),
+            s.worker.trouble.is_none(),
             "another job's silence is not this one's"
         );
-        let s = s.reduce(Action::EngineLost(job));
-        assert!(s.engine_trouble.is_some());
+        let s = s.reduce(Action::Engine(EngineHeard::Lost(job)));
+        assert!(s.worker.trouble.is_some());
         let s = s.reduce(Action::RetryEngine);
-        assert!(s.engine_trouble.is_none());
-        assert_eq!(s.worker_generation, 1);
+        assert!(s.worker.trouble.is_none());
+        assert_eq!(s.worker.generation, 1);
         assert_ne!(job_id(&s), job);
         // An engine error does not loop: no new job until the player retries.
         let failed = job_id(&s);
-        let s = s.reduce(Action::EngineFailed(failed, "boom".into()));
-        assert!(s.engine.is_none() && s.engine_trouble.is_some());
+        let s = s.reduce(Action::Engine(EngineHeard::Failed(failed, "boom".into())));
+        assert!(s.engine.is_none() && s.worker.trouble.is_some());
         let s = s.reduce(Action::Flip);
         assert!(s.engine.is_none());
     }
@@ -403,16 +448,19 @@ mod tests {
         ));
         let job = job_id(&s);
         // A stale job's table answer plays and marks nothing.
-        let s = s.reduce(Action::EngineTableAnswer(job + 7, "b1b5".into()));
+        let s = s.reduce(Action::Engine(EngineHeard::TableAnswer(
+            job + 7,
+            "b1b5".into(),
+        )));
         assert!(s.play.game.moves().is_empty() && s.table_moves.is_empty());
-        let s = s.reduce(Action::EngineTableAnswer(job, "b1b5".into()));
+        let s = s.reduce(Action::Engine(EngineHeard::TableAnswer(job, "b1b5".into())));
         assert_eq!(s.move_texts(), ["b1b5"]);
         assert!(s.table_moves.contains(&(s.play.game_id, 1)));
         // The computer's next move, searched: not marked.
         let s = s.reduce(Action::Play(PlayAction::Typed("Ke6".into())));
         assert_eq!(s.move_texts().len(), 2, "{:?}", s.notice);
         let reply = job_id(&s);
-        let s = s.reduce(Action::EngineAnswer(reply, "b5b4".into()));
+        let s = s.reduce(Action::Engine(EngineHeard::Answer(reply, "b5b4".into())));
         assert_eq!(s.move_texts().len(), 3);
         assert_eq!(s.table_moves.len(), 1, "a searched move is not marked");
     }

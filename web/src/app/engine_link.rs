@@ -4,7 +4,7 @@
 //! job record (`engine_job`) does.
 
 use crate::analysis::Report;
-use crate::app::state::{Action, AppState, EngineJob, EngineTask};
+use crate::app::state::{Action, AppState, EngineHeard, EngineJob, EngineTask};
 use crate::atlas::AtlasAction;
 use crate::engine::{EngineWorker, GameSpec, Request, Response};
 use gloo_worker::{Spawnable, WorkerBridge};
@@ -106,7 +106,9 @@ fn request(state: &AppState, job: &EngineJob) -> Option<Request> {
 fn action_of(response: Response, analysed: &Rc<Cell<Option<(u32, usize)>>>) -> Option<Action> {
     Some(match response {
         Response::Started { .. } | Response::Alive { .. } => return None,
-        Response::Thinking { job, thinking } => Action::EngineThinking(job, thinking),
+        Response::Thinking { job, thinking } => {
+            Action::Engine(EngineHeard::Thinking(job, thinking))
+        }
         Response::Lines {
             job,
             depth,
@@ -115,7 +117,7 @@ fn action_of(response: Response, analysed: &Rc<Cell<Option<(u32, usize)>>>) -> O
             lines,
         } => {
             let node = analysed.get().filter(|(j, _)| *j == job)?.1;
-            Action::EngineLines(
+            Action::Engine(EngineHeard::Lines(
                 job,
                 Report {
                     node,
@@ -124,7 +126,7 @@ fn action_of(response: Response, analysed: &Rc<Cell<Option<(u32, usize)>>>) -> O
                     rate,
                     lines,
                 },
-            )
+            ))
         }
         Response::TablebaseProgress {
             job,
@@ -140,17 +142,17 @@ fn action_of(response: Response, analysed: &Rc<Cell<Option<(u32, usize)>>>) -> O
             score,
             mate,
             best,
-        } => Action::EngineReviewed(job, ply, (score, mate, best)),
+        } => Action::Engine(EngineHeard::Reviewed(job, ply, (score, mate, best))),
         Response::BestMove {
             job,
             coordinate,
             tablebase: true,
             ..
-        } => Action::EngineTableAnswer(job, coordinate),
+        } => Action::Engine(EngineHeard::TableAnswer(job, coordinate)),
         Response::BestMove {
             job, coordinate, ..
-        } => Action::EngineAnswer(job, coordinate),
-        Response::Error { job, message } => Action::EngineFailed(job, message),
+        } => Action::Engine(EngineHeard::Answer(job, coordinate)),
+        Response::Error { job, message } => Action::Engine(EngineHeard::Failed(job, message)),
     })
 }
 
@@ -168,7 +170,7 @@ pub fn use_engine(state: &UseReducerHandle<AppState>) -> Rc<WorkerBridge<EngineW
         let sent = sent.clone();
         let heard = heard.clone();
         let analysed = analysed.clone();
-        use_memo(state.worker_generation, move |_| {
+        use_memo(state.worker.generation, move |_| {
             // A new worker has no job yet.
             *sent.borrow_mut() = None;
             let finished = sent.clone();
@@ -198,7 +200,7 @@ pub fn use_engine(state: &UseReducerHandle<AppState>) -> Rc<WorkerBridge<EngineW
         let bridge = bridge.clone();
         let sent = sent.clone();
         let heard = heard.clone();
-        let key = (state.engine.as_ref().map(|j| j.id), state.worker_generation);
+        let key = (state.engine.as_ref().map(|j| j.id), state.worker.generation);
         use_effect_with(key, move |_| {
             let want = state.engine.as_ref().map(|j| j.id);
             let had = *sent.borrow();
@@ -229,7 +231,7 @@ pub fn use_engine(state: &UseReducerHandle<AppState>) -> Rc<WorkerBridge<EngineW
                 if let Some(job) = *sent.borrow() {
                     if js_sys::Date::now() - heard.get() > WORKER_SILENCE_MS {
                         heard.set(js_sys::Date::now());
-                        dispatch.dispatch(Action::EngineLost(job));
+                        dispatch.dispatch(Action::Engine(EngineHeard::Lost(job)));
                     }
                 }
             });

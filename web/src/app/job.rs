@@ -31,6 +31,39 @@ pub struct EngineJob {
     pub level: u8,
 }
 
+/// The engine's worker as the app keeps it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Worker {
+    /// The last job id used.
+    pub jobs: u32,
+    /// Why the engine cannot work now (a lost worker, an error); no new job starts until the
+    /// player retries.
+    pub trouble: Option<String>,
+    /// How many times the worker was started afresh (a retry starts a new one).
+    pub generation: u32,
+    /// The running job's latest progress.
+    pub thinking: Option<Thinking>,
+}
+
+/// What the engine's worker said of a job (named by its id).
+#[derive(Clone, Debug)]
+pub enum EngineHeard {
+    /// The worker said nothing for too long while running this job.
+    Lost(u32),
+    /// Progress: depth and speed.
+    Thinking(u32, Thinking),
+    /// A move (coordinate form).
+    Answer(u32, String),
+    /// A move from an endgame table.
+    TableAnswer(u32, String),
+    /// A problem.
+    Failed(u32, String),
+    /// The lines of an analysis job.
+    Lines(u32, crate::analysis::Report),
+    /// A review job reviewed a position: ply, score, mate, best move.
+    Reviewed(u32, usize, (i32, Option<i32>, Option<String>)),
+}
+
 /// A number naming an atlas cell (its job's point).
 pub fn key_hash(variant: &str, material: &str) -> u64 {
     format!("{variant}/{material}")

@@ -1,13 +1,9 @@
 //! The Play screen's list of saved games: open one, or delete one that is not on the board.
 
+use crate::app::dispatch::act;
 use crate::app::state::{Action, AppState};
 use crate::library::storage;
 use yew::prelude::*;
-
-fn act(state: &UseReducerHandle<AppState>, action: Action) -> Callback<MouseEvent> {
-    let state = state.clone();
-    Callback::from(move |_: MouseEvent| state.dispatch(action.clone()))
-}
 
 /// The list of saved games: open one, or delete one that is not on the board (the Games
 /// screen has the whole library).

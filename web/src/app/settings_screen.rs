@@ -5,47 +5,42 @@
 
 use crate::app::state::{Action, AppState};
 use crate::common::select_value;
-use crate::common::settings::{BoardTheme, Coords, Margin, PieceSet, ViewMode};
+use crate::common::settings::{BoardTheme, Coords, Margin, PieceSet, Preference, ViewMode};
 use yew::prelude::*;
 
-/// A menu's change handler: the choice whose name was picked, as an action.
+/// A menu's change handler: the choice whose name was picked, as a preference.
 fn pick<T: Copy + 'static>(
     state: &UseReducerHandle<AppState>,
     all: &'static [T],
     name: fn(T) -> &'static str,
-    action: fn(T) -> Action,
+    preference: fn(T) -> Preference,
 ) -> Callback<Event> {
     let state = state.clone();
     Callback::from(move |e: Event| {
         let v = select_value(&e);
         if let Some(&choice) = all.iter().find(|&&c| name(c) == v) {
-            state.dispatch(action(choice));
+            state.dispatch(Action::Prefer(preference(choice)));
         }
     })
 }
 
 /// The board's look and the sound.
 fn preferences(state: &UseReducerHandle<AppState>) -> Html {
-    let on_board = pick(
-        state,
-        &BoardTheme::ALL,
-        BoardTheme::name,
-        Action::SetBoardTheme,
-    );
-    let on_coords = pick(state, &Coords::ALL, Coords::name, Action::SetCoords);
-    let on_pieces = pick(state, &PieceSet::ALL, PieceSet::name, Action::SetPieceSet);
-    let toggle = |on: bool, action: fn(bool) -> Action| {
+    let on_board = pick(state, &BoardTheme::ALL, BoardTheme::name, Preference::Board);
+    let on_coords = pick(state, &Coords::ALL, Coords::name, Preference::Coords);
+    let on_pieces = pick(state, &PieceSet::ALL, PieceSet::name, Preference::Pieces);
+    let toggle = |on: bool, preference: fn(bool) -> Preference| {
         let state = state.clone();
-        Callback::from(move |_: Event| state.dispatch(action(!on)))
+        Callback::from(move |_: Event| state.dispatch(Action::Prefer(preference(!on))))
     };
-    let on_sound = toggle(state.settings.sound, Action::SetSound);
-    let on_motion = toggle(state.settings.motion, Action::SetMotion);
+    let on_sound = toggle(state.settings.sound, Preference::Sound);
+    let on_motion = toggle(state.settings.motion, Preference::Motion);
     let on_zoom = {
         let state = state.clone();
         Callback::from(move |e: InputEvent| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             if let Ok(z) = input.value().parse::<u8>() {
-                state.dispatch(Action::SetZoom(z));
+                state.dispatch(Action::Prefer(Preference::Zoom(z)));
             }
         })
     };
@@ -89,10 +84,10 @@ pub fn margin_select(state: &UseReducerHandle<AppState>) -> Html {
         let state = state.clone();
         Callback::from(move |e: Event| {
             let v = select_value(&e);
-            state.dispatch(Action::SetMargin(match v.as_str() {
+            state.dispatch(Action::Prefer(Preference::Margin(match v.as_str() {
                 "copies" => Margin::Copies,
                 n => Margin::Squares(n.parse().unwrap_or(2)),
-            }));
+            })));
         })
     };
     let margin_value = match state.settings.margin {
@@ -115,12 +110,14 @@ fn view_select(state: &UseReducerHandle<AppState>) -> Html {
     let on_view = {
         let state = state.clone();
         Callback::from(move |e: Event| {
-            state.dispatch(Action::SetView(match select_value(&e).as_str() {
-                "normal" => ViewMode::Normal,
-                "extended" => ViewMode::Extended,
-                "solid" => ViewMode::Solid,
-                _ => ViewMode::Both,
-            }));
+            state.dispatch(Action::Prefer(Preference::View(
+                match select_value(&e).as_str() {
+                    "normal" => ViewMode::Normal,
+                    "extended" => ViewMode::Extended,
+                    "solid" => ViewMode::Solid,
+                    _ => ViewMode::Both,
+                },
+            )));
         })
     };
     let view = state.settings.view;
@@ -141,7 +138,7 @@ pub fn settings_screen(state: &UseReducerHandle<AppState>) -> Html {
     let on_dark = {
         let state = state.clone();
         let dark = state.settings.dark_now();
-        Callback::from(move |_: Event| state.dispatch(Action::SetDark(!dark)))
+        Callback::from(move |_: Event| state.dispatch(Action::Prefer(Preference::Dark(!dark))))
     };
     html! {
         <aside class="settings-screen" id="settings-screen">

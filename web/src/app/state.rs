@@ -4,7 +4,7 @@
 use crate::analysis::Analysis;
 pub use crate::analysis::AnalysisAction;
 pub use crate::app::action::Action;
-pub use crate::app::job::{EngineJob, EngineTask, Thinking, HINT_LEVEL};
+pub use crate::app::job::{EngineHeard, EngineJob, EngineTask, Thinking, Worker, HINT_LEVEL};
 pub use crate::app::screen::Screen;
 use crate::common::clock::Clock;
 pub use crate::common::fit::{Choice, Fit};
@@ -36,6 +36,26 @@ pub enum NoticeAt {
     Import,
 }
 
+/// The New game dialog: whether it is open, and the kind of game it opens with when the front
+/// page chose it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NewGameDialog {
+    /// Open.
+    pub open: bool,
+    /// The opponent chosen on the front page.
+    pub opponent: Option<Opponent>,
+}
+
+/// What a first visit is shown and spared.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FirstVisit {
+    /// The word on the ghost squares is shown (until the player dismisses it, once and for
+    /// all).
+    pub ghost_hint: bool,
+    /// The game on the board is a first visit's, untouched: not saved until something changes.
+    pub untouched: bool,
+}
+
 /// Everything the app shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
@@ -45,38 +65,26 @@ pub struct AppState {
     pub settings: Settings,
     /// The engine's job, if it has one.
     pub engine: Option<EngineJob>,
-    /// The last job id used.
-    pub jobs: u32,
-    /// Why the engine cannot work now (a lost worker, an error); no new job starts until the
-    /// player retries.
-    pub engine_trouble: Option<String>,
-    /// How many times the worker was started afresh (a retry starts a new one).
-    pub worker_generation: u32,
+    /// The engine's worker: job ids, trouble, restarts and progress.
+    pub worker: Worker,
     /// The saved games, most recently played first.
     pub saved: Vec<SavedGame>,
     /// A warning that storage runs short.
     pub space_warning: Option<String>,
-    /// Whether the first-visit word on the ghost squares is shown (until the player dismisses
-    /// it, once and for all).
-    pub ghost_hint: bool,
-    /// A first visit's game, which nobody has touched yet: not saved until something changes.
-    pub fresh: bool,
+    /// What a first visit is shown and spared.
+    pub first_visit: FirstVisit,
     /// Whether the notice offers to go back to the current position.
     pub offer_live: bool,
     /// A correspondence link's game waiting for the player's word (older, or another line).
     pub pending_link: Option<SavedGame>,
     /// The player's arrows and circles, per game and ply (kept while browsing).
     pub shapes: std::collections::BTreeMap<(u64, usize), Vec<Shape>>,
-    /// The engine's latest progress.
-    pub thinking: Option<Thinking>,
     /// A message for the player (errors, restored games).
     pub notice: Option<String>,
     /// Where the message is shown: beside what caused it, or at the top.
     pub notice_at: NoticeAt,
-    /// Whether the new-game form is open.
-    pub new_game_open: bool,
-    /// The kind of game the form opens with, when the front page chose it.
-    pub new_game_opponent: Option<Opponent>,
+    /// The New game dialog.
+    pub new_game: NewGameDialog,
     /// The screen.
     pub screen: Screen,
     /// On a narrow screen, where both views do not fit: the extended view is the one shown.
@@ -167,8 +175,8 @@ impl AppState {
         settings.keep_preferences_of(&self.settings);
         let mut next = AppState::with_game(settings, game);
         next.play.game_id = id;
-        next.jobs = self.jobs;
-        next.worker_generation = self.worker_generation;
+        next.worker.jobs = self.worker.jobs;
+        next.worker.generation = self.worker.generation;
         next.saved = std::mem::take(&mut self.saved);
         next.explorer = self.explorer.take();
         next.analysis = self.analysis.take();
@@ -202,21 +210,16 @@ impl AppState {
             lab,
             settings,
             engine: None,
-            jobs: 0,
-            engine_trouble: None,
-            worker_generation: 0,
+            worker: Worker::default(),
             saved: Vec::new(),
             space_warning: None,
-            ghost_hint: false,
-            fresh: false,
+            first_visit: FirstVisit::default(),
             offer_live: false,
             pending_link: None,
             shapes: Default::default(),
-            thinking: None,
             notice: None,
             notice_at: NoticeAt::Top,
-            new_game_open: false,
-            new_game_opponent: None,
+            new_game: NewGameDialog::default(),
             screen: Screen::Play,
             narrow_extended: false,
             explorer: None,
@@ -306,7 +309,7 @@ impl AppState {
         let out = self.play.update(action, &self.settings);
         if self.play.game.moves().len() != before {
             // The engine's last word was about another position.
-            self.thinking = None;
+            self.worker.thinking = None;
         }
         if out.clear_notice {
             self.notice = None;
@@ -348,33 +351,111 @@ impl Reducible for AppState {
 }
 
 impl AppState {
+    /// A new game with `settings`, from the start position or the FEN `start`, shown on the board.
+    fn new_game_from(&mut self, settings: Settings, start: Option<String>) {
+        match AppState::new(settings, start.as_deref()) {
+            Ok(next) => {
+                let mut settings = next.settings.clone();
+                settings.flipped = Settings::orientation_for(settings.opponent);
+                let id = storage::fresh_id();
+                if let Opponent::Correspondence { me, id: 0 } = settings.opponent {
+                    settings.opponent = Opponent::Correspondence { me, id };
+                }
+                if settings.is_correspondence() {
+                    settings.time = None;
+                }
+                self.replace_game(settings, next.play.game, id);
+                // A new game is shown on the board, from whichever screen it was started.
+                self.reduce_in_place(Action::SetScreen(Screen::Play));
+                if let Some(text) = start {
+                    // Castling rights the game cannot use were dropped: say so.
+                    let variant = self.play.game.start().variant().clone();
+                    if let Ok((_, dropped)) = fen::parse_position_lenient(variant, &text) {
+                        self.notice = fen::dropped_rights_note(&dropped);
+                    }
+                }
+            }
+            Err(e) => self.notice = Some(e),
+        }
+    }
+
+    /// The library as another tab left it: the game on the board is taken from it when it went on
+    /// there (not a live game, which the server keeps).
+    fn changed_elsewhere(&mut self, list: Vec<SavedGame>) {
+        let mine = self.move_texts();
+        // A live game is the server's: this tab hears each move from it, and taking
+        // the game from the library would drop its connection for nothing.
+        let live = self.live_id().is_some();
+        let ahead = list
+            .iter()
+            .filter(|_| !live)
+            .find(|g| g.id == self.play.game_id)
+            .filter(|g| g.moves.len() > mine.len() && g.moves.starts_with(&mine))
+            .cloned();
+        self.saved = list;
+        if let Some(stored) = ahead {
+            self.switch_to(&stored);
+            self.notice =
+                Some("This game went on in another tab: it is shown as it is now.".into());
+        }
+    }
+
+    /// A new worker after trouble.
+    fn retry_engine(&mut self) {
+        self.worker.trouble = None;
+        self.worker.generation += 1;
+        // The job (if any) goes to the new worker under a new id (an analysis is
+        // started afresh by settle_engine).
+        let board = [
+            EngineTask::Analyse,
+            EngineTask::Review,
+            EngineTask::Tablebase,
+        ];
+        if let Some(job) = self.engine.take().filter(|j| !board.contains(&j.task)) {
+            self.start_job(job.task, job.level);
+        }
+    }
+
+    /// A shape drawn: drawn again, it goes; one shape per pair of squares.
+    fn toggle_shape(&mut self, shape: Shape) {
+        let list = self.shapes.entry(self.shapes_key()).or_default();
+        match list.iter().position(|x| *x == shape) {
+            Some(i) => {
+                list.remove(i);
+            }
+            None => {
+                // One shape per pair of squares: a new colour replaces the old.
+                list.retain(|x| (x.from, x.to) != (shape.from, shape.to));
+                list.push(shape);
+            }
+        }
+    }
+
+    /// Shows `screen`, opening what it needs (the analysis of the game, the explorer).
+    fn set_screen(&mut self, screen: Screen) {
+        if screen != self.screen {
+            self.play.choice = None;
+            // Leaving the atlas stops its build (the worker is the game's again).
+            self.atlas.building = None;
+        }
+        self.screen = screen;
+        if screen == Screen::Puzzles {
+            self.puzzles_opened();
+        }
+        if screen == Screen::Analyse && self.analysis.is_none() {
+            self.analyse(AnalysisAction::FromGame);
+        }
+        if screen == Screen::Explore && self.explorer.is_none() {
+            if let Ok(v) = variant_of(&self.settings) {
+                self.explorer = Some(Explorer::new(v));
+            }
+        }
+    }
+
     pub(crate) fn reduce_in_place(&mut self, action: Action) {
         let s = self;
         match action {
-            Action::NewGame(settings, start) => match AppState::new(settings, start.as_deref()) {
-                Ok(next) => {
-                    let mut settings = next.settings.clone();
-                    settings.flipped = Settings::orientation_for(settings.opponent);
-                    let id = storage::fresh_id();
-                    if let Opponent::Correspondence { me, id: 0 } = settings.opponent {
-                        settings.opponent = Opponent::Correspondence { me, id };
-                    }
-                    if settings.is_correspondence() {
-                        settings.time = None;
-                    }
-                    s.replace_game(settings, next.play.game, id);
-                    // A new game is shown on the board, from whichever screen it was started.
-                    s.reduce_in_place(Action::SetScreen(Screen::Play));
-                    if let Some(text) = start {
-                        // Castling rights the game cannot use were dropped: say so.
-                        let variant = s.play.game.start().variant().clone();
-                        if let Ok((_, dropped)) = fen::parse_position_lenient(variant, &text) {
-                            s.notice = fen::dropped_rights_note(&dropped);
-                        }
-                    }
-                }
-                Err(e) => s.notice = Some(e),
-            },
+            Action::NewGame(settings, start) => s.new_game_from(settings, start),
             Action::LoadGame(settings, game) => {
                 s.replace_game(settings, *game, storage::fresh_id());
             }
@@ -399,24 +480,7 @@ impl AppState {
                 s.saved = list;
                 s.space_warning = warning;
             }
-            Action::ChangedElsewhere(list) => {
-                let mine = s.move_texts();
-                // A live game is the server's: this tab hears each move from it, and taking
-                // the game from the library would drop its connection for nothing.
-                let live = s.live_id().is_some();
-                let ahead = list
-                    .iter()
-                    .filter(|_| !live)
-                    .find(|g| g.id == s.play.game_id)
-                    .filter(|g| g.moves.len() > mine.len() && g.moves.starts_with(&mine))
-                    .cloned();
-                s.saved = list;
-                if let Some(stored) = ahead {
-                    s.switch_to(&stored);
-                    s.notice =
-                        Some("This game went on in another tab: it is shown as it is now.".into());
-                }
-            }
+            Action::ChangedElsewhere(list) => s.changed_elsewhere(list),
             Action::KeptApart(id) => {
                 s.play.game_id = id;
                 s.notice = Some(
@@ -449,94 +513,25 @@ impl AppState {
             Action::Step(delta) => s.change_play(PlayAction::Step(delta)),
             Action::Live => s.change_play(PlayAction::Live),
             Action::Flip => s.settings.flipped = !s.settings.flipped,
-            Action::SetView(v) => s.settings.view = v,
-            Action::SetMargin(m) => s.settings.margin = m,
-            Action::SetDark(d) => {
-                s.settings.dark = d;
-                s.settings.dark_chosen = true;
-            }
+            Action::Prefer(p) => s.settings.prefer(p),
             Action::ShowNewGame(open) => {
-                s.new_game_open = open;
-                s.new_game_opponent = None;
+                s.new_game.open = open;
+                s.new_game.opponent = None;
             }
             Action::Hint => {
-                if s.player_to_move() && s.engine.is_none() && s.engine_trouble.is_none() {
+                if s.player_to_move() && s.engine.is_none() && s.worker.trouble.is_none() {
                     s.start_job(EngineTask::Hint, HINT_LEVEL);
                 }
             }
-            Action::EngineLost(job) => {
-                if s.engine.as_ref().is_some_and(|j| j.id == job) {
-                    s.engine_trouble = Some(
-                        "The engine stopped responding (its worker failed to load or died).".into(),
-                    );
-                }
-            }
-            Action::RetryEngine => {
-                s.engine_trouble = None;
-                s.worker_generation += 1;
-                // The job (if any) goes to the new worker under a new id (an analysis is
-                // started afresh by settle_engine).
-                let board = [
-                    EngineTask::Analyse,
-                    EngineTask::Review,
-                    EngineTask::Tablebase,
-                ];
-                if let Some(job) = s.engine.take().filter(|j| !board.contains(&j.task)) {
-                    s.start_job(job.task, job.level);
-                }
-            }
-            Action::EngineThinking(job, info) => {
-                if s.engine.as_ref().is_some_and(|j| j.id == job) {
-                    s.thinking = Some(info);
-                }
-            }
-            Action::EngineAnswer(job, text) => s.engine_answer(job, &text),
-            Action::EngineTableAnswer(job, text) => {
-                let before = s.play.game.moves().len();
-                let computer_move = s
-                    .engine
-                    .as_ref()
-                    .is_some_and(|j| j.id == job && j.task == EngineTask::Move);
-                s.engine_answer(job, &text);
-                if computer_move && s.play.game.moves().len() > before {
-                    s.table_moves.insert((s.play.game_id, before + 1));
-                }
-            }
-            Action::EngineFailed(job, message) => {
-                if let Some(j) = s.engine.take_if(|j| j.id == job) {
-                    if j.task == EngineTask::Tablebase {
-                        s.atlas.build_failed(&message);
-                    } else {
-                        s.engine_trouble = Some(format!("The engine could not move: {message}"));
-                    }
-                }
-            }
+            Action::RetryEngine => s.retry_engine(),
             Action::Cancel => s.change_play(PlayAction::Cancel),
-            Action::SetSound(on) => s.settings.sound = on,
-            Action::SetBoardTheme(theme) => s.settings.board = theme,
-            Action::SetPieceSet(set) => s.settings.pieces = set,
-            Action::SetCoords(c) => s.settings.coords = c,
-            Action::Shape(shape) => {
-                let list = s.shapes.entry(s.shapes_key()).or_default();
-                match list.iter().position(|x| *x == shape) {
-                    Some(i) => {
-                        list.remove(i);
-                    }
-                    None => {
-                        // One shape per pair of squares: a new colour replaces the old.
-                        list.retain(|x| (x.from, x.to) != (shape.from, shape.to));
-                        list.push(shape);
-                    }
-                }
-            }
-            Action::SetZoom(z) => s.settings.zoom = z.clamp(50, 100),
-            Action::SetMotion(on) => s.settings.motion = on,
+            Action::Shape(shape) => s.toggle_shape(shape),
             Action::Notice(n) => {
                 s.notice = n;
                 s.offer_live = false;
             }
             Action::Import(inner) => s.reduce_in_place(*inner),
-            Action::DismissGhostHint => s.ghost_hint = false,
+            Action::DismissGhostHint => s.first_visit.ghost_hint = false,
             Action::Go(screen) => {
                 // A message belongs to its screen; a question about a link waits for its answer.
                 if s.pending_link.is_none() {
@@ -552,29 +547,11 @@ impl AppState {
             Action::Begin(opponent) => {
                 // The form opens over the screen it was asked from: Start takes the player to
                 // the board, Cancel leaves everything as it was.
-                s.new_game_open = true;
-                s.new_game_opponent = Some(opponent);
+                s.new_game.open = true;
+                s.new_game.opponent = Some(opponent);
             }
             Action::ShowExtended(on) => s.narrow_extended = on,
-            Action::SetScreen(screen) => {
-                if screen != s.screen {
-                    s.play.choice = None;
-                    // Leaving the atlas stops its build (the worker is the game's again).
-                    s.atlas.building = None;
-                }
-                s.screen = screen;
-                if screen == Screen::Puzzles {
-                    s.puzzles_opened();
-                }
-                if screen == Screen::Analyse && s.analysis.is_none() {
-                    s.analyse(AnalysisAction::FromGame);
-                }
-                if screen == Screen::Explore && s.explorer.is_none() {
-                    if let Ok(v) = variant_of(&s.settings) {
-                        s.explorer = Some(Explorer::new(v));
-                    }
-                }
-            }
+            Action::SetScreen(screen) => s.set_screen(screen),
             Action::Explore(a) => s.explore(a),
             Action::PlayFromDiagram(opponent) => {
                 if let Some(ex) = &s.explorer {
@@ -586,8 +563,7 @@ impl AppState {
             }
             Action::SetLab(spec) => s.lab = spec,
             Action::Analyse(a) => s.analyse(a),
-            Action::EngineLines(job, report) => s.analysis_lines(job, report),
-            Action::EngineReviewed(job, ply, result) => s.reviewed(job, ply, result),
+            Action::Engine(heard) => s.engine_heard(heard),
             Action::Atlas(a) => s.change_atlas(a),
             Action::Puzzle(a) => s.change_puzzle(a),
             Action::PuzzlesArrived(result) => s.puzzles_arrived(result),

@@ -78,7 +78,7 @@ pub fn use_library_sync(state: &UseReducerHandle<AppState>) {
             state.play.draw_offer,
         );
         use_effect_with(key, move |_| {
-            if std::mem::take(&mut *opened.borrow_mut()) && state.fresh {
+            if std::mem::take(&mut *opened.borrow_mut()) && state.first_visit.untouched {
                 return;
             }
             crate::common::crash::remember_game(&state.play.pgn());

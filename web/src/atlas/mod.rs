@@ -184,7 +184,7 @@ impl Atlas {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::state::{Action, AppState, EngineTask, Opponent, Screen};
+    use crate::app::state::{Action, AppState, EngineHeard, EngineTask, Opponent, Screen};
     use std::rc::Rc;
     use yew::Reducible;
 
@@ -276,10 +276,10 @@ mod tests {
         let cell = || Action::Atlas(AtlasAction::Cell("klein-8x14".into(), "KQvKR".into()));
         let s = s.reduce(cell());
         let job = s.engine.as_ref().unwrap().id;
-        let s = s.reduce(Action::EngineFailed(
+        let s = s.reduce(Action::Engine(EngineHeard::Failed(
             job,
             "too large for the browser".into(),
-        ));
+        )));
         assert!(s.engine.is_none() && s.atlas.building.is_none());
         assert_eq!(
             s.atlas
@@ -288,7 +288,7 @@ mod tests {
                 .map(String::as_str),
             Some("too large for the browser")
         );
-        assert!(s.engine_trouble.is_none(), "the game's engine is fine");
+        assert!(s.worker.trouble.is_none(), "the game's engine is fine");
         let s = s.reduce(cell());
         assert!(s.engine.is_none(), "not asked again");
         // Other cells still build.

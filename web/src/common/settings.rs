@@ -98,6 +98,30 @@ pub struct Settings {
     pub motion: bool,
 }
 
+/// A preference the player changes on the Settings screen: one of [`Settings`]' own, applied
+/// by [`Settings::prefer`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Preference {
+    /// The views shown.
+    View(ViewMode),
+    /// The extended view's margin.
+    Margin(Margin),
+    /// The dark theme, chosen (it no longer follows the system).
+    Dark(bool),
+    /// Sounds on.
+    Sound(bool),
+    /// The board's colours.
+    Board(BoardTheme),
+    /// The pieces' drawings.
+    Pieces(PieceSet),
+    /// Where the coordinates are written.
+    Coords(Coords),
+    /// The boards' size in percent (brought into 50 to 100).
+    Zoom(u8),
+    /// Moves animate.
+    Motion(bool),
+}
+
 /// Where the board's coordinates are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Coords {
@@ -209,6 +233,24 @@ pub fn variant_of(settings: &Settings) -> Result<Arc<Variant>, String> {
 }
 
 impl Settings {
+    /// Takes the preference `p`.
+    pub fn prefer(&mut self, p: Preference) {
+        match p {
+            Preference::View(v) => self.view = v,
+            Preference::Margin(m) => self.margin = m,
+            Preference::Dark(d) => {
+                self.dark = d;
+                self.dark_chosen = true;
+            }
+            Preference::Sound(on) => self.sound = on,
+            Preference::Board(theme) => self.board = theme,
+            Preference::Pieces(set) => self.pieces = set,
+            Preference::Coords(c) => self.coords = c,
+            Preference::Zoom(z) => self.zoom = z.clamp(50, 100),
+            Preference::Motion(on) => self.motion = on,
+        }
+    }
+
     /// Whether the page is dark: the player's choice, else the system's (`prefers-color-scheme`).
     pub fn dark_now(&self) -> bool {
         if self.dark_chosen {
@@ -295,5 +337,35 @@ impl Settings {
             })
             .into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_preference_changes_its_own_setting_only() {
+        let before = Settings::default();
+        let mut s = before.clone();
+        s.prefer(Preference::Zoom(30));
+        assert_eq!(s.zoom, 50, "the size is brought into 50 to 100");
+        s.prefer(Preference::Zoom(250));
+        assert_eq!(s.zoom, 100);
+        s.prefer(Preference::Dark(false));
+        assert!(
+            !s.dark && s.dark_chosen,
+            "choosing the theme stops following the system"
+        );
+        s.prefer(Preference::Coords(Coords::Off));
+        s.prefer(Preference::Pieces(PieceSet::ALL[1]));
+        s.prefer(Preference::Motion(!before.motion));
+        assert_eq!(s.coords, Coords::Off);
+        assert_eq!(s.pieces, PieceSet::ALL[1]);
+        assert_eq!(s.motion, !before.motion);
+        assert_eq!(
+            (&s.variant, &s.opponent, s.time),
+            (&before.variant, &before.opponent, before.time)
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! The game on the board through the app's reducer: messages beside their cause, tabs, resignation, draw offers, pre-moves.
 
-use crate::app::state::{Action, AppState, PlayAction};
+use crate::app::state::{Action, AppState, EngineHeard, PlayAction};
 use crate::common::settings::{Opponent, Settings};
 use std::rc::Rc;
 use topochess_core::Color;
@@ -193,7 +193,7 @@ fn a_premove_is_played_at_once_when_legal_and_dropped_when_not() {
     let s = s.reduce(Action::Move(g1, f3));
     assert_eq!(s.play.premove, Some((g1, f3)));
     // The reply comes: the pre-move is played, and the computer thinks again.
-    let s = s.reduce(Action::EngineAnswer(job, "e7e5".into()));
+    let s = s.reduce(Action::Engine(EngineHeard::Answer(job, "e7e5".into())));
     assert_eq!(s.move_texts(), ["e2e4", "e7e5", "g1f3"]);
     assert!(s.play.premove.is_none() && s.engine.is_some());
     // A pre-move that is not legal after the reply is dropped: e4-e5 onto Black's pawn.
@@ -201,7 +201,7 @@ fn a_premove_is_played_at_once_when_legal_and_dropped_when_not() {
     let (e4, e5) = (square(&s, "e4"), square(&s, "e5"));
     let s = s.reduce(Action::Move(e4, e5));
     assert_eq!(s.play.premove, Some((e4, e5)));
-    let s = s.reduce(Action::EngineAnswer(job, "b8c6".into()));
+    let s = s.reduce(Action::Engine(EngineHeard::Answer(job, "b8c6".into())));
     assert_eq!(s.move_texts().len(), 4);
     assert!(s.play.premove.is_none());
     assert_eq!(

@@ -1,0 +1,166 @@
+//! The game's state above the boards on a phone, above the panel on a desktop: the clocks, the
+//! status, what either side offers or asks, the first visit's word on the extended view, and
+//! the computer thinking. Also what a screen reader hears of the game.
+
+use crate::app::dispatch::act;
+use crate::app::header::side_name;
+use crate::app::live_panel;
+use crate::app::state::{Action, AppState, EngineTask, Opponent, ViewMode};
+use crate::library::storage;
+use crate::play::panel as play_panel;
+use crate::play::PlayAction;
+use topochess_core::{san, Color};
+use yew::prelude::*;
+
+/// The game's status line: its result, "Aborted", the move looked at, or who is to move.
+pub fn status(state: &AppState) -> String {
+    let pos = state.shown();
+    let aborted = state.live.heard.as_ref().is_some_and(|h| h.aborted);
+    match (state.play.game.outcome(), state.play.viewing) {
+        (Some(o), None) => o.to_string(),
+        (None, None) if aborted => "Aborted: the game counts for nobody".to_string(),
+        (_, Some(ply)) => format!(
+            "Looking at move {} of {}",
+            ply,
+            state.play.game.moves().len()
+        ),
+        (None, None) => {
+            let check = if pos.is_check() { " (check)" } else { "" };
+            format!("{} to move{check}", side_name(pos.turn()))
+        }
+    }
+}
+
+/// The game's moves in SAN.
+pub fn sans(state: &AppState) -> Vec<String> {
+    let game = &state.play.game;
+    (0..game.moves().len())
+        .filter_map(|i| Some(san::to_san(game.position_at(i)?, game.moves()[i])))
+        .collect()
+}
+
+/// What a screen reader hears when nothing is selected: the hint shown, the move taken back,
+/// else the last move, each with the status.
+pub fn announcement(state: &AppState, sans: &[String], status: &str) -> Option<String> {
+    let now = state.play.game.position();
+    let first = state.play.game.start().turn();
+    let last = sans.last().map(|m| {
+        let mover = side_name(if sans.len() % 2 == 1 { first } else { !first });
+        format!("{mover} played {m}. {status}")
+    });
+    match (state.play.hint, state.play.redo.last()) {
+        (Some(hint), _) => Some(format!("Hint: {}.", san::to_san(now, hint))),
+        (None, Some(&undone)) => Some(format!(
+            "Taken back: {}. {status}",
+            san::to_san(now, undone)
+        )),
+        (None, None) => last,
+    }
+}
+
+/// The engine's trouble, with a retry.
+fn trouble(state: &UseReducerHandle<AppState>) -> Option<Html> {
+    state.worker.trouble.clone().map(|why| {
+        html! {
+            <div class="notice" id="engine-trouble" role="alert">{why}
+                <button id="engine-retry" onclick={act(state, Action::RetryEngine)}>{"Retry"}</button>
+            </div>
+        }
+    })
+}
+
+/// The computer thinking (or looking for a hint), with its depth and speed and a Stop; while
+/// it does not think in a game against it, the row is kept, hidden, so that the panel below
+/// does not jump at every move.
+fn thinking(state: &AppState, on_stop: &Callback<MouseEvent>) -> Html {
+    let Some(job) = state.engine.as_ref() else {
+        return if matches!(state.settings.opponent, Opponent::Computer { .. }) {
+            html! {
+                <div class="thinking idle" aria-hidden="true">
+                    <span class="spinner"></span><span>{"Computer thinking"}</span><button tabindex="-1">{"Stop"}</button>
+                </div>
+            }
+        } else {
+            html! {}
+        };
+    };
+    let what = if job.task == EngineTask::Hint {
+        "Looking for a hint"
+    } else {
+        "Computer thinking"
+    };
+    let detail = state
+        .worker
+        .thinking
+        .as_ref()
+        // Its evaluation stays hidden while it plays, as on lichess: analysis shows it.
+        .map(|t| format!(" - depth {} ({} kN/s)", t.depth, t.rate / 1000))
+        .unwrap_or_default();
+    html! {
+        <div class="thinking" id="thinking">
+            <span class="spinner" aria-hidden="true"></span>
+            <span id="thinking-text">{format!("{what}{detail}")}</span>
+            <button id="stop" onclick={on_stop.clone()}>{"Stop"}</button>
+        </div>
+    }
+}
+
+/// The first visit's word on what the faded pieces around the board are (not in a live game,
+/// and only where the extended view is on screen).
+fn ghost_hint(state: &UseReducerHandle<AppState>) -> Html {
+    let shown = state.first_visit.ghost_hint
+        && state.settings.view != ViewMode::Normal
+        && !matches!(state.settings.opponent, Opponent::Live { .. });
+    if !shown {
+        return html! {};
+    }
+    let done = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            storage::browser_ghost_hint_done();
+            state.dispatch(Action::DismissGhostHint);
+        })
+    };
+    html! {
+        <div class="ghost-hint" id="ghost-hint">
+            <p>{"New here? The extended view repeats the squares beyond each edge as faded ghosts, \
+                each labelled with the real square it is: a piece that leaves one edge comes back in at \
+                another. Move on either board; pointing at a destination draws the route."}</p>
+            <button class="secondary" id="ghost-hint-ok" onclick={done}>{"Got it"}</button>
+        </div>
+    }
+}
+
+/// The Play screen's head; `on_stop` stops the computer's job.
+pub fn game_head(
+    state: &UseReducerHandle<AppState>,
+    status: &str,
+    on_stop: &Callback<MouseEvent>,
+) -> Html {
+    let on_play = {
+        let state = state.clone();
+        Callback::from(move |a: PlayAction| state.dispatch(Action::Play(a)))
+    };
+    let over = state.play.game.outcome().is_some();
+    let trouble = trouble(state);
+    html! {
+        <section class="game-head">
+            if let Some(c) = &state.play.clock {
+                <play_panel::ClockBar clock={c.clone()} turn={state.play.game.position().turn()}
+                    top={if state.settings.flipped { Color::White } else { Color::Black }}
+                    names={[Color::White, Color::Black].map(|side| state.settings.player_name(side))}
+                    over={over} sound={state.settings.sound}
+                    on_flag={let state = state.clone(); Callback::from(move |_| state.dispatch(Action::Tick))} />
+            }
+            <div class={classes!("status", over.then_some("over"))} id="status">{status.to_string()}</div>
+            { play_panel::draw_offer(&state.play, &state.settings, &on_play) }
+            { live_panel::live_asks(state) }
+            { ghost_hint(state) }
+            if let Some(trouble) = trouble {
+                { trouble }
+            } else {
+                { thinking(state, on_stop) }
+            }
+        </section>
+    }
+}

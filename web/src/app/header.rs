@@ -1,0 +1,104 @@
+//! The header: the site's name, the screens' tabs, the game and who plays it on the game's
+//! screens, the offline mark, New game and Settings.
+
+use crate::app::address::Address;
+use crate::app::dispatch::act;
+use crate::app::state::{Action, AppState, Opponent, Screen};
+use topochess_core::Color;
+use topochess_search::levels::level;
+use yew::prelude::*;
+
+/// "White" or "Black".
+pub fn side_name(c: Color) -> &'static str {
+    if c == Color::White {
+        "White"
+    } else {
+        "Black"
+    }
+}
+
+/// Who the game on the board is played against: the computer and its level, hot-seat, a
+/// correspondence or live opponent.
+fn opponent_label(state: &AppState) -> String {
+    match state.settings.opponent {
+        // The level's number; the form says what it means.
+        Opponent::Computer { level: n, computer } => format!(
+            "vs computer ({}), level {}",
+            side_name(computer),
+            level(n).number
+        ),
+        Opponent::HotSeat => "hot-seat".into(),
+        Opponent::Correspondence { me, .. } => format!(
+            "correspondence: {} (you) against {}",
+            state.settings.player_name(me),
+            state.settings.player_name(!me)
+        ),
+        Opponent::Live { me: Some(me), .. } => format!("live, you play {}", side_name(me)),
+        Opponent::Live { me: None, .. } => "live, watching".into(),
+    }
+}
+
+/// The name of the variant on the board shown (the puzzle's, the lesson's, the analysis's, else
+/// the game's).
+fn game_name(state: &AppState) -> String {
+    let start = state
+        .solving()
+        .map(|p| p.shown())
+        .or(state.studying().map(|s| &s.pos))
+        .or(state.analysing().map(|a| a.tree.start()))
+        .unwrap_or(state.play.game.start());
+    start.variant().name().to_string()
+}
+
+/// The header; `offline` when the browser has no network.
+pub fn header(state: &UseReducerHandle<AppState>, offline: bool) -> Html {
+    let nav = |target: Screen, id: &'static str, label: &'static str| {
+        let state = state.clone();
+        html! {
+            <button id={id} class={classes!("nav-tab", (state.screen == target).then_some("on"))}
+                    aria-pressed={(state.screen == target).to_string()}
+                    onclick={Callback::from(move |_: MouseEvent| state.dispatch(match target {
+                        // The tab is the lessons' list, as its address is.
+                        Screen::Learn => Action::Open(Address::Learn(None)),
+                        target => Action::Go(target),
+                    }))}>{label}</button>
+        }
+    };
+    let home = {
+        let state = state.clone();
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            state.dispatch(Action::Go(Screen::Home));
+        })
+    };
+    let settings_on = state.screen == Screen::Settings;
+    html! {
+        <header>
+            <h1><a href="#/" id="nav-home" onclick={home}>{"Topochess"}</a></h1>
+            <nav class="tabs" aria-label="Screens">
+                { nav(Screen::Play, "nav-play", "Play") }
+                { nav(Screen::Explore, "nav-explore", "Explore") }
+                { nav(Screen::Lab, "nav-lab", "Surface lab") }
+                { nav(Screen::Analyse, "nav-analysis", "Analysis") }
+                { nav(Screen::Atlas, "nav-atlas", "Endgames") }
+                { nav(Screen::Learn, "nav-learn", "Learn") }
+                { nav(Screen::Puzzles, "nav-puzzles", "Puzzles") }
+                { nav(Screen::Games, "nav-games", "Games") }
+            </nav>
+            if state.screen != Screen::Home {
+                <span class="game-name" id="game-name">{game_name(state)}</span>
+            }
+            if matches!(state.screen, Screen::Play | Screen::Analyse) {
+                <span class="opponent">{opponent_label(state)}</span>
+            }
+            <div class="spacer"></div>
+            if offline {
+                <span class="offline-mark" id="offline-mark" title="No network: everything but live play works from what this browser keeps">{"offline"}</span>
+            }
+            <button id="new-game-open" onclick={act(state, Action::ShowNewGame(true))}>{"New game"}</button>
+            <button class={classes!("secondary", settings_on.then_some("on"))} id="nav-settings"
+                    aria-pressed={settings_on.to_string()}
+                    onclick={act(state, Action::Go(Screen::Settings))}>{"Settings"}</button>
+        </header>
+    }
+}

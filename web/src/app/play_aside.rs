@@ -1,0 +1,94 @@
+//! The Play screen's panel: the move list and its navigation, the game's buttons, the live
+//! game's panel, the end of the game, a typed move, the game's text in and out, and the saved
+//! games.
+
+use crate::app::arrival::import;
+use crate::app::dispatch::act;
+use crate::app::live_panel;
+use crate::app::notice::notice;
+use crate::app::saved_list;
+use crate::app::state::{Action, AnalysisAction, AppState, NoticeAt};
+use crate::library::storage;
+use crate::play::panel as play_panel;
+use crate::play::panels::{MoveList, Transfer};
+use crate::play::PlayAction;
+use topochess_core::{fen, san, Color};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+/// A move typed and Enter pressed: played if it is a move here. The box is cleared only then: a
+/// typo stays to be mended.
+fn on_typed(state: &UseReducerHandle<AppState>) -> Callback<KeyboardEvent> {
+    let state = state.clone();
+    Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Enter" {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let text = input.value();
+            let accepted = state.player_to_move()
+                && san::candidate_moves(state.play.game.position(), &text)
+                    .is_ok_and(|moves| !moves.is_empty());
+            state.dispatch(Action::Play(PlayAction::Typed(text)));
+            if accepted {
+                input.set_value("");
+            }
+        }
+    })
+}
+
+/// The panel; `sans` are the game's moves.
+pub fn play_aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html {
+    let game = &state.play.game;
+    let on_play = {
+        let state = state.clone();
+        Callback::from(move |a: PlayAction| state.dispatch(Action::Play(a)))
+    };
+    let on_select = {
+        let state = state.clone();
+        Callback::from(move |ply: usize| state.dispatch(Action::View(ply)))
+    };
+    let on_load = {
+        let state = state.clone();
+        Callback::from(move |text: String| {
+            state.dispatch(Action::Import(Box::new(import(&state, &text))))
+        })
+    };
+    let from_table: Vec<usize> = state
+        .table_moves
+        .iter()
+        .filter(|(g, _)| *g == state.play.game_id)
+        .map(|&(_, p)| p)
+        .collect();
+    let correspondence = state.is_correspondence();
+    let no_hint = !state.player_to_move() || state.engine.is_some() || state.computer_barred();
+    html! {
+        <aside>
+            <MoveList sans={sans} first_number={game.start().fullmove_number()}
+                      result={game.outcome().map(|o| o.result().to_string())}
+                      black_first={game.start().turn() == Color::Black}
+                      shown={state.shown_ply()} on_select={on_select} from_table={from_table} />
+            <div class="row nav">
+                <button onclick={act(state, Action::View(0))} aria-label="First position">{"|<"}</button>
+                <button id="back" onclick={act(state, Action::Step(-1))} aria-label="Previous move">{"<"}</button>
+                <button id="forward" onclick={act(state, Action::Step(1))} aria-label="Next move">{">"}</button>
+                <button onclick={act(state, Action::Live)} aria-label="Current position">{">|"}</button>
+            </div>
+            <div class="row">
+                <button id="takeback" onclick={act(state, Action::Play(PlayAction::TakeBack))} disabled={correspondence}>{"Take back"}</button>
+                <button id="redo" onclick={act(state, Action::Play(PlayAction::Redo))} disabled={state.play.redo.is_empty() || correspondence}>{"Redo"}</button>
+                <button id="hint" onclick={act(state, Action::Hint)} disabled={no_hint}>{"Hint"}</button>
+                <button id="flip" onclick={act(state, Action::Flip)}>{"Flip"}</button>
+                <button id="analyse" onclick={act(state, Action::Analyse(AnalysisAction::FromGame))}>{"Analyse"}</button>
+            </div>
+            { live_panel::live_panel(state) }
+            { play_panel::game_end_controls(&state.play, &state.settings, &on_play) }
+            { play_panel::send_move(&state.play, &state.settings) }
+            <label class="san-input">{"Type a move "}
+                <input id="san-input" placeholder="e4, Nf3, O-O, e7e8q" onkeydown={on_typed(state)} autocomplete="off" />
+            </label>
+            { notice(state, NoticeAt::TypedMove) }
+            <Transfer pgn={state.play.pgn()} fen={fen::write(state.shown())} link={storage::browser_link(&state.settings, &state.play.game)}
+                      on_load={on_load} notice={notice(state, NoticeAt::Import)} />
+            { saved_list::saved_games(state) }
+        </aside>
+    }
+}

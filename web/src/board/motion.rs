@@ -1,0 +1,121 @@
+//! A move's animation: once per move, the piece slides along its route (jumping from the edge it
+//! leaves to the edge it comes back in at); the piece on its square shows when it is done. The
+//! move already on the board when the page opens is not animated, nor any when the system asks
+//! for reduced motion.
+
+use crate::board::view::{Motion, View};
+use crate::common::math;
+use crate::common::math::num;
+use wasm_bindgen::JsCast;
+use web_sys::Element;
+use yew::prelude::*;
+
+/// How long a move's animation takes.
+const MOTION_MS: u32 = 220;
+
+/// Whether the system asks for reduced motion.
+fn reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|m| m.matches())
+}
+
+/// Slides `el` through `strokes` (SVG points): along each stroke, jumping between strokes.
+fn slide(el: &Element, strokes: &[Vec<(f64, f64)>]) {
+    let lengths: Vec<f64> = strokes
+        .iter()
+        .map(|s| {
+            s.windows(2)
+                .map(|w| math::hypot(w[1].0 - w[0].0, w[1].1 - w[0].1))
+                .sum()
+        })
+        .collect();
+    let total: f64 = lengths.iter().sum::<f64>().max(1e-9);
+    let frames = js_sys::Array::new();
+    let mut done = 0.0;
+    for stroke in strokes {
+        for (i, p) in stroke.iter().enumerate() {
+            if i > 0 {
+                let prev = stroke[i - 1];
+                done += math::hypot(p.0 - prev.0, p.1 - prev.1);
+            }
+            let frame = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(
+                &frame,
+                &"transform".into(),
+                &format!("translate({}px, {}px)", num(p.0), num(p.1)).into(),
+            );
+            let _ = js_sys::Reflect::set(&frame, &"offset".into(), &(done / total).min(1.0).into());
+            frames.push(&frame);
+        }
+    }
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"duration".into(), &(MOTION_MS as f64).into());
+    let _ = js_sys::Reflect::set(&options, &"fill".into(), &"forwards".into());
+    if let Ok(animate) = js_sys::Reflect::get(el, &"animate".into()) {
+        if let Ok(animate) = animate.dyn_into::<js_sys::Function>() {
+            let _ = animate.call2(el, &frames, &options);
+        }
+    }
+}
+
+/// The move arriving this render (its piece is drawn by the overlay, not on its square), and
+/// the overlay's node, which the animation moves. `place` turns a plane point into SVG units.
+#[hook]
+pub fn use_motion(v: &View, place: impl Fn(f64, f64) -> (f64, f64)) -> (Option<Motion>, NodeRef) {
+    let animated = use_mut_ref(|| v.motion.as_ref().map(|m| m.key.clone()));
+    let moving = use_state(|| None::<String>);
+    let overlay = use_node_ref();
+    let fresh = v
+        .motion
+        .clone()
+        .filter(|m| animated.borrow().as_deref() != Some(m.key.as_str()));
+    {
+        let (animated, moving, overlay) = (animated.clone(), moving.clone(), overlay.clone());
+        let motion = v.motion.clone();
+        let points: Option<Vec<Vec<(f64, f64)>>> = motion.as_ref().map(|m| {
+            m.strokes
+                .iter()
+                .map(|s| s.iter().map(|&(x, y)| place(x, y)).collect())
+                .collect()
+        });
+        use_effect_with(motion.as_ref().map(|m| m.key.clone()), move |key| {
+            let Some(key) = key.clone() else {
+                return;
+            };
+            if animated.borrow().as_deref() == Some(key.as_str()) {
+                return;
+            }
+            *animated.borrow_mut() = Some(key.clone());
+            if reduced_motion() {
+                moving.set(None);
+                return;
+            }
+            moving.set(Some(key));
+            let overlay = overlay.clone();
+            let moving = moving.clone();
+            // The overlay exists after this render: start it on the next tick.
+            gloo_timers::callback::Timeout::new(0, move || {
+                if let (Some(el), Some(points)) = (overlay.cast::<Element>(), points) {
+                    slide(&el, &points);
+                }
+                gloo_timers::callback::Timeout::new(MOTION_MS + 30, move || moving.set(None))
+                    .forget();
+            })
+            .forget();
+        });
+    }
+    let arriving = fresh
+        .as_ref()
+        .or_else(|| {
+            v.motion
+                .as_ref()
+                .filter(|m| moving.as_deref() == Some(m.key.as_str()))
+        })
+        .cloned();
+    (arriving, overlay)
+}
