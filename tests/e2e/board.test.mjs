@@ -228,22 +228,35 @@ test('on a phone (390x844, touch): taps move pieces and no screen overflows side
 test('a pre-move across the fold, set while the computer thinks, is played at once', async () => {
   const { page } = session;
   await newGame(page, { variant: 'folded', opponent: 'white', level: 8 });
-  // Enough pieces that the computer searches for seconds (three would be played at once from the
-  // endgame table, and four were searched to the end in a fraction of one, before the click).
   await loadText(page, '4k3/pppp4/8/8/8/8/8/2R1K3 w - - 0 1');
   await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
   await type(page, 'Rc2');
   await page.waitForSelector('#thinking');
-  // c2 down over the fold: c1, then f1, f2.
-  await page.click('svg.normal [data-square="c2"]');
-  assert.ok(await page.locator('svg.normal [data-square="f2"].dest').count() === 1, 'f2 offered as a pre-move');
-  await page.click('svg.normal [data-square="f2"]');
-  assert.equal(await page.locator('svg.normal .cell.premove').count(), 2);
+  // The computer answers within a second here (its time follows how settled its search is), and
+  // two clicks from outside could come after its answer. So both presses are made in one task of
+  // the page, the board rendering between them in a microtask: no message from the worker (a
+  // task) can come in between. c2 down over the fold: c1, then f1, f2.
+  const set = await page.evaluate(async () => {
+    const press = (name) => {
+      const cell = document.querySelector(`svg.normal [data-square="${name}"]`);
+      const r = cell.getBoundingClientRect();
+      const at = { clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, button: 0, pointerId: 1, pointerType: 'mouse', isPrimary: true, bubbles: true };
+      cell.dispatchEvent(new PointerEvent('pointerdown', at));
+      cell.dispatchEvent(new PointerEvent('pointerup', at));
+    };
+    const thinking = document.querySelector('#thinking') !== null;
+    press('c2');
+    await Promise.resolve();
+    const offered = document.querySelectorAll('svg.normal [data-square="f2"].dest').length;
+    press('f2');
+    await Promise.resolve();
+    return { thinking, offered, premove: document.querySelectorAll('svg.normal .cell.premove').length };
+  });
+  assert.deepEqual(set, { thinking: true, offered: 1, premove: 2 }, 'f2 offered and set as a pre-move while the computer thinks');
   await screenshot(page, 'premove-set');
-  await page.waitForFunction(() => /depth \d+/.test(document.querySelector('#thinking-text')?.textContent ?? ''));
-  await page.click('#stop');
-  await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length >= 3, null, { timeout: 5000 });
+  await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length >= 3, null, { timeout: 15000 });
   const played = await page.locator('#moves .mv').allTextContents();
+  assert.match(played[0], /^Rc2/, `${played}`);
   assert.match(played[2], /^Rf2/, `${played}`);
   assert.equal(await page.locator('svg.normal .cell.premove').count(), 0);
 });
