@@ -8,3 +8,9 @@ pub fn act(state: &UseReducerHandle<AppState>, action: Action) -> Callback<Mouse
     let state = state.clone();
     Callback::from(move |_: MouseEvent| state.dispatch(action.clone()))
 }
+
+/// A callback that dispatches the action it is given.
+pub fn dispatcher(state: &UseReducerHandle<AppState>) -> Callback<Action> {
+    let state = state.clone();
+    Callback::from(move |a: Action| state.dispatch(a))
+}

@@ -2,13 +2,12 @@
 //! status, what either side offers or asks, the first visit's word on the extended view, and
 //! the computer thinking. Also what a screen reader hears of the game.
 
-use crate::app::dispatch::act;
+use crate::app::dispatch::{act, dispatcher};
 use crate::app::header::side_name;
 use crate::app::live_panel;
 use crate::app::state::{Action, AppState, EngineTask, Opponent, ViewMode};
 use crate::library::storage;
 use crate::play::panel as play_panel;
-use crate::play::PlayAction;
 use topochess_core::{san, Color};
 use yew::prelude::*;
 
@@ -137,10 +136,7 @@ pub fn game_head(
     status: &str,
     on_stop: &Callback<MouseEvent>,
 ) -> Html {
-    let on_play = {
-        let state = state.clone();
-        Callback::from(move |a: PlayAction| state.dispatch(Action::Play(a)))
-    };
+    let on_play = dispatcher(state).reform(Action::Play);
     let over = state.play.game.outcome().is_some();
     let trouble = trouble(state);
     html! {

@@ -35,7 +35,7 @@ use crate::app::arrival::initial;
 use crate::app::board_input::board_input;
 use crate::app::board_views::use_board_views;
 use crate::app::boards::Boards;
-use crate::app::dispatch::act;
+use crate::app::dispatch::{act, dispatcher};
 use crate::app::notice::notice;
 use crate::app::state::{Action, AppState, NoticeAt, Opponent, Screen, Settings, ViewMode};
 use crate::common::module_view::{events, Crossing, ModuleView};
@@ -173,10 +173,7 @@ fn new_game(state: &UseReducerHandle<AppState>) -> Html {
 /// The screens that are a page of their own, with no board: the front page, the endgame atlas,
 /// the lessons' and puzzles' lists, the library; `None` on a screen with boards.
 fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
-    let on_action = {
-        let state = state.clone();
-        Callback::from(move |a: Action| state.dispatch(a))
-    };
+    let on_action = dispatcher(state);
     let main = |inner: Html| html! { <main class="games-main">{ inner }</main> };
     Some(match state.screen {
         Screen::Home => crate::app::home::home(state, &on_action),
@@ -205,11 +202,8 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
 /// The panel beside the boards: the explorer's, the analysis's, the puzzle's, the lesson's,
 /// the settings, the lab's, else the game's; `sans` are the game's moves.
 fn aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html {
-    let on_action = {
-        let state = state.clone();
-        Callback::from(move |a: Action| state.dispatch(a))
-    };
-    let margin_select = crate::app::settings_screen::margin_select(state);
+    let on_action = dispatcher(state);
+    let margin_select = || crate::app::settings_screen::margin_select(state);
     if state.screen == Screen::Explore {
         let panel = state.explorer.as_ref().map(|ex| {
             let size = ex.variant().size();
@@ -224,7 +218,7 @@ fn aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html {
                     on_action={on_action.reform(Action::Explore)} />
             }
         });
-        return html! { <aside>{ for panel }{ margin_select }</aside> };
+        return html! { <aside>{ for panel }{ margin_select() }</aside> };
     }
     if let Some(a) = state.analysing() {
         return crate::analysis::panel::analysis_aside(
@@ -252,7 +246,7 @@ fn aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html {
             <aside>
                 <ModuleView kind="lab" what="the surface lab" props={state.lab.to_json()}
                     on_event={lab_event(&on_action)} />
-                { margin_select }
+                { margin_select() }
             </aside>
         },
         _ => play_aside::play_aside(state, sans),

@@ -3,7 +3,7 @@
 //! games.
 
 use crate::app::arrival::import;
-use crate::app::dispatch::act;
+use crate::app::dispatch::{act, dispatcher};
 use crate::app::live_panel;
 use crate::app::notice::notice;
 use crate::app::saved_list;
@@ -38,10 +38,7 @@ fn on_typed(state: &UseReducerHandle<AppState>) -> Callback<KeyboardEvent> {
 /// The panel; `sans` are the game's moves.
 pub fn play_aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html {
     let game = &state.play.game;
-    let on_play = {
-        let state = state.clone();
-        Callback::from(move |a: PlayAction| state.dispatch(Action::Play(a)))
-    };
+    let on_play = dispatcher(state).reform(Action::Play);
     let on_select = {
         let state = state.clone();
         Callback::from(move |ply: usize| state.dispatch(Action::View(ply)))
