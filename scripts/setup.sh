@@ -44,6 +44,15 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver
 fi
 
+# PostgreSQL (the store of several servers: the tests start a server of their own with
+# scripts/postgres.sh) and nginx (the load balancer in front of two servers in the tests), from
+# Debian. Neither is needed to serve the game on SQLite.
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ! [ -x /usr/sbin/nginx ]; then
+  say "installing PostgreSQL and nginx from Debian"
+  as_root apt-get update -q
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql nginx
+fi
+
 # Node.js runs the end-to-end tests, wasm-opt and the build's compression: 18 or newer (the
 # tests name their files, so Node 18, 20 and 22 run the same ones). Missing, Debian's is installed.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then

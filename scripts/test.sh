@@ -44,6 +44,16 @@ cargo_test() {
   fi
 }
 
+step "a PostgreSQL server of the tests' own (scripts/postgres.sh)"
+# The store suite, the servers sharing a database and the cluster's end-to-end tests run on it.
+# When it cannot start, the step fails and so do those tests (each says why): never a skip.
+if pg_url=$(scripts/postgres.sh start); then
+  export TOPOCHESS_TEST_POSTGRES=$pg_url
+  trap 'scripts/postgres.sh stop' EXIT
+else
+  broken+=("PostgreSQL for the tests (scripts/postgres.sh start)")
+fi
+
 step "formatting (cargo fmt --check)"
 check "formatting" cargo fmt --all -- --check
 

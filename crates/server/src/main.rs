@@ -1,6 +1,7 @@
 //! `topochess-server`: the built site and live games between people, on one port, with the
 //! games kept in an SQLite file under the data folder (created on first run, its layout migrated
-//! by version). `topochess-server backup FILE` copies that database while games go on.
+//! by version), or with `--database postgres://...` in PostgreSQL, shared by any number of
+//! servers. `topochess-server backup FILE` copies the SQLite database while games go on.
 #![forbid(unsafe_code)]
 
 mod limits;
@@ -30,9 +31,13 @@ struct Args {
     /// The built site (`trunk build --release` writes it).
     #[arg(long, default_value = "dist")]
     dist: PathBuf,
-    /// Where the games are kept (`games.sqlite` inside).
+    /// Where the games are kept (`games.sqlite` inside), without `--database`.
     #[arg(long, default_value = "data")]
     data: PathBuf,
+    /// The games in PostgreSQL instead (`postgres://USER[:PASSWORD]@HOST[:PORT]/DB`), shared by
+    /// every server given the same database.
+    #[arg(long, env = "DATABASE_URL")]
+    database: Option<String>,
     /// Behind a reverse proxy on this machine: a client's address is the last one of
     /// `X-Forwarded-For` (without it, anyone could choose their address for the limits).
     #[arg(long)]
@@ -65,18 +70,22 @@ async fn main() -> Result<(), String> {
         )
         .with_writer(std::io::stderr)
         .init();
-    std::fs::create_dir_all(&args.data).map_err(|e| format!("{}: {e}", args.data.display()))?;
-    let store = store::SqliteStore::open(&args.data.join("games.sqlite"))?;
     if let Some(Command::Backup { file }) = &args.command {
+        if args.database.is_some() {
+            return Err("backup copies the SQLite store; back PostgreSQL up with pg_dump".into());
+        }
+        std::fs::create_dir_all(&args.data).map_err(|e| format!("{}: {e}", args.data.display()))?;
+        let store = store::SqliteStore::open(&args.data.join("games.sqlite"))?;
         store
             .backup(file)
             .map_err(|e| format!("{}: {e}", file.display()))?;
         println!("backed up to {}", file.display());
         return Ok(());
     }
+    let store = store::open(args.database.as_deref(), &args.data).await?;
     let metrics = Arc::new(metrics::Metrics::default());
     faults_counted(metrics.clone());
-    let rooms = rooms::Rooms::new(Arc::new(store), metrics);
+    let rooms = rooms::Rooms::new(store, metrics);
     match rooms.resume_clocks().await {
         Ok(n) => tracing::info!(clocks = n, "watching the running clocks"),
         Err(_) => return Err("the store could not list the running clocks".into()),
@@ -92,16 +101,17 @@ async fn main() -> Result<(), String> {
         shutdown: Default::default(),
     });
     tokio::spawn(sweeper(site.clone()));
+    rooms.start(site.shutdown.clone());
     tokio::spawn(rooms.clone().keep_lobby(site.shutdown.clone()));
     let app = routes::router(site.clone(), &args.dist);
     let listener = tokio::net::TcpListener::bind(&args.addr)
         .await
         .map_err(|e| format!("{}: {e}", args.addr))?;
-    println!(
-        "Topochess on http://{} (games in {})",
-        args.addr,
-        args.data.display()
-    );
+    let kept_in = match &args.database {
+        Some(_) => "PostgreSQL".to_string(),
+        None => args.data.display().to_string(),
+    };
+    println!("Topochess on http://{} (games in {kept_in})", args.addr);
     let stopping = site.shutdown.clone();
     let served = axum::serve(
         listener,
@@ -146,7 +156,7 @@ async fn sweeper(site: Arc<site::Site>) {
             site.limits.forget_idle();
         }
         if n.is_multiple_of(720) {
-            site.rooms.prune();
+            site.rooms.prune().await;
         }
         n += 1;
     }

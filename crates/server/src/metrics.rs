@@ -36,6 +36,9 @@ pub enum Refusal {
     Store,
     /// A panic, caught with its connection.
     Fault,
+    /// A change made over a game another server had changed first (made again on the game as
+    /// kept).
+    Raced,
 }
 
 impl Refusal {
@@ -51,6 +54,7 @@ impl Refusal {
             Refusal::BadMessage => "bad_message",
             Refusal::SlowDown => "slow_down",
             Refusal::Refereed => "refereed",
+            Refusal::Raced => "raced",
             Refusal::Store => "store",
             Refusal::Fault => "fault",
         }

@@ -40,6 +40,13 @@ pub struct Record {
     pub created: u64,
     /// Listed in the lobby.
     pub public: bool,
+    /// How many times the game was kept since it was created: a write is kept only over the
+    /// revision it was made from, so that of two servers changing one game at once, one wins and
+    /// the other reads the game again (the database settles the race).
+    pub revision: u64,
+    /// When the running clock falls (ms since the epoch), kept so that any server finds the
+    /// games whose flag is due, those of a server that died included; `None` while no clock runs.
+    pub deadline: Option<u64>,
 }
 
 /// What the store keeps of a browser's secret: its SHA-256, in hexadecimal. A secret is 128 bits

@@ -76,6 +76,8 @@ impl LiveGame {
             next_game: None,
             created: now,
             public: new.public,
+            revision: 0,
+            deadline: None,
         };
         LiveGame::from_record(record)
     }
@@ -312,9 +314,18 @@ impl LiveGame {
         record.rematch = [false, false];
         record.next_game = None;
         record.created = now;
+        record.revision = 0;
+        record.deadline = None;
         let next = LiveGame::from_record(record)?;
         self.record.next_game = Some(id);
         Ok(next)
+    }
+
+    /// Marks the record as the game's next revision, to be kept over `revision`, with its
+    /// clock's deadline.
+    pub fn stamp(&mut self, revision: u64) {
+        self.record.revision = revision + 1;
+        self.record.deadline = self.deadline();
     }
 
     /// The game as `you` sees it at `now`.

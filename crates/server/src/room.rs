@@ -22,17 +22,60 @@ pub struct Room {
     pub(crate) game: Mutex<LiveGame>,
     changed: broadcast::Sender<()>,
     presence: std::sync::Mutex<Presence>,
+    /// Where this server's count of pages goes, for the other servers (none: one server).
+    tell: Option<Told>,
 }
 
-/// Who is at the game: pages connected for each side, and since when a side has had none.
+/// Where a room tells its pages' count: the game, the side, the pages, since when.
+pub(crate) type Told = tokio::sync::mpsc::UnboundedSender<(GameId, Color, u32, u64)>;
+/// Where the rooms' counts of pages are heard.
+pub(crate) type Telling = tokio::sync::mpsc::UnboundedReceiver<(GameId, Color, u32, u64)>;
+
+/// A page of a side counts as gone when its server has not said it is alive for this long.
+pub const SERVER_LOST_MS: u64 = 6_000;
+
+/// Who is at the game: this server's pages for each side, and since when a side has had none
+/// here; and what the other servers say of each side.
 struct Presence {
     pages: [usize; 2],
     gone_since: [Option<u64>; 2],
+    elsewhere: [Elsewhere; 2],
+}
+
+/// A side as the other servers see it.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Elsewhere {
+    /// A page of it is open on another server that is alive.
+    pub here: bool,
+    /// Since when it has had no page on the others (the latest they say), if they have had one.
+    pub gone_since: Option<u64>,
+}
+
+impl Elsewhere {
+    /// A side as `rows` (the other servers' pages of one side of one game) say at `now`.
+    pub fn of<'a>(rows: impl Iterator<Item = &'a crate::store::Presence>, now: u64) -> Elsewhere {
+        let mut seen = Elsewhere::default();
+        for row in rows {
+            let alive = row.seen + SERVER_LOST_MS > now;
+            if row.pages > 0 && alive {
+                seen.here = true;
+            }
+            let gone = match row.pages {
+                0 => row.since,
+                // A server that died: its pages went with it.
+                _ if !alive => row.seen,
+                _ => continue,
+            };
+            seen.gone_since = seen.gone_since.max(Some(gone));
+        }
+        seen
+    }
 }
 
 impl Room {
-    /// The room of `game`, nobody at it yet.
-    pub(crate) fn new(game: LiveGame) -> Arc<Room> {
+    /// The room of `game`, nobody at it yet; `tell`: where its pages' count goes for the other
+    /// servers.
+    pub(crate) fn new(game: LiveGame, tell: Option<Told>) -> Arc<Room> {
         // A seated side is gone until a page of it connects (after a restart, too).
         let now = now_ms();
         let seated = game
@@ -47,8 +90,25 @@ impl Room {
             presence: std::sync::Mutex::new(Presence {
                 pages: [0, 0],
                 gone_since: seated,
+                elsewhere: Default::default(),
             }),
+            tell,
         })
+    }
+
+    /// What the other servers say of each side now; whether it changed.
+    pub(crate) fn seen_elsewhere(&self, elsewhere: [Elsewhere; 2]) -> bool {
+        let mut p = self.presence();
+        let changed = p.elsewhere != elsewhere;
+        p.elsewhere = elsewhere;
+        changed
+    }
+
+    /// Tells the other servers this server's count of `side`'s pages.
+    fn tell(&self, side: Color, pages: usize, at: u64) {
+        if let Some(tell) = &self.tell {
+            let _ = tell.send((self.id, side, pages as u32, at));
+        }
     }
 
     fn presence(&self) -> std::sync::MutexGuard<'_, Presence> {
@@ -65,7 +125,9 @@ impl Room {
         let mut p = self.presence();
         p.pages[side.index()] += 1;
         p.gone_since[side.index()] = None;
+        let pages = p.pages[side.index()];
         drop(p);
+        self.tell(side, pages, now_ms());
         self.changed();
     }
 
@@ -82,14 +144,22 @@ impl Room {
         if p.pages[i] == 0 {
             p.gone_since[i] = Some(at);
         }
+        let pages = p.pages[i];
         drop(p);
+        self.tell(side, pages, at);
         self.changed();
     }
 
-    /// How long `side` has been gone at `now` (none while a page of it is connected, or for a
-    /// side nobody sits on).
+    /// How long `side` has been gone at `now` (none while a page of it is connected to any
+    /// server, or for a side nobody sits on): since the latest any server saw it go.
     pub fn gone_for(&self, side: Color, now: u64) -> Option<u64> {
-        self.presence().gone_since[side.index()].map(|t| now.saturating_sub(t))
+        let p = self.presence();
+        let (i, elsewhere) = (side.index(), p.elsewhere[side.index()]);
+        if p.pages[i] > 0 || elsewhere.here {
+            return None;
+        }
+        let since = p.gone_since[i].max(elsewhere.gone_since);
+        since.map(|t| now.saturating_sub(t))
     }
 
     /// Hears of every change from now on.

@@ -3,11 +3,15 @@
 //! game is told each change. A room stays open while a socket or a request holds it; the
 //! sweeper closes the others. Each running clock has one watcher, which holds no room: it
 //! opens the game when its flag falls, ends it, and lets it go.
+//!
+//! Several servers may share one store: each change is kept only over the revision it was made
+//! from (another server's change first: the game is read again and the change made again on
+//! it), and what the others change is heard from the store (`cluster`).
 
 use crate::metrics::{Metrics, Refusal};
 use crate::record::Record;
 use crate::referee::LiveGame;
-use crate::store::{Store, StoreError};
+use crate::store::{Heard, Store, StoreError};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex as SyncMutex, Weak};
@@ -16,6 +20,8 @@ use topochess_core::Color;
 use topochess_protocol::{ClientMessage, GameId, Lobby, LobbyGame, NewGame};
 
 pub use crate::room::{now_ms, Room};
+
+mod cluster;
 
 /// A seek stays in the lobby this long after its creator's last page left (lila: 5 s).
 pub const SEEK_GRACE_MS: u64 = 5_000;
@@ -70,7 +76,18 @@ pub struct Rooms {
     lobby_now: tokio::sync::watch::Sender<Arc<Lobby>>,
     /// Wakes the lobby's keeper: a seek came or went, a seat was taken, a game ended.
     lobby_nudge: tokio::sync::Notify,
+    /// This server's number among those sharing the store.
+    pub server: u64,
+    /// What the other servers say, until `start` takes it (none: the store serves one server).
+    heard: SyncMutex<Option<tokio::sync::mpsc::UnboundedReceiver<Heard>>>,
+    /// Where the rooms tell their pages' count, and where `start` takes it from (with more than
+    /// one server only).
+    told: Option<crate::room::Told>,
+    telling: SyncMutex<Option<crate::room::Telling>>,
 }
+
+/// How often a change is made again over a game another server changed first.
+const TRIES: usize = 8;
 
 /// The lobby is read again this often whatever happens (players come and go, moves are played).
 const LOBBY_EVERY: Duration = Duration::from_secs(2);
@@ -87,8 +104,20 @@ pub fn random_u64() -> u64 {
 impl Rooms {
     /// No game open yet; games come from `store`.
     pub fn new(store: Arc<dyn Store>, metrics: Arc<Metrics>) -> Arc<Rooms> {
+        let heard = store.listen();
+        let (told, telling) = match heard {
+            Some(_) => {
+                let (tell, told) = tokio::sync::mpsc::unbounded_channel();
+                (Some(tell), Some(told))
+            }
+            None => (None, None),
+        };
         Arc::new(Rooms {
             store,
+            server: random_u64() >> 1,
+            heard: SyncMutex::new(heard),
+            told,
+            telling: SyncMutex::new(telling),
             open: SyncMutex::default(),
             watchers: SyncMutex::default(),
             next_watcher: Default::default(),
@@ -114,7 +143,7 @@ impl Rooms {
     /// `shutdown`. A store that fails is logged and the last lobby stays.
     pub async fn keep_lobby(self: Arc<Self>, shutdown: tokio_util::sync::CancellationToken) {
         loop {
-            if let Ok(lobby) = self.lobby() {
+            if let Ok(lobby) = self.lobby().await {
                 self.lobby_now.send_if_modified(|now| {
                     let changed = **now != lobby;
                     if changed {
@@ -144,25 +173,91 @@ impl Rooms {
         })
     }
 
-    /// Writes the game as it is now (`new`: a new game), timed; the store gathers the writes of
-    /// many games into one commit meanwhile, and no async worker waits for the disk.
-    async fn write(&self, record: &Record, new: bool) -> Result<(), Failure> {
+    /// Keeps a new game, timed; `lobby`: it is listed there.
+    async fn write_new(&self, record: &Record, lobby: bool) -> Result<(), Failure> {
         let start = Instant::now();
-        let pending = match new {
-            true => self.store.create(record),
-            false => self.store.save(record),
-        };
-        let written = pending
-            .await
-            .unwrap_or_else(|_| Err(StoreError("the store dropped a write".into())));
+        let written = self.store.create(record, lobby).await;
         self.metrics.wrote(start.elapsed());
-        let what = if new { "create a game" } else { "keep a game" };
-        self.kept(what, record.id, written)
+        self.kept("create a game", record.id, written)
     }
 
-    /// Writes the game as it is now.
-    async fn save(&self, record: &Record) -> Result<(), Failure> {
-        self.write(record, false).await
+    /// Keeps the game as it is now over the revision it was made from, timed: whether it was
+    /// (not: another server changed it first).
+    async fn save(&self, record: &Record, lobby: bool) -> Result<bool, Failure> {
+        let start = Instant::now();
+        let written = self.store.save(record, lobby).await;
+        self.metrics.wrote(start.elapsed());
+        self.kept("keep a game", record.id, written)
+    }
+
+    /// Changes the game in `room` with `change`; when that changed it, keeps it and tells every
+    /// page at it (and the lobby, when it shows there). A rematch both asked for is created
+    /// first. When another server changed the game first, the game is read again and `change`
+    /// made again on it; a write that fails leaves the game as it was.
+    async fn change<T>(
+        self: &Arc<Self>,
+        room: &Arc<Room>,
+        mut change: impl FnMut(&mut LiveGame) -> T,
+    ) -> Result<T, Failure> {
+        for _ in 0..TRIES {
+            let mut game = room.game.lock().await;
+            let before = game.record().clone();
+            let out = change(&mut game);
+            if game.record() == &before {
+                return Ok(out);
+            }
+            let undo = |game: &mut LiveGame| {
+                *game = LiveGame::from_record(before.clone()).expect("the record replayed before")
+            };
+            if game.rematch_due() {
+                let next = game.rematch(random_u64(), now_ms())?;
+                if let Err(e) = self.write_new(next.record(), false).await {
+                    undo(&mut game);
+                    return Err(e);
+                }
+            }
+            game.stamp(before.revision);
+            let lobby = lobby_news(&before, game.record());
+            match self.save(game.record(), lobby).await {
+                Ok(true) => {
+                    let deadline = game.deadline();
+                    drop(game);
+                    room.changed();
+                    if lobby {
+                        self.lobby_changed();
+                    }
+                    self.watch_clock(room.id, deadline);
+                    return Ok(out);
+                }
+                Ok(false) => {
+                    // Another server kept a change first: the game as it is kept now.
+                    self.metrics.refused(Refusal::Raced);
+                    let loaded = self.store.load(room.id).await;
+                    match self.kept("read a game", room.id, loaded)? {
+                        Some(record) => *game = self.replayed(record)?,
+                        None => return Err(Failure::Refused("the game is gone".into())),
+                    }
+                    drop(game);
+                    room.changed();
+                }
+                Err(e) => {
+                    undo(&mut game);
+                    return Err(e);
+                }
+            }
+        }
+        Err(Failure::Store(
+            "the game changed on other servers every time this change was made".into(),
+        ))
+    }
+
+    /// The game a stored record keeps; a record that does not replay is logged.
+    fn replayed(&self, record: Record) -> Result<LiveGame, Failure> {
+        let id = record.id;
+        LiveGame::from_record(record).map_err(|e| {
+            tracing::error!(game = %topochess_protocol::id_text(id), error = %e, "a stored game does not replay");
+            Failure::Store(e)
+        })
     }
 
     /// A new game as `new` asks, posted from `from`: kept, then opened. Its id and the
@@ -185,14 +280,15 @@ impl Rooms {
         if new.public {
             self.replace_seeks(&game, from, seeks_open).await?;
         }
-        self.write(game.record(), true).await?;
+        self.write_new(game.record(), new.public).await?;
         if new.public {
             self.seek_addresses
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .insert(id, (from, now));
         }
-        self.open_map().insert(id, Room::new(game));
+        self.open_map()
+            .insert(id, Room::new(game, self.told.clone()));
         if new.public {
             self.lobby_changed();
         }
@@ -211,7 +307,7 @@ impl Rooms {
         let seeks = self.kept(
             "read the lobby",
             game.record().id,
-            self.store.lobby(since, 1000),
+            self.store.lobby(since, 1000).await,
         )?;
         let creator = game.record().seats.iter().flatten().next().cloned();
         let mut from_here = 0;
@@ -243,19 +339,7 @@ impl Rooms {
         let Some(room) = self.room(id).await? else {
             return Ok(());
         };
-        let mut game = room.game.lock().await;
-        let before = game.record().clone();
-        if game.withdraw() {
-            if let Err(e) = self.save(game.record()).await {
-                *game = LiveGame::from_record(before).expect("the record replayed before");
-                return Err(e);
-            }
-            drop(game);
-            room.changed();
-            self.lobby_changed();
-        } else {
-            drop(game);
-        }
+        self.change(&room, LiveGame::withdraw).await?;
         drop(room);
         self.release(id);
         Ok(())
@@ -273,21 +357,25 @@ impl Rooms {
         if let Some(room) = self.open_map().get(&id) {
             return Ok(Some(room.clone()));
         }
-        let loaded = self.store.load(id);
+        let loaded = self.store.load(id).await;
         let Some(record) = self.kept("read a game", id, loaded)? else {
             return Ok(None);
         };
-        let game = LiveGame::from_record(record).map_err(|e| {
-            tracing::error!(game = %topochess_protocol::id_text(id), error = %e, "a stored game does not replay");
-            Failure::Store(e)
-        })?;
+        let game = self.replayed(record)?;
         let deadline = game.deadline();
         // Another request may have opened it meanwhile: that room is the one.
-        let room = self
-            .open_map()
-            .entry(id)
-            .or_insert_with(|| Room::new(game))
-            .clone();
+        let (room, new) = {
+            let mut open = self.open_map();
+            let new = !open.contains_key(&id);
+            let room = open
+                .entry(id)
+                .or_insert_with(|| Room::new(game, self.told.clone()))
+                .clone();
+            (room, new)
+        };
+        if new && self.told.is_some() {
+            self.read_presence(std::slice::from_ref(&room)).await;
+        }
         if watch {
             self.watch_clock(id, deadline);
         }
@@ -320,10 +408,10 @@ impl Rooms {
 
     /// Deletes the games that never started, created [`UNSTARTED_KEPT_MS`] ago or more (but
     /// those open now); how many.
-    pub fn prune(&self) -> usize {
+    pub async fn prune(&self) -> usize {
         let open: Vec<GameId> = self.open_map().keys().copied().collect();
         let before = now_ms().saturating_sub(UNSTARTED_KEPT_MS);
-        match self.store.prune(before, &open) {
+        match self.store.prune(before, &open).await {
             Ok(n) => {
                 if n > 0 {
                     tracing::info!(games = n, "deleted games that never started");
@@ -340,19 +428,25 @@ impl Rooms {
     /// The lobby: the public games of the last day not over; the seeks whose creator is here
     /// (or left less than [`SEEK_GRACE_MS`] ago) and are younger than [`SEEK_TTL_MS`], and the
     /// games being played.
-    pub fn lobby(&self) -> Result<Lobby, Failure> {
+    pub async fn lobby(&self) -> Result<Lobby, Failure> {
         let now = now_ms();
         let since = now.saturating_sub(24 * 3600 * 1000);
-        let records = self.kept("read the lobby", 0, self.store.lobby(since, 200))?;
+        let records = self.kept("read the lobby", 0, self.store.lobby(since, 200).await)?;
+        let elsewhere = self.lobby_presence(&records, now).await;
         let mut lobby = Lobby::default();
         for r in records {
             let open_side = [Color::White, Color::Black]
                 .into_iter()
                 .find(|c| r.seats[c.index()].is_none());
-            let room = self.open_map().get(&r.id).cloned();
+            // How long each side has been gone: as the room open here says, or (with other
+            // servers) as they say; `None` when no server has the game open.
+            let gone = match self.open_map().get(&r.id) {
+                Some(room) => Some([Color::White, Color::Black].map(|c| room.gone_for(c, now))),
+                None => elsewhere.get(&r.id).copied(),
+            };
             if let Some(open) = open_side {
-                let gone = match room {
-                    Some(room) => room.gone_for(!open, now),
+                let gone = match gone {
+                    Some(gone) => gone[(!open).index()],
                     // Not open: created and not yet connected to, or left by everyone.
                     None => Some(now.saturating_sub(r.created)),
                 };
@@ -363,12 +457,10 @@ impl Rooms {
             } else {
                 // Being played: a player is at the board (or left a moment ago). A game both
                 // players left, or that never started and nobody is at, is not.
-                let at_board = |room: &Room, side: Color| {
-                    room.gone_for(side, now).is_none_or(|g| g < SEEK_GRACE_MS)
-                };
-                let played = room.is_some_and(|room| match r.moves.len() {
-                    0 => at_board(&room, Color::White) && at_board(&room, Color::Black),
-                    _ => at_board(&room, Color::White) || at_board(&room, Color::Black),
+                let at_board = |gone: Option<u64>| gone.is_none_or(|g| g < SEEK_GRACE_MS);
+                let played = gone.is_some_and(|[w, b]| match r.moves.len() {
+                    0 => at_board(w) && at_board(b),
+                    _ => at_board(w) || at_board(b),
                 });
                 if !played {
                     continue;
@@ -414,20 +506,9 @@ impl Rooms {
         let Some(secret) = secret else {
             return Ok(None);
         };
-        let mut game = room.game.lock().await;
-        let before = game.record().clone();
-        let (side, changed) = game.seat(secret);
-        if changed {
-            // Kept before anyone hears of it; a write that fails leaves the seat free.
-            if let Err(e) = self.save(game.record()).await {
-                *game = LiveGame::from_record(before).expect("the record replayed before");
-                return Err(e);
-            }
-            drop(game);
-            room.changed();
-            self.lobby_changed();
-        }
-        Ok(side)
+        // Kept before anyone hears of it; a write that fails leaves the seat free, and a seat
+        // another server gave first is taken again from the game as kept.
+        self.change(room, |game| game.seat(secret).0).await
     }
 
     /// What `side` asks: refereed, kept, then told to everyone at the game.
@@ -447,33 +528,12 @@ impl Rooms {
                 "your opponent is here, or has not been gone long enough".into(),
             ));
         }
-        let mut game = room.game.lock().await;
-        let before: Record = game.record().clone();
-        let answer = game.apply(side, message, now);
-        if answer.is_ok() && game.rematch_due() {
-            let next = game.rematch(random_u64(), now)?;
-            if let Err(e) = self.write(next.record(), true).await {
-                *game = LiveGame::from_record(before).expect("the record replayed before");
-                return Err(e);
-            }
-        }
-        if game.record() != &before {
-            // Kept before anyone hears of it; a write that fails undoes the change.
-            if let Err(e) = self.save(game.record()).await {
-                *game = LiveGame::from_record(before).expect("the record replayed before");
-                return Err(e);
-            }
-            let deadline = game.deadline();
-            let ended = game.record().outcome.is_some() || game.record().aborted;
-            let ended_now = ended && before.outcome.is_none() && !before.aborted;
-            let rematch = game.record().next_game.is_some() && before.next_game.is_none();
-            drop(game);
-            room.changed();
-            if ended_now || rematch {
-                self.lobby_changed();
-            }
-            self.watch_clock(room.id, deadline);
-        }
+        // Kept before anyone hears of it; a write that fails undoes the change. Made again on
+        // the game as kept when another server changed it first: a move for a ply already
+        // played there is refused.
+        let answer = self
+            .change(room, |game| game.apply(side, message, now_ms()))
+            .await?;
         answer.map_err(Failure::Refused)
     }
 
@@ -516,36 +576,30 @@ impl Rooms {
                 watchers.remove(&id);
             }
         };
-        let room = match self.open(id, false).await {
-            Ok(Some(room)) => room,
-            Ok(None) => return mine(self),
-            Err(_) => return self.watch_clock(id, Some(now_ms() + 1000)),
-        };
-        let mut game = room.game.lock().await;
-        let before = game.record().clone();
-        if game.check_flag(now_ms()) {
-            if self.save(game.record()).await.is_err() {
-                *game = LiveGame::from_record(before).expect("the record replayed before");
-                drop(game);
-                return self.watch_clock(id, Some(now_ms() + 1000));
-            }
-            drop(game);
-            room.changed();
-            self.lobby_changed();
-        } else {
-            drop(game);
+        match self.fall(id).await {
+            Ok(_) => mine(self),
+            Err(_) => self.watch_clock(id, Some(now_ms() + 1000)),
         }
-        mine(self);
+    }
+
+    /// Ends game `id` if its flag has fallen (kept, then told): whether it did. Of two servers
+    /// seeing the deadline at once, one keeps the end and the other finds the game over.
+    pub async fn fall(self: &Arc<Self>, id: GameId) -> Result<bool, Failure> {
+        let Some(room) = self.open(id, false).await? else {
+            return Ok(false);
+        };
+        let fell = self.change(&room, |game| game.check_flag(now_ms())).await;
         drop(room);
         self.release(id);
+        fell
     }
 
     /// Watches the clock of every game whose clock runs in the store (at start: a flag falls
     /// with nobody connected, after a restart too).
     pub async fn resume_clocks(self: &Arc<Self>) -> Result<usize, Failure> {
-        let running = self.kept("list the running clocks", 0, self.store.running())?;
+        let running = self.kept("list the running clocks", 0, self.store.running().await)?;
         for &id in &running {
-            let loaded = self.store.load(id);
+            let loaded = self.store.load(id).await;
             if let Ok(Some(record)) = self.kept("read a game", id, loaded) {
                 match LiveGame::from_record(record) {
                     Ok(game) => self.watch_clock(id, game.deadline()),
@@ -557,6 +611,15 @@ impl Rooms {
         }
         Ok(running.len())
     }
+}
+
+/// Whether the change from `before` to `after` shows in the lobby: a seat taken, the game ended
+/// or aborted, a rematch made.
+fn lobby_news(before: &Record, after: &Record) -> bool {
+    before.seats != after.seats
+        || before.outcome != after.outcome
+        || before.aborted != after.aborted
+        || before.next_game != after.next_game
 }
 
 #[cfg(test)]

@@ -217,7 +217,7 @@ async fn lobby(State(site): State<Arc<Site>>, Address(from): Address) -> Respons
     if let Some(answer) = limited(&site, Limited::Lobby, from) {
         return answer;
     }
-    match site.rooms.lobby() {
+    match site.rooms.lobby().await {
         Ok(lobby) => Json(lobby).into_response(),
         Err(failure) => failed(failure),
     }

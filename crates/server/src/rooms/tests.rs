@@ -19,7 +19,7 @@ struct Unreliable {
 impl Unreliable {
     fn new() -> Arc<Unreliable> {
         Arc::new(Unreliable {
-            inner: SqliteStore::in_memory().unwrap(),
+            inner: SqliteStore::in_temp().unwrap(),
             failing: AtomicBool::new(false),
             slow_misses: AtomicBool::new(false),
         })
@@ -33,34 +33,50 @@ impl Unreliable {
     }
 }
 
+#[async_trait::async_trait]
 impl Store for Unreliable {
-    fn create(&self, game: &Record) -> crate::store::Written {
-        match self.check() {
-            Ok(()) => self.inner.create(game),
-            Err(e) => crate::store::written(Err(e)),
-        }
+    async fn create(&self, game: &Record, lobby: bool) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.create(game, lobby).await
     }
-    fn load(&self, id: GameId) -> Result<Option<Record>, StoreError> {
-        let found = self.inner.load(id)?;
+    async fn load(&self, id: GameId) -> Result<Option<Record>, StoreError> {
+        let found = self.inner.load(id).await?;
         if found.is_none() && self.slow_misses.load(Ordering::SeqCst) {
-            std::thread::sleep(Duration::from_millis(400));
+            tokio::time::sleep(Duration::from_millis(400)).await;
         }
         Ok(found)
     }
-    fn save(&self, game: &Record) -> crate::store::Written {
-        match self.check() {
-            Ok(()) => self.inner.save(game),
-            Err(e) => crate::store::written(Err(e)),
-        }
+    async fn save(&self, game: &Record, lobby: bool) -> Result<bool, StoreError> {
+        self.check()?;
+        self.inner.save(game, lobby).await
     }
-    fn lobby(&self, since: u64, limit: usize) -> Result<Vec<Record>, StoreError> {
-        self.inner.lobby(since, limit)
+    async fn lobby(&self, since: u64, limit: usize) -> Result<Vec<Record>, StoreError> {
+        self.inner.lobby(since, limit).await
     }
-    fn running(&self) -> Result<Vec<GameId>, StoreError> {
-        self.inner.running()
+    async fn running(&self) -> Result<Vec<GameId>, StoreError> {
+        self.inner.running().await
     }
-    fn prune(&self, before: u64, keep: &[GameId]) -> Result<usize, StoreError> {
-        self.inner.prune(before, keep)
+    async fn overdue(&self, before: u64) -> Result<Vec<GameId>, StoreError> {
+        self.inner.overdue(before).await
+    }
+    async fn prune(&self, before: u64, keep: &[GameId]) -> Result<usize, StoreError> {
+        self.inner.prune(before, keep).await
+    }
+    fn listen(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<crate::store::Heard>> {
+        None
+    }
+    async fn present(&self, _: u64, _: GameId, _: Color, _: u32, _: u64) -> Result<(), StoreError> {
+        Ok(())
+    }
+    async fn presence(
+        &self,
+        _: u64,
+        _: &[GameId],
+    ) -> Result<Vec<crate::store::Presence>, StoreError> {
+        Ok(Vec::new())
+    }
+    async fn alive(&self, _: u64, _: u64) -> Result<(), StoreError> {
+        Ok(())
     }
 }
 
@@ -140,7 +156,7 @@ async fn a_failed_write_leaves_memory_as_the_store_and_tells_a_sentence() {
         .act(&room, Color::White, &mv("e2e4", 0))
         .await
         .unwrap();
-    assert_eq!(store.load(id).unwrap().unwrap().moves, ["e2e4"]);
+    assert_eq!(store.load(id).await.unwrap().unwrap().moves, ["e2e4"]);
     // Creating a game: refused with the sentence.
     store.failing.store(true, Ordering::SeqCst);
     let failure = rooms.create(&new_game(None, false, W), here(), 3).await;
@@ -182,12 +198,12 @@ async fn a_flag_falls_with_nobody_there_and_leaves_no_room_or_watcher() {
     // The store fails when the flag falls: the watcher tries again until it is kept.
     store.failing.store(true, Ordering::SeqCst);
     tokio::time::sleep(Duration::from_millis(1300)).await;
-    assert_eq!(store.load(id).unwrap().unwrap().outcome, None);
+    assert_eq!(store.load(id).await.unwrap().unwrap().outcome, None);
     assert_eq!(rooms.watched_clocks(), 1, "tried again");
     store.failing.store(false, Ordering::SeqCst);
     tokio::time::sleep(Duration::from_millis(1200)).await;
     assert_eq!(
-        store.load(id).unwrap().unwrap().outcome,
+        store.load(id).await.unwrap().unwrap().outcome,
         Some(Outcome::Timeout {
             winner: Color::Black
         })
@@ -200,15 +216,16 @@ async fn a_restart_watches_every_running_clock_and_ends_the_fallen_ones() {
     let (store, rooms) = setup();
     let id = clock_running(&rooms, 60).await;
     // The server dies; the clock ran out meanwhile (its start moved an hour back).
-    let mut record = store.load(id).unwrap().unwrap();
+    let mut record = store.load(id).await.unwrap().unwrap();
     record.turn_since = record.turn_since.map(|t| t - 3600 * 1000);
-    store.save(&record).await.unwrap().unwrap();
+    record.revision += 1;
+    assert!(store.save(&record, false).await.unwrap());
     drop(rooms);
     let again = Rooms::new(store.clone(), Arc::default());
     assert_eq!(again.resume_clocks().await, Ok(1));
     tokio::time::sleep(Duration::from_millis(100)).await;
     assert_eq!(
-        store.load(id).unwrap().unwrap().outcome,
+        store.load(id).await.unwrap().unwrap().outcome,
         Some(Outcome::Timeout {
             winner: Color::Black
         })
@@ -227,9 +244,13 @@ async fn a_new_seek_replaces_its_players_old_one_and_an_address_has_few() {
         .create(&new_game(None, true, W), here(), 3)
         .await
         .unwrap();
-    assert!(store.load(first).unwrap().unwrap().aborted, "replaced");
+    assert!(
+        store.load(first).await.unwrap().unwrap().aborted,
+        "replaced"
+    );
     let listed: Vec<String> = rooms
         .lobby()
+        .await
         .unwrap()
         .seeks
         .into_iter()
@@ -267,17 +288,21 @@ async fn a_seek_is_listed_while_its_creator_is_here_and_a_few_seconds_after() {
         .create(&new_game(None, true, W), here(), 3)
         .await
         .unwrap();
-    let listed = |rooms: &Rooms| rooms.lobby().unwrap().seeks.len();
-    assert_eq!(listed(&rooms), 1, "just posted");
+    assert_eq!(listed(&rooms).await, 1, "just posted");
     let room = rooms.room(id).await.unwrap().unwrap();
     assert_eq!(rooms.seat(&room, Some(W)).await, Ok(Some(Color::White)));
     room.arrive(Color::White);
-    assert_eq!(listed(&rooms), 1, "its creator is here");
+    assert_eq!(listed(&rooms).await, 1, "its creator is here");
     room.leave(Color::White);
-    assert_eq!(listed(&rooms), 1, "left just now");
+    assert_eq!(listed(&rooms).await, 1, "left just now");
     // Left longer ago than the grace.
     room.leave_at(Color::White, now_ms() - SEEK_GRACE_MS - 1);
-    assert_eq!(listed(&rooms), 0, "gone");
+    assert_eq!(listed(&rooms).await, 0, "gone");
     room.arrive(Color::White);
-    assert_eq!(listed(&rooms), 1, "back");
+    assert_eq!(listed(&rooms).await, 1, "back");
+}
+
+/// How many seeks the lobby lists.
+async fn listed(rooms: &Rooms) -> usize {
+    rooms.lobby().await.unwrap().seeks.len()
 }

@@ -1,10 +1,90 @@
-//! The SQLite store: kept over a restart, migrated, strict about what it reads, pruned.
+//! The store suite, run against both stores (SQLite in a temporary file, PostgreSQL in a fresh
+//! database of the server the test script starts): kept over a restart, a write kept only over
+//! its revision, the lobby, the clocks, pruning; then what each store has of its own (SQLite's
+//! migrations of old files, PostgreSQL's notifications and who is at the games).
 
 use super::*;
+use crate::record::Record;
+use std::future::Future;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The answer of a write, waited for.
-fn kept(w: Written) -> Result<(), StoreError> {
-    w.blocking_recv().expect("answered")
+/// Where a store of the suite lives, to open it (again).
+pub(crate) enum Place {
+    Sqlite(std::path::PathBuf),
+    Postgres(String),
+}
+
+impl Place {
+    /// A new empty place of the kind `postgres` says.
+    pub(crate) async fn fresh(postgres: bool) -> Place {
+        match postgres {
+            false => {
+                static N: AtomicUsize = AtomicUsize::new(0);
+                let dir = std::env::temp_dir().join(format!(
+                    "topochess-suite-{}-{}",
+                    std::process::id(),
+                    N.fetch_add(1, Ordering::Relaxed)
+                ));
+                let _ = std::fs::remove_dir_all(&dir);
+                std::fs::create_dir_all(&dir).unwrap();
+                Place::Sqlite(dir.join("games.sqlite"))
+            }
+            true => Place::Postgres(fresh_database().await),
+        }
+    }
+
+    /// The store there, opened (its layout brought up to date).
+    pub(crate) async fn open(&self) -> Arc<dyn Store> {
+        match self {
+            Place::Sqlite(path) => Arc::new(SqliteStore::open(path).unwrap()),
+            Place::Postgres(url) => Arc::new(PgStore::open(url).await.unwrap()),
+        }
+    }
+}
+
+/// The PostgreSQL server the tests use: `TOPOCHESS_TEST_POSTGRES`, a URL the test script sets
+/// to the server it starts. Without it the test fails and says so: never a silent skip.
+pub(crate) fn test_server() -> String {
+    std::env::var("TOPOCHESS_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "TOPOCHESS_TEST_POSTGRES is not set: the PostgreSQL tests need a server \
+             (scripts/test.sh starts one; by hand: scripts/postgres.sh start)"
+        )
+    })
+}
+
+/// A new empty database on the tests' server; its URL.
+pub(crate) async fn fresh_database() -> String {
+    let server = test_server();
+    let (client, connection) = tokio_postgres::connect(&server, tokio_postgres::NoTls)
+        .await
+        .unwrap_or_else(|e| panic!("the tests' PostgreSQL at {server}: {e}"));
+    tokio::spawn(connection);
+    let name = format!("topochess_test_{:016x}", crate::rooms::random_u64());
+    client
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .await
+        .unwrap();
+    match server.rsplit_once('/') {
+        Some((base, _)) => format!("{base}/{name}"),
+        None => panic!("TOPOCHESS_TEST_POSTGRES ends with a database: {server}"),
+    }
+}
+
+/// Runs the suite's test `body` against a fresh store of each kind.
+macro_rules! both {
+    ($name:ident) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn sqlite() {
+                super::$name(super::Place::fresh(false).await).await
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn postgres() {
+                super::$name(super::Place::fresh(true).await).await
+            }
+        }
+    };
 }
 
 fn record(id: GameId) -> Record {
@@ -25,84 +105,133 @@ fn record(id: GameId) -> Record {
         next_game: Some(u64::MAX - 1),
         created: 1_700_000_000_000,
         public: true,
+        revision: 0,
+        deadline: Some(1_700_000_299_000),
     }
 }
 
-#[test]
-fn a_game_is_kept_changed_and_read_back_after_a_restart() {
-    let dir = std::env::temp_dir().join(format!("topochess-store-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("games.sqlite");
-    let _ = std::fs::remove_file(&path);
-    let mut g = record(u64::MAX - 5);
-    {
-        let store = SqliteStore::open(&path).unwrap();
-        kept(store.create(&g)).unwrap();
+/// The next revision of `g`, changed by `change`.
+fn next(g: &Record, change: impl FnOnce(&mut Record)) -> Record {
+    let mut n = g.clone();
+    change(&mut n);
+    n.revision += 1;
+    n
+}
+
+async fn a_game_is_kept_changed_and_read_back_after_a_restart(place: Place) {
+    let g = record(u64::MAX - 5);
+    let changed = next(&g, |g| {
         g.moves.push("g1f3".into());
         g.outcome = Some(topochess_core::game::Outcome::Resignation {
             winner: Color::White,
         });
         g.seats[1] = Some("b".repeat(32));
-        kept(store.save(&g)).unwrap();
+        g.deadline = None;
+    });
+    {
+        let store = place.open().await;
+        store.create(&g, true).await.unwrap();
+        assert_eq!(store.load(g.id).await.unwrap(), Some(g.clone()));
+        assert_eq!(store.save(&changed, false).await, Ok(true));
     }
-    let store = SqliteStore::open(&path).unwrap();
-    assert_eq!(store.load(g.id).unwrap(), Some(g.clone()));
-    assert_eq!(store.load(7).unwrap(), None);
+    let store = place.open().await;
+    assert_eq!(store.load(g.id).await.unwrap(), Some(changed.clone()));
+    assert_eq!(store.load(7).await.unwrap(), None);
     assert!(
-        kept(store.save(&record(7))).is_err(),
+        store.save(&next(&record(7), |_| ()), false).await.is_err(),
         "a game never created"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
+both!(a_game_is_kept_changed_and_read_back_after_a_restart);
 
-#[test]
-fn an_old_database_is_migrated_and_its_games_kept() {
-    let dir = std::env::temp_dir().join(format!("topochess-migrate-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("old.sqlite");
-    let _ = std::fs::remove_file(&path);
-    {
-        // A database of the first layout, with a game in it.
-        let db = Connection::open(&path).unwrap();
-        assert_eq!(migrate(&db, 1).unwrap(), 1);
-        db.execute(
-            "INSERT INTO games (id, variant, castling, white, moves, white_ms, black_ms, aborted, created)
-             VALUES (5, 'torus', 'none', 'w0123456789abcdef', 'e2e4', 0, 0, 0, 1)",
-            [],
-        )
-        .unwrap();
-    }
-    let store = SqliteStore::open(&path).unwrap();
-    let version: i64 = store
-        .db()
-        .pragma_query_value(None, "user_version", |r| r.get(0))
-        .unwrap();
-    assert_eq!(version, MIGRATIONS.len() as i64);
-    let g = store.load(5).unwrap().expect("kept");
+async fn a_write_is_kept_only_over_the_revision_it_was_made_from(place: Place) {
+    let store = place.open().await;
+    let g = record(11);
+    store.create(&g, false).await.unwrap();
+    let first = next(&g, |g| g.moves.push("g1f3".into()));
+    let other = next(&g, |g| g.moves.push("b1c3".into()));
+    assert_eq!(store.save(&first, false).await, Ok(true));
+    assert_eq!(store.save(&other, false).await, Ok(false), "made from 0");
+    assert_eq!(store.save(&first, false).await, Ok(false), "kept once");
+    let kept = store.load(11).await.unwrap().unwrap();
     assert_eq!(
-        (g.variant.as_str(), g.moves.clone(), g.draw_offer),
-        ("torus", vec!["e2e4".to_string()], None)
+        (kept.moves.last().unwrap().as_str(), kept.revision),
+        ("g1f3", 1)
     );
-    // The secret kept by the old layout is kept only as its proof now.
-    let proof = crate::record::seat_proof("w0123456789abcdef");
-    assert_eq!(g.seats, [Some(proof), None]);
-    std::fs::remove_dir_all(&dir).unwrap();
+    // Many writes over one revision at once: one is kept.
+    let writes: Vec<_> = (0..16)
+        .map(|i| {
+            let (store, w) = (store.clone(), next(&kept, |g| g.left_ms[0] = i));
+            tokio::spawn(async move { store.save(&w, false).await.unwrap() })
+        })
+        .collect();
+    let mut kept_ones = 0;
+    for w in writes {
+        kept_ones += w.await.unwrap() as usize;
+    }
+    assert_eq!(kept_ones, 1);
+    assert_eq!(store.load(11).await.unwrap().unwrap().revision, 2);
 }
+both!(a_write_is_kept_only_over_the_revision_it_was_made_from);
 
-#[test]
-fn an_unreadable_outcome_is_an_error_not_a_game_that_goes_on() {
-    let store = SqliteStore::in_memory().unwrap();
-    kept(store.create(&record(9))).unwrap();
-    store
-        .db()
-        .execute("UPDATE games SET outcome = 'garbage' WHERE id = 9", [])
-        .unwrap();
-    assert!(store.load(9).is_err());
+async fn the_lobby_lists_public_games_not_over_newest_first(place: Place) {
+    let store = place.open().await;
+    let game = |id, created, public, aborted| Record {
+        created,
+        public,
+        aborted,
+        ..record(id)
+    };
+    for g in [
+        game(1, 100, true, false),
+        game(2, 300, true, false),
+        game(3, 200, false, false), // private
+        game(4, 400, true, true),   // aborted
+        game(5, 50, true, false),   // too old
+        game(6, 250, true, false),
+    ] {
+        store.create(&g, g.public).await.unwrap();
+    }
+    let listed: Vec<GameId> = store
+        .lobby(90, 10)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.id)
+        .collect();
+    assert_eq!(listed, [2, 6, 1]);
+    assert_eq!(store.lobby(90, 2).await.unwrap().len(), 2);
 }
+both!(the_lobby_lists_public_games_not_over_newest_first);
 
-#[test]
-fn games_that_never_started_are_pruned_after_their_day_and_games_kept() {
-    let store = SqliteStore::in_memory().unwrap();
+async fn running_clocks_and_fallen_flags_are_found(place: Place) {
+    let store = place.open().await;
+    let game = |id, turn_since: Option<u64>, deadline: Option<u64>| Record {
+        turn_since,
+        deadline,
+        ..record(id)
+    };
+    for g in [
+        game(1, Some(10), Some(1_000)),
+        game(2, Some(10), Some(5_000)),
+        game(3, None, None),
+        Record {
+            aborted: true,
+            ..game(4, Some(10), Some(900))
+        },
+    ] {
+        store.create(&g, false).await.unwrap();
+    }
+    let mut running = store.running().await.unwrap();
+    running.sort();
+    assert_eq!(running, [1, 2]);
+    assert_eq!(store.overdue(2_000).await.unwrap(), [1]);
+    assert_eq!(store.overdue(1_000).await.unwrap(), Vec::<GameId>::new());
+}
+both!(running_clocks_and_fallen_flags_are_found);
+
+async fn games_that_never_started_are_pruned_after_their_day_and_games_kept(place: Place) {
+    let store = place.open().await;
     let day = 24 * 3600 * 1000;
     let game = |id, moves: &[&str], created, aborted| Record {
         moves: moves.iter().map(|m| m.to_string()).collect(),
@@ -125,11 +254,203 @@ fn games_that_never_started_are_pruned_after_their_day_and_games_kept() {
             ..game(6, &["e2e4"], old, false) // ended by play: kept
         },
     ] {
-        kept(store.create(&g)).unwrap();
+        store.create(&g, false).await.unwrap();
     }
-    assert_eq!(store.prune(19 * day, &[5]).unwrap(), 2);
-    let left: Vec<bool> = (1..=6)
-        .map(|id| store.load(id).unwrap().is_some())
-        .collect();
+    assert_eq!(store.prune(19 * day, &[5]).await.unwrap(), 2);
+    let mut left = Vec::new();
+    for id in 1..=6 {
+        left.push(store.load(id).await.unwrap().is_some());
+    }
     assert_eq!(left, [false, false, true, true, true, true]);
+}
+both!(games_that_never_started_are_pruned_after_their_day_and_games_kept);
+
+/// Waits (5 s at most) for what `heard` says next that `pick` keeps.
+pub(crate) async fn next_heard<T>(
+    heard: &mut tokio::sync::mpsc::UnboundedReceiver<Heard>,
+    mut pick: impl FnMut(Heard) -> Option<T>,
+) -> T {
+    let waited = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        loop {
+            if let Some(t) = pick(heard.recv().await.expect("the listener lives")) {
+                return t;
+            }
+        }
+    });
+    waited.await.expect("heard within 5 s")
+}
+
+/// Runs `body` until it is true, 5 s at most.
+pub(crate) async fn eventually<F: Future<Output = bool>>(mut body: impl FnMut() -> F) {
+    let start = std::time::Instant::now();
+    while !body().await {
+        assert!(start.elapsed().as_secs() < 5, "not within 5 s");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_tells_every_server_of_each_write_and_a_listener_that_lost_its_connection() {
+    let url = fresh_database().await;
+    let (a, b) = (
+        PgStore::open(&url).await.unwrap(),
+        PgStore::open(&url).await.unwrap(),
+    );
+    let mut heard = b.listen().expect("the listener");
+    assert!(b.listen().is_none(), "handed out once");
+    let g = record(21);
+    a.create(&g, true).await.unwrap();
+    let said = next_heard(&mut heard, |h| {
+        matches!(h, Heard::Game { id: 21, .. }).then_some(h)
+    });
+    assert_eq!(
+        said.await,
+        Heard::Game {
+            id: 21,
+            revision: 0,
+            lobby: true
+        }
+    );
+    assert!(a.save(&next(&g, |_| ()), false).await.unwrap());
+    let said = next_heard(&mut heard, |h| {
+        matches!(h, Heard::Game { id: 21, .. }).then_some(h)
+    });
+    assert_eq!(
+        said.await,
+        Heard::Game {
+            id: 21,
+            revision: 1,
+            lobby: false
+        }
+    );
+    // A write refused for its revision tells nobody: the next word is of the next write.
+    assert!(!a.save(&next(&g, |_| ()), false).await.unwrap());
+    // The listeners' connections are cut: what is said meanwhile is lost, and each listener,
+    // connected again, says so (its server then reads everything again).
+    let (admin, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let cut = admin
+        .execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE application_name = $1 AND datname = current_database()",
+            &[&postgres::LISTENER_NAME],
+        )
+        .await
+        .unwrap();
+    assert_eq!(cut, 2, "both servers' listeners");
+    next_heard(&mut heard, |h| (h == Heard::Reconnected).then_some(())).await;
+    let later = next(&next(&g, |_| ()), |_| ());
+    assert!(a.save(&later, true).await.unwrap());
+    let said = next_heard(&mut heard, |h| {
+        matches!(h, Heard::Game { id: 21, .. }).then_some(h)
+    });
+    assert_eq!(
+        said.await,
+        Heard::Game {
+            id: 21,
+            revision: 2,
+            lobby: true
+        }
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_keeps_who_is_at_a_game_on_each_server_and_tells_the_others() {
+    let url = fresh_database().await;
+    let (a, b) = (
+        PgStore::open(&url).await.unwrap(),
+        PgStore::open(&url).await.unwrap(),
+    );
+    let mut heard = b.listen().unwrap();
+    a.create(&record(31), false).await.unwrap();
+    a.alive(1, 1_000).await.unwrap();
+    b.alive(2, 1_000).await.unwrap();
+    a.present(1, 31, Color::White, 1, 900).await.unwrap();
+    next_heard(&mut heard, |h| (h == Heard::Presence(31)).then_some(())).await;
+    b.present(2, 31, Color::Black, 2, 950).await.unwrap();
+    a.present(1, 31, Color::White, 0, 990).await.unwrap();
+    let seen_by_b = b.presence(2, &[31, 32]).await.unwrap();
+    assert_eq!(
+        seen_by_b,
+        [Presence {
+            game: 31,
+            side: Color::White,
+            pages: 0,
+            since: 990,
+            seen: 1_000
+        }],
+        "a server's own pages are not told back to it"
+    );
+    let seen_by_a = a.presence(1, &[31]).await.unwrap();
+    assert_eq!(seen_by_a.len(), 1);
+    assert_eq!((seen_by_a[0].side, seen_by_a[0].pages), (Color::Black, 2));
+}
+
+#[test]
+fn sqlite_migrates_an_old_database_and_keeps_its_games() {
+    let dir = std::env::temp_dir().join(format!("topochess-migrate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("old.sqlite");
+    let _ = std::fs::remove_file(&path);
+    {
+        // A database of the first layout, with a game in it.
+        let db = rusqlite::Connection::open(&path).unwrap();
+        assert_eq!(sqlite::migrate(&db, 1).unwrap(), 1);
+        db.execute(
+            "INSERT INTO games (id, variant, castling, white, moves, white_ms, black_ms, aborted, created)
+             VALUES (5, 'torus', 'none', 'w0123456789abcdef', 'e2e4', 0, 0, 0, 1)",
+            [],
+        )
+        .unwrap();
+    }
+    let store = SqliteStore::open(&path).unwrap();
+    let version: i64 = store
+        .db()
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, sqlite::LAYOUT_VERSION as i64);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let g = runtime.block_on(store.load(5)).unwrap().expect("kept");
+    assert_eq!(
+        (
+            g.variant.as_str(),
+            g.moves.clone(),
+            g.draw_offer,
+            g.revision
+        ),
+        ("torus", vec!["e2e4".to_string()], None, 0)
+    );
+    // The secret kept by the old layout is kept only as its proof now.
+    let proof = crate::record::seat_proof("w0123456789abcdef");
+    assert_eq!(g.seats, [Some(proof), None]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[tokio::test]
+async fn sqlite_reads_an_unreadable_outcome_as_an_error_not_a_game_that_goes_on() {
+    let store = SqliteStore::in_temp().unwrap();
+    store.create(&record(9), false).await.unwrap();
+    store
+        .db()
+        .execute("UPDATE games SET outcome = 'garbage' WHERE id = 9", [])
+        .unwrap();
+    assert!(store.load(9).await.is_err());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_reads_an_unreadable_outcome_as_an_error_not_a_game_that_goes_on() {
+    let url = fresh_database().await;
+    let store = PgStore::open(&url).await.unwrap();
+    store.create(&record(9), false).await.unwrap();
+    let (admin, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    admin
+        .execute("UPDATE games SET outcome = 'garbage' WHERE id = 9", &[])
+        .await
+        .unwrap();
+    assert!(store.load(9).await.is_err());
 }

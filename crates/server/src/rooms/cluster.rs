@@ -1,0 +1,216 @@
+//! The rooms among other servers on one store: what the others changed is read again into the
+//! rooms open here (told by the store, by id and revision); who is at each game is told to the
+//! others and read from them; every second the server says it is alive and ends the games whose
+//! flag fell with nobody to see it (those of a server that died too).
+
+use super::Rooms;
+use crate::room::{Elsewhere, Room};
+use crate::store::{Heard, Presence};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+use topochess_core::Color;
+use topochess_protocol::GameId;
+
+/// How often the server says it is alive, looks for flags nobody saw fall, and reads again who
+/// is at its games on the other servers.
+const EVERY: Duration = Duration::from_secs(1);
+/// A flag is ended by the sweep this long after its deadline (the game's own watcher, where
+/// there is one, ends it on time).
+const SWEEP_LATE_MS: u64 = 1_000;
+
+impl Rooms {
+    /// Starts what runs beside the rooms until `shutdown`: the sweep of fallen flags, and with
+    /// other servers, hearing them and telling them who is here.
+    pub fn start(self: &Arc<Self>, shutdown: tokio_util::sync::CancellationToken) {
+        let heard = self.heard.lock().unwrap_or_else(|p| p.into_inner()).take();
+        if let Some(heard) = heard {
+            tokio::spawn(self.clone().hear(heard, shutdown.clone()));
+        }
+        let telling = self
+            .telling
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
+        if let Some(telling) = telling {
+            tokio::spawn(self.clone().tell(telling));
+        }
+        tokio::spawn(self.clone().sweep(shutdown));
+    }
+
+    /// Reads again into the rooms open here what the other servers changed.
+    async fn hear(
+        self: Arc<Self>,
+        mut heard: tokio::sync::mpsc::UnboundedReceiver<Heard>,
+        shutdown: tokio_util::sync::CancellationToken,
+    ) {
+        loop {
+            let news = tokio::select! {
+                news = heard.recv() => news,
+                () = shutdown.cancelled() => return,
+            };
+            let Some(news) = news else { return };
+            match news {
+                Heard::Game {
+                    id,
+                    revision,
+                    lobby,
+                } => {
+                    if lobby {
+                        self.lobby_changed();
+                    }
+                    let room = self.open_map().get(&id).cloned();
+                    if let Some(room) = room {
+                        let rooms = self.clone();
+                        tokio::spawn(async move { rooms.reread(&room, Some(revision)).await });
+                    }
+                }
+                Heard::Presence(id) => {
+                    let room = self.open_map().get(&id).cloned();
+                    if let Some(room) = room {
+                        let rooms = self.clone();
+                        tokio::spawn(async move { rooms.read_presence(&[room]).await });
+                    }
+                }
+                Heard::Reconnected => {
+                    // What was said while the listener was away is lost: read everything again.
+                    self.lobby_changed();
+                    let rooms: Vec<Arc<Room>> = self.open_map().values().cloned().collect();
+                    for room in &rooms {
+                        self.reread(room, None).await;
+                    }
+                    self.read_presence(&rooms).await;
+                }
+            }
+        }
+    }
+
+    /// Reads game `room` again if the store keeps a later revision than the room holds (than
+    /// `revision`, when known, to read nothing for a change made here): the pages at it are told,
+    /// its clock watched anew.
+    pub(crate) async fn reread(self: &Arc<Self>, room: &Arc<Room>, revision: Option<u64>) {
+        let held = room.game.lock().await.record().revision;
+        if revision.is_some_and(|r| r <= held) {
+            return;
+        }
+        let loaded = self.store.load(room.id).await;
+        let Ok(Some(record)) = self.kept("read a game", room.id, loaded) else {
+            return;
+        };
+        let mut game = room.game.lock().await;
+        if record.revision <= game.record().revision {
+            return;
+        }
+        let Ok(fresh) = self.replayed(record) else {
+            return;
+        };
+        *game = fresh;
+        let deadline = game.deadline();
+        drop(game);
+        room.changed();
+        self.watch_clock(room.id, deadline);
+    }
+
+    /// Reads who is at `rooms` on the other servers; the pages at a room are told when that
+    /// changed.
+    pub(crate) async fn read_presence(&self, rooms: &[Arc<Room>]) {
+        if self.told.is_none() || rooms.is_empty() {
+            return;
+        }
+        let ids: Vec<GameId> = rooms.iter().map(|r| r.id).collect();
+        let read = self.store.presence(self.server, &ids).await;
+        let Ok(rows) = self.kept("read who is at the games", 0, read) else {
+            return;
+        };
+        let now = crate::room::now_ms();
+        let mut of: HashMap<GameId, Vec<Presence>> = HashMap::new();
+        for row in rows {
+            of.entry(row.game).or_default().push(row);
+        }
+        for room in rooms {
+            let rows = of.remove(&room.id).unwrap_or_default();
+            if room.seen_elsewhere(sides(&rows, now)) {
+                room.changed();
+            }
+        }
+    }
+
+    /// How long each side of each of `records` has been gone as the other servers say, for the
+    /// games they have rows for (none with one server).
+    pub(crate) async fn lobby_presence(
+        &self,
+        records: &[crate::record::Record],
+        now: u64,
+    ) -> HashMap<GameId, [Option<u64>; 2]> {
+        let mut gone = HashMap::new();
+        if self.told.is_none() || records.is_empty() {
+            return gone;
+        }
+        let ids: Vec<GameId> = records.iter().map(|r| r.id).collect();
+        let read = self.store.presence(self.server, &ids).await;
+        let Ok(rows) = self.kept("read who is at the games", 0, read) else {
+            return gone;
+        };
+        let mut of: HashMap<GameId, Vec<Presence>> = HashMap::new();
+        for row in rows {
+            of.entry(row.game).or_default().push(row);
+        }
+        for (id, rows) in of {
+            let seen = sides(&rows, now);
+            gone.insert(
+                id,
+                // Here; gone since; or never at it on another server.
+                seen.map(|s| match (s.here, s.gone_since) {
+                    (true, _) => None,
+                    (false, Some(since)) => Some(now.saturating_sub(since)),
+                    (false, None) => Some(u64::MAX),
+                }),
+            );
+        }
+        gone
+    }
+
+    /// Tells the other servers, in order, each count of pages the rooms here report.
+    async fn tell(self: Arc<Self>, mut told: crate::room::Telling) {
+        while let Some((game, side, pages, at)) = told.recv().await {
+            let written = self.store.present(self.server, game, side, pages, at).await;
+            let _ = self.kept("tell who is at a game", game, written);
+        }
+    }
+
+    /// Every second until `shutdown`: this server is alive; games whose flag fell a second ago
+    /// or more with nobody to see it are ended (by whichever server gets there first); who is
+    /// at the games open here is read again from the others (a server that died says nothing).
+    async fn sweep(self: Arc<Self>, shutdown: tokio_util::sync::CancellationToken) {
+        let mut tick = tokio::time::interval(EVERY);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                () = shutdown.cancelled() => return,
+            }
+            let now = crate::room::now_ms();
+            if self.told.is_some() {
+                let alive = self.store.alive(self.server, now).await;
+                let _ = self.kept("say the server is alive", 0, alive);
+                let rooms: Vec<Arc<Room>> = self.open_map().values().cloned().collect();
+                self.read_presence(&rooms).await;
+            }
+            let overdue = self.store.overdue(now.saturating_sub(SWEEP_LATE_MS)).await;
+            if let Ok(ids) = self.kept("find the fallen flags", 0, overdue) {
+                for id in ids {
+                    if let Ok(true) = self.fall(id).await {
+                        tracing::info!(game = %topochess_protocol::id_text(id), "a flag nobody saw fall, ended");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Each side as the other servers' `rows` of one game say at `now`.
+fn sides(rows: &[Presence], now: u64) -> [Elsewhere; 2] {
+    [Color::White, Color::Black].map(|c| Elsewhere::of(rows.iter().filter(|r| r.side == c), now))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,564 @@
+//! The PostgreSQL store: any number of servers on one database. Each write is one statement that
+//! keeps the game only over the revision it was made from and, in the same transaction, notifies
+//! the other servers of the game's id (never its data: a notification carries at most 8,000
+//! bytes, and is lost by a listener that is not connected). Each server listens on a connection
+//! of its own; when that connection is lost it connects again and says so, and the server reads
+//! again everything it holds.
+
+use super::{color_of, color_text, outcome_text, rematch_bits, Heard, Presence, Store, StoreError};
+use crate::record::Record;
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use std::str::FromStr;
+use std::sync::Mutex;
+use std::time::Duration;
+use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
+use tokio_postgres::{AsyncMessage, NoTls, Row};
+use topochess_core::Color;
+use topochess_protocol::GameId;
+
+/// The channel the servers notify each other on.
+const CHANNEL: &str = "topochess";
+/// The listener's name in `pg_stat_activity` (the tests find it there to cut it off).
+pub const LISTENER_NAME: &str = "topochess-listener";
+/// Connections in a server's pool.
+const POOL_SIZE: usize = 16;
+
+/// The changes of the database's layout, in order; `topochess_layout` counts those applied.
+const MIGRATIONS: [&str; 1] = [
+    // 1: the games, the servers alive and their pages at each game.
+    "CREATE TABLE games (
+        id BIGINT PRIMARY KEY,
+        variant TEXT NOT NULL,
+        castling TEXT NOT NULL,
+        clock_base INTEGER,
+        clock_increment INTEGER,
+        white TEXT,
+        black TEXT,
+        moves TEXT NOT NULL,
+        white_ms BIGINT NOT NULL,
+        black_ms BIGINT NOT NULL,
+        turn_since BIGINT,
+        outcome TEXT,
+        aborted BOOLEAN NOT NULL,
+        created BIGINT NOT NULL,
+        draw_offer TEXT,
+        takeback_offer TEXT,
+        rematch SMALLINT NOT NULL,
+        next_game BIGINT,
+        public BOOLEAN NOT NULL,
+        revision BIGINT NOT NULL,
+        deadline BIGINT
+    );
+    CREATE INDEX games_lobby ON games (created) WHERE public AND outcome IS NULL AND NOT aborted;
+    CREATE INDEX games_deadline ON games (deadline) WHERE deadline IS NOT NULL
+        AND outcome IS NULL AND NOT aborted;
+    CREATE INDEX games_running ON games (id) WHERE turn_since IS NOT NULL
+        AND outcome IS NULL AND NOT aborted;
+    CREATE INDEX games_created ON games (created);
+    CREATE TABLE servers (id BIGINT PRIMARY KEY, seen BIGINT NOT NULL);
+    CREATE TABLE presence (
+        game BIGINT NOT NULL,
+        server BIGINT NOT NULL,
+        side SMALLINT NOT NULL,
+        pages INTEGER NOT NULL,
+        since BIGINT NOT NULL,
+        PRIMARY KEY (game, server, side)
+    );",
+];
+
+/// The columns a record is read from, in `record_of`'s order.
+const COLUMNS: &str = "id, variant, castling, clock_base, clock_increment, white, black, moves,
+    white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer, takeback_offer,
+    rematch, next_game, public, revision, deadline";
+
+impl From<tokio_postgres::Error> for StoreError {
+    fn from(e: tokio_postgres::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+impl From<deadpool_postgres::PoolError> for StoreError {
+    fn from(e: deadpool_postgres::PoolError) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+/// The games in a PostgreSQL database, shared with the other servers.
+pub struct PgStore {
+    pool: Pool,
+    heard: Mutex<Option<UnboundedReceiver<Heard>>>,
+    /// Set when the store goes: its listener stops.
+    gone: tokio_util::sync::CancellationToken,
+}
+
+impl Drop for PgStore {
+    fn drop(&mut self) {
+        self.gone.cancel();
+    }
+}
+
+impl PgStore {
+    /// Connects to the database at `url`, brings its layout up to date (one server at a time)
+    /// and starts listening to the other servers.
+    pub async fn open(url: &str) -> Result<PgStore, String> {
+        let config = tokio_postgres::Config::from_str(url).map_err(|e| format!("{url}: {e}"))?;
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .create_timeout(Some(Duration::from_secs(5)))
+            .wait_timeout(Some(Duration::from_secs(5)))
+            .build()
+            .map_err(|e| e.to_string())?;
+        migrate(&pool, MIGRATIONS.len())
+            .await
+            .map_err(|e| format!("the database at {}: {e}", redacted(&config)))?;
+        let (tell, heard) = unbounded_channel();
+        let gone = tokio_util::sync::CancellationToken::new();
+        let mut listening = config;
+        listening.application_name(LISTENER_NAME);
+        let (ready, listening_now) = tokio::sync::oneshot::channel();
+        tokio::spawn(listen(listening, tell, ready, gone.clone()));
+        // Serving before listening would miss what the others say meanwhile.
+        match tokio::time::timeout(Duration::from_secs(10), listening_now).await {
+            Ok(Ok(())) => {}
+            _ => return Err("the listener could not LISTEN within 10 s".into()),
+        }
+        Ok(PgStore {
+            pool,
+            heard: Mutex::new(Some(heard)),
+            gone,
+        })
+    }
+
+    async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
+        Ok(self.pool.get().await?)
+    }
+}
+
+/// Where the database is, without its password.
+fn redacted(config: &tokio_postgres::Config) -> String {
+    let host = config
+        .get_hosts()
+        .first()
+        .map(|h| match h {
+            tokio_postgres::config::Host::Tcp(name) => name.clone(),
+            tokio_postgres::config::Host::Unix(path) => path.display().to_string(),
+        })
+        .unwrap_or_default();
+    format!(
+        "{}@{host}/{}",
+        config.get_user().unwrap_or_default(),
+        config.get_dbname().unwrap_or_default()
+    )
+}
+
+/// Applies the migrations not yet applied, up to `upto`, holding a lock that makes any other
+/// server starting at once wait; the layout's version after.
+pub async fn migrate(pool: &Pool, upto: usize) -> Result<usize, StoreError> {
+    let mut client = pool.get().await?;
+    let t = client.transaction().await?;
+    t.batch_execute(
+        "SELECT pg_advisory_xact_lock(7403606279);
+         CREATE TABLE IF NOT EXISTS topochess_layout (version INTEGER NOT NULL);",
+    )
+    .await?;
+    let version: Option<i32> = t
+        .query_opt("SELECT version FROM topochess_layout", &[])
+        .await?
+        .map(|r| r.get(0));
+    let version = version.unwrap_or(0) as usize;
+    if version > MIGRATIONS.len() {
+        return Err(StoreError(format!(
+            "the database is of a newer layout ({version}) than this server knows"
+        )));
+    }
+    for sql in MIGRATIONS.iter().take(upto).skip(version) {
+        t.batch_execute(sql).await?;
+    }
+    let now = version.max(upto) as i32;
+    t.execute("DELETE FROM topochess_layout", &[]).await?;
+    t.execute("INSERT INTO topochess_layout VALUES ($1)", &[&now])
+        .await?;
+    t.commit().await?;
+    Ok(now as usize)
+}
+
+/// The listener: on a connection of its own, hears what the servers notify and tells it; when
+/// the connection is lost, connects again (every half second until it can) and tells that what
+/// was notified meanwhile is lost.
+async fn listen(
+    config: tokio_postgres::Config,
+    tell: UnboundedSender<Heard>,
+    ready: tokio::sync::oneshot::Sender<()>,
+    gone: tokio_util::sync::CancellationToken,
+) {
+    let mut ready = Some(ready);
+    while !gone.is_cancelled() {
+        match config.connect(NoTls).await {
+            Ok((client, mut connection)) => {
+                let (lost, mut lost_heard) = tokio::sync::oneshot::channel::<()>();
+                let forward = tell.clone();
+                tokio::spawn(async move {
+                    let mut messages =
+                        futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+                    use futures_util::StreamExt;
+                    while let Some(Ok(message)) = messages.next().await {
+                        if let AsyncMessage::Notification(n) = message {
+                            if let Some(heard) = read_payload(n.payload()) {
+                                let _ = forward.send(heard);
+                            }
+                        }
+                    }
+                    let _ = lost.send(());
+                });
+                if client
+                    .batch_execute(&format!("LISTEN {CHANNEL}"))
+                    .await
+                    .is_ok()
+                {
+                    match ready.take() {
+                        Some(ready) => {
+                            let _ = ready.send(());
+                        }
+                        None => {
+                            tracing::info!("the listener is connected again: reading again");
+                            let _ = tell.send(Heard::Reconnected);
+                        }
+                    }
+                    tokio::select! {
+                        _ = &mut lost_heard => {
+                            tracing::warn!("the listener lost its connection to the database");
+                        }
+                        () = gone.cancelled() => return,
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "the listener cannot reach the database"),
+        }
+        tokio::select! {
+            () = tokio::time::sleep(Duration::from_millis(500)) => {}
+            () = gone.cancelled() => return,
+        }
+    }
+}
+
+/// What a notification's payload says: `g ID REVISION LOBBY` or `p ID`.
+fn read_payload(payload: &str) -> Option<Heard> {
+    let mut words = payload.split(' ');
+    match (words.next()?, words.next()?.parse().ok()?) {
+        ("g", id) => Some(Heard::Game {
+            id,
+            revision: words.next()?.parse().ok()?,
+            lobby: words.next()? == "1",
+        }),
+        ("p", id) => Some(Heard::Presence(id)),
+        _ => None,
+    }
+}
+
+/// The payload that tells of game `g` kept.
+fn game_payload(g: &Record, lobby: bool) -> String {
+    format!("g {} {} {}", g.id, g.revision, lobby as u8)
+}
+
+/// A record of a row read with [`COLUMNS`].
+fn record_of(r: &Row) -> Result<Record, StoreError> {
+    let moves: String = r.try_get(7)?;
+    let outcome: Option<String> = r.try_get(11)?;
+    let offer: Option<String> = r.try_get(14)?;
+    let takeback: Option<String> = r.try_get(15)?;
+    let rematch: i16 = r.try_get(16)?;
+    let base: Option<i32> = r.try_get(3)?;
+    let increment: Option<i32> = r.try_get(4)?;
+    Ok(Record {
+        id: r.try_get::<_, i64>(0)? as u64,
+        variant: r.try_get(1)?,
+        castling: r.try_get(2)?,
+        clock: base.map(|b| (b as u32, increment.unwrap_or(0) as u32)),
+        seats: [r.try_get(5)?, r.try_get(6)?],
+        moves: moves.split_whitespace().map(String::from).collect(),
+        left_ms: [
+            r.try_get::<_, i64>(8)? as u64,
+            r.try_get::<_, i64>(9)? as u64,
+        ],
+        turn_since: r.try_get::<_, Option<i64>>(10)?.map(|t| t as u64),
+        // An outcome that cannot be read is an error, never a game that goes on.
+        outcome: match outcome {
+            None => None,
+            Some(o) => Some(
+                serde_json::from_str(&o)
+                    .map_err(|e| StoreError(format!("an unreadable outcome: {e}")))?,
+            ),
+        },
+        aborted: r.try_get(12)?,
+        created: r.try_get::<_, i64>(13)? as u64,
+        draw_offer: offer.as_deref().and_then(color_of),
+        takeback_offer: takeback.as_deref().and_then(color_of),
+        rematch: [rematch & 1 != 0, rematch & 2 != 0],
+        next_game: r.try_get::<_, Option<i64>>(17)?.map(|n| n as u64),
+        public: r.try_get(18)?,
+        revision: r.try_get::<_, i64>(19)? as u64,
+        deadline: r.try_get::<_, Option<i64>>(20)?.map(|d| d as u64),
+    })
+}
+
+/// The ids of the rows (a first column of ids).
+fn ids(rows: Vec<Row>) -> Result<Vec<GameId>, StoreError> {
+    rows.iter()
+        .map(|r| Ok(r.try_get::<_, i64>(0)? as u64))
+        .collect()
+}
+
+#[async_trait::async_trait]
+impl Store for PgStore {
+    async fn create(&self, g: &Record, lobby: bool) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        let insert = client
+            .prepare_cached(&format!(
+                "WITH new AS (INSERT INTO games ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7,
+                    $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+                    RETURNING id)
+                 SELECT pg_notify('{CHANNEL}', $22) FROM new"
+            ))
+            .await?;
+        client
+            .query(
+                &insert,
+                &[
+                    &(g.id as i64),
+                    &g.variant,
+                    &g.castling,
+                    &g.clock.map(|c| c.0 as i32),
+                    &g.clock.map(|c| c.1 as i32),
+                    &g.seats[0],
+                    &g.seats[1],
+                    &g.moves.join(" "),
+                    &(g.left_ms[0] as i64),
+                    &(g.left_ms[1] as i64),
+                    &g.turn_since.map(|t| t as i64),
+                    &g.outcome.as_ref().map(outcome_text),
+                    &g.aborted,
+                    &(g.created as i64),
+                    &g.draw_offer.map(color_text),
+                    &g.takeback_offer.map(color_text),
+                    &(rematch_bits(g.rematch) as i16),
+                    &g.next_game.map(|n| n as i64),
+                    &g.public,
+                    &(g.revision as i64),
+                    &g.deadline.map(|d| d as i64),
+                    &game_payload(g, lobby),
+                ],
+            )
+            .await?;
+        Ok(())
+    }
+
+    async fn load(&self, id: GameId) -> Result<Option<Record>, StoreError> {
+        let client = self.client().await?;
+        let query = client
+            .prepare_cached(&format!("SELECT {COLUMNS} FROM games WHERE id = $1"))
+            .await?;
+        client
+            .query_opt(&query, &[&(id as i64)])
+            .await?
+            .map(|r| record_of(&r))
+            .transpose()
+    }
+
+    async fn save(&self, g: &Record, lobby: bool) -> Result<bool, StoreError> {
+        let client = self.client().await?;
+        let update = client
+            .prepare_cached(&format!(
+                "WITH kept AS (UPDATE games SET white = $2, black = $3, moves = $4,
+                    white_ms = $5, black_ms = $6, turn_since = $7, outcome = $8, aborted = $9,
+                    draw_offer = $10, takeback_offer = $11, rematch = $12, next_game = $13,
+                    revision = $14, deadline = $15
+                    WHERE id = $1 AND revision = $14::BIGINT - 1 RETURNING id)
+                 SELECT pg_notify('{CHANNEL}', $16) FROM kept"
+            ))
+            .await?;
+        let kept = client
+            .query(
+                &update,
+                &[
+                    &(g.id as i64),
+                    &g.seats[0],
+                    &g.seats[1],
+                    &g.moves.join(" "),
+                    &(g.left_ms[0] as i64),
+                    &(g.left_ms[1] as i64),
+                    &g.turn_since.map(|t| t as i64),
+                    &g.outcome.as_ref().map(outcome_text),
+                    &g.aborted,
+                    &g.draw_offer.map(color_text),
+                    &g.takeback_offer.map(color_text),
+                    &(rematch_bits(g.rematch) as i16),
+                    &g.next_game.map(|n| n as i64),
+                    &(g.revision as i64),
+                    &g.deadline.map(|d| d as i64),
+                    &game_payload(g, lobby),
+                ],
+            )
+            .await?;
+        if !kept.is_empty() {
+            return Ok(true);
+        }
+        let exists = client
+            .query_opt("SELECT 1 FROM games WHERE id = $1", &[&(g.id as i64)])
+            .await?;
+        match exists {
+            Some(_) => Ok(false),
+            None => Err(StoreError(format!("no game {:016x} to save", g.id))),
+        }
+    }
+
+    async fn lobby(&self, since: u64, limit: usize) -> Result<Vec<Record>, StoreError> {
+        let client = self.client().await?;
+        let query = client
+            .prepare_cached(&format!(
+                "SELECT {COLUMNS} FROM games WHERE public AND outcome IS NULL AND NOT aborted
+                    AND created >= $1 ORDER BY created DESC LIMIT $2"
+            ))
+            .await?;
+        client
+            .query(&query, &[&(since as i64), &(limit as i64)])
+            .await?
+            .iter()
+            .map(record_of)
+            .collect()
+    }
+
+    async fn running(&self) -> Result<Vec<GameId>, StoreError> {
+        let client = self.client().await?;
+        ids(client
+            .query(
+                "SELECT id FROM games WHERE turn_since IS NOT NULL AND outcome IS NULL
+                    AND NOT aborted",
+                &[],
+            )
+            .await?)
+    }
+
+    async fn overdue(&self, before: u64) -> Result<Vec<GameId>, StoreError> {
+        let client = self.client().await?;
+        let query = client
+            .prepare_cached(
+                "SELECT id FROM games WHERE deadline IS NOT NULL AND outcome IS NULL
+                    AND NOT aborted AND deadline < $1",
+            )
+            .await?;
+        ids(client.query(&query, &[&(before as i64)]).await?)
+    }
+
+    async fn prune(&self, before: u64, keep: &[GameId]) -> Result<usize, StoreError> {
+        let client = self.client().await?;
+        let keep: Vec<i64> = keep.iter().map(|&id| id as i64).collect();
+        // Fewer than two moves: no space in the moves' text. Ended by play they are games;
+        // abandoned or aborted, they never started.
+        let pruned = client
+            .execute(
+                "DELETE FROM games WHERE created < $1 AND position(' ' in trim(moves)) = 0
+                    AND (outcome IS NULL OR aborted) AND NOT (id = ANY($2))",
+                &[&(before as i64), &keep],
+            )
+            .await?;
+        // The pages of servers long gone, and of games no longer kept.
+        client
+            .batch_execute(&format!(
+                "DELETE FROM presence WHERE server IN (SELECT id FROM servers WHERE seen < {b})
+                    OR game NOT IN (SELECT id FROM games);
+                 DELETE FROM servers WHERE seen < {b};",
+                b = before as i64
+            ))
+            .await?;
+        Ok(pruned as usize)
+    }
+
+    fn listen(&self) -> Option<UnboundedReceiver<Heard>> {
+        self.heard.lock().unwrap_or_else(|p| p.into_inner()).take()
+    }
+
+    async fn present(
+        &self,
+        server: u64,
+        game: GameId,
+        side: Color,
+        pages: u32,
+        at: u64,
+    ) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        let upsert = client
+            .prepare_cached(&format!(
+                "WITH up AS (INSERT INTO presence (game, server, side, pages, since)
+                    VALUES ($1, $2, $3, $4, $5)
+                    ON CONFLICT (game, server, side)
+                    DO UPDATE SET pages = EXCLUDED.pages, since = EXCLUDED.since RETURNING game)
+                 SELECT pg_notify('{CHANNEL}', $6) FROM up"
+            ))
+            .await?;
+        client
+            .query(
+                &upsert,
+                &[
+                    &(game as i64),
+                    &(server as i64),
+                    &(side.index() as i16),
+                    &(pages as i32),
+                    &(at as i64),
+                    &format!("p {game}"),
+                ],
+            )
+            .await?;
+        Ok(())
+    }
+
+    async fn presence(&self, server: u64, games: &[GameId]) -> Result<Vec<Presence>, StoreError> {
+        let client = self.client().await?;
+        let games: Vec<i64> = games.iter().map(|&id| id as i64).collect();
+        let query = client
+            .prepare_cached(
+                "SELECT p.game, p.side, p.pages, p.since, COALESCE(s.seen, 0)
+                    FROM presence p LEFT JOIN servers s ON s.id = p.server
+                    WHERE p.game = ANY($1) AND p.server <> $2",
+            )
+            .await?;
+        client
+            .query(&query, &[&games, &(server as i64)])
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(Presence {
+                    game: r.try_get::<_, i64>(0)? as u64,
+                    side: match r.try_get::<_, i16>(1)? {
+                        0 => Color::White,
+                        _ => Color::Black,
+                    },
+                    pages: r.try_get::<_, i32>(2)?.max(0) as u32,
+                    since: r.try_get::<_, i64>(3)? as u64,
+                    seen: r.try_get::<_, i64>(4)? as u64,
+                })
+            })
+            .collect()
+    }
+
+    async fn alive(&self, server: u64, now: u64) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        let upsert = client
+            .prepare_cached(
+                "INSERT INTO servers (id, seen) VALUES ($1, $2)
+                    ON CONFLICT (id) DO UPDATE SET seen = EXCLUDED.seen",
+            )
+            .await?;
+        client
+            .execute(&upsert, &[&(server as i64), &(now as i64)])
+            .await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,495 @@
+//! The SQLite store: the embedded default, for one server. Reads on one connection; writes on
+//! another, owned by a writer thread that gathers the writes waiting into one transaction.
+
+use super::{color_of, color_text, outcome_text, rematch_bits, Heard, Presence, Store, StoreError};
+use crate::record::Record;
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::Path;
+use std::sync::Mutex;
+use topochess_core::Color;
+use topochess_protocol::GameId;
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+/// One change of the database's layout: SQL, or a step in Rust where SQL cannot say it.
+enum Migration {
+    Sql(&'static str),
+    Rust(fn(&Connection) -> rusqlite::Result<()>),
+}
+
+/// The layout's version once every migration is applied.
+#[cfg(test)]
+pub const LAYOUT_VERSION: usize = MIGRATIONS.len();
+
+/// The changes of the database's layout, in order; `PRAGMA user_version` counts those applied.
+const MIGRATIONS: [Migration; 7] = [
+    // 1: the games.
+    Migration::Sql(
+        "CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        variant TEXT NOT NULL,
+        castling TEXT NOT NULL,
+        clock_base INTEGER,
+        clock_increment INTEGER,
+        white TEXT,
+        black TEXT,
+        moves TEXT NOT NULL,
+        white_ms INTEGER NOT NULL,
+        black_ms INTEGER NOT NULL,
+        turn_since INTEGER,
+        outcome TEXT,
+        aborted INTEGER NOT NULL,
+        created INTEGER NOT NULL
+    );",
+    ),
+    // 2: draw offers are kept too.
+    Migration::Sql("ALTER TABLE games ADD COLUMN draw_offer TEXT;"),
+    // 3: take-back offers, rematch requests and the rematch.
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN takeback_offer TEXT;
+     ALTER TABLE games ADD COLUMN rematch INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN next_game INTEGER;",
+    ),
+    // 4: games listed in the lobby.
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
+     CREATE INDEX games_lobby ON games (public, created) WHERE outcome IS NULL AND aborted = 0;",
+    ),
+    // 5: the seats' secrets are kept only as proofs (their hashes).
+    Migration::Rust(hash_seats),
+    // 6: the games whose clock runs, found at start (their flags must fall with nobody there),
+    // and the games that never started, pruned after a day.
+    Migration::Sql(
+        "CREATE INDEX games_running ON games (id) WHERE turn_since IS NOT NULL
+        AND outcome IS NULL AND aborted = 0;
+     CREATE INDEX games_created ON games (created);",
+    ),
+    // 7: each write kept over the revision it was made from, and the running clock's deadline.
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN deadline INTEGER;
+     CREATE INDEX games_deadline ON games (deadline) WHERE deadline IS NOT NULL
+        AND outcome IS NULL AND aborted = 0;",
+    ),
+];
+
+/// Migration 5: each seat's secret replaced by its proof.
+fn hash_seats(db: &Connection) -> rusqlite::Result<()> {
+    let seats: Vec<(i64, Option<String>, Option<String>)> = db
+        .prepare("SELECT id, white, black FROM games WHERE white IS NOT NULL OR black IS NOT NULL")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut update = db.prepare("UPDATE games SET white = ?2, black = ?3 WHERE id = ?1")?;
+    for (id, white, black) in seats {
+        let proof = |s: Option<String>| s.map(|s| crate::record::seat_proof(&s));
+        update.execute(params![id, proof(white), proof(black)])?;
+    }
+    Ok(())
+}
+
+/// The columns a record is read from, in `record_of`'s order.
+const COLUMNS: &str = "id, variant, castling, clock_base, clock_increment, white, black, moves,
+    white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer, takeback_offer,
+    rematch, next_game, public, revision, deadline";
+
+/// A record of a row read with [`COLUMNS`].
+fn record_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Record> {
+    let base: Option<u32> = r.get(3)?;
+    let increment: Option<u32> = r.get(4)?;
+    let moves: String = r.get(7)?;
+    let outcome: Option<String> = r.get(11)?;
+    let offer: Option<String> = r.get(14)?;
+    let takeback: Option<String> = r.get(15)?;
+    let rematch: i64 = r.get(16)?;
+    Ok(Record {
+        id: r.get::<_, i64>(0)? as u64,
+        variant: r.get(1)?,
+        castling: r.get(2)?,
+        clock: base.map(|b| (b, increment.unwrap_or(0))),
+        seats: [r.get(5)?, r.get(6)?],
+        moves: moves.split_whitespace().map(String::from).collect(),
+        left_ms: [r.get::<_, i64>(8)? as u64, r.get::<_, i64>(9)? as u64],
+        turn_since: r.get::<_, Option<i64>>(10)?.map(|t| t as u64),
+        outcome: match outcome {
+            None => None,
+            // An outcome that cannot be read is an error, never a game that goes on.
+            Some(o) => Some(serde_json::from_str(&o).map_err(|e| {
+                rusqlite::Error::FromSqlConversionFailure(11, rusqlite::types::Type::Text, e.into())
+            })?),
+        },
+        aborted: r.get(12)?,
+        created: r.get::<_, i64>(13)? as u64,
+        draw_offer: offer.as_deref().and_then(color_of),
+        takeback_offer: takeback.as_deref().and_then(color_of),
+        rematch: [rematch & 1 != 0, rematch & 2 != 0],
+        next_game: r.get::<_, Option<i64>>(17)?.map(|n| n as u64),
+        public: r.get(18)?,
+        revision: r.get::<_, i64>(19)? as u64,
+        deadline: r.get::<_, Option<i64>>(20)?.map(|d| d as u64),
+    })
+}
+
+/// The games in an SQLite database file: reads on one connection, and writes on another, owned
+/// by the writer thread, which gathers the writes that wait into one transaction (one sync to
+/// disk for all of them: a group commit) and answers each once it is committed.
+pub struct SqliteStore {
+    db: Mutex<Connection>,
+    writes: Mutex<std::sync::mpsc::Sender<Write>>,
+    /// Set when the store goes: its checkpointer stops.
+    gone: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Drop for SqliteStore {
+    fn drop(&mut self) {
+        self.gone.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// The checkpointer thread: every half second, what the log holds is copied into the database
+/// (a passive checkpoint, which never waits for the writer), so that the writer never stops to
+/// do it in the middle of the games' commits.
+fn checkpointer(db: Connection, gone: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    while !gone.load(std::sync::atomic::Ordering::Relaxed) {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        if let Err(e) = db.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+            tracing::warn!(error = %e, "a checkpoint failed (the next one tries again)");
+        }
+    }
+}
+
+/// A write for the writer thread, and where its answer goes.
+struct Write {
+    record: Record,
+    new: bool,
+    answer: tokio::sync::oneshot::Sender<Result<bool, StoreError>>,
+}
+
+/// The most writes in one transaction.
+const MOST_IN_A_COMMIT: usize = 512;
+
+/// The writer thread: each turn, the writes waiting (at least one) in one transaction.
+fn writer(db: Connection, writes: std::sync::mpsc::Receiver<Write>) {
+    while let Ok(first) = writes.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MOST_IN_A_COMMIT {
+            match writes.try_recv() {
+                Ok(w) => batch.push(w),
+                Err(_) => break,
+            }
+        }
+        let begun = db.execute_batch("BEGIN IMMEDIATE");
+        let results: Vec<Result<bool, StoreError>> = batch
+            .iter()
+            .map(|w| match &begun {
+                Err(e) => Err(StoreError(e.to_string())),
+                Ok(()) if w.new => insert(&db, &w.record).map(|()| true),
+                Ok(()) => update(&db, &w.record),
+            })
+            .collect();
+        let committed = begun
+            .and_then(|()| db.execute_batch("COMMIT"))
+            .map_err(|e| StoreError(e.to_string()));
+        if committed.is_err() {
+            let _ = db.execute_batch("ROLLBACK");
+        }
+        for (w, result) in batch.into_iter().zip(results) {
+            let result = match &committed {
+                Ok(()) => result,
+                Err(e) => Err(e.clone()),
+            };
+            let _ = w.answer.send(result);
+        }
+    }
+}
+
+impl SqliteStore {
+    /// Opens (creating it if needed) the database at `path` and brings its layout up to date.
+    pub fn open(path: &Path) -> Result<SqliteStore, String> {
+        let connect = || {
+            let db = Connection::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            // WAL: readers do not wait for the writer. synchronous=FULL: the log is synced to
+            // disk at every commit, so a move a player was told of survives a power cut (NORMAL
+            // syncs only at checkpoints, and a power cut could lose the last commits).
+            db.pragma_update(None, "journal_mode", "WAL")
+                .map_err(|e| e.to_string())?;
+            db.pragma_update(None, "synchronous", "FULL")
+                .map_err(|e| e.to_string())?;
+            db.busy_timeout(std::time::Duration::from_secs(5))
+                .map_err(|e| e.to_string())?;
+            Ok::<_, String>(db)
+        };
+        let db = connect()?;
+        migrate(&db, MIGRATIONS.len())?;
+        let (send, receive) = std::sync::mpsc::channel();
+        let write = connect()?;
+        // The writer never checkpoints: the checkpointer does, beside it.
+        write
+            .pragma_update(None, "wal_autocheckpoint", 0)
+            .map_err(|e| e.to_string())?;
+        std::thread::Builder::new()
+            .name("store-writer".into())
+            .spawn(move || writer(write, receive))
+            .map_err(|e| e.to_string())?;
+        let gone = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (check, stop) = (connect()?, gone.clone());
+        std::thread::Builder::new()
+            .name("store-checkpoint".into())
+            .spawn(move || checkpointer(check, stop))
+            .map_err(|e| e.to_string())?;
+        Ok(SqliteStore {
+            db: Mutex::new(db),
+            writes: Mutex::new(send),
+            gone,
+        })
+    }
+
+    /// A store in a fresh file of the temporary folder, for tests.
+    #[cfg(test)]
+    pub fn in_temp() -> Result<SqliteStore, String> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "topochess-store-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        SqliteStore::open(&dir.join("games.sqlite"))
+    }
+
+    /// Hands `record` to the writer thread: answered once it is committed.
+    async fn write(&self, record: &Record, new: bool) -> Result<bool, StoreError> {
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let write = Write {
+            record: record.clone(),
+            new,
+            answer,
+        };
+        let sent = self
+            .writes
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .send(write);
+        let stopped = || StoreError("the store's writer has stopped".into());
+        sent.map_err(|_| stopped())?;
+        answered.await.map_err(|_| stopped())?
+    }
+
+    /// Copies the database to `to` with SQLite's online backup, while games go on: each step
+    /// copies some pages, then lets the games' writes in.
+    pub fn backup(&self, to: &Path) -> Result<(), StoreError> {
+        let mut copy = Connection::open(to)?;
+        let db = self.db();
+        let backup = rusqlite::backup::Backup::new(&db, &mut copy)?;
+        backup.run_to_completion(64, std::time::Duration::from_millis(5), None)?;
+        Ok(())
+    }
+
+    pub(super) fn db(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.db
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// Applies the migrations not yet applied, up to `upto`; the layout's version after.
+pub fn migrate(db: &Connection, upto: usize) -> Result<usize, String> {
+    let version: usize = db
+        .pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0))
+        .map_err(|e| e.to_string())? as usize;
+    if version > MIGRATIONS.len() {
+        return Err(format!(
+            "the database is of a newer layout ({version}) than this server knows"
+        ));
+    }
+    for (i, step) in MIGRATIONS.iter().enumerate().take(upto).skip(version) {
+        let apply = || -> rusqlite::Result<()> {
+            db.execute_batch("BEGIN")?;
+            let done = match step {
+                Migration::Sql(sql) => db.execute_batch(sql),
+                Migration::Rust(run) => run(db),
+            };
+            match done.and_then(|()| db.pragma_update(None, "user_version", (i + 1) as i64)) {
+                Ok(()) => db.execute_batch("COMMIT"),
+                Err(e) => {
+                    let _ = db.execute_batch("ROLLBACK");
+                    Err(e)
+                }
+            }
+        };
+        apply().map_err(|e| format!("migration {}: {e}", i + 1))?;
+    }
+    Ok(version.max(upto))
+}
+
+#[async_trait::async_trait]
+impl Store for SqliteStore {
+    async fn create(&self, g: &Record, _lobby: bool) -> Result<(), StoreError> {
+        self.write(g, true).await.map(|_| ())
+    }
+
+    async fn load(&self, id: GameId) -> Result<Option<Record>, StoreError> {
+        Ok(self
+            .db()
+            .query_row(
+                &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
+                params![id as i64],
+                record_of,
+            )
+            .optional()?)
+    }
+
+    async fn save(&self, g: &Record, _lobby: bool) -> Result<bool, StoreError> {
+        self.write(g, false).await
+    }
+
+    async fn lobby(&self, since: u64, limit: usize) -> Result<Vec<Record>, StoreError> {
+        let db = self.db();
+        let mut query = db.prepare(&format!(
+            "SELECT {COLUMNS} FROM games WHERE public = 1 AND outcome IS NULL AND aborted = 0
+                 AND created >= ?1 ORDER BY created DESC LIMIT ?2"
+        ))?;
+        let rows = query.query_map(params![since as i64, limit as i64], record_of)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    async fn running(&self) -> Result<Vec<GameId>, StoreError> {
+        let db = self.db();
+        let mut query = db.prepare(
+            "SELECT id FROM games WHERE turn_since IS NOT NULL AND outcome IS NULL AND aborted = 0",
+        )?;
+        let rows = query.query_map([], |r| r.get::<_, i64>(0).map(|id| id as u64))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    async fn overdue(&self, before: u64) -> Result<Vec<GameId>, StoreError> {
+        let db = self.db();
+        let mut query = db.prepare(
+            "SELECT id FROM games WHERE deadline IS NOT NULL AND outcome IS NULL AND aborted = 0
+                AND deadline < ?1",
+        )?;
+        let rows = query.query_map(params![before as i64], |r| {
+            r.get::<_, i64>(0).map(|id| id as u64)
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    async fn prune(&self, before: u64, keep: &[GameId]) -> Result<usize, StoreError> {
+        let db = self.db();
+        // Fewer than two moves: no space in the moves' text. Ended by play (a resignation in
+        // the first move, say) they are games; abandoned or aborted, they never started.
+        let mut find = db.prepare(
+            "SELECT id FROM games WHERE created < ?1 AND instr(trim(moves), ' ') = 0
+             AND (outcome IS NULL OR aborted = 1)",
+        )?;
+        let ids: Vec<i64> = find
+            .query_map(params![before as i64], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        let mut delete = db.prepare("DELETE FROM games WHERE id = ?1")?;
+        let mut pruned = 0;
+        for id in ids.into_iter().filter(|id| !keep.contains(&(*id as u64))) {
+            pruned += delete.execute(params![id])?;
+        }
+        Ok(pruned)
+    }
+
+    /// One server: nobody else to hear from.
+    fn listen(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Heard>> {
+        None
+    }
+
+    /// One server: its pages are all there is, kept in its memory.
+    async fn present(&self, _: u64, _: GameId, _: Color, _: u32, _: u64) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    async fn presence(&self, _: u64, _: &[GameId]) -> Result<Vec<Presence>, StoreError> {
+        Ok(Vec::new())
+    }
+
+    async fn alive(&self, _: u64, _: u64) -> Result<(), StoreError> {
+        Ok(())
+    }
+}
+
+/// Inserts a new game.
+fn insert(db: &Connection, g: &Record) -> Result<(), StoreError> {
+    db.execute(
+        "INSERT INTO games (id, variant, castling, clock_base, clock_increment, white, black,
+                moves, white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer,
+                takeback_offer, rematch, next_game, public, revision, deadline)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+                ?18, ?19, ?20, ?21)",
+        params![
+            g.id as i64,
+            g.variant,
+            g.castling,
+            g.clock.map(|c| c.0),
+            g.clock.map(|c| c.1),
+            g.seats[0],
+            g.seats[1],
+            g.moves.join(" "),
+            g.left_ms[0] as i64,
+            g.left_ms[1] as i64,
+            g.turn_since.map(|t| t as i64),
+            g.outcome.as_ref().map(outcome_text),
+            g.aborted,
+            g.created as i64,
+            g.draw_offer.map(color_text),
+            g.takeback_offer.map(color_text),
+            rematch_bits(g.rematch),
+            g.next_game.map(|n| n as i64),
+            g.public,
+            g.revision as i64,
+            g.deadline.map(|d| d as i64),
+        ],
+    )
+    .map(|_| ())
+    .map_err(StoreError::from)
+}
+
+/// Updates a game as it is now, if it is kept at the revision before; whether it was.
+fn update(db: &Connection, g: &Record) -> Result<bool, StoreError> {
+    let changed = db.execute(
+        "UPDATE games SET white = ?2, black = ?3, moves = ?4, white_ms = ?5, black_ms = ?6,
+                turn_since = ?7, outcome = ?8, aborted = ?9, draw_offer = ?10,
+                takeback_offer = ?11, rematch = ?12, next_game = ?13, revision = ?14,
+                deadline = ?15 WHERE id = ?1 AND revision = ?14 - 1",
+        params![
+            g.id as i64,
+            g.seats[0],
+            g.seats[1],
+            g.moves.join(" "),
+            g.left_ms[0] as i64,
+            g.left_ms[1] as i64,
+            g.turn_since.map(|t| t as i64),
+            g.outcome.as_ref().map(outcome_text),
+            g.aborted,
+            g.draw_offer.map(color_text),
+            g.takeback_offer.map(color_text),
+            rematch_bits(g.rematch),
+            g.next_game.map(|n| n as i64),
+            g.revision as i64,
+            g.deadline.map(|d| d as i64),
+        ],
+    )?;
+    if changed == 1 {
+        return Ok(true);
+    }
+    let kept: Option<i64> = db
+        .query_row(
+            "SELECT 1 FROM games WHERE id = ?1",
+            params![g.id as i64],
+            |r| r.get(0),
+        )
+        .optional()?;
+    match kept {
+        Some(_) => Ok(false),
+        None => Err(StoreError(format!("no game {:016x} to save", g.id))),
+    }
+}
