@@ -1,0 +1,97 @@
+//! Two real server processes on one PostgreSQL database (the test script's own server), as
+//! browsers meet them behind a load balancer: White plays through one, Black through the other,
+//! spectators on both see every move; a seek posted on one is listed and taken on the other;
+//! then White's server is killed (SIGKILL) mid-game, White comes back through the other server
+//! and plays on, and nothing that was answered is lost.
+
+mod common;
+
+use common::*;
+use std::time::Duration;
+use topochess_core::Color;
+use topochess_protocol::ClientMessage;
+
+/// A new empty database on the tests' PostgreSQL server; its URL. Without the server the test
+/// fails and says so.
+async fn fresh_database() -> String {
+    let server = std::env::var("TOPOCHESS_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "TOPOCHESS_TEST_POSTGRES is not set: the PostgreSQL tests need a server \
+             (scripts/test.sh starts one; by hand: scripts/postgres.sh start)"
+        )
+    });
+    let (client, connection) = tokio_postgres::connect(&server, tokio_postgres::NoTls)
+        .await
+        .unwrap_or_else(|e| panic!("the tests' PostgreSQL at {server}: {e}"));
+    tokio::spawn(connection);
+    let name = format!("topochess_cluster_{}", std::process::id());
+    for sql in [
+        format!("DROP DATABASE IF EXISTS {name}"),
+        format!("CREATE DATABASE {name}"),
+    ] {
+        client.batch_execute(&sql).await.unwrap();
+    }
+    format!("{}/{name}", server.rsplit_once('/').unwrap().0)
+}
+
+/// A server on the database at `url`, on a free port.
+fn server(name: &str, url: &str) -> Server {
+    Server::start_with(&site(name), free_port(), &["--database", url], &[])
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn two_servers_play_one_game_and_one_of_them_dies_mid_game() {
+    let url = fresh_database().await;
+    let (a, b) = (server("cluster-a", &url), server("cluster-b", &url));
+    assert!(health(a.port).contains("ok") && health(b.port).contains("ok"));
+    let (white, black) = ("w0123456789abcdefghij", "b0123456789abcdefghij");
+
+    // A seek posted through A is listed by B, and taken through B.
+    let created = create(a.port, &folded_game(white, true));
+    let mut w = connect(a.port, &created.id, white).await;
+    assert_eq!(state_at(&mut w, 0).await.you, Some(Color::White));
+    let listed = || lobby(b.port).seeks.iter().any(|g| g.id == created.id);
+    let start = std::time::Instant::now();
+    while !listed() {
+        assert!(start.elapsed() < Duration::from_secs(5), "B lists A's seek");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let mut b_player = connect(b.port, &created.id, black).await;
+    assert_eq!(state_at(&mut b_player, 0).await.you, Some(Color::Black));
+    let mut watch_a = connect(a.port, &created.id, "watcher-on-a-0123456").await;
+    let mut watch_b = connect(b.port, &created.id, "watcher-on-b-0123456").await;
+    let seen_a = state_at(&mut watch_a, 0).await;
+    assert_eq!((seen_a.you, seen_a.seated), (None, [true, true]));
+    // Both players are here, whichever server each is on.
+    assert_eq!(state_at(&mut watch_b, 0).await.you, None);
+
+    // Moves through both servers, each seen by the other player and both spectators.
+    let line = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"];
+    for (ply, m) in line.iter().enumerate() {
+        let (mover, other) = match ply % 2 {
+            0 => (&mut w, &mut b_player),
+            _ => (&mut b_player, &mut w),
+        };
+        send(mover, &mv(m, ply)).await;
+        state_at(mover, ply + 1).await;
+        state_at(other, ply + 1).await;
+        state_at(&mut watch_a, ply + 1).await;
+        state_at(&mut watch_b, ply + 1).await;
+    }
+    // White's page on A, so Black (on B) sees White here: no claim of victory.
+    send(&mut b_player, &ClientMessage::ClaimVictory).await;
+    assert!(refused(&mut b_player).await.contains("your opponent is here"));
+
+    // A dies without a word. White's page comes back through B: every answered move is there.
+    drop(a);
+    let mut w = connect(b.port, &created.id, white).await;
+    let back = state_at(&mut w, line.len()).await;
+    assert_eq!(back.you, Some(Color::White));
+    assert_eq!(back.moves, line);
+    send(&mut w, &mv("d2d3", line.len())).await;
+    state_at(&mut b_player, line.len() + 1).await;
+    assert_eq!(
+        state_at(&mut watch_b, line.len() + 1).await.moves.len(),
+        line.len() + 1
+    );
+}
