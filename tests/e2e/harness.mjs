@@ -83,12 +83,13 @@ export function freePort() {
 
 /**
  * Starts the game server (`target/server/topochess-server`, the server profile's build that `scripts/test.sh` builds)
- * serving dist/ with its games in `data`, on `port`; resolves once it answers, to
+ * serving dist/ with its games in `data` (or where `args`, more arguments, say), on `port`;
+ * resolves once it answers, to
  * { url, play, kill }: `kill()` ends it with SIGKILL, as a crash would.
  */
-export async function startGameServer(data, port) {
+export async function startGameServer(data, port, args = []) {
   const bin = join(root, 'target', 'server', 'topochess-server');
-  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`, '--dist', dist, '--data', data], { stdio: 'ignore' });
+  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`, '--dist', dist, '--data', data, ...args], { stdio: 'ignore' });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; ; i++) {

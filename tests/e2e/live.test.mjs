@@ -7,13 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, freePort, startGameServer, serveDist, screenshot, newGame, type, moves } from './harness.mjs';
-
-const waitMoves = (page, n) => page.waitForFunction(
-  (n) => document.querySelectorAll('#moves .mv').length === n, n, { timeout: 20000 });
-
-/** Browser contexts of their own (each its own player, with its own secret), on a desktop. */
-const desktops = (browser, n) => Promise.all(Array.from({ length: n },
-  () => browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })));
+import { waitMoves, desktops, newLiveGame, joinAndOpenWithE4E5 } from './live-harness.mjs';
 
 /** Runs `body` with a game server on a database of its own, and a browser; both go after. */
 async function withServer(name, body) {
@@ -27,35 +21,6 @@ async function withServer(name, body) {
     await server.kill();
     await rm(data, { recursive: true, force: true });
   }
-}
-
-/** Opens the site on `page` and starts a live game as White from the new-game form, with a clock
- * from its list (`time`) or its own (`custom`: minutes, increment); answers the link to send. */
-async function newLiveGame(page, server, { time, custom } = {}) {
-  await page.goto(server.play);
-  await page.waitForSelector('svg.normal [data-square]');
-  await page.click('#new-game-open');
-  await page.selectOption('#ng-opponent', 'live-white');
-  if (time) await page.selectOption('#ng-time', time);
-  if (custom) {
-    await page.selectOption('#ng-time', 'custom');
-    await page.fill('#ng-minutes', custom[0]);
-    await page.fill('#ng-increment', custom[1]);
-  }
-  await page.click('#ng-start');
-  await page.waitForSelector('#live-link');
-  return page.locator('#live-link').inputValue();
-}
-
-/** B opens the link of A's game (A White) and takes the seat; then 1. e4 e5 is played. */
-async function joinAndOpenWithE4E5(a, b, link) {
-  await b.goto(link);
-  await b.waitForSelector('#live-panel');
-  await a.waitForSelector('#live-link', { state: 'detached' });
-  await type(a, 'e4');
-  await waitMoves(b, 1);
-  await type(b, 'e5');
-  await waitMoves(a, 2);
 }
 
 test('two players play live: moves both ways, clocks, a reload, a spectator, the server killed mid-game, a resignation', { timeout: 180000 }, async () => {

@@ -1,5 +1,7 @@
 //! A load run of the game server on loopback: many games at once, each two players moving after
-//! a pause (as people do; 0 for as fast as the server answers), for a bounded time. Prints the moves a second, the 50th and 99th
+//! a pause (as people do; 0 for as fast as the server answers), for a bounded time. Each game is
+//! up to 60 plies of random legal moves (one of 64 games made at the start), then its players
+//! start another. Prints the moves a second, the 50th and 99th
 //! percentiles of a move's round trip (sent to seen back in the game's state) and the server's
 //! memory per game. A benchmark, not a test:
 //!
@@ -9,6 +11,11 @@
 //! (games at once, seconds, ms between a game's moves, and optionally the ms over which the games
 //! start: a game's moves by default, 0 for all at once). It starts `target/server/topochess-server` itself, on a free port
 //! with its games in a temporary folder.
+//!
+//! With `--postgres URL` (a PostgreSQL server; `scripts/postgres.sh start` gives one) it starts
+//! `--servers N` servers (2 by default) on a fresh database there, and each game's White plays
+//! through one server and Black through the next, so that every move crosses servers: it then
+//! prints too how soon the opponent sees a move (through the other server).
 
 use futures_util::{SinkExt, StreamExt};
 use std::net::{Ipv4Addr, TcpStream};
@@ -20,9 +27,35 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::MaybeTlsStream;
 use topochess_protocol::{ClientMessage, Created, Hello, NewGame, ServerMessage, Side};
 
-/// A line that repeats after eight moves (the knights out and back twice): the game then ends
-/// by repetition, and the player starts another.
-const LINE: [&str; 4] = ["g1f3", "g8f6", "f3g1", "f6g8"];
+/// The most plies of a game: a player then starts another (a game of 30 moves a side, about
+/// what a game between people lasts).
+const PLIES: usize = 60;
+/// Games of random legal moves the players choose from, made once.
+const LINES: usize = 64;
+
+/// Game `seed`: random legal moves on the folded board (the rules core's), in coordinates, until
+/// the game ends or [`PLIES`] are played.
+fn line(seed: u64) -> Vec<String> {
+    use topochess_core::{game::Game, san, Position, Variant};
+    let variant = std::sync::Arc::new(Variant::preset("folded", None).expect("the folded board"));
+    let mut game = Game::new(Position::start(variant));
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut moves = Vec::new();
+    while moves.len() < PLIES && game.outcome().is_none() {
+        let legal = game.position().legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        // xorshift64: the same games every run.
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let mv = legal[(state % legal.len() as u64) as usize];
+        moves.push(san::to_coordinate(game.position(), mv));
+        game.play(mv).expect("a legal move");
+    }
+    moves
+}
 
 /// A connection to the server from `from`, one of loopback's many addresses: each simulated
 /// player has an address of its own, as people do, so the server's limits per address hold as
@@ -97,27 +130,53 @@ async fn until(socket: &mut Socket, plies: usize) -> bool {
     false
 }
 
-/// Two players, each from an address of their own, playing game after game: create (in turn),
-/// seat both, play the line, again, until `stop`. A refused creation is counted in `refused`.
-async fn player(
-    port: u16,
-    n: usize,
-    start: Duration,
+/// What every player shares: the servers' ports, the pause between a game's moves, the signal to
+/// stop, what they measure and count, the games they play, and how many games are played at once.
+struct Run {
+    ports: Vec<u16>,
     think: Duration,
-    stop: Arc<AtomicBool>,
-    times: Arc<Mutex<Vec<u32>>>,
-    refused: Arc<AtomicUsize>,
-) {
+    stop: AtomicBool,
+    times: Times,
+    refused: AtomicUsize,
+    lines: Vec<Vec<String>>,
+    games: usize,
+}
+
+/// What the players measure: each move's round trip to its player, and to its opponent.
+#[derive(Default)]
+struct Times {
+    round_trip: Mutex<Vec<u32>>,
+    seen_by_opponent: Mutex<Vec<u32>>,
+}
+
+/// Two players, each from an address of their own, playing game after game: create (in turn),
+/// seat both (White on one of `ports`, Black on the next), play the line, again, until `stop`. A
+/// refused creation is counted in `refused`.
+///
+/// Player `n`'s first game is cut short (left after `n / games` of its plies), so that games end,
+/// and new ones start, at any moment of the run, as people's do, not all at once.
+async fn player(run: Arc<Run>, n: usize, start: Duration) {
+    let Run {
+        ports,
+        think,
+        stop,
+        times,
+        refused,
+        lines,
+        games,
+    } = &*run;
+    let think = *think;
     let (white, black) = (format!("load-white-{n:012}"), format!("load-black-{n:012}"));
     let (w_from, b_from) = (address(2 * n), address(2 * n + 1));
+    let (w_port, b_port) = (ports[n % ports.len()], ports[(n + 1) % ports.len()]);
     let mut round = 0u32;
     tokio::time::sleep(start).await;
     while !stop.load(Ordering::Relaxed) {
         round += 1;
-        let (creator, secret) = if round.is_multiple_of(2) {
-            (b_from, &black)
+        let (creator, secret, port) = if round.is_multiple_of(2) {
+            (b_from, &black, b_port)
         } else {
-            (w_from, &white)
+            (w_from, &white, w_port)
         };
         let new = NewGame {
             variant: "folded".into(),
@@ -145,24 +204,29 @@ async fn player(
             continue;
         };
         let (Some(mut w), Some(mut b)) = (
-            join(w_from, port, &created.id, &white).await,
-            join(b_from, port, &created.id, &black).await,
+            join(w_from, w_port, &created.id, &white).await,
+            join(b_from, b_port, &created.id, &black).await,
         ) else {
             continue;
         };
-        let mut mine = Vec::new();
-        for ply in 0..8usize {
+        let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+        let line = &lines[(n + round as usize) % lines.len()];
+        let plies = match round {
+            1 => (line.len() * (n + 1) / games).max(2),
+            _ => line.len(),
+        };
+        for (ply, uci) in line.iter().take(plies).enumerate() {
             tokio::time::sleep(think).await;
             if stop.load(Ordering::Relaxed) {
                 break;
             }
-            let socket = if ply.is_multiple_of(2) {
-                &mut w
+            let (socket, opponent) = if ply.is_multiple_of(2) {
+                (&mut w, &mut b)
             } else {
-                &mut b
+                (&mut b, &mut w)
             };
             let m = ClientMessage::Move {
-                uci: LINE[ply % 4].into(),
+                uci: uci.clone(),
                 ply,
             };
             let sent = Instant::now();
@@ -173,18 +237,90 @@ async fn player(
                 break;
             }
             mine.push(sent.elapsed().as_micros() as u32);
+            if !until(opponent, ply + 1).await {
+                break;
+            }
+            theirs.push(sent.elapsed().as_micros() as u32);
         }
-        times.lock().unwrap().extend(mine);
+        times.round_trip.lock().unwrap().extend(mine);
+        times.seen_by_opponent.lock().unwrap().extend(theirs);
         let _ = w.close(None).await;
         let _ = b.close(None).await;
     }
 }
 
+/// A new empty database on the PostgreSQL server at `url`; its URL.
+async fn fresh_database(url: &str) -> String {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .unwrap_or_else(|e| panic!("{url}: {e}"));
+    tokio::spawn(connection);
+    let name = format!("topochess_load_{}", std::process::id());
+    for sql in [
+        format!("DROP DATABASE IF EXISTS {name}"),
+        format!("CREATE DATABASE {name}"),
+    ] {
+        client.batch_execute(&sql).await.unwrap();
+    }
+    format!(
+        "{}/{name}",
+        url.rsplit_once('/').expect("a URL with a database").0
+    )
+}
+
+/// The percentile `q` of the sorted `t` (µs), in ms.
+fn percentile(t: &[u32], q: f64) -> f64 {
+    t.get(((t.len() as f64 * q) as usize).min(t.len().saturating_sub(1)))
+        .copied()
+        .unwrap_or(0) as f64
+        / 1000.0
+}
+
+/// Starts a server on `port` with its files in `data` (and its games in `database`, if given).
+fn start_server(port: u16, data: &std::path::Path, database: Option<&str>) -> std::process::Child {
+    let bin = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../target/server/topochess-server");
+    let mut command = Command::new(&bin);
+    command
+        .args(["--addr", &format!("127.0.0.1:{port}")])
+        .arg("--dist")
+        .arg(data.join("site"))
+        .arg("--data")
+        .arg(data)
+        .stdout(Stdio::null());
+    if let Some(url) = database {
+        command.args(["--database", url]);
+    }
+    let server = command.spawn().unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (cargo build --profile server -p topochess-server)",
+            bin.display()
+        )
+    });
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    server
+}
+
 #[tokio::main]
 async fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
+    let raw: Vec<String> = std::env::args().skip(1).collect();
+    let flag = |name: &str| {
+        raw.iter()
+            .position(|a| a == name)
+            .and_then(|i| raw.get(i + 1))
+            .cloned()
+    };
+    let postgres = flag("--postgres");
+    let count: usize = flag("--servers")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(if postgres.is_some() { 2 } else { 1 });
+    let args: Vec<u64> = raw
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i == 0 || !raw[i - 1].starts_with("--"))
+        .filter_map(|(_, a)| a.parse().ok())
         .collect();
     let (games, seconds) = (
         args.first().copied().unwrap_or(1000),
@@ -194,73 +330,77 @@ async fn main() {
     // The games start spread over this many ms (people's games do not all start in the same
     // millisecond; 0: all at once, in lockstep ever after).
     let spread = Duration::from_millis(args.get(3).copied().unwrap_or(think.as_millis() as u64));
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let database = match &postgres {
+        Some(url) => Some(fresh_database(url).await),
+        None => None,
+    };
     let data = std::env::temp_dir().join(format!("topochess-load-{}", std::process::id()));
     std::fs::create_dir_all(data.join("site")).unwrap();
-    let bin = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../target/server/topochess-server");
-    let mut server = Command::new(&bin)
-        .args(["--addr", &format!("127.0.0.1:{port}")])
-        .arg("--dist")
-        .arg(data.join("site"))
-        .arg("--data")
-        .arg(&data)
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| {
-            panic!(
-                "{}: {e} (cargo build --profile server -p topochess-server)",
-                bin.display()
-            )
-        });
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let idle = rss_kb(server.id());
-    let stop = Arc::new(AtomicBool::new(false));
-    let times = Arc::new(Mutex::new(Vec::new()));
-    let refused = Arc::new(AtomicUsize::new(0));
+    let ports: Vec<u16> = (0..count)
+        .map(|_| {
+            std::net::TcpListener::bind("127.0.0.1:0")
+                .unwrap()
+                .local_addr()
+                .unwrap()
+                .port()
+        })
+        .collect();
+    let mut servers: Vec<_> = ports
+        .iter()
+        .map(|&port| start_server(port, &data, database.as_deref()))
+        .collect();
+    let memory =
+        |servers: &[std::process::Child]| -> u64 { servers.iter().map(|s| rss_kb(s.id())).sum() };
+    let idle = memory(&servers);
+    let run = Arc::new(Run {
+        ports: ports.clone(),
+        think,
+        stop: AtomicBool::new(false),
+        times: Times::default(),
+        refused: AtomicUsize::new(0),
+        lines: (0..LINES as u64).map(line).collect(),
+        games: games as usize,
+    });
     let started = Instant::now();
     let players: Vec<_> = (0..games as usize)
         .map(|n| {
-            let (stop, times, refused) = (stop.clone(), times.clone(), refused.clone());
             let start = spread * n as u32 / games as u32;
-            tokio::spawn(player(port, n, start, think, stop, times, refused))
+            tokio::spawn(player(run.clone(), n, start))
         })
         .collect();
     tokio::time::sleep(Duration::from_secs(seconds)).await;
-    let busy = rss_kb(server.id());
-    stop.store(true, Ordering::Relaxed);
+    let busy = memory(&servers);
+    run.stop.store(true, Ordering::Relaxed);
     for p in players {
         let _ = tokio::time::timeout(Duration::from_secs(10), p).await;
     }
     let elapsed = started.elapsed().as_secs_f64();
-    let _ = server.kill();
-    let _ = server.wait();
+    for server in &mut servers {
+        let _ = server.kill();
+        let _ = server.wait();
+    }
     let _ = std::fs::remove_dir_all(&data);
-    let mut t = times.lock().unwrap().clone();
+    let mut t = run.times.round_trip.lock().unwrap().clone();
     t.sort_unstable();
-    let at = |q: f64| {
-        t.get(((t.len() as f64 * q) as usize).min(t.len().saturating_sub(1)))
-            .copied()
-            .unwrap_or(0) as f64
-            / 1000.0
+    let mut seen = run.times.seen_by_opponent.lock().unwrap().clone();
+    seen.sort_unstable();
+    let kept = match postgres {
+        Some(_) => format!("{count} servers on PostgreSQL, each move crossing servers"),
+        None => format!("{count} server on SQLite"),
     };
     println!(
-        "{games} games at once (started over {} ms) for {elapsed:.0} s, {} ms between a game's moves: {} moves, {:.0} moves a second; round trip p50 {:.1} ms, p99 {:.1} ms (goal: p99 under 50 ms); server memory {:.1} MB idle, {:.1} MB busy, {:.1} KB a game; {} creations refused by the limits",
+        "{games} games at once ({kept}; started over {} ms) for {elapsed:.0} s, {} ms between a game's moves: {} moves, {:.0} moves a second; round trip p50 {:.1} ms, p99 {:.1} ms; seen by the opponent p50 {:.1} ms, p99 {:.1} ms; servers' memory {:.1} MB idle, {:.1} MB busy, {:.1} KB a game; {} creations refused by the limits",
         spread.as_millis(),
         think.as_millis(),
         t.len(),
         t.len() as f64 / elapsed,
-        at(0.50),
-        at(0.99),
+        percentile(&t, 0.50),
+        percentile(&t, 0.99),
+        percentile(&seen, 0.50),
+        percentile(&seen, 0.99),
         idle as f64 / 1024.0,
         busy as f64 / 1024.0,
         busy.saturating_sub(idle) as f64 / games as f64,
-        refused.load(Ordering::Relaxed)
+        run.refused.load(Ordering::Relaxed)
     );
 }

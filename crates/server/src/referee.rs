@@ -96,6 +96,31 @@ impl LiveGame {
         Ok(LiveGame { record, game })
     }
 
+    /// The game as `record` keeps it now, `record` being a later revision of this game (kept
+    /// by another server): only the moves played since are played here, when the moves held
+    /// are where it starts (a take-back, say, replays the whole game).
+    pub fn catch_up(&mut self, record: Record) -> Result<(), String> {
+        let held = &self.record.moves;
+        let extends = record.id == self.record.id
+            && record.moves.starts_with(held)
+            && self.game.outcome().is_none();
+        if !extends {
+            *self = LiveGame::from_record(record)?;
+            return Ok(());
+        }
+        let mut game = self.game.clone();
+        for text in &record.moves[held.len()..] {
+            let mv = san::parse_move(game.position(), text).map_err(|e| e.to_string())?;
+            game.play(mv).map_err(|e| e.to_string())?;
+        }
+        if let Some(outcome) = record.outcome {
+            game.end_as(outcome);
+        }
+        self.game = game;
+        self.record = record;
+        Ok(())
+    }
+
     /// What the store keeps.
     pub fn record(&self) -> &Record {
         &self.record

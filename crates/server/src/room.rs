@@ -104,6 +104,12 @@ impl Room {
         changed
     }
 
+    /// Whether another server says a page of a side is open there (the only news a server
+    /// that died would not send: its pages going).
+    pub(crate) fn here_elsewhere(&self) -> bool {
+        self.presence().elsewhere.iter().any(|e| e.here)
+    }
+
     /// Tells the other servers this server's count of `side`'s pages.
     fn tell(&self, side: Color, pages: usize, at: u64) {
         if let Some(tell) = &self.tell {

@@ -234,7 +234,7 @@ impl Rooms {
                     self.metrics.refused(Refusal::Raced);
                     let loaded = self.store.load(room.id).await;
                     match self.kept("read a game", room.id, loaded)? {
-                        Some(record) => *game = self.replayed(record)?,
+                        Some(record) => self.caught_up(&mut game, record)?,
                         None => return Err(Failure::Refused("the game is gone".into())),
                     }
                     drop(game);
@@ -249,6 +249,16 @@ impl Rooms {
         Err(Failure::Store(
             "the game changed on other servers every time this change was made".into(),
         ))
+    }
+
+    /// `game` brought up to `record`, a later revision of it (only the moves since are played);
+    /// a record that does not replay is logged.
+    fn caught_up(&self, game: &mut LiveGame, record: Record) -> Result<(), Failure> {
+        let id = record.id;
+        game.catch_up(record).map_err(|e| {
+            tracing::error!(game = %topochess_protocol::id_text(id), error = %e, "a stored game does not replay");
+            Failure::Store(e)
+        })
     }
 
     /// The game a stored record keeps; a record that does not replay is logged.

@@ -64,6 +64,10 @@ pub struct Presence {
     pub seen: u64,
 }
 
+/// A count of one server's pages at one side of one game: the game, the side, the pages, since
+/// when (ms since the epoch).
+pub type Count = (GameId, Color, u32, u64);
+
 /// A store of live games. Writes are answered only once the game is kept: the server answers a
 /// move only after its write.
 #[async_trait::async_trait]
@@ -72,6 +76,8 @@ pub trait Store: Send + Sync + 'static {
     async fn create(&self, game: &Record, lobby: bool) -> Result<(), StoreError>;
     /// The game `id`, if kept.
     async fn load(&self, id: GameId) -> Result<Option<Record>, StoreError>;
+    /// The games of `ids` that are kept, in any order.
+    async fn load_many(&self, ids: &[GameId]) -> Result<Vec<Record>, StoreError>;
     /// Keeps the game as it is now, if the kept game is still at the revision this one was made
     /// from (`game.revision - 1`): `Ok(false)` when another server changed it first, and nothing
     /// is written. `lobby`: the change shows in the lobby.
@@ -88,16 +94,9 @@ pub trait Store: Send + Sync + 'static {
     /// What this server hears of the others, once (a store that serves one server hears
     /// nothing).
     fn listen(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Heard>>;
-    /// Server `server` has `pages` pages of `side` open at `game` since `at` (told to the other
-    /// servers); a store that serves one server keeps nothing.
-    async fn present(
-        &self,
-        server: u64,
-        game: GameId,
-        side: Color,
-        pages: u32,
-        at: u64,
-    ) -> Result<(), StoreError>;
+    /// Server `server`'s counts of pages (told to the other servers); a store that serves one
+    /// server keeps nothing.
+    async fn present(&self, server: u64, counts: &[Count]) -> Result<(), StoreError>;
     /// The pages the servers other than `server` have at `games`.
     async fn presence(&self, server: u64, games: &[GameId]) -> Result<Vec<Presence>, StoreError>;
     /// Server `server` is alive at `now`.

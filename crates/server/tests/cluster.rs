@@ -80,7 +80,9 @@ async fn two_servers_play_one_game_and_one_of_them_dies_mid_game() {
     }
     // White's page on A, so Black (on B) sees White here: no claim of victory.
     send(&mut b_player, &ClientMessage::ClaimVictory).await;
-    assert!(refused(&mut b_player).await.contains("your opponent is here"));
+    assert!(refused(&mut b_player)
+        .await
+        .contains("your opponent is here"));
 
     // A dies without a word. White's page comes back through B: every answered move is there.
     drop(a);

@@ -170,6 +170,35 @@ fn a_record_that_does_not_replay_is_refused() {
 }
 
 #[test]
+fn a_game_catches_up_with_a_later_revision_of_itself_as_a_replay_would() {
+    let mut here = new_game(None, 0);
+    let mut there = LiveGame::from_record(here.record().clone()).unwrap();
+    for (i, m) in ["e2e4", "e7e5", "g1f3"].iter().enumerate() {
+        let side = if i % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        there.apply(side, &mv(m, i), 1).unwrap();
+    }
+    // Moves played since: played here too.
+    here.catch_up(there.record().clone()).unwrap();
+    assert_eq!(here.fen(), there.fen());
+    assert_eq!(here.record(), there.record());
+    // A game with a move taken back and another played: replayed from its record.
+    let mut other = LiveGame::from_record(there.record().clone()).unwrap();
+    let mut record = other.record().clone();
+    record.moves = vec!["e2e4".into(), "c7c5".into()];
+    other = LiveGame::from_record(record.clone()).unwrap();
+    here.catch_up(record).unwrap();
+    assert_eq!(here.fen(), other.fen());
+    // A later revision that does not replay is refused.
+    let mut bad = here.record().clone();
+    bad.moves.push("e2e5".into());
+    assert!(here.catch_up(bad).is_err());
+}
+
+#[test]
 fn a_takeback_asked_and_accepted_takes_back_the_askers_move() {
     let mut g = new_game(Some(60), 0);
     assert!(

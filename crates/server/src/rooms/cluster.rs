@@ -15,6 +15,8 @@ use topochess_protocol::GameId;
 /// How often the server says it is alive, looks for flags nobody saw fall, and reads again who
 /// is at its games on the other servers.
 const EVERY: Duration = Duration::from_secs(1);
+/// The most of what is heard (or told) taken together.
+const MOST_HEARD_AT_ONCE: usize = 1024;
 /// A flag is ended by the sweep this long after its deadline (the game's own watcher, where
 /// there is one, ends it on time).
 const SWEEP_LATE_MS: u64 = 1_000;
@@ -38,77 +40,100 @@ impl Rooms {
         tokio::spawn(self.clone().sweep(shutdown));
     }
 
-    /// Reads again into the rooms open here what the other servers changed.
+    /// Reads again into the rooms open here what the other servers changed: what was heard
+    /// meanwhile is taken together, and the games changed are read in one query.
     async fn hear(
         self: Arc<Self>,
         mut heard: tokio::sync::mpsc::UnboundedReceiver<Heard>,
         shutdown: tokio_util::sync::CancellationToken,
     ) {
         loop {
-            let news = tokio::select! {
+            let first = tokio::select! {
                 news = heard.recv() => news,
                 () = shutdown.cancelled() => return,
             };
-            let Some(news) = news else { return };
-            match news {
-                Heard::Game {
-                    id,
-                    revision,
-                    lobby,
-                } => {
-                    if lobby {
-                        self.lobby_changed();
-                    }
-                    let room = self.open_map().get(&id).cloned();
-                    if let Some(room) = room {
-                        let rooms = self.clone();
-                        tokio::spawn(async move { rooms.reread(&room, Some(revision)).await });
-                    }
-                }
-                Heard::Presence(id) => {
-                    let room = self.open_map().get(&id).cloned();
-                    if let Some(room) = room {
-                        let rooms = self.clone();
-                        tokio::spawn(async move { rooms.read_presence(&[room]).await });
-                    }
-                }
-                Heard::Reconnected => {
-                    // What was said while the listener was away is lost: read everything again.
-                    self.lobby_changed();
-                    let rooms: Vec<Arc<Room>> = self.open_map().values().cloned().collect();
-                    for room in &rooms {
-                        self.reread(room, None).await;
-                    }
-                    self.read_presence(&rooms).await;
+            let Some(first) = first else { return };
+            let mut news = vec![first];
+            while news.len() < MOST_HEARD_AT_ONCE {
+                match heard.try_recv() {
+                    Ok(n) => news.push(n),
+                    Err(_) => break,
                 }
             }
+            let (mut games, mut present) = (HashMap::new(), HashMap::new());
+            for n in news {
+                match n {
+                    Heard::Game {
+                        id,
+                        revision,
+                        lobby,
+                    } => {
+                        if lobby {
+                            self.lobby_changed();
+                        }
+                        let room = self.open_map().get(&id).cloned();
+                        if let Some(room) = room {
+                            let newest = games.entry(id).or_insert((room, Some(revision)));
+                            newest.1 = newest.1.max(Some(revision));
+                        }
+                    }
+                    Heard::Presence(id) => {
+                        if let Some(room) = self.open_map().get(&id).cloned() {
+                            present.insert(id, room);
+                        }
+                    }
+                    Heard::Reconnected => {
+                        // What was said while the listener was away is lost: every game held
+                        // here is read again.
+                        self.lobby_changed();
+                        for room in self.open_map().values() {
+                            games.insert(room.id, (room.clone(), None));
+                            present.insert(room.id, room.clone());
+                        }
+                    }
+                }
+            }
+            self.reread(games.into_values().collect()).await;
+            let present: Vec<Arc<Room>> = present.into_values().collect();
+            self.read_presence(&present).await;
         }
     }
 
-    /// Reads game `room` again if the store keeps a later revision than the room holds (than
-    /// `revision`, when known, to read nothing for a change made here): the pages at it are told,
-    /// its clock watched anew.
-    pub(crate) async fn reread(self: &Arc<Self>, room: &Arc<Room>, revision: Option<u64>) {
-        let held = room.game.lock().await.record().revision;
-        if revision.is_some_and(|r| r <= held) {
+    /// Reads again each of `rooms` whose game the store keeps at a later revision than the
+    /// room holds (than the revision given, when known: a change made here is not read): the
+    /// pages at it are told, its clock watched anew.
+    pub(crate) async fn reread(self: &Arc<Self>, rooms: Vec<(Arc<Room>, Option<u64>)>) {
+        let mut behind = HashMap::new();
+        for (room, revision) in rooms {
+            let held = room.game.lock().await.record().revision;
+            if revision.is_none_or(|r| r > held) {
+                behind.insert(room.id, room);
+            }
+        }
+        if behind.is_empty() {
             return;
         }
-        let loaded = self.store.load(room.id).await;
-        let Ok(Some(record)) = self.kept("read a game", room.id, loaded) else {
+        let ids: Vec<GameId> = behind.keys().copied().collect();
+        let loaded = self.store.load_many(&ids).await;
+        let Ok(records) = self.kept("read games", 0, loaded) else {
             return;
         };
-        let mut game = room.game.lock().await;
-        if record.revision <= game.record().revision {
-            return;
+        for record in records {
+            let Some(room) = behind.get(&record.id) else {
+                continue;
+            };
+            let mut game = room.game.lock().await;
+            if record.revision <= game.record().revision {
+                continue;
+            }
+            if self.caught_up(&mut game, record).is_err() {
+                continue;
+            }
+            let deadline = game.deadline();
+            drop(game);
+            room.changed();
+            self.watch_clock(room.id, deadline);
         }
-        let Ok(fresh) = self.replayed(record) else {
-            return;
-        };
-        *game = fresh;
-        let deadline = game.deadline();
-        drop(game);
-        room.changed();
-        self.watch_clock(room.id, deadline);
     }
 
     /// Reads who is at `rooms` on the other servers; the pages at a room are told when that
@@ -170,11 +195,19 @@ impl Rooms {
         gone
     }
 
-    /// Tells the other servers, in order, each count of pages the rooms here report.
+    /// Tells the other servers, in order, each count of pages the rooms here report (those
+    /// reported meanwhile together).
     async fn tell(self: Arc<Self>, mut told: crate::room::Telling) {
-        while let Some((game, side, pages, at)) = told.recv().await {
-            let written = self.store.present(self.server, game, side, pages, at).await;
-            let _ = self.kept("tell who is at a game", game, written);
+        while let Some(first) = told.recv().await {
+            let mut counts = vec![first];
+            while counts.len() < MOST_HEARD_AT_ONCE {
+                match told.try_recv() {
+                    Ok(c) => counts.push(c),
+                    Err(_) => break,
+                }
+            }
+            let written = self.store.present(self.server, &counts).await;
+            let _ = self.kept("tell who is at the games", 0, written);
         }
     }
 
@@ -192,7 +225,13 @@ impl Rooms {
             if self.told.is_some() {
                 let alive = self.store.alive(self.server, now).await;
                 let _ = self.kept("say the server is alive", 0, alive);
-                let rooms: Vec<Arc<Room>> = self.open_map().values().cloned().collect();
+                // A server that died says nothing: the pages it had are read again.
+                let rooms: Vec<Arc<Room>> = self
+                    .open_map()
+                    .values()
+                    .filter(|r| r.here_elsewhere())
+                    .cloned()
+                    .collect();
                 self.read_presence(&rooms).await;
             }
             let overdue = self.store.overdue(now.saturating_sub(SWEEP_LATE_MS)).await;

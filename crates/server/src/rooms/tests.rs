@@ -46,6 +46,9 @@ impl Store for Unreliable {
         }
         Ok(found)
     }
+    async fn load_many(&self, ids: &[GameId]) -> Result<Vec<Record>, StoreError> {
+        self.inner.load_many(ids).await
+    }
     async fn save(&self, game: &Record, lobby: bool) -> Result<bool, StoreError> {
         self.check()?;
         self.inner.save(game, lobby).await
@@ -65,7 +68,7 @@ impl Store for Unreliable {
     fn listen(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<crate::store::Heard>> {
         None
     }
-    async fn present(&self, _: u64, _: GameId, _: Color, _: u32, _: u64) -> Result<(), StoreError> {
+    async fn present(&self, _: u64, _: &[crate::store::Count]) -> Result<(), StoreError> {
         Ok(())
     }
     async fn presence(

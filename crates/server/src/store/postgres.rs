@@ -5,7 +5,7 @@
 //! of its own; when that connection is lost it connects again and says so, and the server reads
 //! again everything it holds.
 
-use super::{color_of, color_text, outcome_text, rematch_bits, Heard, Presence, Store, StoreError};
+use super::{color_of, Count, Heard, Presence, Store, StoreError};
 use crate::record::Record;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use std::str::FromStr;
@@ -20,12 +20,19 @@ use topochess_protocol::GameId;
 const CHANNEL: &str = "topochess";
 /// The listener's name in `pg_stat_activity` (the tests find it there to cut it off).
 pub const LISTENER_NAME: &str = "topochess-listener";
-/// Connections in a server's pool.
-const POOL_SIZE: usize = 16;
+/// Connections in a server's pool: few, each busy (every connection is a process of the
+/// database's, and on a small machine they take turns on its cores).
+const POOL_SIZE: usize = 6;
+/// Writers, each keeping the writes that wait in one statement.
+const WRITERS: usize = 1;
+/// The most writes in one statement.
+const MOST_IN_A_BATCH: usize = 512;
 
 /// The changes of the database's layout, in order; `topochess_layout` counts those applied.
 const MIGRATIONS: [&str; 1] = [
-    // 1: the games, the servers alive and their pages at each game.
+    // 1: the games, the servers alive and their pages at each game. Few indexes: a move
+    // changes its game's deadline, so each index on the table is written at every move (the
+    // running clocks are listed once at start, the games to prune once an hour: both scan).
     "CREATE TABLE games (
         id BIGINT PRIMARY KEY,
         variant TEXT NOT NULL,
@@ -52,9 +59,6 @@ const MIGRATIONS: [&str; 1] = [
     CREATE INDEX games_lobby ON games (created) WHERE public AND outcome IS NULL AND NOT aborted;
     CREATE INDEX games_deadline ON games (deadline) WHERE deadline IS NOT NULL
         AND outcome IS NULL AND NOT aborted;
-    CREATE INDEX games_running ON games (id) WHERE turn_since IS NOT NULL
-        AND outcome IS NULL AND NOT aborted;
-    CREATE INDEX games_created ON games (created);
     CREATE TABLE servers (id BIGINT PRIMARY KEY, seen BIGINT NOT NULL);
     CREATE TABLE presence (
         game BIGINT NOT NULL,
@@ -86,6 +90,8 @@ impl From<deadpool_postgres::PoolError> for StoreError {
 /// The games in a PostgreSQL database, shared with the other servers.
 pub struct PgStore {
     pool: Pool,
+    /// The writes waiting for a writer, which keeps them many at a time (a group commit).
+    writes: UnboundedSender<Write>,
     heard: Mutex<Option<UnboundedReceiver<Heard>>>,
     /// Set when the store goes: its listener stops.
     gone: tokio_util::sync::CancellationToken,
@@ -130,8 +136,14 @@ impl PgStore {
             Ok(Ok(())) => {}
             _ => return Err("the listener could not LISTEN within 10 s".into()),
         }
+        let (writes, waiting) = unbounded_channel();
+        let waiting = std::sync::Arc::new(tokio::sync::Mutex::new(waiting));
+        for _ in 0..WRITERS {
+            tokio::spawn(writer(pool.clone(), waiting.clone()));
+        }
         Ok(PgStore {
             pool,
+            writes,
             heard: Mutex::new(Some(heard)),
             gone,
         })
@@ -139,6 +151,22 @@ impl PgStore {
 
     async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
         Ok(self.pool.get().await?)
+    }
+
+    /// Hands a write to the writers: answered once it is committed (`false`: refused for its
+    /// revision).
+    async fn write(&self, record: &Record, lobby: bool, new: bool) -> Result<bool, StoreError> {
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let stopped = || StoreError("the store's writers have stopped".into());
+        self.writes
+            .send(Write {
+                record: record.clone(),
+                lobby,
+                new,
+                answer,
+            })
+            .map_err(|_| stopped())?;
+        answered.await.map_err(|_| stopped())?
     }
 }
 
@@ -250,9 +278,17 @@ async fn listen(
 }
 
 /// What a notification's payload says: `g ID REVISION LOBBY` or `p ID`.
+///
+/// ```text
+/// g -42 7 1   game 2^64 - 42 kept at revision 7, and the lobby changed with it
+/// p 12        who is at game 12 changed
+/// ```
 fn read_payload(payload: &str) -> Option<Heard> {
     let mut words = payload.split(' ');
-    match (words.next()?, words.next()?.parse().ok()?) {
+    // An id is kept as a BIGINT: its 64 bits, signed.
+    let kind = words.next()?;
+    let id = words.next()?.parse::<i64>().ok()? as u64;
+    match (kind, id) {
         ("g", id) => Some(Heard::Game {
             id,
             revision: words.next()?.parse().ok()?,
@@ -263,10 +299,8 @@ fn read_payload(payload: &str) -> Option<Heard> {
     }
 }
 
-/// The payload that tells of game `g` kept.
-fn game_payload(g: &Record, lobby: bool) -> String {
-    format!("g {} {} {}", g.id, g.revision, lobby as u8)
-}
+mod batch;
+use batch::{writer, Write};
 
 /// A record of a row read with [`COLUMNS`].
 fn record_of(r: &Row) -> Result<Record, StoreError> {
@@ -319,45 +353,7 @@ fn ids(rows: Vec<Row>) -> Result<Vec<GameId>, StoreError> {
 #[async_trait::async_trait]
 impl Store for PgStore {
     async fn create(&self, g: &Record, lobby: bool) -> Result<(), StoreError> {
-        let client = self.client().await?;
-        let insert = client
-            .prepare_cached(&format!(
-                "WITH new AS (INSERT INTO games ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7,
-                    $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
-                    RETURNING id)
-                 SELECT pg_notify('{CHANNEL}', $22) FROM new"
-            ))
-            .await?;
-        client
-            .query(
-                &insert,
-                &[
-                    &(g.id as i64),
-                    &g.variant,
-                    &g.castling,
-                    &g.clock.map(|c| c.0 as i32),
-                    &g.clock.map(|c| c.1 as i32),
-                    &g.seats[0],
-                    &g.seats[1],
-                    &g.moves.join(" "),
-                    &(g.left_ms[0] as i64),
-                    &(g.left_ms[1] as i64),
-                    &g.turn_since.map(|t| t as i64),
-                    &g.outcome.as_ref().map(outcome_text),
-                    &g.aborted,
-                    &(g.created as i64),
-                    &g.draw_offer.map(color_text),
-                    &g.takeback_offer.map(color_text),
-                    &(rematch_bits(g.rematch) as i16),
-                    &g.next_game.map(|n| n as i64),
-                    &g.public,
-                    &(g.revision as i64),
-                    &g.deadline.map(|d| d as i64),
-                    &game_payload(g, lobby),
-                ],
-            )
-            .await?;
-        Ok(())
+        self.write(g, lobby, true).await.map(|_| ())
     }
 
     async fn load(&self, id: GameId) -> Result<Option<Record>, StoreError> {
@@ -373,50 +369,21 @@ impl Store for PgStore {
     }
 
     async fn save(&self, g: &Record, lobby: bool) -> Result<bool, StoreError> {
+        self.write(g, lobby, false).await
+    }
+
+    async fn load_many(&self, ids: &[GameId]) -> Result<Vec<Record>, StoreError> {
         let client = self.client().await?;
-        let update = client
-            .prepare_cached(&format!(
-                "WITH kept AS (UPDATE games SET white = $2, black = $3, moves = $4,
-                    white_ms = $5, black_ms = $6, turn_since = $7, outcome = $8, aborted = $9,
-                    draw_offer = $10, takeback_offer = $11, rematch = $12, next_game = $13,
-                    revision = $14, deadline = $15
-                    WHERE id = $1 AND revision = $14::BIGINT - 1 RETURNING id)
-                 SELECT pg_notify('{CHANNEL}', $16) FROM kept"
-            ))
+        let query = client
+            .prepare_cached(&format!("SELECT {COLUMNS} FROM games WHERE id = ANY($1)"))
             .await?;
-        let kept = client
-            .query(
-                &update,
-                &[
-                    &(g.id as i64),
-                    &g.seats[0],
-                    &g.seats[1],
-                    &g.moves.join(" "),
-                    &(g.left_ms[0] as i64),
-                    &(g.left_ms[1] as i64),
-                    &g.turn_since.map(|t| t as i64),
-                    &g.outcome.as_ref().map(outcome_text),
-                    &g.aborted,
-                    &g.draw_offer.map(color_text),
-                    &g.takeback_offer.map(color_text),
-                    &(rematch_bits(g.rematch) as i16),
-                    &g.next_game.map(|n| n as i64),
-                    &(g.revision as i64),
-                    &g.deadline.map(|d| d as i64),
-                    &game_payload(g, lobby),
-                ],
-            )
-            .await?;
-        if !kept.is_empty() {
-            return Ok(true);
-        }
-        let exists = client
-            .query_opt("SELECT 1 FROM games WHERE id = $1", &[&(g.id as i64)])
-            .await?;
-        match exists {
-            Some(_) => Ok(false),
-            None => Err(StoreError(format!("no game {:016x} to save", g.id))),
-        }
+        let ids: Vec<i64> = ids.iter().map(|&id| id as i64).collect();
+        client
+            .query(&query, &[&ids])
+            .await?
+            .iter()
+            .map(record_of)
+            .collect()
     }
 
     async fn lobby(&self, since: u64, limit: usize) -> Result<Vec<Record>, StoreError> {
@@ -485,36 +452,30 @@ impl Store for PgStore {
         self.heard.lock().unwrap_or_else(|p| p.into_inner()).take()
     }
 
-    async fn present(
-        &self,
-        server: u64,
-        game: GameId,
-        side: Color,
-        pages: u32,
-        at: u64,
-    ) -> Result<(), StoreError> {
+    async fn present(&self, server: u64, counts: &[Count]) -> Result<(), StoreError> {
+        // The last count of each side of each game (a statement changes a row once).
+        let mut last: std::collections::HashMap<(GameId, Color), Count> = Default::default();
+        for &count in counts {
+            last.insert((count.0, count.1), count);
+        }
+        let counts: Vec<Count> = last.into_values().collect();
         let client = self.client().await?;
         let upsert = client
             .prepare_cached(&format!(
                 "WITH up AS (INSERT INTO presence (game, server, side, pages, since)
-                    VALUES ($1, $2, $3, $4, $5)
+                    SELECT game, $1, side, pages, since FROM unnest($2::BIGINT[],
+                        $3::SMALLINT[], $4::INTEGER[], $5::BIGINT[]) AS v(game, side, pages, since)
                     ON CONFLICT (game, server, side)
                     DO UPDATE SET pages = EXCLUDED.pages, since = EXCLUDED.since RETURNING game)
-                 SELECT pg_notify('{CHANNEL}', $6) FROM up"
+                 SELECT pg_notify('{CHANNEL}', 'p ' || game) FROM up"
             ))
             .await?;
+        let games: Vec<i64> = counts.iter().map(|c| c.0 as i64).collect();
+        let sides: Vec<i16> = counts.iter().map(|c| c.1.index() as i16).collect();
+        let pages: Vec<i32> = counts.iter().map(|c| c.2 as i32).collect();
+        let since: Vec<i64> = counts.iter().map(|c| c.3 as i64).collect();
         client
-            .query(
-                &upsert,
-                &[
-                    &(game as i64),
-                    &(server as i64),
-                    &(side.index() as i16),
-                    &(pages as i32),
-                    &(at as i64),
-                    &format!("p {game}"),
-                ],
-            )
+            .query(&upsert, &[&(server as i64), &games, &sides, &pages, &since])
             .await?;
         Ok(())
     }
@@ -560,5 +521,26 @@ impl Store for PgStore {
             .execute(&upsert, &[&(server as i64), &(now as i64)])
             .await?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod payload_tests {
+    use super::*;
+
+    #[test]
+    fn a_payload_says_a_game_or_who_is_at_it_and_nothing_else() {
+        assert_eq!(
+            read_payload("g -42 7 1"),
+            Some(Heard::Game {
+                id: u64::MAX - 41,
+                revision: 7,
+                lobby: true
+            })
+        );
+        assert_eq!(read_payload("p 12"), Some(Heard::Presence(12)));
+        for bad in ["", "g", "g 1", "g 1 x 1", "x 1", "p", "p z"] {
+            assert_eq!(read_payload(bad), None, "{bad:?}");
+        }
     }
 }

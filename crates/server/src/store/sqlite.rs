@@ -1,12 +1,13 @@
 //! The SQLite store: the embedded default, for one server. Reads on one connection; writes on
 //! another, owned by a writer thread that gathers the writes waiting into one transaction.
 
-use super::{color_of, color_text, outcome_text, rematch_bits, Heard, Presence, Store, StoreError};
+use super::{
+    color_of, color_text, outcome_text, rematch_bits, Count, Heard, Presence, Store, StoreError,
+};
 use crate::record::Record;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::Mutex;
-use topochess_core::Color;
 use topochess_protocol::GameId;
 
 impl From<rusqlite::Error> for StoreError {
@@ -344,6 +345,14 @@ impl Store for SqliteStore {
             .optional()?)
     }
 
+    async fn load_many(&self, ids: &[GameId]) -> Result<Vec<Record>, StoreError> {
+        let mut found = Vec::new();
+        for &id in ids {
+            found.extend(self.load(id).await?);
+        }
+        Ok(found)
+    }
+
     async fn save(&self, g: &Record, _lobby: bool) -> Result<bool, StoreError> {
         self.write(g, false).await
     }
@@ -404,7 +413,7 @@ impl Store for SqliteStore {
     }
 
     /// One server: its pages are all there is, kept in its memory.
-    async fn present(&self, _: u64, _: GameId, _: Color, _: u32, _: u64) -> Result<(), StoreError> {
+    async fn present(&self, _: u64, _: &[Count]) -> Result<(), StoreError> {
         Ok(())
     }
 

@@ -137,6 +137,8 @@ async fn a_game_is_kept_changed_and_read_back_after_a_restart(place: Place) {
     let store = place.open().await;
     assert_eq!(store.load(g.id).await.unwrap(), Some(changed.clone()));
     assert_eq!(store.load(7).await.unwrap(), None);
+    let many = store.load_many(&[7, g.id]).await.unwrap();
+    assert_eq!(many.iter().map(|r| r.id).collect::<Vec<_>>(), [g.id]);
     assert!(
         store.save(&next(&record(7), |_| ()), false).await.is_err(),
         "a game never created"
@@ -367,10 +369,13 @@ async fn postgres_keeps_who_is_at_a_game_on_each_server_and_tells_the_others() {
     a.create(&record(31), false).await.unwrap();
     a.alive(1, 1_000).await.unwrap();
     b.alive(2, 1_000).await.unwrap();
-    a.present(1, 31, Color::White, 1, 900).await.unwrap();
+    a.present(1, &[(31, Color::White, 1, 900)]).await.unwrap();
     next_heard(&mut heard, |h| (h == Heard::Presence(31)).then_some(())).await;
-    b.present(2, 31, Color::Black, 2, 950).await.unwrap();
-    a.present(1, 31, Color::White, 0, 990).await.unwrap();
+    b.present(2, &[(31, Color::Black, 2, 950)]).await.unwrap();
+    // Two counts of one side in one write: the last is kept.
+    a.present(1, &[(31, Color::White, 3, 980), (31, Color::White, 0, 990)])
+        .await
+        .unwrap();
     let seen_by_b = b.presence(2, &[31, 32]).await.unwrap();
     assert_eq!(
         seen_by_b,
