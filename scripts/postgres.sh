@@ -31,7 +31,16 @@ case "${1:-}" in
     dir=$(mktemp -d /tmp/topochess-postgres.XXXXXX)
     chmod 755 "$dir"
     [ "$(id -u)" = 0 ] && chown postgres "$dir"
-    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    # A free port: one nothing answers on (bash's /dev/tcp, no other tool needed).
+    port=
+    for _ in $(seq 50); do
+      candidate=$((20000 + RANDOM % 30000))
+      if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then
+        port=$candidate
+        break
+      fi
+    done
+    [ -n "$port" ] || { say "no free port found"; exit 1; }
     as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; say "initdb failed"; exit 1; }
     # Many connections: each test database has its servers' pools and listeners.

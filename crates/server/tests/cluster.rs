@@ -2,7 +2,8 @@
 //! browsers meet them behind a load balancer: White plays through one, Black through the other,
 //! spectators on both see every move; a seek posted on one is listed and taken on the other;
 //! then White's server is killed (SIGKILL) mid-game, White comes back through the other server
-//! and plays on, and nothing that was answered is lost.
+//! and plays on, and nothing that was answered is lost. Two browsers taking one free seat through
+//! the two servers at the same instant: one is seated, the other watches.
 
 mod common;
 
@@ -24,7 +25,9 @@ async fn fresh_database() -> String {
         .await
         .unwrap_or_else(|e| panic!("the tests' PostgreSQL at {server}: {e}"));
     tokio::spawn(connection);
-    let name = format!("topochess_cluster_{}", std::process::id());
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = format!("topochess_cluster_{}_{n}", std::process::id());
     for sql in [
         format!("DROP DATABASE IF EXISTS {name}"),
         format!("CREATE DATABASE {name}"),
@@ -96,4 +99,26 @@ async fn two_servers_play_one_game_and_one_of_them_dies_mid_game() {
         state_at(&mut watch_b, line.len() + 1).await.moves.len(),
         line.len() + 1
     );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn two_browsers_taking_one_seat_through_two_servers_at_once_give_one_seat() {
+    let url = fresh_database().await;
+    let (a, b) = (server("seat-a", &url), server("seat-b", &url));
+    for round in 0..5 {
+        let white = format!("white{round}-0123456789abcdef");
+        let created = create(a.port, &folded_game(&white, false));
+        let (x, y) = (
+            format!("x{round}-0123456789abcdefgh"),
+            format!("y{round}-0123456789abcdefgh"),
+        );
+        let (mut on_a, mut on_b) = tokio::join!(
+            connect(a.port, &created.id, &x),
+            connect(b.port, &created.id, &y)
+        );
+        let (seen_a, seen_b) = tokio::join!(state_at(&mut on_a, 0), state_at(&mut on_b, 0));
+        let mut seats = [seen_a.you, seen_b.you];
+        seats.sort_by_key(|s| s.is_some());
+        assert_eq!(seats, [None, Some(Color::Black)], "one seat, one spectator");
+    }
 }
