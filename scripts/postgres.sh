@@ -17,7 +17,11 @@ as_owner() {
   if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
-bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
+# The newest of Debian's installed versions (none: `bin` stays empty, and `start` says so).
+bin=
+for candidate in /usr/lib/postgresql/*/bin; do
+  if [ -x "$candidate/initdb" ]; then bin=$candidate; fi
+done
 case "${1:-}" in
   start)
     if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
@@ -56,7 +60,10 @@ case "${1:-}" in
     if [ -f "$kept" ]; then
       dir=$(cat "$kept")
       if [ -d "$dir/data" ]; then
-        as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+        if ! as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >"$dir/stop.log" 2>&1; then
+          # Stopped already (a crash, say): said, and its folder deleted all the same.
+          say "pg_ctl could not stop the server in $dir: $(tail -1 "$dir/stop.log")"
+        fi
       fi
       rm -rf "$dir" "$kept"
       say "stopped"
