@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 use topochess_core::game::Outcome;
+
+pub mod account;
 use topochess_core::Color;
 
 /// The most bytes a message may have; the server refuses longer ones.
@@ -98,6 +100,28 @@ pub struct NewGame {
     /// its link only).
     #[serde(default)]
     pub public: bool,
+    /// Rated: only between two accounts, and only a signed-in player may create one (a casual
+    /// game otherwise).
+    #[serde(default)]
+    pub rated: bool,
+}
+
+/// A player at a game, as everyone sees them: an account's name and its rating at the game's
+/// preset when they sat down, and once a rated game is rated, the change. A guest has none.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerTag {
+    /// The account's name (`deleted player` once the account is deleted: no account has a
+    /// space in its name).
+    pub name: String,
+    /// The rating at the game's preset when the player sat down, rounded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i32>,
+    /// That rating was provisional (shown with "?").
+    #[serde(default)]
+    pub provisional: bool,
+    /// The rating's change, once the rated game is rated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diff: Option<i32>,
 }
 
 /// A game of the lobby.
@@ -113,6 +137,12 @@ pub struct LobbyGame {
     pub open_side: Option<Color>,
     /// Moves played.
     pub moves: usize,
+    /// Rated.
+    #[serde(default)]
+    pub rated: bool,
+    /// The players seated (White, Black): accounts named, guests not.
+    #[serde(default)]
+    pub players: [Option<PlayerTag>; 2],
 }
 
 /// `GET /api/lobby`: the open seeks, and the public games being played (to watch).
@@ -204,6 +234,12 @@ pub struct GameState {
     /// Listed in the lobby (a seek, then a public game).
     #[serde(default)]
     pub public: bool,
+    /// Rated.
+    #[serde(default)]
+    pub rated: bool,
+    /// The players seated (White, Black): accounts named, guests not.
+    #[serde(default)]
+    pub players: [Option<PlayerTag>; 2],
 }
 
 /// What the server sends over a game's WebSocket.
@@ -339,6 +375,16 @@ mod tests {
             next_game: Some(id_text(7)),
             gone_ms: [None, Some(4_000)],
             public: true,
+            rated: true,
+            players: [
+                Some(PlayerTag {
+                    name: "alice".into(),
+                    rating: Some(1612),
+                    provisional: false,
+                    diff: Some(-7),
+                }),
+                None,
+            ],
         };
         let messages = [
             ServerMessage::State(Box::new(state.clone())),

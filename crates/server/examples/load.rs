@@ -190,6 +190,7 @@ async fn player(run: Arc<Run>, n: usize, start: Duration) {
             },
             secret: secret.clone(),
             public: false,
+            rated: false,
         };
         let body = serde_json::to_string(&new).unwrap();
         let Some((status, answer)) = post(creator, port, &body).await else {

@@ -21,6 +21,10 @@ pub enum Limited {
     Qr,
     /// Opening a socket (pychess: 80 handshakes in 30 s an address).
     Socket,
+    /// Trying to sign in (and each name tried is limited too: [`Limits::check_name`]).
+    Login,
+    /// Making an account.
+    Signup,
 }
 
 /// How much of each an address may do.
@@ -39,6 +43,12 @@ pub struct Quotas {
     /// Seeks open at once (a player's new seek replaces their old one; this bounds an address
     /// with many browsers).
     pub seeks_open: usize,
+    /// Sign-in attempts from an address in 10 minutes, and in a burst.
+    pub logins_per_10min: u32,
+    /// Sign-in attempts at one name in 10 minutes, from anywhere.
+    pub name_logins_per_10min: u32,
+    /// Accounts made from an address in an hour.
+    pub signups_per_hour: u32,
 }
 
 impl Default for Quotas {
@@ -50,6 +60,9 @@ impl Default for Quotas {
             sockets_per_30s: 80,
             sockets_open: 40,
             seeks_open: 3,
+            logins_per_10min: 30,
+            name_logins_per_10min: 10,
+            signups_per_hour: 10,
         }
     }
 }
@@ -62,6 +75,9 @@ pub struct Limits {
     lobby: DefaultKeyedRateLimiter<IpAddr>,
     qr: DefaultKeyedRateLimiter<IpAddr>,
     socket: DefaultKeyedRateLimiter<IpAddr>,
+    login: DefaultKeyedRateLimiter<IpAddr>,
+    signup: DefaultKeyedRateLimiter<IpAddr>,
+    login_name: DefaultKeyedRateLimiter<String>,
     open: Arc<Mutex<HashMap<IpAddr, usize>>>,
 }
 
@@ -117,6 +133,12 @@ impl Limits {
                 quotas.sockets_per_30s,
                 Duration::from_secs(30),
             )),
+            login: DefaultKeyedRateLimiter::keyed(per(quotas.logins_per_10min, 10 * minute)),
+            signup: DefaultKeyedRateLimiter::keyed(per(quotas.signups_per_hour, 60 * minute)),
+            login_name: DefaultKeyedRateLimiter::keyed(per(
+                quotas.name_logins_per_10min,
+                10 * minute,
+            )),
             open: Arc::default(),
         }
     }
@@ -128,9 +150,19 @@ impl Limits {
             Limited::Lobby => &self.lobby,
             Limited::Qr => &self.qr,
             Limited::Socket => &self.socket,
+            Limited::Login => &self.login,
+            Limited::Signup => &self.signup,
         };
         limiter
             .check_key(&key(address))
+            .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
+    }
+
+    /// Whether the account `name` (whatever its case) may be tried again now; if not, how long
+    /// until it may. Counted whether the name exists or not, so the answer tells nothing.
+    pub fn check_name(&self, name: &str) -> Result<(), Duration> {
+        self.login_name
+            .check_key(&crate::accounts::name_key(name))
             .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
     }
 
@@ -151,10 +183,19 @@ impl Limits {
 
     /// Forgets the addresses whose limits are full again, so the tables do not grow for ever.
     pub fn forget_idle(&self) {
-        for limiter in [&self.create, &self.lobby, &self.qr, &self.socket] {
+        for limiter in [
+            &self.create,
+            &self.lobby,
+            &self.qr,
+            &self.socket,
+            &self.login,
+            &self.signup,
+        ] {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
+        self.login_name.retain_recent();
+        self.login_name.shrink_to_fit();
     }
 
     /// Addresses remembered (for tests of forgetting).

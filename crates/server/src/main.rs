@@ -4,8 +4,10 @@
 //! servers. `topochess-server backup FILE` copies the SQLite database while games go on.
 #![forbid(unsafe_code)]
 
+mod accounts;
 mod limits;
 mod metrics;
+mod ratings;
 mod record;
 mod referee;
 mod room;
@@ -90,6 +92,11 @@ async fn main() -> Result<(), String> {
         Ok(n) => tracing::info!(clocks = n, "watching the running clocks"),
         Err(_) => return Err("the store could not list the running clocks".into()),
     }
+    // Rated games that ended while no server could rate them (one stopped between the two).
+    let settled = rooms.settle_all().await;
+    if settled > 0 {
+        tracing::info!(games = settled, "rated the games left unrated");
+    }
     let site = Arc::new(site::Site {
         rooms: rooms.clone(),
         limits: limits::Limits::new(limits::Quotas {
@@ -144,8 +151,9 @@ async fn stop_signal() {
     }
 }
 
-/// Every five seconds: rooms nobody holds are closed; every minute, idle addresses forgotten;
-/// every hour, games that never started deleted.
+/// Every five seconds: rooms nobody holds are closed; every minute, idle addresses forgotten
+/// and rated games left unrated (a store that failed) rated; every hour, games that never
+/// started deleted.
 async fn sweeper(site: Arc<site::Site>) {
     let mut tick = tokio::time::interval(Duration::from_secs(5));
     let mut n = 0u64;
@@ -154,6 +162,7 @@ async fn sweeper(site: Arc<site::Site>) {
         site.rooms.close_idle();
         if n.is_multiple_of(12) {
             site.limits.forget_idle();
+            site.rooms.settle_all().await;
         }
         if n.is_multiple_of(720) {
             site.rooms.prune().await;

@@ -39,6 +39,14 @@ pub enum Refusal {
     /// A change made over a game another server had changed first (made again on the game as
     /// kept).
     Raced,
+    /// Too many sign-in attempts from one address or at one name.
+    LoginLimit,
+    /// Too many accounts made from one address.
+    SignupLimit,
+    /// A wrong name or password.
+    BadLogin,
+    /// A request carrying a session from another site's page.
+    CrossSite,
 }
 
 impl Refusal {
@@ -57,6 +65,10 @@ impl Refusal {
             Refusal::Raced => "raced",
             Refusal::Store => "store",
             Refusal::Fault => "fault",
+            Refusal::LoginLimit => "login_limit",
+            Refusal::SignupLimit => "signup_limit",
+            Refusal::BadLogin => "bad_login",
+            Refusal::CrossSite => "cross_site",
         }
     }
 }

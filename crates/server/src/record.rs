@@ -2,7 +2,21 @@
 
 use topochess_core::game::Outcome;
 use topochess_core::Color;
-use topochess_protocol::GameId;
+use topochess_protocol::{GameId, PlayerTag};
+
+/// A player at a game: their account (none once it is deleted) and what everyone sees of them.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Player {
+    /// The account's number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account: Option<u64>,
+    /// The name, the rating when they sat down, and the rating's change once rated.
+    #[serde(flatten)]
+    pub tag: PlayerTag,
+}
+
+/// The name a deleted account's games show (no account has a space in its name).
+pub const DELETED: &str = "deleted player";
 
 /// A live game as it is stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,6 +61,55 @@ pub struct Record {
     /// When the running clock falls (ms since the epoch), kept so that any server finds the
     /// games whose flag is due, those of a server that died included; `None` while no clock runs.
     pub deadline: Option<u64>,
+    /// Rated: between two accounts, rated when it ends.
+    pub rated: bool,
+    /// A rated game whose ratings are settled (changed, or left as they were for a game that
+    /// ended before both sides moved).
+    pub settled: bool,
+    /// The accounts seated (White, Black); none for a guest.
+    pub players: [Option<Player>; 2],
+}
+
+impl Record {
+    /// The players as kept (JSON), for the store.
+    pub fn players_text(&self) -> Option<String> {
+        self.players
+            .iter()
+            .any(Option::is_some)
+            .then(|| serde_json::to_string(&self.players).expect("players are JSON"))
+    }
+
+    /// The players of their kept text.
+    pub fn players_of(text: Option<&str>) -> Result<[Option<Player>; 2], String> {
+        text.map_or(Ok([None, None]), |t| {
+            serde_json::from_str(t).map_err(|e| format!("unreadable players: {e}"))
+        })
+    }
+
+    /// The account seated on `side`, if any.
+    pub fn account(&self, side: Color) -> Option<u64> {
+        self.players[side.index()].as_ref().and_then(|p| p.account)
+    }
+
+    /// Who won, as the archive's filter reads it: `white`, `black` or `draw`; none while the
+    /// game goes on, or when it was aborted.
+    pub fn winner_text(&self) -> Option<&'static str> {
+        let outcome = self.outcome.filter(|_| !self.aborted)?;
+        Some(match outcome.winner() {
+            Some(Color::White) => "white",
+            Some(Color::Black) => "black",
+            None => "draw",
+        })
+    }
+
+    /// The `rated` column: 0 casual, 1 rated, 2 rated and settled.
+    pub fn rated_code(&self) -> i16 {
+        match (self.rated, self.settled) {
+            (false, _) => 0,
+            (true, false) => 1,
+            (true, true) => 2,
+        }
+    }
 }
 
 /// What the store keeps of a browser's secret: its SHA-256, in hexadecimal. A secret is 128 bits

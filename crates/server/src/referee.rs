@@ -2,7 +2,7 @@
 //! the clocks as absolute times (a restart of the server gives nobody time), and how the game
 //! ends. Pure: the caller says what time it is.
 
-use crate::record::{same_proof, seat_proof, Record};
+use crate::record::{same_proof, seat_proof, Player, Record};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use topochess_core::clock::{offer_after_move, Clocks};
@@ -42,8 +42,18 @@ fn variant_of(variant: &str, castling: &str) -> Result<Arc<Variant>, String> {
 }
 
 impl LiveGame {
-    /// A new game `id` as `new` asks, its creator seated; `coin` decides a random side.
-    pub fn create(id: GameId, new: &NewGame, coin: bool, now: u64) -> Result<LiveGame, String> {
+    /// A new game `id` as `new` asks, its creator seated (`creator`: their account, if signed
+    /// in); `coin` decides a random side. A rated game is refused to a guest.
+    pub fn create(
+        id: GameId,
+        new: &NewGame,
+        coin: bool,
+        now: u64,
+        creator: Option<Player>,
+    ) -> Result<LiveGame, String> {
+        if new.rated && creator.is_none() {
+            return Err("a rated game is between two accounts: sign in to create one".into());
+        }
         let variant = variant_of(&new.variant, &new.castling)?;
         if let Some(base) = new.base_secs {
             if base == 0 || base > 3 * 3600 || new.increment_secs > 180 {
@@ -58,6 +68,8 @@ impl LiveGame {
         };
         let mut seats = [None, None];
         seats[side.index()] = Some(seat_proof(&new.secret));
+        let mut players = [None, None];
+        players[side.index()] = creator;
         let base_ms = new.base_secs.map_or(0, |s| s as u64 * 1000);
         let record = Record {
             id,
@@ -78,6 +90,9 @@ impl LiveGame {
             public: new.public,
             revision: 0,
             deadline: None,
+            rated: new.rated,
+            settled: false,
+            players,
         };
         LiveGame::from_record(record)
     }
@@ -121,6 +136,11 @@ impl LiveGame {
         Ok(())
     }
 
+    /// The game as played.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
     /// What the store keeps.
     pub fn record(&self) -> &Record {
         &self.record
@@ -136,13 +156,29 @@ impl LiveGame {
         })
     }
 
-    /// The side of the browser with this secret, seating it on the free side if there is one;
-    /// `None` for a spectator. The second value says whether the seating changed the game.
-    pub fn seat(&mut self, secret: &str) -> (Option<Color>, bool) {
-        if let Some(side) = self.side_of(secret) {
+    /// The side of the browser with this secret, or of the signed-in `account` (on any device),
+    /// if either sits at the game.
+    pub fn side_of_player(&self, secret: &str, account: Option<u64>) -> Option<Color> {
+        self.side_of(secret).or_else(|| {
+            [Color::White, Color::Black]
+                .into_iter()
+                .find(|&c| account.is_some() && self.record.account(c) == account)
+        })
+    }
+
+    /// The side of the browser with this secret (or of its account), seating it on the free
+    /// side if there is one: with `player` its account, if signed in. `None` for a spectator,
+    /// and for a guest at a rated game, or an account at its own rated seek. The second value
+    /// says whether the seating changed the game.
+    pub fn seat(&mut self, secret: &str, player: Option<Player>) -> (Option<Color>, bool) {
+        let account = player.as_ref().and_then(|p| p.account);
+        if let Some(side) = self.side_of_player(secret, account) {
             return (Some(side), false);
         }
         if self.record.outcome.is_some() || self.record.aborted {
+            return (None, false);
+        }
+        if self.record.rated && player.is_none() {
             return (None, false);
         }
         let free = [Color::White, Color::Black]
@@ -150,8 +186,38 @@ impl LiveGame {
             .find(|c| self.record.seats[c.index()].is_none());
         if let Some(side) = free {
             self.record.seats[side.index()] = Some(seat_proof(secret));
+            self.record.players[side.index()] = player;
         }
         (free, free.is_some())
+    }
+
+    /// Puts the guest seat of the browser with this secret under `player`'s account (after
+    /// sign-up); whether it did.
+    pub fn claim(&mut self, secret: &str, player: &Player) -> bool {
+        let Some(side) = self.side_of(secret) else {
+            return false;
+        };
+        let other = self.record.account(!side);
+        let free = self.record.players[side.index()].is_none();
+        if free && (other.is_none() || other != player.account) {
+            self.record.players[side.index()] = Some(player.clone());
+        }
+        free && self.record.players[side.index()].is_some()
+    }
+
+    /// The account `account`'s seats shown as a deleted player's from now on.
+    pub fn forget(&mut self, account: u64) {
+        for p in self.record.players.iter_mut().flatten() {
+            if p.account == Some(account) {
+                p.account = None;
+                p.tag = topochess_protocol::PlayerTag {
+                    name: crate::record::DELETED.into(),
+                    rating: p.tag.rating,
+                    provisional: p.tag.provisional,
+                    diff: p.tag.diff,
+                };
+            }
+        }
     }
 
     /// Whether the game is a seek: public, a seat free, not started, not over.
@@ -253,6 +319,9 @@ impl LiveGame {
                 self.record.draw_offer = offer_after_move(self.record.draw_offer, side);
                 self.record.takeback_offer = None;
             }
+            ClientMessage::Takeback if self.record.rated => {
+                return Err("there are no take-backs in a rated game".into())
+            }
             ClientMessage::Takeback if self.record.takeback_offer == Some(!side) => {
                 self.take_back(!side, now)?
             }
@@ -341,6 +410,14 @@ impl LiveGame {
         record.created = now;
         record.revision = 0;
         record.deadline = None;
+        record.settled = false;
+        record.players.swap(0, 1);
+        // Each player at their rating after this game.
+        for p in record.players.iter_mut().flatten() {
+            if let (Some(r), Some(d)) = (p.tag.rating, p.tag.diff.take()) {
+                p.tag.rating = Some(r + d);
+            }
+        }
         let next = LiveGame::from_record(record)?;
         self.record.next_game = Some(id);
         Ok(next)
@@ -379,6 +456,8 @@ impl LiveGame {
             next_game: self.record.next_game.map(id_text),
             gone_ms: [None, None],
             public: self.record.public,
+            rated: self.record.rated,
+            players: self.record.players.clone().map(|p| p.map(|p| p.tag)),
         }
     }
 

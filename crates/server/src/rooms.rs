@@ -22,6 +22,7 @@ use topochess_protocol::{ClientMessage, GameId, Lobby, LobbyGame, NewGame};
 pub use crate::room::{now_ms, Room};
 
 mod cluster;
+mod players;
 
 /// A seek stays in the lobby this long after its creator's last page left (lila: 5 s).
 pub const SEEK_GRACE_MS: u64 = 5_000;
@@ -128,6 +129,16 @@ impl Rooms {
         })
     }
 
+    /// The store (the accounts' endpoints ask it directly).
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    /// The store's answer, its error logged and counted.
+    pub fn stored<T>(&self, what: &str, r: Result<T, StoreError>) -> Result<T, Failure> {
+        self.kept(what, 0, r)
+    }
+
     /// Tells the lobby's keeper to read the lobby again now.
     fn lobby_changed(&self) {
         self.lobby_nudge.notify_one();
@@ -221,7 +232,12 @@ impl Rooms {
             match self.save(game.record(), lobby).await {
                 Ok(true) => {
                     let deadline = game.deadline();
+                    let ended = crate::ratings::unsettled(game.record()) && !before_over(&before);
                     drop(game);
+                    if ended {
+                        let (rooms, id) = (self.clone(), room.id);
+                        tokio::spawn(async move { rooms.settle(id).await });
+                    }
                     room.changed();
                     if lobby {
                         self.lobby_changed();
@@ -277,6 +293,7 @@ impl Rooms {
         new: &NewGame,
         from: IpAddr,
         seeks_open: usize,
+        creator: Option<&crate::accounts::Account>,
     ) -> Result<(GameId, Color), Failure> {
         if !topochess_protocol::valid_secret(&new.secret) {
             return Err(Failure::Refused(
@@ -285,7 +302,11 @@ impl Rooms {
         }
         let id = random_u64();
         let now = now_ms();
-        let game = LiveGame::create(id, new, random_u64().is_multiple_of(2), now)?;
+        let creator = match creator {
+            Some(a) => Some(self.player(a, &new.variant).await?),
+            None => None,
+        };
+        let game = LiveGame::create(id, new, random_u64().is_multiple_of(2), now, creator)?;
         let side = game.side_of(&new.secret).expect("the creator is seated");
         if new.public {
             self.replace_seeks(&game, from, seeks_open).await?;
@@ -482,6 +503,8 @@ impl Rooms {
                 clock: r.clock,
                 open_side,
                 moves: r.moves.len(),
+                rated: r.rated,
+                players: r.players.map(|p| p.map(|p| p.tag)),
             };
             match open_side {
                 Some(_) => lobby.seeks.push(game),
@@ -504,21 +527,6 @@ impl Rooms {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .len()
-    }
-
-    /// Seats the browser with `secret` at the game (on the free side, if any): its side, or `None`
-    /// for a spectator (no secret: a spectator).
-    pub async fn seat(
-        self: &Arc<Self>,
-        room: &Arc<Room>,
-        secret: Option<&str>,
-    ) -> Result<Option<Color>, Failure> {
-        let Some(secret) = secret else {
-            return Ok(None);
-        };
-        // Kept before anyone hears of it; a write that fails leaves the seat free, and a seat
-        // another server gave first is taken again from the game as kept.
-        self.change(room, |game| game.seat(secret).0).await
     }
 
     /// What `side` asks: refereed, kept, then told to everyone at the game.
@@ -621,6 +629,11 @@ impl Rooms {
         }
         Ok(running.len())
     }
+}
+
+/// Whether the game `before` was over.
+fn before_over(before: &Record) -> bool {
+    before.outcome.is_some() || before.aborted
 }
 
 /// Whether the change from `before` to `after` shows in the lobby: a seat taken, the game ended

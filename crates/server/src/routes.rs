@@ -19,6 +19,9 @@ use std::time::Duration;
 use topochess_protocol::{id_text, parse_id, Created, NewGame, ServerMessage, MAX_MESSAGE_BYTES};
 use tower_http::services::ServeDir;
 
+mod account;
+mod archive;
+
 /// The router: the API, and the site's files from `dist` for everything else.
 pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
     let page = dist.join("index.html");
@@ -37,6 +40,22 @@ pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
         .route("/api/qr", get(qr))
         .route("/api/games/{id}", get(read))
         .route("/api/games/{id}/socket", get(socket))
+        .route("/api/account", get(account::account))
+        .route("/api/account/signup", post(account::signup))
+        .route("/api/account/login", post(account::login))
+        .route("/api/account/logout", post(account::logout))
+        .route(
+            "/api/account/logout-everywhere",
+            post(account::logout_everywhere),
+        )
+        .route("/api/account/password", post(account::password))
+        .route("/api/account/delete", post(account::delete))
+        .route("/api/account/claim", post(account::claim))
+        .route("/api/user/{name}", get(archive::user))
+        .route("/api/user/{name}/rating-history", get(archive::history))
+        .route("/api/user/{name}/games", get(archive::games))
+        .route("/api/games/user/{name}", get(archive::export))
+        .route("/api/leaderboard/{preset}", get(archive::leaderboard))
         .with_state(site)
         // The build writes a brotli and a gzip copy of each file (scripts/precompress.mjs): a
         // browser gets the smaller one it accepts (the wasm's brotli copy is a third of it).
@@ -113,7 +132,7 @@ async fn metrics(State(site): State<Arc<Site>>) -> Response {
         .into_response()
 }
 
-fn refuse(status: StatusCode, why: impl Into<String>) -> Response {
+pub(crate) fn refuse(status: StatusCode, why: impl Into<String>) -> Response {
     (
         status,
         Json(ServerMessage::Error {
@@ -125,7 +144,7 @@ fn refuse(status: StatusCode, why: impl Into<String>) -> Response {
 
 /// The answer to a failure: 400 with the reason, 429 over a limit, or 503 with a sentence when
 /// the store failed.
-fn failed(failure: Failure) -> Response {
+pub(crate) fn failed(failure: Failure) -> Response {
     let status = match failure {
         Failure::Refused(_) => StatusCode::BAD_REQUEST,
         Failure::Limited(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -136,20 +155,22 @@ fn failed(failure: Failure) -> Response {
 
 /// `None` when `address` may do `what` now; otherwise the answer: 429 with `Retry-After` and a
 /// sentence.
-fn limited(site: &Site, what: Limited, address: IpAddr) -> Option<Response> {
+pub(crate) fn limited(site: &Site, what: Limited, address: IpAddr) -> Option<Response> {
     site.limits.check(what, address).err().map(|wait| {
         let (reason, doing) = match what {
             Limited::Create => (Refusal::CreateLimit, "games started"),
             Limited::Lobby => (Refusal::LobbyLimit, "lobby reads"),
             Limited::Qr => (Refusal::QrLimit, "QR codes"),
             Limited::Socket => (Refusal::SocketLimit, "connections"),
+            Limited::Login => (Refusal::LoginLimit, "sign-in attempts"),
+            Limited::Signup => (Refusal::SignupLimit, "accounts made"),
         };
         site.rooms.metrics.refused(reason);
         too_many(doing, wait)
     })
 }
 
-fn too_many(doing: &str, wait: Duration) -> Response {
+pub(crate) fn too_many(doing: &str, wait: Duration) -> Response {
     let secs = wait.as_secs() + 1;
     let mut answer = refuse(
         StatusCode::TOO_MANY_REQUESTS,
@@ -165,8 +186,13 @@ fn too_many(doing: &str, wait: Duration) -> Response {
 async fn create(
     State(site): State<Arc<Site>>,
     Address(from): Address,
+    headers: axum::http::HeaderMap,
     new: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
 ) -> Response {
+    let signed = match account::session(&site, &headers).await {
+        Ok(signed) => signed,
+        Err(answer) => return answer,
+    };
     if let Some(answer) = limited(&site, Limited::Create, from) {
         return answer;
     }
@@ -175,7 +201,8 @@ async fn create(
         Err(e) => return refuse(StatusCode::BAD_REQUEST, e.body_text()),
     };
     let seeks = site.limits.quotas.seeks_open;
-    match site.rooms.create(&new, from, seeks).await {
+    let creator = signed.as_ref().map(|s| &s.account);
+    match site.rooms.create(&new, from, seeks, creator).await {
         Ok((id, side)) => (
             StatusCode::CREATED,
             Json(Created {
@@ -283,8 +310,14 @@ async fn socket(
     State(site): State<Arc<Site>>,
     Address(from): Address,
     Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    // The socket knows its player by the session's cookie (from this site's pages only).
+    let signed = match account::session(&site, &headers).await {
+        Ok(signed) => signed.map(|s| s.account),
+        Err(answer) => return answer,
+    };
     if let Some(answer) = limited(&site, Limited::Socket, from) {
         return answer;
     }
@@ -305,5 +338,5 @@ async fn socket(
         .read_buffer_size(8 * 1024)
         .write_buffer_size(8 * 1024)
         .max_message_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |ws| crate::socket::play(ws, site, room, counted))
+        .on_upgrade(move |ws| crate::socket::play(ws, site, room, counted, signed))
 }

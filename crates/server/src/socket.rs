@@ -122,6 +122,7 @@ pub async fn play(
     site: Arc<Site>,
     room: Arc<Room>,
     counted: crate::limits::OpenSocket,
+    account: Option<crate::accounts::Account>,
 ) {
     site.rooms.metrics.sockets.inc();
     let _open = Open {
@@ -129,7 +130,7 @@ pub async fn play(
         id: room.id,
         _counted: counted,
     };
-    serve(ws, &site, room).await;
+    serve(ws, &site, room, account.as_ref()).await;
 }
 
 /// A socket open: counted while it lives, its room released when it ends (a fault included).
@@ -146,16 +147,34 @@ impl Drop for Open {
     }
 }
 
-async fn serve(ws: WebSocket, site: &Site, room: Arc<Room>) {
+async fn serve(
+    ws: WebSocket,
+    site: &Site,
+    room: Arc<Room>,
+    account: Option<&crate::accounts::Account>,
+) {
     let (mut out, mut incoming) = ws.split();
     let Some(hello) = hello(&mut out, &mut incoming, site).await else {
         return;
     };
     let mut changes = room.listen();
-    let you = match site.rooms.seat(&room, hello.secret.as_deref()).await {
+    let you = match site
+        .rooms
+        .seat(&room, hello.secret.as_deref(), account)
+        .await
+    {
         Ok(you) => you,
         Err(why) => return close(&mut out, &mut incoming, 1011, &why.sentence()).await,
     };
+    if you.is_none() && hello.secret.is_some() && account.is_none() {
+        let game = room.game.lock().await;
+        let free = game.record().seats.iter().any(Option::is_none);
+        if game.record().rated && free && !game.over() {
+            drop(game);
+            let why = "A rated game is between two accounts: sign in to take this seat.";
+            let _ = out.send(error(why)).await;
+        }
+    }
     if let Some(side) = you {
         room.arrive(side);
     }

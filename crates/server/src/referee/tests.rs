@@ -13,9 +13,10 @@ fn new_game(base_secs: Option<u32>, increment_secs: u32) -> LiveGame {
         side: Side::White,
         secret: W.into(),
         public: false,
+        rated: false,
     };
-    let mut g = LiveGame::create(0x1234, &new, true, 1_000).unwrap();
-    assert_eq!(g.seat(B), (Some(Color::Black), true));
+    let mut g = LiveGame::create(0x1234, &new, true, 1_000, None).unwrap();
+    assert_eq!(g.seat(B, None), (Some(Color::Black), true));
     g
 }
 
@@ -49,8 +50,8 @@ fn only_the_player_to_move_moves_and_only_legal_moves_for_the_right_ply() {
     g.apply(Color::Black, &mv("e7e5", 1), 3_000).unwrap();
     assert_eq!(g.record().moves, ["e2e4", "e7e5"]);
     // A third browser watches.
-    assert_eq!(g.seat("someone-else-0123456"), (None, false));
-    assert_eq!(g.seat(W), (Some(Color::White), false));
+    assert_eq!(g.seat("someone-else-0123456", None), (None, false));
+    assert_eq!(g.seat(W, None), (Some(Color::White), false));
 }
 
 #[test]
@@ -131,10 +132,11 @@ fn a_mate_ends_the_game_and_no_move_follows() {
         side: Side::Random,
         secret: W.into(),
         public: false,
+        rated: false,
     };
-    let mut g = LiveGame::create(9, &new, false, 0).unwrap();
+    let mut g = LiveGame::create(9, &new, false, 0, None).unwrap();
     assert_eq!(g.side_of(W), Some(Color::Black), "the coin gave Black");
-    g.seat(B);
+    g.seat(B, None);
     let line = [
         (Color::White, "f2f3"),
         (Color::Black, "e7e5"),

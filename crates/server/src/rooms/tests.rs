@@ -33,6 +33,75 @@ impl Unreliable {
     }
 }
 
+/// The accounts' part, as the SQLite store keeps it; a rating fails while writes fail.
+#[async_trait::async_trait]
+impl crate::store::AccountStore for Unreliable {
+    async fn sign_up(
+        &self,
+        name: &str,
+        hash: &str,
+        now: u64,
+    ) -> Result<Option<crate::accounts::Account>, StoreError> {
+        self.inner.sign_up(name, hash, now).await
+    }
+    async fn account(&self, name: &str) -> Result<Option<crate::accounts::Account>, StoreError> {
+        self.inner.account(name).await
+    }
+    async fn open_session(&self, proof: &str, account: u64, now: u64) -> Result<(), StoreError> {
+        self.inner.open_session(proof, account, now).await
+    }
+    async fn session(
+        &self,
+        proof: &str,
+        since: u64,
+    ) -> Result<Option<crate::accounts::Account>, StoreError> {
+        self.inner.session(proof, since).await
+    }
+    async fn close_session(&self, proof: &str) -> Result<(), StoreError> {
+        self.inner.close_session(proof).await
+    }
+    async fn close_sessions(&self, account: u64, keep: Option<&str>) -> Result<(), StoreError> {
+        self.inner.close_sessions(account, keep).await
+    }
+    async fn set_password(&self, account: u64, hash: &str) -> Result<(), StoreError> {
+        self.inner.set_password(account, hash).await
+    }
+    async fn delete_account(&self, account: u64) -> Result<(), StoreError> {
+        self.inner.delete_account(account).await
+    }
+    async fn games_of(&self, account: u64) -> Result<Vec<GameId>, StoreError> {
+        self.inner.games_of(account).await
+    }
+    async fn guest_seats(&self, proof: &str) -> Result<Vec<GameId>, StoreError> {
+        self.inner.guest_seats(proof).await
+    }
+    async fn standings(&self, account: u64) -> Result<Vec<crate::ratings::Standing>, StoreError> {
+        self.inner.standings(account).await
+    }
+    async fn history(&self, account: u64) -> Result<Vec<(String, u64, f64)>, StoreError> {
+        self.inner.history(account).await
+    }
+    async fn rate(&self, id: GameId, now: u64) -> Result<Option<Record>, StoreError> {
+        self.check()?;
+        self.inner.rate(id, now).await
+    }
+    async fn unsettled(&self) -> Result<Vec<GameId>, StoreError> {
+        self.inner.unsettled().await
+    }
+    async fn archive(&self, query: &crate::store::ArchiveQuery) -> Result<Vec<Record>, StoreError> {
+        self.inner.archive(query).await
+    }
+    async fn leaderboard(
+        &self,
+        variant: &str,
+        since: u64,
+        most: f64,
+        limit: usize,
+    ) -> Result<Vec<(String, crate::ratings::Standing)>, StoreError> {
+        self.inner.leaderboard(variant, since, most, limit).await
+    }
+}
+
 #[async_trait::async_trait]
 impl Store for Unreliable {
     async fn create(&self, game: &Record, lobby: bool) -> Result<(), StoreError> {
@@ -99,6 +168,7 @@ fn new_game(base_secs: Option<u32>, public: bool, secret: &str) -> NewGame {
         side: Side::White,
         secret: secret.into(),
         public,
+        rated: false,
     }
 }
 
@@ -119,11 +189,11 @@ fn mv(uci: &str, ply: usize) -> ClientMessage {
 /// and nobody at it any more.
 async fn clock_running(rooms: &Arc<Rooms>, base_secs: u32) -> GameId {
     let (id, _) = rooms
-        .create(&new_game(Some(base_secs), false, W), here(), 3)
+        .create(&new_game(Some(base_secs), false, W), here(), 3, None)
         .await
         .unwrap();
     let room = rooms.room(id).await.unwrap().unwrap();
-    rooms.seat(&room, Some(B)).await.unwrap();
+    rooms.seat(&room, Some(B), None).await.unwrap();
     for (side, m) in [(Color::White, mv("e2e4", 0)), (Color::Black, mv("e7e5", 1))] {
         rooms.act(&room, side, &m).await.unwrap();
     }
@@ -134,13 +204,13 @@ async fn clock_running(rooms: &Arc<Rooms>, base_secs: u32) -> GameId {
 async fn a_failed_write_leaves_memory_as_the_store_and_tells_a_sentence() {
     let (store, rooms) = setup();
     let (id, _) = rooms
-        .create(&new_game(None, false, W), here(), 3)
+        .create(&new_game(None, false, W), here(), 3, None)
         .await
         .unwrap();
     let room = rooms.room(id).await.unwrap().unwrap();
     store.failing.store(true, Ordering::SeqCst);
     // The seat: not taken in memory when its write fails.
-    let failure = rooms.seat(&room, Some(B)).await.unwrap_err();
+    let failure = rooms.seat(&room, Some(B), None).await.unwrap_err();
     assert!(matches!(failure, Failure::Store(_)));
     assert!(
         !failure.sentence().contains("secret"),
@@ -148,7 +218,10 @@ async fn a_failed_write_leaves_memory_as_the_store_and_tells_a_sentence() {
     );
     assert_eq!(room.state(None).await.seated, [true, false]);
     store.failing.store(false, Ordering::SeqCst);
-    assert_eq!(rooms.seat(&room, Some(B)).await, Ok(Some(Color::Black)));
+    assert_eq!(
+        rooms.seat(&room, Some(B), None).await,
+        Ok(Some(Color::Black))
+    );
     // A move: not played in memory when its write fails.
     store.failing.store(true, Ordering::SeqCst);
     let failure = rooms.act(&room, Color::White, &mv("e2e4", 0)).await;
@@ -162,7 +235,9 @@ async fn a_failed_write_leaves_memory_as_the_store_and_tells_a_sentence() {
     assert_eq!(store.load(id).await.unwrap().unwrap().moves, ["e2e4"]);
     // Creating a game: refused with the sentence.
     store.failing.store(true, Ordering::SeqCst);
-    let failure = rooms.create(&new_game(None, false, W), here(), 3).await;
+    let failure = rooms
+        .create(&new_game(None, false, W), here(), 3, None)
+        .await;
     assert!(matches!(failure, Err(Failure::Store(_))));
 }
 
@@ -170,7 +245,7 @@ async fn a_failed_write_leaves_memory_as_the_store_and_tells_a_sentence() {
 async fn unknown_ids_read_from_the_store_delay_no_open_game() {
     let (store, rooms) = setup();
     let (id, _) = rooms
-        .create(&new_game(None, false, W), here(), 3)
+        .create(&new_game(None, false, W), here(), 3, None)
         .await
         .unwrap();
     let _room = rooms.room(id).await.unwrap().unwrap();
@@ -240,11 +315,11 @@ async fn a_restart_watches_every_running_clock_and_ends_the_fallen_ones() {
 async fn a_new_seek_replaces_its_players_old_one_and_an_address_has_few() {
     let (store, rooms) = setup();
     let (first, _) = rooms
-        .create(&new_game(None, true, W), here(), 3)
+        .create(&new_game(None, true, W), here(), 3, None)
         .await
         .unwrap();
     let (second, _) = rooms
-        .create(&new_game(None, true, W), here(), 3)
+        .create(&new_game(None, true, W), here(), 3, None)
         .await
         .unwrap();
     assert!(
@@ -262,15 +337,25 @@ async fn a_new_seek_replaces_its_players_old_one_and_an_address_has_few() {
     assert_eq!(listed, [topochess_protocol::id_text(second)]);
     // Other players at the same address: three seeks at most.
     rooms
-        .create(&new_game(None, true, B), here(), 3)
+        .create(&new_game(None, true, B), here(), 3, None)
         .await
         .unwrap();
     rooms
-        .create(&new_game(None, true, "third-secret-0123456789"), here(), 3)
+        .create(
+            &new_game(None, true, "third-secret-0123456789"),
+            here(),
+            3,
+            None,
+        )
         .await
         .unwrap();
     let refused = rooms
-        .create(&new_game(None, true, "fourth-secret-012345678"), here(), 3)
+        .create(
+            &new_game(None, true, "fourth-secret-012345678"),
+            here(),
+            3,
+            None,
+        )
         .await;
     assert!(matches!(refused, Err(Failure::Limited(ref why)) if why.contains("3 seeks")));
     let elsewhere: IpAddr = "198.51.100.9".parse().unwrap();
@@ -278,7 +363,8 @@ async fn a_new_seek_replaces_its_players_old_one_and_an_address_has_few() {
         .create(
             &new_game(None, true, "fourth-secret-012345678"),
             elsewhere,
-            3
+            3,
+            None,
         )
         .await
         .is_ok());
@@ -288,12 +374,15 @@ async fn a_new_seek_replaces_its_players_old_one_and_an_address_has_few() {
 async fn a_seek_is_listed_while_its_creator_is_here_and_a_few_seconds_after() {
     let (_, rooms) = setup();
     let (id, _) = rooms
-        .create(&new_game(None, true, W), here(), 3)
+        .create(&new_game(None, true, W), here(), 3, None)
         .await
         .unwrap();
     assert_eq!(listed(&rooms).await, 1, "just posted");
     let room = rooms.room(id).await.unwrap().unwrap();
-    assert_eq!(rooms.seat(&room, Some(W)).await, Ok(Some(Color::White)));
+    assert_eq!(
+        rooms.seat(&room, Some(W), None).await,
+        Ok(Some(Color::White))
+    );
     room.arrive(Color::White);
     assert_eq!(listed(&rooms).await, 1, "its creator is here");
     room.leave(Color::White);

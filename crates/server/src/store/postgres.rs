@@ -29,7 +29,7 @@ const WRITERS: usize = 1;
 const MOST_IN_A_BATCH: usize = 512;
 
 /// The changes of the database's layout, in order; `topochess_layout` counts those applied.
-const MIGRATIONS: [&str; 1] = [
+const MIGRATIONS: [&str; 2] = [
     // 1: the games, the servers alive and their pages at each game. Few indexes: a move
     // changes its game's deadline, so each index on the table is written at every move (the
     // running clocks are listed once at start, the games to prune once an hour: both scan).
@@ -68,12 +68,57 @@ const MIGRATIONS: [&str; 1] = [
         since BIGINT NOT NULL,
         PRIMARY KEY (game, server, side)
     );",
+    // 2: accounts, their sessions and ratings; games rated or not (0 casual, 1 rated, 2 rated
+    // and settled), their players and winner.
+    "ALTER TABLE games ADD COLUMN rated SMALLINT NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN players TEXT;
+    ALTER TABLE games ADD COLUMN white_account BIGINT;
+    ALTER TABLE games ADD COLUMN black_account BIGINT;
+    ALTER TABLE games ADD COLUMN winner TEXT;
+    CREATE INDEX games_white_account ON games (white_account, created)
+        WHERE white_account IS NOT NULL;
+    CREATE INDEX games_black_account ON games (black_account, created)
+        WHERE black_account IS NOT NULL;
+    CREATE INDEX games_unsettled ON games (id) WHERE rated = 1;
+    CREATE TABLE accounts (
+        id BIGSERIAL PRIMARY KEY,
+        name TEXT NOT NULL,
+        key TEXT NOT NULL UNIQUE,
+        hash TEXT NOT NULL,
+        created BIGINT NOT NULL
+    );
+    CREATE TABLE sessions (
+        proof TEXT PRIMARY KEY,
+        account BIGINT NOT NULL,
+        created BIGINT NOT NULL
+    );
+    CREATE INDEX sessions_account ON sessions (account);
+    CREATE TABLE ratings (
+        account BIGINT NOT NULL,
+        variant TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        updated BIGINT NOT NULL,
+        PRIMARY KEY (account, variant)
+    );
+    CREATE INDEX ratings_board ON ratings (variant, rating);
+    CREATE TABLE rating_history (
+        id BIGSERIAL PRIMARY KEY,
+        account BIGINT NOT NULL,
+        variant TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        game BIGINT NOT NULL
+    );
+    CREATE INDEX rating_history_account ON rating_history (account, at);",
 ];
 
 /// The columns a record is read from, in `record_of`'s order.
 const COLUMNS: &str = "id, variant, castling, clock_base, clock_increment, white, black, moves,
     white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer, takeback_offer,
-    rematch, next_game, public, revision, deadline";
+    rematch, next_game, public, revision, deadline, rated, players";
 
 impl From<tokio_postgres::Error> for StoreError {
     fn from(e: tokio_postgres::Error) -> StoreError {
@@ -299,6 +344,7 @@ fn read_payload(payload: &str) -> Option<Heard> {
     }
 }
 
+mod accounts;
 mod batch;
 use batch::{writer, Write};
 
@@ -311,6 +357,8 @@ fn record_of(r: &Row) -> Result<Record, StoreError> {
     let rematch: i16 = r.try_get(16)?;
     let base: Option<i32> = r.try_get(3)?;
     let increment: Option<i32> = r.try_get(4)?;
+    let rated: i16 = r.try_get(21)?;
+    let players: Option<String> = r.try_get(22)?;
     Ok(Record {
         id: r.try_get::<_, i64>(0)? as u64,
         variant: r.try_get(1)?,
@@ -340,6 +388,9 @@ fn record_of(r: &Row) -> Result<Record, StoreError> {
         public: r.try_get(18)?,
         revision: r.try_get::<_, i64>(19)? as u64,
         deadline: r.try_get::<_, Option<i64>>(20)?.map(|d| d as u64),
+        rated: rated > 0,
+        settled: rated == 2,
+        players: Record::players_of(players.as_deref()).map_err(StoreError)?,
     })
 }
 

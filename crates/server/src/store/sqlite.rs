@@ -8,7 +8,10 @@ use crate::record::Record;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::Mutex;
+use topochess_core::Color;
 use topochess_protocol::GameId;
+
+mod accounts;
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
@@ -27,7 +30,7 @@ enum Migration {
 pub const LAYOUT_VERSION: usize = MIGRATIONS.len();
 
 /// The changes of the database's layout, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: [Migration; 7] = [
+const MIGRATIONS: [Migration; 8] = [
     // 1: the games.
     Migration::Sql(
         "CREATE TABLE games (
@@ -76,6 +79,51 @@ const MIGRATIONS: [Migration; 7] = [
      CREATE INDEX games_deadline ON games (deadline) WHERE deadline IS NOT NULL
         AND outcome IS NULL AND aborted = 0;",
     ),
+    // 8: accounts, their sessions and ratings; games rated or not, their players and winner.
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN players TEXT;
+     ALTER TABLE games ADD COLUMN white_account INTEGER;
+     ALTER TABLE games ADD COLUMN black_account INTEGER;
+     ALTER TABLE games ADD COLUMN winner TEXT;
+     CREATE INDEX games_white_account ON games (white_account, created)
+        WHERE white_account IS NOT NULL;
+     CREATE INDEX games_black_account ON games (black_account, created)
+        WHERE black_account IS NOT NULL;
+     CREATE INDEX games_unsettled ON games (id) WHERE rated = 1;
+     CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        key TEXT NOT NULL UNIQUE,
+        hash TEXT NOT NULL,
+        created INTEGER NOT NULL
+     );
+     CREATE TABLE sessions (
+        proof TEXT PRIMARY KEY,
+        account INTEGER NOT NULL,
+        created INTEGER NOT NULL
+     );
+     CREATE INDEX sessions_account ON sessions (account);
+     CREATE TABLE ratings (
+        account INTEGER NOT NULL,
+        variant TEXT NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        updated INTEGER NOT NULL,
+        PRIMARY KEY (account, variant)
+     );
+     CREATE INDEX ratings_board ON ratings (variant, rating);
+     CREATE TABLE rating_history (
+        account INTEGER NOT NULL,
+        variant TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        rating REAL NOT NULL,
+        game INTEGER NOT NULL
+     );
+     CREATE INDEX rating_history_account ON rating_history (account, at);",
+    ),
 ];
 
 /// Migration 5: each seat's secret replaced by its proof.
@@ -95,10 +143,12 @@ fn hash_seats(db: &Connection) -> rusqlite::Result<()> {
 /// The columns a record is read from, in `record_of`'s order.
 const COLUMNS: &str = "id, variant, castling, clock_base, clock_increment, white, black, moves,
     white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer, takeback_offer,
-    rematch, next_game, public, revision, deadline";
+    rematch, next_game, public, revision, deadline, rated, players";
 
 /// A record of a row read with [`COLUMNS`].
 fn record_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Record> {
+    let rated: i64 = r.get(21)?;
+    let players: Option<String> = r.get(22)?;
     let base: Option<u32> = r.get(3)?;
     let increment: Option<u32> = r.get(4)?;
     let moves: String = r.get(7)?;
@@ -131,6 +181,11 @@ fn record_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Record> {
         public: r.get(18)?,
         revision: r.get::<_, i64>(19)? as u64,
         deadline: r.get::<_, Option<i64>>(20)?.map(|d| d as u64),
+        rated: rated > 0,
+        settled: rated == 2,
+        players: Record::players_of(players.as_deref()).map_err(|e| {
+            rusqlite::Error::FromSqlConversionFailure(22, rusqlite::types::Type::Text, e.into())
+        })?,
     })
 }
 
@@ -139,6 +194,8 @@ fn record_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Record> {
 /// disk for all of them: a group commit) and answers each once it is committed.
 pub struct SqliteStore {
     db: Mutex<Connection>,
+    /// The accounts' writes (and a game's rating), each its own transaction beside the writer's.
+    accounts: Mutex<Connection>,
     writes: Mutex<std::sync::mpsc::Sender<Write>>,
     /// Set when the store goes: its checkpointer stops.
     gone: std::sync::Arc<std::sync::atomic::AtomicBool>,
@@ -243,6 +300,7 @@ impl SqliteStore {
             .map_err(|e| e.to_string())?;
         Ok(SqliteStore {
             db: Mutex::new(db),
+            accounts: Mutex::new(connect()?),
             writes: Mutex::new(send),
             gone,
         })
@@ -431,9 +489,10 @@ fn insert(db: &Connection, g: &Record) -> Result<(), StoreError> {
     db.execute(
         "INSERT INTO games (id, variant, castling, clock_base, clock_increment, white, black,
                 moves, white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer,
-                takeback_offer, rematch, next_game, public, revision, deadline)
+                takeback_offer, rematch, next_game, public, revision, deadline, rated, players,
+                white_account, black_account, winner)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-                ?18, ?19, ?20, ?21)",
+                ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)",
         params![
             g.id as i64,
             g.variant,
@@ -456,6 +515,11 @@ fn insert(db: &Connection, g: &Record) -> Result<(), StoreError> {
             g.public,
             g.revision as i64,
             g.deadline.map(|d| d as i64),
+            g.rated_code(),
+            g.players_text(),
+            g.account(Color::White).map(|a| a as i64),
+            g.account(Color::Black).map(|a| a as i64),
+            g.winner_text(),
         ],
     )
     .map(|_| ())
@@ -468,7 +532,8 @@ fn update(db: &Connection, g: &Record) -> Result<bool, StoreError> {
         "UPDATE games SET white = ?2, black = ?3, moves = ?4, white_ms = ?5, black_ms = ?6,
                 turn_since = ?7, outcome = ?8, aborted = ?9, draw_offer = ?10,
                 takeback_offer = ?11, rematch = ?12, next_game = ?13, revision = ?14,
-                deadline = ?15 WHERE id = ?1 AND revision = ?14 - 1",
+                deadline = ?15, players = ?16, white_account = ?17, black_account = ?18,
+                winner = ?19 WHERE id = ?1 AND revision = ?14 - 1",
         params![
             g.id as i64,
             g.seats[0],
@@ -485,6 +550,10 @@ fn update(db: &Connection, g: &Record) -> Result<bool, StoreError> {
             g.next_game.map(|n| n as i64),
             g.revision as i64,
             g.deadline.map(|d| d as i64),
+            g.players_text(),
+            g.account(Color::White).map(|a| a as i64),
+            g.account(Color::Black).map(|a| a as i64),
+            g.winner_text(),
         ],
     )?;
     if changed == 1 {

@@ -107,6 +107,9 @@ fn record(id: GameId) -> Record {
         public: true,
         revision: 0,
         deadline: Some(1_700_000_299_000),
+        rated: false,
+        settled: false,
+        players: [None, None],
     }
 }
 

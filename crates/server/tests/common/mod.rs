@@ -272,6 +272,7 @@ pub fn folded_game(secret: &str, public: bool) -> NewGame {
         side: Side::White,
         secret: secret.into(),
         public,
+        rated: false,
     }
 }
 

@@ -9,6 +9,7 @@ use deadpool_postgres::Pool;
 use std::sync::Arc;
 use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::sync::oneshot::Sender;
+use topochess_core::Color;
 
 /// A write for a writer, and where its answer goes.
 pub(super) struct Write {
@@ -85,6 +86,10 @@ struct Columns {
     revision: Vec<i64>,
     deadline: Vec<Option<i64>>,
     lobby: Vec<bool>,
+    players: Vec<Option<String>>,
+    white_account: Vec<Option<i64>>,
+    black_account: Vec<Option<i64>>,
+    winner: Vec<Option<&'static str>>,
 }
 
 impl Columns {
@@ -129,6 +134,16 @@ impl Columns {
                 .map(|w| w.record.deadline.map(|d| d as i64))
                 .collect(),
             lobby: writes.iter().map(|w| w.lobby).collect(),
+            players: writes.iter().map(|w| w.record.players_text()).collect(),
+            white_account: writes
+                .iter()
+                .map(|w| w.record.account(Color::White).map(|a| a as i64))
+                .collect(),
+            black_account: writes
+                .iter()
+                .map(|w| w.record.account(Color::Black).map(|a| a as i64))
+                .collect(),
+            winner: writes.iter().map(|w| w.record.winner_text()).collect(),
         }
     }
 }
@@ -140,12 +155,14 @@ async fn create(pool: &Pool, writes: &[Write]) -> Result<(), StoreError> {
         .prepare_cached(&format!(
             "WITH new AS (INSERT INTO games (id, variant, castling, clock_base, clock_increment,
                 white, black, moves, white_ms, black_ms, turn_since, outcome, aborted, created,
-                draw_offer, takeback_offer, rematch, next_game, public, revision, deadline)
+                draw_offer, takeback_offer, rematch, next_game, public, revision, deadline,
+                rated, players, white_account, black_account, winner)
                 SELECT * FROM unnest($1::BIGINT[], $2::TEXT[], $3::TEXT[], $4::INTEGER[],
                     $5::INTEGER[], $6::TEXT[], $7::TEXT[], $8::TEXT[], $9::BIGINT[],
                     $10::BIGINT[], $11::BIGINT[], $12::TEXT[], $13::BOOLEAN[], $14::BIGINT[],
                     $15::TEXT[], $16::TEXT[], $17::SMALLINT[], $18::BIGINT[], $19::BOOLEAN[],
-                    $20::BIGINT[], $21::BIGINT[])
+                    $20::BIGINT[], $21::BIGINT[], $22::SMALLINT[], $23::TEXT[], $24::BIGINT[],
+                    $25::BIGINT[], $26::TEXT[])
                 RETURNING id, revision, public)
              SELECT pg_notify('{CHANNEL}', 'g ' || id || ' ' || revision || ' '
                 || CASE WHEN public THEN '1' ELSE '0' END) FROM new"
@@ -164,6 +181,7 @@ async fn create(pool: &Pool, writes: &[Write]) -> Result<(), StoreError> {
         .map(|r| r.clock.map(|c| c.1 as i32))
         .collect();
     let created: Vec<i64> = records.clone().map(|r| r.created as i64).collect();
+    let rated: Vec<i16> = records.clone().map(|r| r.rated_code()).collect();
     // A new game is notified as listed when it is public (its lobby flag is that).
     let public: Vec<bool> = writes.iter().map(|w| w.record.public || w.lobby).collect();
     client
@@ -191,6 +209,11 @@ async fn create(pool: &Pool, writes: &[Write]) -> Result<(), StoreError> {
                 &public,
                 &c.revision,
                 &c.deadline,
+                &rated,
+                &c.players,
+                &c.white_account,
+                &c.black_account,
+                &c.winner,
             ],
         )
         .await?;
@@ -206,14 +229,18 @@ async fn save(pool: &Pool, writes: &[Write]) -> Result<Vec<Result<bool, StoreErr
             "WITH v AS (SELECT * FROM unnest($1::BIGINT[], $2::TEXT[], $3::TEXT[], $4::TEXT[],
                     $5::BIGINT[], $6::BIGINT[], $7::BIGINT[], $8::TEXT[], $9::BOOLEAN[],
                     $10::TEXT[], $11::TEXT[], $12::SMALLINT[], $13::BIGINT[], $14::BIGINT[],
-                    $15::BIGINT[], $16::BOOLEAN[])
+                    $15::BIGINT[], $16::BOOLEAN[], $17::TEXT[], $18::BIGINT[], $19::BIGINT[],
+                    $20::TEXT[])
                 AS v(id, white, black, moves, white_ms, black_ms, turn_since, outcome, aborted,
-                    draw_offer, takeback_offer, rematch, next_game, revision, deadline, lobby)),
+                    draw_offer, takeback_offer, rematch, next_game, revision, deadline, lobby,
+                    players, white_account, black_account, winner)),
              kept AS (UPDATE games g SET white = v.white, black = v.black, moves = v.moves,
                     white_ms = v.white_ms, black_ms = v.black_ms, turn_since = v.turn_since,
                     outcome = v.outcome, aborted = v.aborted, draw_offer = v.draw_offer,
                     takeback_offer = v.takeback_offer, rematch = v.rematch,
-                    next_game = v.next_game, revision = v.revision, deadline = v.deadline
+                    next_game = v.next_game, revision = v.revision, deadline = v.deadline,
+                    players = v.players, white_account = v.white_account,
+                    black_account = v.black_account, winner = v.winner
                 FROM v WHERE g.id = v.id AND g.revision = v.revision - 1
                 RETURNING g.id, g.revision, v.lobby)
              SELECT id, pg_notify('{CHANNEL}', 'g ' || id || ' ' || revision || ' '
@@ -241,6 +268,10 @@ async fn save(pool: &Pool, writes: &[Write]) -> Result<Vec<Result<bool, StoreErr
                 &c.revision,
                 &c.deadline,
                 &c.lobby,
+                &c.players,
+                &c.white_account,
+                &c.black_account,
+                &c.winner,
             ],
         )
         .await?;

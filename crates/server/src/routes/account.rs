@@ -1,0 +1,355 @@
+//! The accounts' endpoints: sign up, sign in and out (here or everywhere), the signed-in player,
+//! a new password, deleting the account, and keeping a guest's games. A session is a cookie;
+//! a request that carries one is refused when it comes from another site's page.
+// An error here is the answer itself, sent as it is: a large `Err` is not copied far.
+#![allow(clippy::result_large_err)]
+
+use super::{failed, refuse, too_many, Address};
+use crate::accounts::{self, Account};
+use crate::limits::Limited;
+use crate::metrics::Refusal;
+use crate::rooms::{now_ms, Failure};
+use crate::site::Site;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use std::net::IpAddr;
+use std::sync::Arc;
+use topochess_protocol::account::{Claim, Claimed, Credentials, Deletion, Me, PasswordChange};
+
+/// A signed-in request: the account, and the session's token.
+pub struct Signed {
+    /// The account.
+    pub account: Account,
+    /// The session's token (from the cookie).
+    pub token: String,
+}
+
+/// The session a request carries, if any (an unknown or expired token: none). A request that
+/// carries a cookie and comes from another site's page is refused (403); a store that fails,
+/// 503.
+pub async fn session(site: &Site, headers: &HeaderMap) -> Result<Option<Signed>, Response> {
+    let Some(token) = accounts::token_of(headers) else {
+        return Ok(None);
+    };
+    if !accounts::same_origin(headers) {
+        site.rooms.metrics.refused(Refusal::CrossSite);
+        return Err(refuse(
+            StatusCode::FORBIDDEN,
+            "A request from another site's page: refused.",
+        ));
+    }
+    let since = now_ms().saturating_sub(accounts::SESSION_DAYS * 24 * 3600 * 1000);
+    let found = site
+        .rooms
+        .store()
+        .session(&accounts::token_proof(&token), since)
+        .await;
+    match site.rooms.stored("read a session", found) {
+        Ok(account) => Ok(account.map(|account| Signed { account, token })),
+        Err(failure) => Err(failed(failure)),
+    }
+}
+
+/// Whether the site is served over HTTPS (behind a proxy that says so): the cookie is Secure.
+fn https(site: &Site, headers: &HeaderMap) -> bool {
+    site.behind_proxy
+        && headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|p| p.eq_ignore_ascii_case("https"))
+}
+
+/// `answer` with `cookie` set.
+fn with_cookie(mut answer: Response, cookie: &str) -> Response {
+    if let Ok(value) = HeaderValue::from_str(cookie) {
+        answer.headers_mut().append(header::SET_COOKIE, value);
+    }
+    answer
+}
+
+/// The body, or the answer that refuses it.
+fn body<T>(read: Result<Json<T>, JsonRejection>) -> Result<T, Response> {
+    read.map(|Json(t)| t)
+        .map_err(|e| refuse(StatusCode::BAD_REQUEST, e.body_text()))
+}
+
+/// A new session for `account`: kept, and its cookie.
+async fn open(site: &Site, headers: &HeaderMap, account: &Account) -> Result<String, Response> {
+    let token = accounts::new_token();
+    let opened = site
+        .rooms
+        .store()
+        .open_session(&accounts::token_proof(&token), account.id, now_ms())
+        .await;
+    site.rooms
+        .stored("open a session", opened)
+        .map_err(failed)?;
+    Ok(accounts::session_cookie(&token, https(site, headers)))
+}
+
+fn me(account: &Account) -> Me {
+    Me {
+        name: account.name.clone(),
+        created: account.created,
+    }
+}
+
+/// `POST /api/account/signup`.
+pub async fn signup(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    headers: HeaderMap,
+    read: Result<Json<Credentials>, JsonRejection>,
+) -> Response {
+    if let Err(answer) = session(&site, &headers).await {
+        return answer;
+    }
+    if let Err(wait) = site.limits.check(Limited::Signup, from) {
+        site.rooms.metrics.refused(Refusal::SignupLimit);
+        return too_many("accounts made", wait);
+    }
+    let new = match body(read) {
+        Ok(new) => new,
+        Err(answer) => return answer,
+    };
+    let why =
+        accounts::bad_name(&new.name).or_else(|| accounts::weak_password(&new.name, &new.password));
+    if let Some(why) = why {
+        return refuse(StatusCode::BAD_REQUEST, why);
+    }
+    let hash = match accounts::hash(new.password).await {
+        Ok(hash) => hash,
+        Err(e) => return failed(Failure::Store(e)),
+    };
+    let made = site.rooms.store().sign_up(&new.name, &hash, now_ms()).await;
+    let account = match site.rooms.stored("make an account", made) {
+        Ok(Some(account)) => account,
+        Ok(None) => return refuse(StatusCode::BAD_REQUEST, "That name is taken."),
+        Err(failure) => return failed(failure),
+    };
+    tracing::info!(name = %account.name, "an account made");
+    match open(&site, &headers, &account).await {
+        Ok(cookie) => with_cookie(
+            (StatusCode::CREATED, Json(me(&account))).into_response(),
+            &cookie,
+        ),
+        Err(answer) => answer,
+    }
+}
+
+/// The account `name` if `password` is its password, as one answer whatever was wrong; limited
+/// per address and per name.
+async fn check(
+    site: &Site,
+    from: IpAddr,
+    name: &str,
+    password: String,
+) -> Result<Account, Response> {
+    let limited = site
+        .limits
+        .check(Limited::Login, from)
+        .and_then(|()| site.limits.check_name(name));
+    if let Err(wait) = limited {
+        site.rooms.metrics.refused(Refusal::LoginLimit);
+        return Err(too_many("sign-in attempts", wait));
+    }
+    let found = site.rooms.store().account(name).await;
+    let account = site
+        .rooms
+        .stored("read an account", found)
+        .map_err(failed)?;
+    let hash = account.as_ref().map(|a| a.hash.clone());
+    match account {
+        Some(account) if accounts::verify(password, hash).await => Ok(account),
+        _ => {
+            // An unknown name was checked against a decoy: the same time, the same answer.
+            site.rooms.metrics.refused(Refusal::BadLogin);
+            Err(refuse(StatusCode::BAD_REQUEST, "Wrong name or password."))
+        }
+    }
+}
+
+/// `POST /api/account/login`.
+pub async fn login(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    headers: HeaderMap,
+    read: Result<Json<Credentials>, JsonRejection>,
+) -> Response {
+    if let Err(answer) = session(&site, &headers).await {
+        return answer;
+    }
+    let given = match body(read) {
+        Ok(given) => given,
+        Err(answer) => return answer,
+    };
+    if given.name.len() > 64 || given.password.len() > 4 * accounts::MOST_PASSWORD {
+        return refuse(StatusCode::BAD_REQUEST, "Wrong name or password.");
+    }
+    let account = match check(&site, from, &given.name, given.password).await {
+        Ok(account) => account,
+        Err(answer) => return answer,
+    };
+    match open(&site, &headers, &account).await {
+        Ok(cookie) => with_cookie(Json(me(&account)).into_response(), &cookie),
+        Err(answer) => answer,
+    }
+}
+
+/// The signed-in request, or the answer: 401 without a session.
+async fn signed(site: &Site, headers: &HeaderMap) -> Result<Signed, Response> {
+    match session(site, headers).await? {
+        Some(signed) => Ok(signed),
+        None => Err(refuse(StatusCode::UNAUTHORIZED, "Sign in first.")),
+    }
+}
+
+/// `POST /api/account/logout`: this session ends.
+pub async fn logout(State(site): State<Arc<Site>>, headers: HeaderMap) -> Response {
+    let cleared = accounts::cleared_cookie(https(&site, &headers));
+    let signed = match session(&site, &headers).await {
+        Ok(Some(signed)) => signed,
+        Ok(None) => return with_cookie(StatusCode::NO_CONTENT.into_response(), &cleared),
+        Err(answer) => return answer,
+    };
+    let closed = site
+        .rooms
+        .store()
+        .close_session(&accounts::token_proof(&signed.token))
+        .await;
+    match site.rooms.stored("end a session", closed) {
+        Ok(()) => with_cookie(StatusCode::NO_CONTENT.into_response(), &cleared),
+        Err(failure) => failed(failure),
+    }
+}
+
+/// `POST /api/account/logout-everywhere`: every session of the account ends, this one too.
+pub async fn logout_everywhere(State(site): State<Arc<Site>>, headers: HeaderMap) -> Response {
+    let signed = match signed(&site, &headers).await {
+        Ok(signed) => signed,
+        Err(answer) => return answer,
+    };
+    let closed = site
+        .rooms
+        .store()
+        .close_sessions(signed.account.id, None)
+        .await;
+    match site.rooms.stored("end the sessions", closed) {
+        Ok(()) => with_cookie(
+            StatusCode::NO_CONTENT.into_response(),
+            &accounts::cleared_cookie(https(&site, &headers)),
+        ),
+        Err(failure) => failed(failure),
+    }
+}
+
+/// `GET /api/account`.
+pub async fn account(State(site): State<Arc<Site>>, headers: HeaderMap) -> Response {
+    match signed(&site, &headers).await {
+        Ok(signed) => Json(me(&signed.account)).into_response(),
+        Err(answer) => answer,
+    }
+}
+
+/// `POST /api/account/password`: the account's other sessions end.
+pub async fn password(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    headers: HeaderMap,
+    read: Result<Json<PasswordChange>, JsonRejection>,
+) -> Response {
+    let signed = match signed(&site, &headers).await {
+        Ok(signed) => signed,
+        Err(answer) => return answer,
+    };
+    let change = match body(read) {
+        Ok(change) => change,
+        Err(answer) => return answer,
+    };
+    let name = signed.account.name.clone();
+    if let Err(answer) = check(&site, from, &name, change.current).await {
+        return answer;
+    }
+    if let Some(why) = accounts::weak_password(&name, &change.new) {
+        return refuse(StatusCode::BAD_REQUEST, why);
+    }
+    let hash = match accounts::hash(change.new).await {
+        Ok(hash) => hash,
+        Err(e) => return failed(Failure::Store(e)),
+    };
+    let store = site.rooms.store();
+    let proof = accounts::token_proof(&signed.token);
+    let changed = match store.set_password(signed.account.id, &hash).await {
+        Ok(()) => store.close_sessions(signed.account.id, Some(&proof)).await,
+        Err(e) => Err(e),
+    };
+    match site.rooms.stored("change a password", changed) {
+        Ok(()) => Json(me(&signed.account)).into_response(),
+        Err(failure) => failed(failure),
+    }
+}
+
+/// `POST /api/account/delete`: the account, its sessions and ratings go; its games stay, under
+/// "deleted player".
+pub async fn delete(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    headers: HeaderMap,
+    read: Result<Json<Deletion>, JsonRejection>,
+) -> Response {
+    let signed = match signed(&site, &headers).await {
+        Ok(signed) => signed,
+        Err(answer) => return answer,
+    };
+    let given = match body(read) {
+        Ok(given) => given,
+        Err(answer) => return answer,
+    };
+    if let Err(answer) = check(&site, from, &signed.account.name, given.password).await {
+        return answer;
+    }
+    if let Err(failure) = site.rooms.forget(signed.account.id).await {
+        return failed(failure);
+    }
+    let deleted = site.rooms.store().delete_account(signed.account.id).await;
+    match site.rooms.stored("delete an account", deleted) {
+        Ok(()) => {
+            tracing::info!(name = %signed.account.name, "an account deleted");
+            with_cookie(
+                StatusCode::NO_CONTENT.into_response(),
+                &accounts::cleared_cookie(https(&site, &headers)),
+            )
+        }
+        Err(failure) => failed(failure),
+    }
+}
+
+/// `POST /api/account/claim`: this browser's guest games, counted or kept under the account.
+pub async fn claim(
+    State(site): State<Arc<Site>>,
+    headers: HeaderMap,
+    read: Result<Json<Claim>, JsonRejection>,
+) -> Response {
+    let signed = match signed(&site, &headers).await {
+        Ok(signed) => signed,
+        Err(answer) => return answer,
+    };
+    let claim = match body(read) {
+        Ok(claim) => claim,
+        Err(answer) => return answer,
+    };
+    if !topochess_protocol::valid_secret(&claim.secret) {
+        return refuse(StatusCode::BAD_REQUEST, "a malformed secret");
+    }
+    match site
+        .rooms
+        .claim(&signed.account, &claim.secret, claim.keep)
+        .await
+    {
+        Ok(games) => Json(Claimed { games }).into_response(),
+        Err(failure) => failed(failure),
+    }
+}

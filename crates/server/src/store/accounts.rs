@@ -1,0 +1,110 @@
+//! The accounts' part of the store: accounts and their sessions, ratings and their history, the
+//! games a player finished, and the leaderboards. Both stores implement it, and one suite tests
+//! both (`tests.rs`).
+
+use super::StoreError;
+use crate::accounts::Account;
+use crate::ratings::Standing;
+use crate::record::Record;
+use topochess_protocol::GameId;
+
+/// Which of a player's games the archive lists.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArchiveQuery {
+    /// The player's account.
+    pub account: u64,
+    /// Only this preset's games.
+    pub variant: Option<String>,
+    /// Only the games the player won, lost or drew.
+    pub result: Option<Won>,
+    /// Games skipped (newest first).
+    pub offset: usize,
+    /// The most games.
+    pub limit: usize,
+}
+
+/// A game's result for one player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Won {
+    /// The player won.
+    Win,
+    /// The player lost.
+    Loss,
+    /// A draw.
+    Draw,
+}
+
+impl Won {
+    /// The result named in an address (`win`, `loss`, `draw`).
+    pub fn of(text: &str) -> Option<Won> {
+        match text {
+            "win" => Some(Won::Win),
+            "loss" => Some(Won::Loss),
+            "draw" => Some(Won::Draw),
+            _ => None,
+        }
+    }
+
+    /// Its name.
+    pub fn text(self) -> &'static str {
+        match self {
+            Won::Win => "win",
+            Won::Loss => "loss",
+            Won::Draw => "draw",
+        }
+    }
+}
+
+/// The accounts' part of a store.
+#[async_trait::async_trait]
+pub trait AccountStore: Send + Sync + 'static {
+    /// A new account `name` with password hash `hash`, made at `now`; `None` when the name
+    /// (whatever its case) is taken.
+    async fn sign_up(
+        &self,
+        name: &str,
+        hash: &str,
+        now: u64,
+    ) -> Result<Option<Account>, StoreError>;
+    /// The account named `name`, whatever its case.
+    async fn account(&self, name: &str) -> Result<Option<Account>, StoreError>;
+    /// A session of `account`, kept as `proof` (its token's hash), opened at `now`.
+    async fn open_session(&self, proof: &str, account: u64, now: u64) -> Result<(), StoreError>;
+    /// The account of the session kept as `proof`, if it is open and younger than `since`.
+    async fn session(&self, proof: &str, since: u64) -> Result<Option<Account>, StoreError>;
+    /// Ends the session kept as `proof`.
+    async fn close_session(&self, proof: &str) -> Result<(), StoreError>;
+    /// Ends every session of `account` but `keep`'s.
+    async fn close_sessions(&self, account: u64, keep: Option<&str>) -> Result<(), StoreError>;
+    /// `account`'s password hash is now `hash`.
+    async fn set_password(&self, account: u64, hash: &str) -> Result<(), StoreError>;
+    /// Deletes `account`, its sessions and its ratings (its games stay: the caller shows them
+    /// under "deleted player").
+    async fn delete_account(&self, account: u64) -> Result<(), StoreError>;
+    /// The games `account` sits at, any state.
+    async fn games_of(&self, account: u64) -> Result<Vec<GameId>, StoreError>;
+    /// The games whose seat is proven by `proof` and held by a guest.
+    async fn guest_seats(&self, proof: &str) -> Result<Vec<GameId>, StoreError>;
+    /// `account`'s standing at each preset it played rated.
+    async fn standings(&self, account: u64) -> Result<Vec<Standing>, StoreError>;
+    /// `account`'s rating after each rated game: preset, when, rating; oldest first.
+    async fn history(&self, account: u64) -> Result<Vec<(String, u64, f64)>, StoreError>;
+    /// Rates the rated game `id` if it is over and not rated yet, in one transaction: both
+    /// players' standings read, changed as [`crate::ratings::settle`] says (nothing for a game
+    /// ended before both moved), kept with their history, and the game kept settled with the
+    /// changes written in, at its next revision. The game as kept then, if it was rated now.
+    async fn rate(&self, id: GameId, now: u64) -> Result<Option<Record>, StoreError>;
+    /// The rated games over and not yet rated (a server that stopped between the two).
+    async fn unsettled(&self) -> Result<Vec<GameId>, StoreError>;
+    /// A player's finished games (not aborted), newest first, as `query` asks.
+    async fn archive(&self, query: &ArchiveQuery) -> Result<Vec<Record>, StoreError>;
+    /// The best players of `variant` whose last rated game there ended after `since` with a
+    /// deviation of at most `most_deviation`: each one's name and standing, best first.
+    async fn leaderboard(
+        &self,
+        variant: &str,
+        since: u64,
+        most_deviation: f64,
+        limit: usize,
+    ) -> Result<Vec<(String, Standing)>, StoreError>;
+}
