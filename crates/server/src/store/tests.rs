@@ -462,3 +462,5 @@ async fn postgres_reads_an_unreadable_outcome_as_an_error_not_a_game_that_goes_o
         .unwrap();
     assert!(store.load(9).await.is_err());
 }
+
+mod accounts;

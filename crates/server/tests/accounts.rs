@@ -1,0 +1,650 @@
+//! Accounts through the real server, as a browser and any program meet them: signing up and in
+//! with every refusal, sessions ended here and everywhere, a new password, the limits per name
+//! and per address, requests from another site's page; a rated game between two accounts in
+//! which both ratings change as Glicko-2 says, seen in the game, the profile, the archive and the
+//! PGN; a guest's games kept under a new account; a deleted account's games under "deleted
+//! player".
+
+mod common;
+
+use common::*;
+use std::io::{Read, Write};
+use std::net::Ipv4Addr;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::MaybeTlsStream;
+use topochess_core::Color;
+use topochess_protocol::account::{GamesPage, Me, User};
+use topochess_protocol::{ClientMessage, Created, GameState, ServerMessage};
+
+/// A request from `from` with extra header lines; the status and headers, and the body.
+fn request(
+    from: Ipv4Addr,
+    port: u16,
+    method: &str,
+    path: &str,
+    body: &str,
+    headers: &str,
+) -> (String, String) {
+    let mut s = dial(from, port).unwrap();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    // A streamed body comes in chunks: their sizes are left out.
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        unchunk(body)
+    } else {
+        body.to_string()
+    };
+    (head.to_string(), body)
+}
+
+fn unchunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        body = &rest[n + 2..];
+    }
+    out
+}
+
+/// The session cookie an answer sets.
+fn cookie_of(head: &str) -> String {
+    head.lines()
+        .find_map(|l| {
+            l.strip_prefix("set-cookie: ")
+                .or(l.strip_prefix("Set-Cookie: "))
+        })
+        .and_then(|c| c.split(';').next())
+        .map(String::from)
+        .unwrap_or_else(|| panic!("no cookie in {head}"))
+}
+
+fn credentials(name: &str, password: &str) -> String {
+    format!(r#"{{"name":"{name}","password":"{password}"}}"#)
+}
+
+/// Signs `name` up from `from`: the cookie header line.
+fn sign_up(from: Ipv4Addr, port: u16, name: &str, password: &str) -> String {
+    let (head, body) = request(
+        from,
+        port,
+        "POST",
+        "/api/account/signup",
+        &credentials(name, password),
+        "",
+    );
+    assert!(head.contains("201"), "{head} {body}");
+    format!("Cookie: {}\r\n", cookie_of(&head))
+}
+
+fn status(head: &str) -> u16 {
+    head.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn accounts_sign_up_in_and_out_with_every_refusal() {
+    let data = site("accounts");
+    let port = free_port();
+    let _server = Server::start(&data, port);
+    let me = person(1);
+    let post =
+        |path: &str, body: &str, headers: &str| request(me, port, "POST", path, body, headers);
+    for (name, password, why) in [
+        ("a", "torus knight 8x14", "A name has"),
+        ("no spaces", "torus knight 8x14", "A name has"),
+        ("alice", "short", "at least 8"),
+        ("alice", "password123", "most common"),
+        ("alice", "ALICE", "at least 8"),
+        ("alice_long", "Alice_Long", "cannot be the name"),
+    ] {
+        let (head, body) = post("/api/account/signup", &credentials(name, password), "");
+        assert_eq!(status(&head), 400, "{name} {password}: {body}");
+        assert!(body.contains(why), "{body}");
+    }
+    let (head, body) = post("/api/account/signup", "{\"name\":", "");
+    assert_eq!(status(&head), 400, "{body}");
+    let (head, body) = post(
+        "/api/account/signup",
+        &credentials("Alice", "torus knight 8x14"),
+        "",
+    );
+    assert_eq!(status(&head), 201, "{body}");
+    let set = head
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie"))
+        .unwrap();
+    assert!(
+        set.contains("HttpOnly") && set.contains("SameSite=Lax"),
+        "{set}"
+    );
+    let made: Me = serde_json::from_str(&body).unwrap();
+    assert_eq!(made.name, "Alice");
+    let signed = format!("Cookie: {}\r\n", cookie_of(&head));
+    let (head, body) = post(
+        "/api/account/signup",
+        &credentials("ALICE", "another password"),
+        "",
+    );
+    assert_eq!(
+        (status(&head), body.contains("taken")),
+        (400, true),
+        "{body}"
+    );
+
+    let get = |path: &str, headers: &str| request(me, port, "GET", path, "", headers);
+    let (head, body) = get("/api/account", &signed);
+    assert_eq!(status(&head), 200);
+    assert_eq!(serde_json::from_str::<Me>(&body).unwrap().name, "Alice");
+    assert_eq!(status(&get("/api/account", "").0), 401);
+    // A request that carries the session from another site's page is refused, a form post and
+    // a socket alike; from this site's page it is served.
+    let evil = format!("{signed}Origin: https://evil.example\r\n");
+    let (head, _) = post("/api/account/logout", "", &evil);
+    assert_eq!(status(&head), 403);
+    let (head, _) = post("/api/games", "{}", &evil);
+    assert_eq!(status(&head), 403);
+    let ws = format!("{evil}Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n");
+    assert_eq!(
+        status(&get("/api/games/0000000000000001/socket", &ws).0),
+        403
+    );
+    let own = format!("{signed}Origin: http://127.0.0.1:{port}\r\n");
+    assert_eq!(status(&get("/api/account", &own).0), 200);
+
+    // One answer for a wrong password and an unknown name.
+    let (wrong_head, wrong) = post(
+        "/api/account/login",
+        &credentials("alice", "torus knight 8x15"),
+        "",
+    );
+    let (unknown_head, unknown) = post(
+        "/api/account/login",
+        &credentials("nobody", "torus knight 8x15"),
+        "",
+    );
+    assert_eq!((status(&wrong_head), status(&unknown_head)), (400, 400));
+    assert_eq!(wrong, unknown);
+    assert!(!wrong_head.to_ascii_lowercase().contains("set-cookie"));
+    let (head, _) = post(
+        "/api/account/login",
+        &credentials("aLiCe", "torus knight 8x14"),
+        "",
+    );
+    assert_eq!(status(&head), 200);
+    let second = format!("Cookie: {}\r\n", cookie_of(&head));
+    assert_ne!(second, signed);
+
+    // Logging out ends that session only; logging out everywhere ends them all.
+    let (head, _) = post("/api/account/logout", "", &second);
+    assert_eq!(status(&head), 204);
+    assert!(head.contains("Max-Age=0"), "{head}");
+    assert_eq!(status(&get("/api/account", &second).0), 401);
+    assert_eq!(status(&get("/api/account", &signed).0), 200);
+    let (head, _) = post(
+        "/api/account/login",
+        &credentials("alice", "torus knight 8x14"),
+        "",
+    );
+    let third = format!("Cookie: {}\r\n", cookie_of(&head));
+    assert_eq!(
+        status(&post("/api/account/logout-everywhere", "", &third).0),
+        204
+    );
+    assert_eq!(status(&get("/api/account", &signed).0), 401);
+    assert_eq!(status(&get("/api/account", &third).0), 401);
+
+    // A new password: the current one first; the other sessions end, this one stays.
+    let (head, _) = post(
+        "/api/account/login",
+        &credentials("alice", "torus knight 8x14"),
+        "",
+    );
+    let here = format!("Cookie: {}\r\n", cookie_of(&head));
+    let (head, _) = post(
+        "/api/account/login",
+        &credentials("alice", "torus knight 8x14"),
+        "",
+    );
+    let there = format!("Cookie: {}\r\n", cookie_of(&head));
+    let change = |current: &str, new: &str| format!(r#"{{"current":"{current}","new":"{new}"}}"#);
+    let (head, body) = post(
+        "/api/account/password",
+        &change("wrong one!", "klein bottle 8x14"),
+        &here,
+    );
+    assert_eq!(status(&head), 400, "{body}");
+    let (head, body) = post(
+        "/api/account/password",
+        &change("torus knight 8x14", "short"),
+        &here,
+    );
+    assert_eq!(status(&head), 400, "{body}");
+    let (head, body) = post(
+        "/api/account/password",
+        &change("torus knight 8x14", "klein bottle 8x14"),
+        &here,
+    );
+    assert_eq!(status(&head), 200, "{body}");
+    assert_eq!(status(&get("/api/account", &here).0), 200);
+    assert_eq!(status(&get("/api/account", &there).0), 401);
+    assert_eq!(
+        status(
+            &post(
+                "/api/account/login",
+                &credentials("alice", "torus knight 8x14"),
+                ""
+            )
+            .0
+        ),
+        400
+    );
+    assert_eq!(
+        status(
+            &post(
+                "/api/account/login",
+                &credentials("alice", "klein bottle 8x14"),
+                ""
+            )
+            .0
+        ),
+        200
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sign_in_attempts_are_limited_per_name_and_per_address() {
+    let data = site("logins");
+    let port = free_port();
+    let _server = Server::start(&data, port);
+    sign_up(person(1), port, "target", "torus knight 8x14");
+    // Ten tries at one name, each from another address; the eleventh is refused wherever it
+    // comes from, the right password too.
+    for n in 0..10 {
+        let (head, body) = request(
+            person(10 + n),
+            port,
+            "POST",
+            "/api/account/login",
+            &credentials("target", "guess number {n}"),
+            "",
+        );
+        assert_eq!(status(&head), 400, "{body}");
+    }
+    let (head, body) = request(
+        person(40),
+        port,
+        "POST",
+        "/api/account/login",
+        &credentials("TARGET", "torus knight 8x14"),
+        "",
+    );
+    assert_eq!(status(&head), 429, "{body}");
+    assert!(
+        head.to_ascii_lowercase().contains("retry-after") && body.contains("sign-in attempts"),
+        "{head} {body}"
+    );
+    // Thirty tries from one address at thirty names; the next is refused.
+    for n in 0..30 {
+        let (head, _) = request(
+            person(50),
+            port,
+            "POST",
+            "/api/account/login",
+            &credentials(&format!("name{n}"), "whatever it is"),
+            "",
+        );
+        assert_eq!(status(&head), 400);
+    }
+    let (head, _) = request(
+        person(50),
+        port,
+        "POST",
+        "/api/account/login",
+        &credentials("other", "whatever it is"),
+        "",
+    );
+    assert_eq!(status(&head), 429);
+    // Ten accounts an hour from an address.
+    for n in 0..10 {
+        sign_up(person(60), port, &format!("new{n}"), "torus knight 8x14");
+    }
+    let (head, _) = request(
+        person(60),
+        port,
+        "POST",
+        "/api/account/signup",
+        &credentials("new10", "torus knight 8x14"),
+        "",
+    );
+    assert_eq!(status(&head), 429);
+}
+
+/// A socket at game `id` from `from` with these cookies, its hello sent with `secret`.
+async fn seated(from: Ipv4Addr, port: u16, id: &str, secret: &str, cookie: &str) -> Socket {
+    let stream = dial(from, port).unwrap();
+    stream.set_nonblocking(true).unwrap();
+    let stream = tokio::net::TcpStream::from_std(stream).unwrap();
+    let mut req = format!("ws://127.0.0.1:{port}/api/games/{id}/socket")
+        .into_client_request()
+        .unwrap();
+    if let Some(value) = cookie.strip_prefix("Cookie: ") {
+        req.headers_mut()
+            .insert("cookie", value.trim().parse().unwrap());
+    }
+    let (mut socket, _) = tokio_tungstenite::client_async(req, MaybeTlsStream::Plain(stream))
+        .await
+        .unwrap();
+    let hello = format!(r#"{{"t":"hello","secret":"{secret}"}}"#);
+    futures_util::SinkExt::send(
+        &mut socket,
+        tokio_tungstenite::tungstenite::Message::Text(hello.into()),
+    )
+    .await
+    .unwrap();
+    socket
+}
+
+/// The next state that `done` says is the one.
+async fn state_where(socket: &mut Socket, done: impl Fn(&GameState) -> bool) -> GameState {
+    loop {
+        if let ServerMessage::State(s) = next(socket).await {
+            if done(&s) {
+                return *s;
+            }
+        }
+    }
+}
+
+fn rated_game(secret: &str) -> String {
+    format!(
+        r#"{{"variant":"folded","castling":"","base_secs":300,"increment_secs":0,"side":"white","secret":"{secret}","public":true,"rated":true}}"#
+    )
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_rated_game_changes_both_ratings_as_glicko_2_says() {
+    let data = site("rated");
+    let port = free_port();
+    let _server = Server::start(&data, port);
+    let (anna_at, boris_at, guest_at) = (person(1), person(2), person(3));
+    let anna = sign_up(anna_at, port, "anna", "torus knight 8x14");
+    let boris = sign_up(boris_at, port, "boris", "klein bottle 8x14");
+    let (wa, wb, wg) = (
+        "anna-secret-0123456789",
+        "boris-secret-012345678",
+        "guest-secret-012345678",
+    );
+
+    // A guest cannot create a rated game.
+    let (head, body) = request(guest_at, port, "POST", "/api/games", &rated_game(wg), "");
+    assert_eq!(status(&head), 400, "{body}");
+    assert!(body.contains("sign in"), "{body}");
+    let (head, body) = request(anna_at, port, "POST", "/api/games", &rated_game(wa), &anna);
+    assert_eq!(status(&head), 201, "{body}");
+    let id = serde_json::from_str::<Created>(&body).unwrap().id;
+    let lobby = lobby(port);
+    let seek = lobby.seeks.iter().find(|g| g.id == id).unwrap();
+    assert!(seek.rated);
+    assert_eq!(seek.players[0].as_ref().unwrap().name, "anna");
+
+    let mut white = seated(anna_at, port, &id, wa, &anna).await;
+    // A guest taking the seat is told why not, and watches.
+    let mut guest = seated(guest_at, port, &id, wg, "").await;
+    match next(&mut guest).await {
+        ServerMessage::Error { message } => assert!(message.contains("sign in"), "{message}"),
+        other => panic!("{other:?}"),
+    }
+    let watching = state_where(&mut guest, |_| true).await;
+    assert_eq!((watching.you, watching.seated), (None, [true, false]));
+    let mut black = seated(boris_at, port, &id, wb, &boris).await;
+    let start = state_where(&mut black, |_| true).await;
+    assert_eq!(start.you, Some(Color::Black));
+    assert!(start.rated);
+    let tags = start.players.clone().map(|p| p.unwrap());
+    assert_eq!(
+        (tags[0].name.as_str(), tags[1].name.as_str()),
+        ("anna", "boris")
+    );
+    assert_eq!((tags[0].rating, tags[0].provisional), (Some(1500), true));
+    // No take-backs in a rated game.
+    send(&mut white, &mv("e2e4", 0)).await;
+    state_at(&mut black, 1).await;
+    send(&mut black, &mv("e7e5", 1)).await;
+    state_at(&mut white, 2).await;
+    send(&mut white, &ClientMessage::Takeback).await;
+    assert!(refused(&mut white).await.contains("take-back"));
+    send(&mut white, &ClientMessage::Resign).await;
+    let ended = state_where(&mut black, |s| {
+        s.players[1].as_ref().is_some_and(|p| p.diff.is_some())
+    })
+    .await;
+
+    // Two new players, one game: Glicko-2 with lichess's constants, computed here on its own.
+    let sys = topochess_rating::System::default();
+    let fresh = sys.new_rating();
+    let after = |score| {
+        let r = sys.rate(
+            &fresh,
+            &[topochess_rating::Result {
+                opponent: fresh,
+                score,
+            }],
+            0.0,
+        );
+        (r.rating.round() as i32, r.deviation.round() as i32)
+    };
+    let (anna_after, boris_after) = (after(0.0), after(1.0));
+    let diffs = ended.players.clone().map(|p| p.unwrap().diff.unwrap());
+    assert_eq!(diffs, [anna_after.0 - 1500, boris_after.0 - 1500]);
+    let user = |name: &str| {
+        let (head, body) = request(guest_at, port, "GET", &format!("/api/user/{name}"), "", "");
+        assert_eq!(status(&head), 200, "{body}");
+        serde_json::from_str::<User>(&body).unwrap()
+    };
+    let a = user("ANNA");
+    assert_eq!(a.name, "anna");
+    let folded = &a.ratings["folded"];
+    assert_eq!(
+        (folded.rating, folded.rd, folded.games),
+        (anna_after.0, anna_after.1, 1)
+    );
+    assert!(folded.provisional);
+    assert_eq!(user("boris").ratings["folded"].rating, boris_after.0);
+    assert_eq!(
+        a.ratings.len(),
+        topochess_core::PRESETS.len(),
+        "every preset listed"
+    );
+    assert_eq!(
+        (a.ratings["torus"].rating, a.ratings["torus"].rd),
+        (1500, 500)
+    );
+
+    // A rated game aborted before both moved changes nothing.
+    let (_, body) = request(anna_at, port, "POST", "/api/games", &rated_game(wa), &anna);
+    let id2 = serde_json::from_str::<Created>(&body).unwrap().id;
+    let mut white2 = seated(anna_at, port, &id2, wa, &anna).await;
+    let mut black2 = seated(boris_at, port, &id2, wb, &boris).await;
+    state_where(&mut white2, |s| s.seated == [true, true]).await;
+    send(&mut white2, &ClientMessage::Abort).await;
+    state_where(&mut black2, |s| s.aborted).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(user("anna").ratings["folded"].games, 1);
+
+    // The archive and the PGN.
+    let (head, body) = request(
+        guest_at,
+        port,
+        "GET",
+        "/api/user/anna/games?preset=folded&result=loss",
+        "",
+        "",
+    );
+    assert_eq!(status(&head), 200, "{body}");
+    let page: GamesPage = serde_json::from_str(&body).unwrap();
+    assert_eq!(page.games.len(), 1, "the aborted game is not listed");
+    assert_eq!(
+        (page.games[0].result.as_str(), page.games[0].ending.as_str()),
+        ("0-1", "resignation")
+    );
+    let (_, body) = request(
+        guest_at,
+        port,
+        "GET",
+        "/api/user/anna/games?result=win",
+        "",
+        "",
+    );
+    assert!(serde_json::from_str::<GamesPage>(&body)
+        .unwrap()
+        .games
+        .is_empty());
+    let (head, _) = request(
+        guest_at,
+        port,
+        "GET",
+        "/api/user/anna/games?result=maybe",
+        "",
+        "",
+    );
+    assert_eq!(status(&head), 400);
+    let (head, pgn) = request(guest_at, port, "GET", "/api/games/user/anna?max=10", "", "");
+    assert!(head.contains("application/x-chess-pgn"), "{head}");
+    for tag in [
+        "[Event \"Rated folded game\"]",
+        "[White \"anna\"]",
+        "[Black \"boris\"]",
+        "[WhiteElo \"1500\"]",
+        "[BlackElo \"1500\"]",
+        "[Variant \"folded\"]",
+        "[TimeControl \"300+0\"]",
+        "[Result \"0-1\"]",
+        "[Termination \"Normal\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
+    assert!(pgn.contains("1. e4 e5 0-1"), "{pgn}");
+    let history = request(
+        guest_at,
+        port,
+        "GET",
+        "/api/user/anna/rating-history",
+        "",
+        "",
+    )
+    .1;
+    assert!(
+        history.contains(&format!("\"rating\":{}", anna_after.0)),
+        "{history}"
+    );
+    assert_eq!(
+        status(&request(guest_at, port, "GET", "/api/user/nobody", "", "").0),
+        404
+    );
+
+    // Boris deletes his account: his games stay, under "deleted player".
+    let (head, _) = request(
+        boris_at,
+        port,
+        "POST",
+        "/api/account/delete",
+        r#"{"password":"wrong password"}"#,
+        &boris,
+    );
+    assert_eq!(status(&head), 400);
+    let (head, body) = request(
+        boris_at,
+        port,
+        "POST",
+        "/api/account/delete",
+        r#"{"password":"klein bottle 8x14"}"#,
+        &boris,
+    );
+    assert_eq!(status(&head), 204, "{body}");
+    assert_eq!(
+        status(&request(guest_at, port, "GET", "/api/user/boris", "", "").0),
+        404
+    );
+    let (_, pgn) = request(guest_at, port, "GET", "/api/games/user/anna", "", "");
+    assert!(pgn.contains("[Black \"deleted player\"]"), "{pgn}");
+    assert_eq!(
+        status(&request(boris_at, port, "GET", "/api/account", "", &boris).0),
+        401
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_guests_games_are_kept_under_the_account_made_in_their_browser() {
+    let data = site("claim");
+    let port = free_port();
+    let _server = Server::start(&data, port);
+    let (me, them) = (person(1), person(2));
+    let (mine, theirs) = ("my-browser-secret-01234", "their-secret-0123456789");
+    let created = create_from(me, port, &folded_game(mine, false));
+    let mut white = connect_from(me, port, &created.id, Some(mine)).await;
+    let mut black = connect_from(them, port, &created.id, Some(theirs)).await;
+    send(&mut white, &mv("e2e4", 0)).await;
+    state_at(&mut black, 1).await;
+    let cookie = sign_up(me, port, "newcomer", "torus knight 8x14");
+    let claim = |keep: bool| format!(r#"{{"secret":"{mine}","keep":{keep}}}"#);
+    let (head, body) = request(
+        me,
+        port,
+        "POST",
+        "/api/account/claim",
+        &claim(false),
+        &cookie,
+    );
+    assert_eq!((status(&head), body.as_str()), (200, r#"{"games":1}"#));
+    let (_, body) = request(
+        me,
+        port,
+        "POST",
+        "/api/account/claim",
+        &claim(true),
+        &cookie,
+    );
+    assert_eq!(body, r#"{"games":1}"#);
+    let named = state_where(&mut black, |s| s.players[0].is_some()).await;
+    assert_eq!(named.players[0].as_ref().unwrap().name, "newcomer");
+    assert!(
+        named.players[1].is_none() && !named.rated,
+        "the other stays a guest; casual"
+    );
+    let (_, body) = request(
+        me,
+        port,
+        "POST",
+        "/api/account/claim",
+        &claim(true),
+        &cookie,
+    );
+    assert_eq!(body, r#"{"games":0}"#, "kept once");
+    assert_eq!(
+        status(&request(me, port, "POST", "/api/account/claim", &claim(true), "").0),
+        401
+    );
+    // The account plays on from another device (another secret): the same seat.
+    let mut elsewhere = seated(
+        person(9),
+        port,
+        &created.id,
+        "another-device-0123456",
+        &cookie,
+    )
+    .await;
+    let seen = state_where(&mut elsewhere, |_| true).await;
+    assert_eq!(seen.you, Some(Color::White));
+}
