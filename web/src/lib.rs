@@ -7,7 +7,8 @@
 
 // The layers and features, one folder each; their order (a layer uses only those before it) is
 // in `tests/layers.rs`: common, board, solid, engine, library, play and the other features, live,
-// app.
+// account, app.
+pub mod account;
 pub mod analysis;
 pub mod app;
 pub mod atlas;

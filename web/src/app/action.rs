@@ -82,6 +82,8 @@ pub enum Action {
     LiveConnection(bool),
     /// The player says something to the live game's server (abort, take-back, rematch, claim).
     LiveSend(topochess_protocol::ClientMessage),
+    /// The player signed in (their account's name) or out (none).
+    SignedIn(Option<String>),
     /// The app goes to an address (Back, Forward, a reload, a bookmark).
     Open(crate::app::address::Address),
     /// The front page's way to start: the game screen with the new-game form open for this

@@ -33,6 +33,10 @@ pub enum Address {
     Games,
     /// The settings.
     Settings,
+    /// A player's page, by account name (`#/@/<name>`).
+    Player(String),
+    /// The leaderboard of a preset (`#/leaderboard/<preset>`).
+    Leaderboard(Option<String>),
 }
 
 impl Address {
@@ -66,6 +70,11 @@ impl Address {
             ["lab"] => Address::Lab,
             ["games"] => Address::Games,
             ["settings"] => Address::Settings,
+            ["@", name] if topochess_protocol::account::valid_name(name) => {
+                Address::Player(name.to_string())
+            }
+            ["leaderboard"] => Address::Leaderboard(None),
+            ["leaderboard", preset] => Address::Leaderboard(Some(preset.to_string())),
             _ => return None,
         })
     }
@@ -90,6 +99,9 @@ impl Address {
             Address::Lab => "lab".into(),
             Address::Games => "games".into(),
             Address::Settings => "settings".into(),
+            Address::Player(name) => format!("@/{}", escape(name)),
+            Address::Leaderboard(None) => "leaderboard".into(),
+            Address::Leaderboard(Some(preset)) => format!("leaderboard/{}", escape(preset)),
         };
         format!("#/{path}")
     }
@@ -107,6 +119,8 @@ impl Address {
             Address::Lab => Screen::Lab,
             Address::Games => Screen::Games,
             Address::Settings => Screen::Settings,
+            Address::Player(_) => Screen::Player,
+            Address::Leaderboard(_) => Screen::Leaderboard,
         }
     }
 }

@@ -32,6 +32,11 @@ impl AppState {
             Screen::Lab => Address::Lab,
             Screen::Games => Address::Games,
             Screen::Settings => Address::Settings,
+            Screen::Player => match &self.player {
+                Some(name) => Address::Player(name.clone()),
+                None => Address::Home,
+            },
+            Screen::Leaderboard => Address::Leaderboard(Some(self.leaderboard.clone())),
         }
     }
 
@@ -89,6 +94,10 @@ impl AppState {
                         return;
                     }
                 }
+            }
+            Address::Player(name) => self.player = Some(name.clone()),
+            Address::Leaderboard(preset) => {
+                self.leaderboard = preset.clone().unwrap_or_else(|| "folded".into())
             }
             _ => {}
         }

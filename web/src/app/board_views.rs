@@ -124,7 +124,9 @@ pub fn use_board_views(state: &UseReducerHandle<AppState>) -> BoardViews {
         | Screen::Atlas
         | Screen::Puzzles
         | Screen::Learn
-        | Screen::Settings => None,
+        | Screen::Settings
+        | Screen::Player
+        | Screen::Leaderboard => None,
     };
     let (analysis, puzzle, lesson) = (state.analysing(), state.solving(), state.studying());
     let size = explorer

@@ -148,6 +148,9 @@ pub fn game_head(
                     over={over} sound={state.settings.sound}
                     on_flag={let state = state.clone(); Callback::from(move |_| state.dispatch(Action::Tick))} />
             }
+            if let (Some(heard), Opponent::Live { .. }) = (state.live.heard.as_ref(), state.settings.opponent) {
+                { crate::account::view::players_line(&heard.players, heard.rated) }
+            }
             <div class={classes!("status", over.then_some("over"))} id="status">{status.to_string()}</div>
             { play_panel::draw_offer(&state.play, &state.settings, &on_play) }
             { live_panel::live_asks(state) }

@@ -96,6 +96,8 @@ pub fn header(state: &UseReducerHandle<AppState>, offline: bool) -> Html {
                 <span class="offline-mark" id="offline-mark" title="No network: everything but live play works from what this browser keeps">{"offline"}</span>
             }
             <button id="new-game-open" onclick={act(state, Action::ShowNewGame(true))}>{"New game"}</button>
+            <crate::account::view::AccountMenu me={state.me.clone()} secret={crate::live::browser_secret()}
+                on_signed={{ let state = state.clone(); Callback::from(move |me| state.dispatch(Action::SignedIn(me))) }} />
             <button class={classes!("secondary", settings_on.then_some("on"))} id="nav-settings"
                     aria-pressed={settings_on.to_string()}
                     onclick={act(state, Action::Go(Screen::Settings))}>{"Settings"}</button>

@@ -86,6 +86,7 @@ pub fn home(state: &AppState, on_action: &Callback<Action>) -> Html {
         me: Some(Color::White),
         id: 0,
         public: false,
+        rated: false,
     };
     // The live games this browser plays (its seeks are marked as its own), and the seek on the
     // board, which the lobby can cancel.
@@ -105,6 +106,7 @@ pub fn home(state: &AppState, on_action: &Callback<Action>) -> Html {
             me: Some(_),
             id,
             public: true,
+            rated: false,
         } if id != 0 => Some(id),
         _ => None,
     };

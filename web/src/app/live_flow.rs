@@ -124,6 +124,7 @@ impl AppState {
                 me: state.you,
                 id,
                 public: state.public,
+                rated: state.rated,
             },
             time: state.clock.map(|(b, i)| TimeControl::new(b, i)),
             flipped: state.you == Some(Color::Black),
@@ -207,6 +208,7 @@ mod tests {
             me: Some(Color::White),
             id: ID,
             public: false,
+            rated: false,
         };
         Rc::new(AppState::default()).reduce(Action::NewGame(
             Settings {
@@ -235,6 +237,7 @@ mod tests {
                 me: Some(Color::Black),
                 id: ID,
                 public: true,
+                rated: false,
             };
             for opponent in [Opponent::HotSeat, seek] {
                 let settings = Settings {
@@ -266,6 +269,8 @@ mod tests {
             next_game: None,
             gone_ms: [None, None],
             public: false,
+            rated: false,
+            players: [None, None],
         }))))
     }
 

@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 /// The rows of a live game (nothing for other games).
 pub fn live_panel(state: &UseReducerHandle<AppState>) -> Html {
-    let Opponent::Live { me, id, public } = state.settings.opponent else {
+    let Opponent::Live { me, id, public, .. } = state.settings.opponent else {
         return html! {};
     };
     let heard = state.live.heard.as_deref();
@@ -211,7 +211,10 @@ pub fn create_live_game(
     state: &UseReducerHandle<AppState>,
     settings: crate::common::settings::Settings,
 ) {
-    let Opponent::Live { me, public, .. } = settings.opponent else {
+    let Opponent::Live {
+        me, public, rated, ..
+    } = settings.opponent
+    else {
         return;
     };
     let new = NewGame {
@@ -226,6 +229,7 @@ pub fn create_live_game(
         },
         secret: crate::live::browser_secret(),
         public,
+        rated,
     };
     let state = state.clone();
     wasm_bindgen_futures::spawn_local(async move {
@@ -239,6 +243,7 @@ pub fn create_live_game(
                         me: Some(side),
                         id,
                         public,
+                        rated,
                     },
                     flipped: side == topochess_core::Color::Black,
                     ..settings

@@ -22,6 +22,27 @@ pub struct LobbyProps {
 }
 
 /// What a lobby row says of its game: the board, the clock, the moves played.
+/// Who waits at a seek (or plays a game being played): named, rated and linked; and whether
+/// it is rated.
+fn seeker(g: &LobbyGame) -> Html {
+    let named: Vec<Html> = g
+        .players
+        .iter()
+        .flatten()
+        .map(crate::account::view::player_link)
+        .collect();
+    html! {
+        <>
+            if !named.is_empty() {
+                <span>{" \u{2014} "}{ for named }</span>
+            }
+            if g.rated {
+                <span class="rated-mark">{" rated"}</span>
+            }
+        </>
+    }
+}
+
 fn describe(g: &LobbyGame) -> String {
     let name = topochess_core::variant::preset(&g.variant)
         .map_or(g.variant.clone(), |p| p.name.to_string());
@@ -77,7 +98,7 @@ pub fn lobby_list(p: &LobbyProps) -> Html {
     };
     let row = |g: &LobbyGame, label: &'static str, class: &'static str| {
         html! {
-            <li data-game={g.id.clone()}><span>{describe(g)}</span>
+            <li data-game={g.id.clone()}><span>{describe(g)}</span>{ seeker(g) }
                 <button class={classes!("secondary", class)} onclick={open(&g.id)}>{label}</button></li>
         }
     };

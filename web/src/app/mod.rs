@@ -167,7 +167,7 @@ fn new_game(state: &UseReducerHandle<AppState>) -> Html {
         let state = state.clone();
         Callback::from(move |_| state.dispatch(Action::ShowNewGame(false)))
     };
-    html! { <NewGameForm settings={settings} on_start={on_start} on_cancel={on_cancel} /> }
+    html! { <NewGameForm settings={settings} on_start={on_start} on_cancel={on_cancel} signed_in={state.me.is_some()} /> }
 }
 
 /// The screens that are a page of their own, with no board: the front page, the endgame atlas,
@@ -191,6 +191,19 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
             state.puzzles.trouble.as_deref(),
             &on_action.reform(Action::Puzzle),
         )),
+        Screen::Player => main(html! {
+            <crate::account::view::PlayerPage name={state.player.clone().unwrap_or_default()}
+                on_analyse={{ let state = state.clone(); Callback::from(move |pgn: String| {
+                    state.dispatch(Action::Analyse(crate::analysis::AnalysisAction::Load(pgn)));
+                    state.dispatch(Action::Analyse(crate::analysis::AnalysisAction::Review(true)));
+                }) }} />
+        }),
+        Screen::Leaderboard => main(html! {
+            <crate::account::view::LeaderboardPage preset={state.leaderboard.clone()}
+                on_preset={{ let state = state.clone(); Callback::from(move |p: String| {
+                    state.dispatch(Action::Open(crate::app::address::Address::Leaderboard(Some(p))))
+                }) }} />
+        }),
         Screen::Games => main(html! {
             <crate::library::games_screen::GamesView games={state.saved.clone()} current={state.play.game_id}
                 warning={state.space_warning.clone()} on_action={features::games_out(&on_action)} />

@@ -23,4 +23,8 @@ pub enum Screen {
     Learn,
     /// The player's settings: board, pieces, views, sound.
     Settings,
+    /// A player's page: ratings, their history, games.
+    Player,
+    /// The best players of a preset.
+    Leaderboard,
 }

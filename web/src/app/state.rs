@@ -71,6 +71,12 @@ pub struct AppState {
     pub saved: Vec<SavedGame>,
     /// A warning that storage runs short.
     pub space_warning: Option<String>,
+    /// The signed-in player's account name (none: a guest).
+    pub me: Option<String>,
+    /// The player whose page is shown (`#/@/<name>`).
+    pub player: Option<String>,
+    /// The preset whose leaderboard is shown.
+    pub leaderboard: String,
     /// What a first visit is shown and spared.
     pub first_visit: FirstVisit,
     /// Whether the notice offers to go back to the current position.
@@ -194,6 +200,10 @@ impl AppState {
         // A lab game's surface is the lab's (also after a reload); other games keep the lab.
         next.lab = LabSpec::parse(&next.settings.variant).unwrap_or(self.lab);
         next.screen = self.screen;
+        // Who is signed in, and whose page and leaderboard were open, stay.
+        next.me = self.me.take();
+        next.player = self.player.take();
+        next.leaderboard = std::mem::take(&mut self.leaderboard);
         *self = next;
     }
 
@@ -213,6 +223,9 @@ impl AppState {
             worker: Worker::default(),
             saved: Vec::new(),
             space_warning: None,
+            me: None,
+            player: None,
+            leaderboard: "folded".into(),
             first_visit: FirstVisit::default(),
             offer_live: false,
             pending_link: None,
@@ -541,6 +554,7 @@ impl AppState {
                 s.reduce_in_place(Action::SetScreen(screen));
             }
             Action::Open(address) => s.open(address),
+            Action::SignedIn(me) => s.me = me,
             Action::LiveHeard(message) => s.live_heard(*message),
             Action::LiveConnection(connected) => s.live.connected = connected,
             Action::LiveSend(message) => s.live_send(message),

@@ -4,7 +4,9 @@
 pub mod clock;
 pub mod crash;
 pub mod fit;
+pub mod http;
 pub mod math;
+pub mod modal;
 pub mod module_view;
 pub mod settings;
 pub mod shapes;

@@ -33,6 +33,9 @@ pub enum Opponent {
         /// Listed in the lobby (a seek anyone may take), not only reached by its link.
         #[serde(default)]
         public: bool,
+        /// Rated: between two accounts (the creator signed in).
+        #[serde(default)]
+        rated: bool,
     },
 }
 

@@ -89,77 +89,12 @@ pub fn browser_secret() -> String {
     secret
 }
 
-/// Whether the page was served by the game server (it marks the page; plain file hosting does
-/// not), so that live play is offered at all.
-pub fn server_here() -> bool {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| {
-            d.query_selector("meta[name=\"topochess-live\"]")
-                .ok()
-                .flatten()
-        })
-        .is_some()
-}
-
-/// The site's own address (origin and folder), where the server's `api/` is.
-pub fn site_base() -> String {
-    web_sys::window()
-        .and_then(|w| {
-            let l = w.location();
-            let path = l.pathname().ok()?;
-            let folder = &path[..path.rfind('/').map_or(0, |i| i + 1)];
-            Some(format!("{}{folder}", l.origin().ok()?))
-        })
-        .unwrap_or_default()
-}
+pub use crate::common::http::{server_here, site_base};
 
 /// Asks the server for a new game.
 pub async fn create(new: &NewGame) -> Result<Created, String> {
-    use wasm_bindgen::JsCast;
-    if !server_here() {
-        return Err("this site has no live game server".into());
-    }
-    let window = web_sys::window().ok_or("no window")?;
-    let init = web_sys::RequestInit::new();
-    init.set_method("POST");
-    init.set_body(
-        &serde_json::to_string(new)
-            .map_err(|e| e.to_string())?
-            .into(),
-    );
-    let headers = web_sys::Headers::new().map_err(|_| "no headers")?;
-    let _ = headers.set("content-type", "application/json");
-    init.set_headers(&headers);
-    let url = format!("{}api/games", site_base());
-    let answer = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str_and_init(&url, &init))
-        .await
-        .map_err(|_| "the game server cannot be reached".to_string())?;
-    let response: web_sys::Response = answer.dyn_into().map_err(|_| "no response")?;
-    let text = wasm_bindgen_futures::JsFuture::from(response.text().map_err(|_| "no body")?)
-        .await
-        .ok()
-        .and_then(|t| t.as_string())
-        .unwrap_or_default();
-    if !response.ok() {
-        return Err(refusal(response.status(), &text));
-    }
-    serde_json::from_str(&text).map_err(|_| "this site has no live game server".to_string())
-}
-
-/// What the server's refusal says to the player: its own sentence (a limit says when to try
-/// again), or what the status means.
-fn refusal(status: u16, body: &str) -> String {
-    let said = match topochess_protocol::ServerMessage::from_json(body) {
-        Some(topochess_protocol::ServerMessage::Error { message }) => Some(message),
-        _ => None,
-    };
-    match (status, said) {
-        (404 | 405, _) => "this site has no live game server".to_string(),
-        (_, Some(sentence)) => sentence,
-        (429, None) => "Too many requests from your address: try again in a minute.".to_string(),
-        (status, None) => format!("the game server answered {status}: try again in a moment"),
-    }
+    let body = serde_json::to_string(new).map_err(|e| e.to_string())?;
+    crate::common::http::json("POST", "api/games", Some(body)).await
 }
 
 #[cfg(test)]
@@ -185,18 +120,6 @@ mod tests {
             None,
             "two ahead"
         );
-    }
-
-    #[test]
-    fn a_refusal_is_told_in_the_servers_sentence() {
-        let limited = r#"{"t":"error","message":"Too many games started from your address: try again in 12 s."}"#;
-        assert_eq!(
-            refusal(429, limited),
-            "Too many games started from your address: try again in 12 s."
-        );
-        assert!(refusal(429, "").contains("try again"));
-        assert_eq!(refusal(404, ""), "this site has no live game server");
-        assert!(refusal(502, "<html>").contains("502"));
     }
 
     #[test]

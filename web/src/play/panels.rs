@@ -22,6 +22,9 @@ pub struct NewGameProps {
     pub on_start: Callback<Settings>,
     /// Close without starting.
     pub on_cancel: Callback<()>,
+    /// The player is signed in: a live game may be rated.
+    #[prop_or_default]
+    pub signed_in: bool,
 }
 
 const GROUPS: [(Family, &str); 5] = [
@@ -86,17 +89,20 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                     me: Some(Color::White),
                     id: 0,
                     public: false,
+                    rated: false,
                 },
                 "live-black" => Opponent::Live {
                     me: Some(Color::Black),
                     id: 0,
                     public: false,
+                    rated: false,
                 },
                 // Anyone from the lobby; the server draws the colours.
                 "seek" => Opponent::Live {
                     me: None,
                     id: 0,
                     public: true,
+                    rated: false,
                 },
                 _ => Opponent::HotSeat,
             };
@@ -104,6 +110,23 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                 opponent,
                 ..(*draft).clone()
             });
+        })
+    };
+    let on_rated = {
+        let draft = draft.clone();
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            if let Opponent::Live { me, id, public, .. } = draft.opponent {
+                draft.set(Settings {
+                    opponent: Opponent::Live {
+                        me,
+                        id,
+                        public,
+                        rated: input.checked(),
+                    },
+                    ..(*draft).clone()
+                });
+            }
         })
     };
     let on_level = {
@@ -180,7 +203,7 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
         let cb = props.on_cancel.clone();
         Callback::from(move |_| cb.emit(()))
     };
-    let dialog = use_modal(&props.on_cancel);
+    let dialog = crate::common::modal::use_modal(&props.on_cancel, "new-game-open");
     let opponent_value = match draft.opponent {
         Opponent::HotSeat => "hotseat",
         Opponent::Computer {
@@ -248,6 +271,10 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                     <option value="seek" selected={opponent_value == "seek"}>{"Anyone, live, from the lobby (colours drawn)"}</option>
                 </select>
             </label>
+            if let (Opponent::Live { rated, .. }, true) = (draft.opponent, props.signed_in) {
+                <label class="check"><input type="checkbox" id="ng-rated" checked={rated} onchange={on_rated} />
+                    {" Rated (against another account: both ratings change)"}</label>
+            }
             if let Opponent::Correspondence { me, .. } = draft.opponent {
                 <label>{"Your name "}
                     <input id="ng-my-name" value={draft.names[me.index()].clone()} oninput={name_input(true)} autocomplete="off" />
@@ -295,47 +322,6 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
         </form>
         </dialog>
     }
-}
-
-/// A modal dialog's ref: opened modal when mounted (the page behind it inert, the focus in it),
-/// Escape cancels it, and the focus goes back where it was when it closes.
-#[hook]
-fn use_modal(on_cancel: &Callback<()>) -> NodeRef {
-    let dialog = use_node_ref();
-    {
-        let (dialog, on_cancel) = (dialog.clone(), on_cancel.clone());
-        use_effect_with((), move |_| {
-            let document = web_sys::window().and_then(|w| w.document());
-            let before = document.as_ref().and_then(|d| d.active_element());
-            let element = dialog.cast::<web_sys::HtmlDialogElement>();
-            let escape = element.as_ref().map(|element| {
-                let _ = element.show_modal();
-                gloo_events::EventListener::new_with_options(
-                    element,
-                    "cancel",
-                    gloo_events::EventListenerOptions::enable_prevent_default(),
-                    move |e| {
-                        e.prevent_default();
-                        on_cancel.emit(());
-                    },
-                )
-            });
-            move || {
-                drop(escape);
-                if let Some(element) = element {
-                    element.close();
-                }
-                let back = before
-                    .filter(|b| b.is_connected())
-                    .or_else(|| document?.get_element_by_id("new-game-open"))
-                    .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok());
-                if let Some(back) = back {
-                    let _ = back.focus();
-                }
-            }
-        });
-    }
-    dialog
 }
 
 fn level_of(s: &Settings) -> u8 {

@@ -1,0 +1,149 @@
+// Accounts as people meet them, from the front page: two players sign up in browsers of their
+// own, play a rated game, and both ratings change; a guest plays a casual game as before; the
+// player's page (ratings, history, games, a game opened on the analysis board) on a desktop and a
+// phone; names link to the players' pages; signing out.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch, freePort, startGameServer, screenshot, type } from './harness.mjs';
+import { waitMoves, desktops } from './live-harness.mjs';
+
+/** Signs up as `name` from the front page's header. */
+async function signUp(page, server, name) {
+  await page.goto(server.url);
+  await page.click('#account-open');
+  await page.click('#account-to-signup');
+  await page.fill('#account-name', name);
+  await page.fill('#account-password-input', 'short');
+  await page.click('#account-submit');
+  // The browser refuses a password too short before the server sees it; a common one, the server.
+  await page.fill('#account-password-input', 'password123');
+  await page.click('#account-submit');
+  await page.waitForSelector('#account-error');
+  assert.match(await page.locator('#account-error').textContent(), /most common/);
+  await page.fill('#account-password-input', `${name} plays on a torus`);
+  await page.click('#account-submit');
+  await page.waitForFunction((n) => document.querySelector('#account-menu')?.textContent === n, name);
+}
+
+/** Starts a live game from the new-game form (White; `rated` ticked if asked): its link. */
+async function liveGame(page, server, { rated }) {
+  await page.goto(server.play);
+  await page.waitForSelector('svg.normal [data-square]');
+  await page.click('#new-game-open');
+  await page.selectOption('#ng-opponent', 'live-white');
+  await page.selectOption('#ng-time', '5+3');
+  if (rated) await page.check('#ng-rated');
+  await page.click('#ng-start');
+  await page.waitForSelector('#live-link');
+  return page.locator('#live-link').inputValue();
+}
+
+async function resign(page) {
+  await page.click('#resign');
+  await page.click('#resign-yes');
+}
+
+test('two accounts play a rated game and both ratings change; a guest plays casual; the player page', { timeout: 240000 }, async () => {
+  const data = await mkdtemp(join(tmpdir(), 'topochess-accounts-'));
+  const server = await startGameServer(data, await freePort());
+  const browser = await launch();
+  try {
+    const [ca, cb, cg] = await desktops(browser, 3);
+    const [anna, boris, guest] = await Promise.all([ca.newPage(), cb.newPage(), cg.newPage()]);
+    const errors = [];
+    for (const p of [anna, boris, guest]) p.on('pageerror', (e) => errors.push(String(e)));
+    await signUp(anna, server, 'anna');
+    await signUp(boris, server, 'boris');
+
+    // A rated game: anna White, boris takes the link; both named with their ratings.
+    const link = await liveGame(anna, server, { rated: true });
+    await boris.goto(link);
+    await boris.waitForSelector('#live-panel');
+    for (const p of [anna, boris]) {
+      await p.waitForFunction(() => /anna \(1500\?\).*boris \(1500\?\).*rated/.test(document.querySelector('#live-players')?.textContent ?? ''));
+    }
+    // A guest taking a rated seat is told to sign in, and watches.
+    await guest.goto(link);
+    await guest.waitForSelector('#live-panel');
+    await type(anna, 'e4');
+    await waitMoves(boris, 1);
+    await type(boris, 'e5');
+    await waitMoves(anna, 2);
+    await resign(anna);
+    // Both pages show each rating's change; the server's ratings are 1500 and the change.
+    for (const p of [anna, boris]) await p.waitForSelector('#live-players .diff');
+    const diffs = await anna.locator('#live-players .diff').allTextContents();
+    assert.equal(diffs.length, 2);
+    const [lost, won] = diffs.map((d) => Number(d.trim().replace('\u2212', '-')));
+    assert.ok(lost < -100 && won > 100 && lost === -won, `${diffs}`);
+    const rating = async (name) => (await (await fetch(`${server.url}api/user/${name}`)).json()).ratings.folded;
+    const [ra, rb] = [await rating('anna'), await rating('boris')];
+    assert.deepEqual([ra.rating, rb.rating, ra.games, rb.games], [1500 + lost, 1500 + won, 1, 1]);
+    await screenshot(boris, 'accounts-rated-end');
+    // The name links to the player's page.
+    await boris.click('#live-players a.player-link >> text=anna');
+    await boris.waitForSelector('#player-ratings');
+    assert.equal(await boris.evaluate(() => location.hash), '#/@/anna');
+
+    // A guest plays casual as before: no "rated" to tick, anna takes the seat, nothing changes.
+    await guest.goto(server.play);
+    await guest.waitForSelector('svg.normal [data-square]');
+    await guest.click('#new-game-open');
+    await guest.selectOption('#ng-opponent', 'live-white');
+    assert.equal(await guest.locator('#ng-rated').count(), 0, 'a guest has no rated game to choose');
+    await guest.click('#ng-cancel');
+    const casual = await liveGame(guest, server, { rated: false });
+    await anna.goto(casual);
+    await anna.waitForSelector('#live-panel');
+    await anna.waitForFunction(() => /Anonymous.*anna.*casual/.test(document.querySelector('#live-players')?.textContent ?? ''));
+    await type(guest, 'd4');
+    await waitMoves(anna, 1);
+    await type(anna, 'd5');
+    await waitMoves(guest, 2);
+    await resign(guest);
+    await anna.waitForFunction(() => /won|wins/i.test(document.querySelector('#status')?.textContent ?? ''));
+    assert.equal(await anna.locator('#live-players .diff').count(), 0, 'a casual game changes nothing');
+    assert.equal((await rating('anna')).games, 1);
+
+    // anna's page, from her menu: the rating, its history, both games, filters, the analysis.
+    await anna.click('#account-menu');
+    await anna.click('#account-profile');
+    await anna.waitForSelector('#player-ratings tr[data-preset="folded"]');
+    assert.equal(await anna.locator('#player-ratings tr[data-preset="folded"] .rating').textContent(), `${1500 + lost}?`);
+    await anna.waitForSelector('.rating-chart[data-preset="folded"] circle');
+    await anna.waitForFunction(() => document.querySelectorAll('#player-games .past-game').length === 2);
+    await anna.selectOption('#player-result', 'loss');
+    await anna.waitForFunction(() => document.querySelectorAll('#player-games .past-game').length === 1);
+    assert.match(await anna.locator('#player-games').textContent(), /0-1 \(resignation\).*rated/);
+    assert.match(await anna.locator('#player-pgn').getAttribute('href'), /api\/games\/user\/anna$/);
+    await screenshot(anna, 'accounts-player-page');
+    await anna.click('#player-games .past-analyse');
+    await anna.waitForFunction(() => location.hash === '#/analysis');
+    await anna.waitForFunction(() => document.querySelectorAll('#analysis-moves .mv, .tree .mv, [data-node]').length >= 2);
+
+    // The same page on a phone: nothing wider than the screen.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
+    const pp = await phone.newPage();
+    await pp.goto(`${server.url}#/@/anna`);
+    await pp.waitForSelector('#player-games .past-game');
+    assert.ok(await pp.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no sideways scroll');
+    await screenshot(pp, 'accounts-player-phone');
+    // The leaderboard says who is listed and why nobody is yet.
+    await pp.goto(`${server.url}#/leaderboard/folded`);
+    await pp.waitForSelector('#leaders-empty');
+
+    // Signing out: the header offers Sign in again, and the server knows no session.
+    await boris.click('#account-menu');
+    await boris.click('#account-logout');
+    await boris.waitForSelector('#account-open');
+    assert.equal(await boris.evaluate(async () => (await fetch('api/account')).status), 401);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    await server.kill();
+    await rm(data, { recursive: true, force: true });
+  }
+});

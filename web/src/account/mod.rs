@@ -1,0 +1,180 @@
+//! Accounts, the browser's side: signing up, in and out, the account's own settings, a player's
+//! page (ratings, their history, games) and the leaderboards, all through the server's public
+//! API (`docs/api.md`); and how a player is written wherever a game shows one. The session is
+//! the server's cookie: the page keeps no secret of it.
+
+pub mod view;
+
+use crate::common::http::{json, request};
+use topochess_protocol::account::{
+    Claim, Claimed, Credentials, GamesPage, Leaderboard, Me, PastGame, PresetRating, RatingHistory,
+    RatingPoint, User,
+};
+use topochess_protocol::PlayerTag;
+
+/// The signed-in player, if the browser has a session (none: a guest, or no server).
+pub async fn signed_in() -> Option<Me> {
+    match request("GET", "api/account", None).await {
+        Ok((200, text)) => serde_json::from_str(&text).ok(),
+        _ => None,
+    }
+}
+
+/// Signs up (`new`) or in: the account, or the server's sentence.
+pub async fn sign(new: bool, name: &str, password: &str) -> Result<Me, String> {
+    let path = if new {
+        "api/account/signup"
+    } else {
+        "api/account/login"
+    };
+    let body = serde_json::to_string(&Credentials {
+        name: name.trim().to_string(),
+        password: password.to_string(),
+    })
+    .map_err(|e| e.to_string())?;
+    json("POST", path, Some(body)).await
+}
+
+/// A POST whose answer has no body worth reading: done, or the server's sentence.
+pub async fn post(path: &str, body: Option<String>) -> Result<(), String> {
+    let (status, text) = request("POST", path, body).await?;
+    if (200..300).contains(&status) {
+        Ok(())
+    } else {
+        Err(crate::common::http::refusal(status, &text))
+    }
+}
+
+/// This browser's guest games (proven by `secret`): counted, or kept under the account.
+pub async fn claim(secret: &str, keep: bool) -> Result<usize, String> {
+    let body = serde_json::to_string(&Claim {
+        secret: secret.to_string(),
+        keep,
+    })
+    .map_err(|e| e.to_string())?;
+    json::<Claimed>("POST", "api/account/claim", Some(body))
+        .await
+        .map(|c| c.games)
+}
+
+/// A player's ratings.
+pub async fn user(name: &str) -> Result<User, String> {
+    json("GET", &format!("api/user/{name}"), None).await
+}
+
+/// A player's ratings after each rated game.
+pub async fn history(name: &str) -> Result<RatingHistory, String> {
+    json("GET", &format!("api/user/{name}/rating-history"), None).await
+}
+
+/// A page of a player's games (from 1), of a preset and a result if given.
+pub async fn games(
+    name: &str,
+    page: usize,
+    preset: &str,
+    result: &str,
+) -> Result<GamesPage, String> {
+    let path = format!("api/user/{name}/games?page={page}&preset={preset}&result={result}");
+    json("GET", &path, None).await
+}
+
+/// A preset's leaderboard.
+pub async fn leaderboard(preset: &str) -> Result<Leaderboard, String> {
+    json("GET", &format!("api/leaderboard/{preset}"), None).await
+}
+
+/// A rating as shown: "1623", or "1623?" while provisional.
+pub fn rating_text(rating: i32, provisional: bool) -> String {
+    format!("{rating}{}", if provisional { "?" } else { "" })
+}
+
+/// A preset's rating as shown.
+pub fn preset_rating_text(r: &PresetRating) -> String {
+    rating_text(r.rating, r.provisional)
+}
+
+/// A rating's change as shown: "+12", "−7" (a true minus), "±0".
+pub fn diff_text(diff: i32) -> String {
+    match diff {
+        0 => "±0".into(),
+        d if d > 0 => format!("+{d}"),
+        d => format!("\u{2212}{}", -d),
+    }
+}
+
+/// A player as a game shows them: the name, the rating, its change once rated.
+pub fn player_text(tag: &PlayerTag) -> String {
+    let mut text = tag.name.clone();
+    if let Some(r) = tag.rating {
+        text.push_str(&format!(" ({})", rating_text(r, tag.provisional)));
+    }
+    if let Some(d) = tag.diff {
+        text.push_str(&format!(" {}", diff_text(d)));
+    }
+    text
+}
+
+/// The points of a rating history's line in a `width` x `height` box (oldest left, the
+/// highest rating at the top), as SVG's `points` (each `x,y`); and the lowest and highest
+/// rating.
+pub fn chart_points(points: &[RatingPoint], width: f64, height: f64) -> (Vec<String>, i32, i32) {
+    if points.is_empty() {
+        return (Vec::new(), 0, 0);
+    }
+    let lo = points.iter().map(|p| p.rating).min().unwrap_or(0);
+    let hi = points.iter().map(|p| p.rating).max().unwrap_or(0);
+    let span = (hi - lo).max(1) as f64;
+    let last = (points.len() - 1).max(1) as f64;
+    let one = points.len() == 1;
+    let text = points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            // One rating alone stands in the middle.
+            let x = if one {
+                width / 2.0
+            } else {
+                i as f64 / last * width
+            };
+            let y = if one {
+                height / 2.0
+            } else {
+                height - (p.rating - lo) as f64 / span * height
+            };
+            format!("{x:.1},{y:.1}")
+        })
+        .collect::<Vec<_>>();
+    (text, lo, hi)
+}
+
+/// A finished game as PGN (for the analysis board), its players and result in the tags.
+pub fn game_pgn(g: &PastGame) -> Option<String> {
+    use topochess_core::game::Game;
+    let mode = topochess_core::CastlingMode::from_name(&g.castling);
+    let variant = topochess_core::Variant::preset(&g.variant, mode).ok()?;
+    let mut game = Game::new(topochess_core::Position::start(std::sync::Arc::new(
+        variant,
+    )));
+    for text in &g.moves {
+        let mv = topochess_core::san::parse_move(game.position(), text).ok()?;
+        game.play(mv).ok()?;
+    }
+    let name = |i: usize| {
+        g.players[i]
+            .as_ref()
+            .map_or("Anonymous".to_string(), |p| p.name.clone())
+    };
+    let (white, black) = (name(0), name(1));
+    let tags = [
+        ("White", white.as_str()),
+        ("Black", black.as_str()),
+        ("Result", g.result.as_str()),
+    ];
+    let text = topochess_core::pgn::write(&game, &tags);
+    // The game's own outcome is not in its moves when it ended by resignation or time: the
+    // result the server kept is written in.
+    Some(text.replace("[Result \"*\"]", &format!("[Result \"{}\"]", g.result)))
+}
+
+#[cfg(test)]
+mod tests;
