@@ -107,6 +107,18 @@ test('two accounts play a rated game and both ratings change; a guest plays casu
     await anna.waitForFunction(() => /won|wins/i.test(document.querySelector('#status')?.textContent ?? ''));
     assert.equal(await anna.locator('#live-players .diff').count(), 0, 'a casual game changes nothing');
     assert.equal((await rating('anna')).games, 1);
+    // The guest signs up: the page offers to keep the game this browser played as a guest.
+    await guest.click('#account-open');
+    await guest.click('#account-to-signup');
+    await guest.fill('#account-name', 'gwen');
+    await guest.fill('#account-password-input', 'gwen plays on a torus');
+    await guest.click('#account-submit');
+    await guest.waitForSelector('#account-keep');
+    assert.match(await guest.locator('#account-keep').textContent(), /1 live game as a guest/);
+    await guest.click('#account-submit');
+    await guest.waitForSelector('#account-keep', { state: 'detached' });
+    const kept = await (await fetch(`${server.url}api/user/gwen/games`)).json();
+    assert.deepEqual(kept.games.map((g) => g.players.map((p) => p?.name)), [['gwen', 'anna']]);
 
     // anna's page, from her menu: the rating, its history, both games, filters, the analysis.
     await anna.click('#account-menu');
