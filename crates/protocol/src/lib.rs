@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use topochess_core::game::Outcome;
 
 pub mod account;
+pub mod pool;
 use topochess_core::Color;
 
 /// The most bytes a message may have; the server refuses longer ones.
@@ -152,6 +153,9 @@ pub struct Lobby {
     pub seeks: Vec<LobbyGame>,
     /// Games being played, newest first.
     pub playing: Vec<LobbyGame>,
+    /// How many wait and play in each quick-pairing pool.
+    #[serde(default)]
+    pub pools: Vec<pool::PoolCount>,
 }
 
 /// The answer to [`NewGame`].

@@ -7,6 +7,7 @@
 mod accounts;
 mod limits;
 mod metrics;
+mod pools;
 mod ratings;
 mod record;
 mod referee;
@@ -99,6 +100,7 @@ async fn main() -> Result<(), String> {
     }
     let site = Arc::new(site::Site {
         rooms: rooms.clone(),
+        pools: pools::Pools::new(rooms.clone()),
         limits: limits::Limits::new(limits::Quotas {
             games_per_minute: args.games_per_minute,
             sockets_open: args.sockets_per_address,
@@ -110,6 +112,7 @@ async fn main() -> Result<(), String> {
     tokio::spawn(sweeper(site.clone()));
     rooms.start(site.shutdown.clone());
     tokio::spawn(rooms.clone().keep_lobby(site.shutdown.clone()));
+    tokio::spawn(site.pools.clone().run(site.shutdown.clone()));
     let app = routes::router(site.clone(), &args.dist);
     let listener = tokio::net::TcpListener::bind(&args.addr)
         .await

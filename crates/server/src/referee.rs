@@ -97,6 +97,33 @@ impl LiveGame {
         LiveGame::from_record(record)
     }
 
+    /// A game of two players paired in pool `pool`: both seated by their seats' proofs (White's
+    /// first) with their accounts, listed among the games being played; rated when both are
+    /// accounts.
+    pub fn paired(
+        id: GameId,
+        pool: &topochess_protocol::pool::Pool,
+        seats: [(String, Option<Player>); 2],
+        now: u64,
+    ) -> Result<LiveGame, String> {
+        let (base, increment) = pool.clock();
+        let new = NewGame {
+            variant: pool.variant.to_string(),
+            castling: String::new(),
+            base_secs: Some(base),
+            increment_secs: increment,
+            side: Side::White,
+            secret: String::new(),
+            public: true,
+            rated: seats.iter().all(|(_, who)| who.is_some()),
+        };
+        let [(white, white_player), (black, black_player)] = seats;
+        let mut game = LiveGame::create(id, &new, true, now, white_player.clone())?;
+        game.record.seats = [Some(white), Some(black)];
+        game.record.players = [white_player, black_player];
+        Ok(game)
+    }
+
     /// The game a record keeps (its moves replayed); an error when they do not replay.
     pub fn from_record(record: Record) -> Result<LiveGame, String> {
         let variant = variant_of(&record.variant, &record.castling)?;

@@ -326,6 +326,16 @@ impl Rooms {
         Ok((id, side))
     }
 
+    /// Keeps and opens `game`, two players paired in a pool (listed among the games played).
+    pub async fn create_paired(self: &Arc<Self>, game: LiveGame) -> Result<(), Failure> {
+        let id = game.record().id;
+        self.write_new(game.record(), true).await?;
+        self.open_map()
+            .insert(id, Room::new(game, self.told.clone()));
+        self.lobby_changed();
+        Ok(())
+    }
+
     /// Before `game` (a new seek from `from`) is kept: its creator's open seeks are withdrawn,
     /// and it is refused when the address has `most` seeks open already.
     async fn replace_seeks(
@@ -511,9 +521,37 @@ impl Rooms {
                 None => lobby.playing.push(game),
             }
         }
+        lobby.pools = self.pool_counts(&lobby.playing, now).await?;
         lobby.seeks.truncate(100);
         lobby.playing.truncate(100);
         Ok(lobby)
+    }
+
+    /// How many wait in each pool (seats their servers still hold), and play at its preset
+    /// and time control (of the games being played).
+    async fn pool_counts(
+        &self,
+        playing: &[LobbyGame],
+        now: u64,
+    ) -> Result<Vec<topochess_protocol::pool::PoolCount>, Failure> {
+        let seats = self.kept("read the pools", 0, self.store.pool_seats().await)?;
+        let fresh = now.saturating_sub(crate::store::pools::STALE_MS);
+        Ok(topochess_protocol::pool::Pool::all()
+            .map(|pool| {
+                let id = pool.id();
+                topochess_protocol::pool::PoolCount {
+                    waiting: seats
+                        .iter()
+                        .filter(|s| s.pool == id && s.paired.is_none() && s.seen >= fresh)
+                        .count(),
+                    playing: playing
+                        .iter()
+                        .filter(|g| g.variant == pool.variant && g.clock == Some(pool.clock()))
+                        .count(),
+                    id,
+                }
+            })
+            .collect())
     }
 
     /// How many rooms are open.

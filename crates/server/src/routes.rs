@@ -21,6 +21,7 @@ use tower_http::services::ServeDir;
 
 mod account;
 mod archive;
+mod pools;
 
 /// The router: the API, and the site's files from `dist` for everything else.
 pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
@@ -40,6 +41,7 @@ pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
         .route("/api/qr", get(qr))
         .route("/api/games/{id}", get(read))
         .route("/api/games/{id}/socket", get(socket))
+        .route("/api/pools/socket", get(pool_socket))
         .route("/api/account", get(account::account))
         .route("/api/account/signup", post(account::signup))
         .route("/api/account/login", post(account::login))
@@ -112,12 +114,13 @@ impl FromRequestParts<Arc<Site>> for Address {
     }
 }
 
-/// The server is up, and how many games and clocks it holds (in memory).
+/// The server is up, and how many games, clocks and pages in pools it holds (in memory).
 async fn health(State(site): State<Arc<Site>>) -> String {
     format!(
-        "ok: {} games open, {} clocks watched",
+        "ok: {} games open, {} clocks watched, {} pages in pools",
         site.rooms.open_rooms(),
-        site.rooms.watched_clocks()
+        site.rooms.watched_clocks(),
+        site.pools.waiting_here()
     )
 }
 
@@ -339,4 +342,29 @@ async fn socket(
         .write_buffer_size(8 * 1024)
         .max_message_size(MAX_MESSAGE_BYTES)
         .on_upgrade(move |ws| crate::socket::play(ws, site, room, counted, signed))
+}
+
+/// A page's socket in the quick-pairing pools (`crate::pools`): counted and limited as a game's.
+async fn pool_socket(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    headers: axum::http::HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let signed = match account::session(&site, &headers).await {
+        Ok(signed) => signed.map(|s| s.account),
+        Err(answer) => return answer,
+    };
+    if let Some(answer) = limited(&site, Limited::Socket, from) {
+        return answer;
+    }
+    let Some(counted) = site.limits.open_socket(from) else {
+        site.rooms.metrics.refused(Refusal::SocketsOpen);
+        return too_many("connections open", Duration::from_secs(9));
+    };
+    upgrade
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(4 * 1024)
+        .max_message_size(MAX_MESSAGE_BYTES)
+        .on_upgrade(move |ws| pools::serve(ws, site, counted, signed))
 }

@@ -10,6 +10,8 @@ use tokio_util::sync::CancellationToken;
 pub struct Site {
     /// The games.
     pub rooms: Arc<Rooms>,
+    /// The quick-pairing pools.
+    pub pools: Arc<crate::pools::Pools>,
     /// The limits per address.
     pub limits: Limits,
     /// Behind a reverse proxy: the client's address is the last of `X-Forwarded-For`.

@@ -20,12 +20,12 @@ const PER_SECOND: f64 = 5.0;
 /// How long a new socket has to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 /// The close code a page sees when the server restarts (RFC 6455's "Service Restart").
-const RESTARTING: u16 = 1012;
+pub(crate) const RESTARTING: u16 = 1012;
 /// The close code of a socket that broke the protocol ("Policy Violation").
-const POLICY: u16 = 1008;
+pub(crate) const POLICY: u16 = 1008;
 
-type Out = SplitSink<WebSocket, Message>;
-type In = futures_util::stream::SplitStream<WebSocket>;
+pub(crate) type Out = SplitSink<WebSocket, Message>;
+pub(crate) type In = futures_util::stream::SplitStream<WebSocket>;
 
 fn text(message: &ServerMessage) -> Message {
     Message::Text(
@@ -57,7 +57,7 @@ async fn close(out: &mut Out, incoming: &mut In, code: u16, why: &str) {
 /// Closes with `code` and a short reason, then waits (a second at most) for the page's own close
 /// frame, as the closing handshake asks: a connection dropped with the page's words unread
 /// would be reset, and the page could lose what was sent before.
-async fn close_frame(out: &mut Out, incoming: &mut In, code: u16, why: &str) {
+pub(crate) async fn close_frame(out: &mut Out, incoming: &mut In, code: u16, why: &str) {
     send_close(out, code, why).await;
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
         while let Some(Ok(message)) = incoming.next().await {

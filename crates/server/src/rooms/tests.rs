@@ -33,6 +33,33 @@ impl Unreliable {
     }
 }
 
+/// The pools' part, as the SQLite store keeps it; a pair fails while writes fail.
+#[async_trait::async_trait]
+impl crate::store::PoolStore for Unreliable {
+    async fn pool_join(&self, seat: &crate::store::PoolSeat) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.pool_join(seat).await
+    }
+    async fn pool_leave(&self, player: &str, ticket: u64) -> Result<(), StoreError> {
+        self.inner.pool_leave(player, ticket).await
+    }
+    async fn pool_seats(&self) -> Result<Vec<crate::store::PoolSeat>, StoreError> {
+        self.inner.pool_seats().await
+    }
+    async fn pool_pair(
+        &self,
+        white: (&str, u64),
+        black: (&str, u64),
+        game: GameId,
+    ) -> Result<bool, StoreError> {
+        self.check()?;
+        self.inner.pool_pair(white, black, game).await
+    }
+    async fn pool_seen(&self, server: u64, now: u64, before: u64) -> Result<(), StoreError> {
+        self.inner.pool_seen(server, now, before).await
+    }
+}
+
 /// The accounts' part, as the SQLite store keeps it; a rating fails while writes fail.
 #[async_trait::async_trait]
 impl crate::store::AccountStore for Unreliable {

@@ -29,7 +29,7 @@ const WRITERS: usize = 1;
 const MOST_IN_A_BATCH: usize = 512;
 
 /// The changes of the database's layout, in order; `topochess_layout` counts those applied.
-const MIGRATIONS: [&str; 2] = [
+const MIGRATIONS: [&str; 3] = [
     // 1: the games, the servers alive and their pages at each game. Few indexes: a move
     // changes its game's deadline, so each index on the table is written at every move (the
     // running clocks are listed once at start, the games to prune once an hour: both scan).
@@ -113,6 +113,8 @@ const MIGRATIONS: [&str; 2] = [
         game BIGINT NOT NULL
     );
     CREATE INDEX rating_history_account ON rating_history (account, at);",
+    // 3: the players waiting in the quick-pairing pools.
+    super::sqlite::POOL_SEATS,
 ];
 
 /// The columns a record is read from, in `record_of`'s order.
@@ -346,6 +348,7 @@ fn read_payload(payload: &str) -> Option<Heard> {
 
 mod accounts;
 mod batch;
+mod pools;
 use batch::{writer, Write};
 
 /// A record of a row read with [`COLUMNS`].

@@ -12,6 +12,7 @@ use topochess_core::Color;
 use topochess_protocol::GameId;
 
 mod accounts;
+mod pools;
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
@@ -30,7 +31,7 @@ enum Migration {
 pub const LAYOUT_VERSION: usize = MIGRATIONS.len();
 
 /// The changes of the database's layout, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: [Migration; 8] = [
+const MIGRATIONS: [Migration; 9] = [
     // 1: the games.
     Migration::Sql(
         "CREATE TABLE games (
@@ -124,7 +125,24 @@ const MIGRATIONS: [Migration; 8] = [
      );
      CREATE INDEX rating_history_account ON rating_history (account, at);",
     ),
+    // 9: the players waiting in the quick-pairing pools.
+    Migration::Sql(POOL_SEATS),
 ];
+
+/// The table of the players waiting in pools (the same in both stores).
+pub(super) const POOL_SEATS: &str = "CREATE TABLE pool_seats (
+        player TEXT PRIMARY KEY,
+        ticket BIGINT NOT NULL,
+        pool TEXT NOT NULL,
+        proof TEXT NOT NULL,
+        who TEXT,
+        rating INTEGER NOT NULL,
+        since BIGINT NOT NULL,
+        server BIGINT NOT NULL,
+        seen BIGINT NOT NULL,
+        game BIGINT,
+        side SMALLINT
+    );";
 
 /// Migration 5: each seat's secret replaced by its proof.
 fn hash_seats(db: &Connection) -> rusqlite::Result<()> {

@@ -19,7 +19,7 @@ impl SqliteStore {
 
     /// Runs `work` in a transaction that writes (taken at once: it never has to give way to
     /// another writer halfway).
-    fn in_transaction<T>(
+    pub(super) fn in_transaction<T>(
         &self,
         work: impl FnOnce(&Connection) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {

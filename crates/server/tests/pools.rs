@@ -1,0 +1,214 @@
+//! Quick pairing through the real server: two guests pressing one pool are paired and seated in
+//! one game; a page that leaves leaves the pool, and the lobby counts it; a malformed join is
+//! refused with a sentence; and on PostgreSQL, two players waiting on two servers are paired.
+
+mod common;
+
+use common::*;
+use futures_util::{SinkExt, StreamExt};
+use std::net::Ipv4Addr;
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::MaybeTlsStream;
+use topochess_protocol::pool::{PoolNews, PoolRequest};
+
+/// The pools' socket from `from`, without a word said yet.
+async fn pool_socket(from: Ipv4Addr, port: u16) -> Socket {
+    let stream = dial(from, port).expect("a connection");
+    stream.set_nonblocking(true).unwrap();
+    let stream = tokio::net::TcpStream::from_std(stream).unwrap();
+    let url = format!("ws://127.0.0.1:{port}/api/pools/socket");
+    tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
+        .await
+        .expect("the pools' socket")
+        .0
+}
+
+/// A page from `from` joining `pool` with `secret`.
+async fn join(from: Ipv4Addr, port: u16, pool: &str, secret: &str) -> Socket {
+    let mut socket = pool_socket(from, port).await;
+    let join = PoolRequest::Join {
+        pool: pool.into(),
+        secret: secret.into(),
+    };
+    let text = serde_json::to_string(&join).unwrap();
+    socket.send(Message::Text(text.into())).await.unwrap();
+    socket
+}
+
+/// The next news, or `None` once the socket ends or says nothing for 10 s.
+async fn news(socket: &mut Socket) -> Option<PoolNews> {
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .ok()??
+            .ok()?;
+        if let Message::Text(t) = m {
+            return Some(serde_json::from_str(&t).expect("pool news"));
+        }
+    }
+}
+
+/// How many wait in `pool`, as the lobby says.
+fn waiting(port: u16, pool: &str) -> usize {
+    let lobby = lobby(port);
+    lobby.pools.iter().find(|p| p.id == pool).unwrap().waiting
+}
+
+async fn until_waiting(port: u16, pool: &str, n: usize) {
+    let start = Instant::now();
+    while waiting(port, pool) != n {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{n} waiting in {pool}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Two pages waiting in one pool: both told one game, opposite sides, at once; each seated
+/// there by its secret: their game's sockets.
+async fn paired_and_seated(ports: [u16; 2]) -> [Socket; 2] {
+    let (sa, sb) = ("pool-a-0123456789abcdef", "pool-b-0123456789abcdef");
+    let mut a = join(person(1), ports[0], "folded-3+2", sa).await;
+    assert_eq!(
+        news(&mut a).await,
+        Some(PoolNews::Waiting {
+            pool: "folded-3+2".into(),
+            rated: false
+        })
+    );
+    until_waiting(ports[1], "folded-3+2", 1).await;
+    let mut b = join(person(2), ports[1], "folded-3+2", sb).await;
+    assert!(matches!(news(&mut b).await, Some(PoolNews::Waiting { .. })));
+    let started = Instant::now();
+    let (
+        Some(PoolNews::Paired { id, side }),
+        Some(PoolNews::Paired {
+            id: id_b,
+            side: side_b,
+        }),
+    ) = (news(&mut a).await, news(&mut b).await)
+    else {
+        panic!("both pages told their game");
+    };
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "paired within a round or two"
+    );
+    assert_eq!(id, id_b);
+    assert_ne!(side, side_b);
+    // The socket closes after the news.
+    assert_eq!(news(&mut a).await, None);
+    let mut wa = connect(ports[1], &id, sa).await;
+    let mut wb = connect(ports[0], &id, sb).await;
+    let (sta, stb) = (state_at(&mut wa, 0).await, state_at(&mut wb, 0).await);
+    assert_eq!((sta.you, stb.you), (Some(side), Some(side_b)));
+    assert_eq!(sta.clock, Some((180, 2)));
+    assert!(sta.public && !sta.rated && sta.seated == [true, true]);
+    until_waiting(ports[0], "folded-3+2", 0).await;
+    [wa, wb]
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn two_guests_pressing_one_pool_are_paired_into_one_game() {
+    let server = Server::start(&site("pools-pair"), free_port());
+    let _at_the_board = paired_and_seated([server.port, server.port]).await;
+    let lobby = lobby(server.port);
+    let count = lobby.pools.iter().find(|p| p.id == "folded-3+2").unwrap();
+    assert_eq!(
+        count.playing, 1,
+        "the game is counted as played in its pool"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_page_that_leaves_leaves_the_pool_and_a_bad_join_is_refused() {
+    let server = Server::start(&site("pools-leave"), free_port());
+    let port = server.port;
+    let mut page = join(person(3), port, "torus-8x14-10+5", "leaver-0123456789ab").await;
+    assert!(matches!(
+        news(&mut page).await,
+        Some(PoolNews::Waiting { .. })
+    ));
+    until_waiting(port, "torus-8x14-10+5", 1).await;
+    drop(page);
+    until_waiting(port, "torus-8x14-10+5", 0).await;
+
+    // Saying leave does the same.
+    let mut page = join(person(3), port, "torus-8x14-10+5", "leaver-0123456789ab").await;
+    assert!(matches!(
+        news(&mut page).await,
+        Some(PoolNews::Waiting { .. })
+    ));
+    let leave = serde_json::to_string(&PoolRequest::Leave).unwrap();
+    page.send(Message::Text(leave.into())).await.unwrap();
+    until_waiting(port, "torus-8x14-10+5", 0).await;
+
+    // The same browser on two pages: the second takes the first out.
+    let mut first = join(person(4), port, "cylinder-1+0", "twice-0123456789abc").await;
+    assert!(matches!(
+        news(&mut first).await,
+        Some(PoolNews::Waiting { .. })
+    ));
+    let mut second = join(person(4), port, "cylinder-3+2", "twice-0123456789abc").await;
+    assert!(matches!(
+        news(&mut second).await,
+        Some(PoolNews::Waiting { .. })
+    ));
+    assert!(matches!(
+        news(&mut first).await,
+        Some(PoolNews::Left { .. })
+    ));
+    until_waiting(port, "cylinder-1+0", 0).await;
+    assert_eq!(waiting(port, "cylinder-3+2"), 1);
+
+    for (body, why) in [
+        (
+            r#"{"t":"join","pool":"folded-2+1","secret":"0123456789abcdef"}"#,
+            "no pool",
+        ),
+        (
+            r#"{"t":"join","pool":"folded-1+0","secret":"short"}"#,
+            "malformed secret",
+        ),
+        (r#"{"t":"leave"}"#, "joins a pool"),
+    ] {
+        let mut bad = pool_socket(person(5), port).await;
+        bad.send(Message::Text(body.into())).await.unwrap();
+        match news(&mut bad).await {
+            Some(PoolNews::Left { message }) => assert!(message.contains(why), "{message}"),
+            other => panic!("{body}: refused, not {other:?}"),
+        }
+    }
+}
+
+/// A new empty database on the tests' PostgreSQL server; its URL.
+async fn fresh_database() -> String {
+    let server = std::env::var("TOPOCHESS_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "TOPOCHESS_TEST_POSTGRES is not set: the PostgreSQL tests need a server \
+             (scripts/test.sh starts one; by hand: scripts/postgres.sh start)"
+        )
+    });
+    let (client, connection) = tokio_postgres::connect(&server, tokio_postgres::NoTls)
+        .await
+        .unwrap_or_else(|e| panic!("the tests' PostgreSQL at {server}: {e}"));
+    tokio::spawn(connection);
+    let name = format!("topochess_pools_{}", std::process::id());
+    for sql in [
+        format!("DROP DATABASE IF EXISTS {name}"),
+        format!("CREATE DATABASE {name}"),
+    ] {
+        client.batch_execute(&sql).await.unwrap();
+    }
+    format!("{}/{name}", server.rsplit_once('/').unwrap().0)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn two_players_waiting_on_two_servers_are_paired() {
+    let url = fresh_database().await;
+    let a = Server::start_with(&site("pools-a"), free_port(), &["--database", &url], &[]);
+    let b = Server::start_with(&site("pools-b"), free_port(), &["--database", &url], &[]);
+    paired_and_seated([a.port, b.port]).await;
+}
