@@ -7,7 +7,7 @@
 
 // The layers and features, one folder each; their order (a layer uses only those before it) is
 // in `tests/layers.rs`: common, board, solid, engine, library, play and the other features, live,
-// account, app.
+// pools, account, app.
 pub mod account;
 pub mod analysis;
 pub mod app;
@@ -20,5 +20,6 @@ pub mod learn;
 pub mod library;
 pub mod live;
 pub mod play;
+pub mod pools;
 pub mod puzzle;
 pub mod solid;

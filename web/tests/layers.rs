@@ -7,14 +7,14 @@ use std::collections::BTreeSet;
 use topochess_layers::{module_graph, Graph};
 
 /// The layers, lower first.
-const LAYERS: [&str; 14] = [
+const LAYERS: [&str; 15] = [
     "common", "board", "solid", "engine", "library", "play", "analysis", "puzzle", "learn",
-    "atlas", "explore", "live", "account", "app",
+    "atlas", "explore", "live", "pools", "account", "app",
 ];
 
 /// The features: each a screen's state, actions and view.
-const FEATURES: [&str; 8] = [
-    "play", "analysis", "puzzle", "learn", "atlas", "explore", "live", "account",
+const FEATURES: [&str; 9] = [
+    "play", "analysis", "puzzle", "learn", "atlas", "explore", "live", "pools", "account",
 ];
 
 /// The imports that still go against the layers: none. Every feature owns its state and changes

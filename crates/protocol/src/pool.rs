@@ -95,6 +95,8 @@ pub enum PoolNews {
         pool: String,
         /// Rated: an account's game with another account.
         rated: bool,
+        /// The rating the player is paired by (a guest's: 1500).
+        rating: i32,
     },
     /// Paired: the game, started on both pages at once (the socket closes next).
     Paired {

@@ -55,6 +55,8 @@ pub struct Joined {
     pub ticket: u64,
     /// Rated: an account, paired with accounts.
     pub rated: bool,
+    /// The rating it is paired by.
+    pub rating: i32,
     /// The page's news: paired, or taken out.
     pub news: UnboundedReceiver<PoolNews>,
 }
@@ -123,6 +125,7 @@ impl Pools {
             player,
             ticket,
             rated,
+            rating,
             news,
         })
     }

@@ -75,7 +75,8 @@ async fn paired_and_seated(ports: [u16; 2]) -> [Socket; 2] {
         news(&mut a).await,
         Some(PoolNews::Waiting {
             pool: "folded-3+2".into(),
-            rated: false
+            rated: false,
+            rating: 1500
         })
     );
     until_waiting(ports[1], "folded-3+2", 1).await;

@@ -84,6 +84,12 @@ pub enum Action {
     LiveSend(topochess_protocol::ClientMessage),
     /// The player signed in (their account's name) or out (none).
     SignedIn(Option<String>),
+    /// The quick-pairing wait: pressed, left, or the server's news.
+    Pool(crate::pools::PoolAction),
+    /// While waiting in a pool: a casual game against the computer at this level meanwhile.
+    PoolComputer(u8),
+    /// The games being played, heard while TV is on.
+    TvLobby(Box<topochess_protocol::Lobby>),
     /// The app goes to an address (Back, Forward, a reload, a bookmark).
     Open(crate::app::address::Address),
     /// The front page's way to start: the game screen with the new-game form open for this

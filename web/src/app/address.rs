@@ -37,6 +37,8 @@ pub enum Address {
     Player(String),
     /// The leaderboard of a preset (`#/leaderboard/<preset>`).
     Leaderboard(Option<String>),
+    /// Topochess TV: the best game being played, on every preset or one (`#/tv/<preset>`).
+    Tv(Option<String>),
 }
 
 impl Address {
@@ -75,6 +77,10 @@ impl Address {
             }
             ["leaderboard"] => Address::Leaderboard(None),
             ["leaderboard", preset] => Address::Leaderboard(Some(preset.to_string())),
+            ["tv"] => Address::Tv(None),
+            ["tv", preset] if topochess_core::variant::preset(preset).is_some() => {
+                Address::Tv(Some(preset.to_string()))
+            }
             _ => return None,
         })
     }
@@ -102,6 +108,8 @@ impl Address {
             Address::Player(name) => format!("@/{}", escape(name)),
             Address::Leaderboard(None) => "leaderboard".into(),
             Address::Leaderboard(Some(preset)) => format!("leaderboard/{}", escape(preset)),
+            Address::Tv(None) => "tv".into(),
+            Address::Tv(Some(preset)) => format!("tv/{}", escape(preset)),
         };
         format!("#/{path}")
     }
@@ -110,7 +118,7 @@ impl Address {
     pub fn screen(&self) -> Screen {
         match self {
             Address::Home => Screen::Home,
-            Address::Play(_) | Address::Live(_) => Screen::Play,
+            Address::Play(_) | Address::Live(_) | Address::Tv(_) => Screen::Play,
             Address::Analysis => Screen::Analyse,
             Address::Puzzles(_) => Screen::Puzzles,
             Address::Learn(_) => Screen::Learn,

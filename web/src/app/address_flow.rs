@@ -11,9 +11,10 @@ impl AppState {
     pub fn address(&self) -> Address {
         match self.screen {
             Screen::Home => Address::Home,
-            Screen::Play => match self.socket_game() {
-                Some(id) => Address::Live(id),
-                None => Address::Play(Some(self.play.game_id)),
+            Screen::Play => match (&self.tv, self.socket_game()) {
+                (Some(tv), _) => Address::Tv(tv.channel.clone()),
+                (None, Some(id)) => Address::Live(id),
+                (None, None) => Address::Play(Some(self.play.game_id)),
             },
             Screen::Analyse => Address::Analysis,
             Screen::Puzzles => Address::Puzzles(
@@ -47,6 +48,15 @@ impl AppState {
         if address == self.address() {
             return;
         }
+        // TV is on at its address only.
+        self.tv = match &address {
+            Address::Tv(channel) => Some(crate::app::tv_channel::Tv {
+                channel: channel.clone(),
+                playing: self.tv.take().map(|tv| tv.playing).unwrap_or_default(),
+                ended_at: None,
+            }),
+            _ => None,
+        };
         match &address {
             Address::Live(id) => {
                 let id = *id;

@@ -1,5 +1,5 @@
 //! The app's effects: what it does beside rendering, each driven by the state (a link opened
-//! while the app is open, the live game's socket and its countdown, the address, saving and
+//! while the app is open, the live game's socket and its countdown, the pool's socket, the address, saving and
 //! keeping every record, the theme on the document, sounds, and the arrow keys).
 
 use crate::app::action::Action;
@@ -69,6 +69,22 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
             on_message,
             on_connection,
         );
+    }
+    crate::app::tv::use_tv(state);
+    // The quick-pairing pool's socket, open while this browser waits, and the wait's count.
+    {
+        let dispatch = state.dispatcher();
+        let on_news = Callback::from(move |news| {
+            dispatch.dispatch(Action::Pool(crate::pools::PoolAction::Heard(news)))
+        });
+        crate::pools::socket::use_pool_socket(state.pool.as_ref().map(|w| w.pool.clone()), on_news);
+        let dispatch = state.dispatcher();
+        use_effect_with(state.pool.is_some(), move |waiting| {
+            let tick = waiting.then(|| {
+                gloo_timers::callback::Interval::new(1000, move || dispatch.dispatch(Action::Tick))
+            });
+            move || drop(tick)
+        });
     }
     // While the other player is gone, the count to "Claim victory" goes on every second.
     {

@@ -1,4 +1,4 @@
-//! The lobby on the front page: games waiting for an opponent (Play takes the free seat) and
+//! The lobby on the front page: the quick-pairing pools (`crate::pools`) first, then games waiting for an opponent (Play takes the free seat) and
 //! public games being played (Watch), as the game server pushes them. This browser's own seek is
 //! marked as its own, waiting, with Open and Cancel. Nothing shows on a site without a server.
 
@@ -19,6 +19,10 @@ pub struct LobbyProps {
     pub mine: Vec<u64>,
     /// The seek on this tab's board, which Cancel withdraws.
     pub on_board: Option<u64>,
+    /// The pool this browser waits in.
+    pub pool: Option<String>,
+    /// Signed in: the pools pair rated games.
+    pub signed_in: bool,
 }
 
 /// What a lobby row says of its game: the board, the clock, the moves played.
@@ -123,7 +127,14 @@ pub fn lobby_list(p: &LobbyProps) -> Html {
             </li>
         }
     };
+    let on_pool = {
+        let on_action = p.on_action.clone();
+        Callback::from(move |a| on_action.emit(Action::Pool(a)))
+    };
     html! {
+        <>
+        <crate::pools::view::PoolGrid counts={lobby.pools.clone()} waiting={p.pool.clone()}
+            signed_in={p.signed_in} on_pool={on_pool} />
         <section class="home-lobby" id="lobby" aria-label="Lobby">
             <h3>{"Lobby"}</h3>
             if lobby.seeks.is_empty() && lobby.playing.is_empty() {
@@ -133,9 +144,10 @@ pub fn lobby_list(p: &LobbyProps) -> Html {
                 <ul id="lobby-seeks" aria-live="polite">{ for lobby.seeks.iter().map(seek) }</ul>
             }
             if !lobby.playing.is_empty() {
-                <p class="muted">{"Being played:"}</p>
+                <p class="muted">{"Being played: "}<a href="#/tv" id="lobby-tv">{"watch the best on Topochess TV"}</a></p>
                 <ul id="lobby-playing">{ for lobby.playing.iter().map(|g| row(g, "Watch", "lobby-watch")) }</ul>
             }
         </section>
+        </>
     }
 }

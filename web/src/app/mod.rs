@@ -24,12 +24,15 @@ pub mod lobby;
 pub mod notice;
 pub mod offline;
 pub mod play_aside;
+pub mod pool_flow;
 pub mod saved_list;
 pub mod scene;
 pub mod screen;
 pub mod settings_screen;
 pub mod state;
 pub mod tab_sync;
+pub mod tv;
+pub mod tv_channel;
 
 use crate::app::arrival::initial;
 use crate::app::board_input::board_input;
@@ -93,6 +96,10 @@ pub fn app() -> Html {
                 </div>
             }
             { notice(&state, NoticeAt::Top) }
+            { pool_flow::pool_bar(&state) }
+            if state.screen == Screen::Play {
+                { tv::tv_strip(&state) }
+            }
             { new_game(&state) }
             if let Some(page) = page_screen(&state) {
                 { page }

@@ -111,6 +111,10 @@ pub struct AppState {
     pub learn: crate::learn::Learn,
     /// The live game's connection: the server's last word and what to tell it.
     pub live: crate::live::LiveSession,
+    /// The quick-pairing pool this browser waits in.
+    pub pool: Option<crate::pools::PoolWait>,
+    /// Topochess TV, while it is on.
+    pub tv: Option<crate::app::tv_channel::Tv>,
 }
 
 impl Default for AppState {
@@ -204,6 +208,10 @@ impl AppState {
         next.me = self.me.take();
         next.player = self.player.take();
         next.leaderboard = std::mem::take(&mut self.leaderboard);
+        // A wait in a pool goes on whatever game is on the board.
+        next.pool = self.pool.take();
+        // TV goes on from one game to the next.
+        next.tv = self.tv.take();
         *self = next;
     }
 
@@ -224,6 +232,8 @@ impl AppState {
             saved: Vec::new(),
             space_warning: None,
             me: None,
+            pool: None,
+            tv: None,
             player: None,
             leaderboard: "folded".into(),
             first_visit: FirstVisit::default(),
@@ -468,7 +478,11 @@ impl AppState {
     pub(crate) fn reduce_in_place(&mut self, action: Action) {
         let s = self;
         match action {
-            Action::NewGame(settings, start) => s.new_game_from(settings, start),
+            Action::NewGame(settings, start) => {
+                // A game of the player's own ends TV.
+                s.tv = None;
+                s.new_game_from(settings, start)
+            }
             Action::LoadGame(settings, game) => {
                 s.replace_game(settings, *game, storage::fresh_id());
             }
@@ -480,7 +494,7 @@ impl AppState {
             }
             Action::RenamePlayers(names) => s.settings.names = names,
             // The flag is looked at after every action (settle_clock).
-            Action::Tick => {}
+            Action::Tick => s.tv_settle(),
             Action::AnswerLink(take) => {
                 if let Some(incoming) = s.pending_link.take() {
                     s.notice = None;
@@ -551,10 +565,16 @@ impl AppState {
                     s.notice = None;
                     s.offer_live = false;
                 }
+                if screen != Screen::Play {
+                    s.tv = None;
+                }
                 s.reduce_in_place(Action::SetScreen(screen));
             }
             Action::Open(address) => s.open(address),
             Action::SignedIn(me) => s.me = me,
+            Action::Pool(a) => s.pool_action(a),
+            Action::TvLobby(lobby) => s.tv_heard(*lobby),
+            Action::PoolComputer(level) => s.pool_computer(level),
             Action::LiveHeard(message) => s.live_heard(*message),
             Action::LiveConnection(connected) => s.live.connected = connected,
             Action::LiveSend(message) => s.live_send(message),

@@ -28,6 +28,17 @@ pub fn site_base() -> String {
         .unwrap_or_default()
 }
 
+/// The WebSocket address of `path` under the site (`api/pools/socket`): `ws:` or `wss:` as the
+/// page is served.
+pub fn socket_url(path: &str) -> String {
+    let base = site_base();
+    let base = match base.strip_prefix("https") {
+        Some(rest) => format!("wss{rest}"),
+        None => format!("ws{}", base.strip_prefix("http").unwrap_or(&base)),
+    };
+    format!("{base}{path}")
+}
+
 /// `method` at `path` (under the site, e.g. `api/account`) with a JSON `body`: the status and
 /// the answer's text, or why the server could not be reached. The session's cookie goes with it
 /// (same origin).

@@ -8,6 +8,8 @@ pub mod http;
 pub mod math;
 pub mod modal;
 pub mod module_view;
+pub mod redial;
+pub mod secret;
 pub mod settings;
 pub mod shapes;
 pub mod sound;

@@ -6,12 +6,11 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use topochess_protocol::{id_text, ClientMessage, ServerMessage};
-use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, WebSocket};
 use yew::prelude::*;
 
-type Handler = Closure<dyn FnMut(web_sys::Event)>;
+use crate::common::redial::{Handler, Redial};
 
 /// The connection of one game.
 struct Connection {
@@ -20,24 +19,18 @@ struct Connection {
     url: String,
     on_message: Callback<ServerMessage>,
     on_connection: Callback<bool>,
-    socket: RefCell<Option<WebSocket>>,
     /// The last message number sent.
     sent: Cell<u64>,
     /// The outbox as last handed over.
     outbox: RefCell<Vec<(u64, u64, ClientMessage)>>,
-    /// Given up (the game left): no reconnection.
-    closed: Cell<bool>,
-    /// The next wait before reconnecting, in ms.
-    backoff: Cell<u32>,
-    /// The socket's handlers, kept alive with it.
-    handlers: RefCell<Vec<Handler>>,
-    retry: RefCell<Option<gloo_timers::callback::Timeout>>,
+    /// The socket, opened again after a drop until the game is left.
+    dial: Redial,
 }
 
 impl Connection {
     /// Sends what is in the outbox past the last sent, if the socket is open.
     fn flush(&self) {
-        let socket = self.socket.borrow();
+        let socket = self.dial.socket.borrow();
         let Some(socket) = socket
             .as_ref()
             .filter(|s| s.ready_state() == WebSocket::OPEN)
@@ -57,26 +50,8 @@ impl Connection {
 
     /// Tries again after the current wait, which doubles.
     fn retry_later(self: &Rc<Self>) {
-        if self.closed.get() {
-            return;
-        }
-        let wait = self.backoff.get();
-        self.backoff.set((wait * 2).min(10_000));
         let again = self.clone();
-        *self.retry.borrow_mut() = Some(gloo_timers::callback::Timeout::new(wait, move || {
-            open(&again)
-        }));
-    }
-
-    /// Closes for good.
-    fn close(&self) {
-        self.closed.set(true);
-        self.retry.take();
-        if let Some(socket) = self.socket.take() {
-            socket.set_onclose(None);
-            let _ = socket.close();
-        }
-        self.handlers.take();
+        self.dial.later(move || open(&again));
     }
 }
 
@@ -89,10 +64,10 @@ fn open(me: &Rc<Connection>) {
         let me = me.clone();
         Handler::new(move |_| {
             // First, who this browser is: its secret goes in the message, never in the address.
-            if let Some(socket) = me.socket.borrow().as_ref() {
+            if let Some(socket) = me.dial.socket.borrow().as_ref() {
                 let _ = socket.send_with_str(&hello());
             }
-            me.backoff.set(1000);
+            me.dial.opened();
             me.on_connection.emit(true);
             me.flush();
         })
@@ -118,11 +93,7 @@ fn open(me: &Rc<Connection>) {
     socket.set_onopen(Some(opened.as_ref().unchecked_ref()));
     socket.set_onmessage(Some(message.as_ref().unchecked_ref()));
     socket.set_onclose(Some(closed.as_ref().unchecked_ref()));
-    if let Some(old) = me.socket.replace(Some(socket)) {
-        old.set_onclose(None);
-        let _ = old.close();
-    }
-    *me.handlers.borrow_mut() = vec![opened, message, closed];
+    me.dial.hold(socket, vec![opened, message, closed]);
 }
 
 /// The first message: this browser's secret, which proves its seat.
@@ -133,14 +104,9 @@ fn hello() -> String {
     serde_json::to_string(&hello).expect("a hello is JSON")
 }
 
-/// The socket's address for game `id`, beside the site (`ws:` or `wss:` as the page is served).
+/// The socket's address for game `id`, beside the site.
 fn socket_url(id: u64) -> String {
-    let base = super::site_base();
-    let base = match base.strip_prefix("https") {
-        Some(rest) => format!("wss{rest}"),
-        None => format!("ws{}", base.strip_prefix("http").unwrap_or(&base)),
-    };
-    format!("{base}api/games/{}/socket", id_text(id))
+    crate::common::http::socket_url(&format!("api/games/{}/socket", id_text(id)))
 }
 
 /// Keeps the socket of live game `id` (none: no socket) and sends the outbox through it.
@@ -162,13 +128,9 @@ pub fn use_live_socket(
                     url: socket_url(id),
                     on_message,
                     on_connection,
-                    socket: RefCell::new(None),
                     sent: Cell::new(0),
                     outbox: RefCell::new(first_outbox),
-                    closed: Cell::new(false),
-                    backoff: Cell::new(1000),
-                    handlers: RefCell::new(Vec::new()),
-                    retry: RefCell::new(None),
+                    dial: Redial::default(),
                 });
                 open(&c);
                 *current.borrow_mut() = Some(c.clone());
@@ -176,7 +138,7 @@ pub fn use_live_socket(
             });
             move || {
                 if let Some(c) = connection {
-                    c.close();
+                    c.dial.close();
                 }
             }
         });

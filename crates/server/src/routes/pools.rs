@@ -86,6 +86,7 @@ pub async fn serve(
     let waiting = PoolNews::Waiting {
         pool: pool.id(),
         rated: joined.rated,
+        rating: joined.rating,
     };
     if say(&mut out, &waiting).await {
         waited(&mut out, &mut incoming, &site, &mut joined).await;

@@ -1,0 +1,80 @@
+use super::*;
+use topochess_core::Color;
+
+#[test]
+fn pressing_a_pool_waits_there_and_pressing_it_again_leaves() {
+    let mut wait = None;
+    assert_eq!(
+        reduce(&mut wait, PoolAction::Press("folded-3+2".into()), 10.0),
+        None
+    );
+    assert_eq!(
+        wait.as_ref().map(|w| (w.pool.as_str(), w.since)),
+        Some(("folded-3+2", 10.0))
+    );
+    // Another pool: the wait moves there (the server takes the player out of the first).
+    reduce(&mut wait, PoolAction::Press("torus-1+0".into()), 20.0);
+    assert_eq!(wait.as_ref().map(|w| w.pool.as_str()), Some("torus-1+0"));
+    reduce(&mut wait, PoolAction::Press("torus-1+0".into()), 30.0);
+    assert_eq!(wait, None, "pressed again: left");
+    reduce(&mut wait, PoolAction::Press("no-such-pool".into()), 40.0);
+    assert_eq!(wait, None);
+}
+
+#[test]
+fn the_servers_news_ends_the_wait_in_a_game_or_a_sentence() {
+    let mut wait = None;
+    reduce(&mut wait, PoolAction::Press("cylinder-5+3".into()), 0.0);
+    let waiting = PoolNews::Waiting {
+        pool: "cylinder-5+3".into(),
+        rated: true,
+        rating: 1720,
+    };
+    reduce(&mut wait, PoolAction::Heard(waiting), 5.0);
+    assert_eq!(wait.as_ref().and_then(|w| w.seat), Some((true, 1720)));
+    let paired = PoolNews::Paired {
+        id: "00000000000000ff".into(),
+        side: Color::Black,
+    };
+    assert_eq!(
+        reduce(&mut wait, PoolAction::Heard(paired.clone()), 6.0),
+        Some(PoolOutcome::Paired {
+            id: 255,
+            side: Color::Black,
+            pool: Pool::of("cylinder-5+3").unwrap(),
+            rated: true
+        })
+    );
+    assert_eq!(wait, None);
+    // News of a wait already over changes nothing.
+    assert_eq!(reduce(&mut wait, PoolAction::Heard(paired), 7.0), None);
+    reduce(&mut wait, PoolAction::Press("folded-1+0".into()), 8.0);
+    let left = PoolNews::Left {
+        message: "elsewhere".into(),
+    };
+    assert_eq!(
+        reduce(&mut wait, PoolAction::Heard(left), 9.0),
+        Some(PoolOutcome::Ended("elsewhere".into()))
+    );
+    assert_eq!(wait, None);
+}
+
+#[test]
+fn the_computer_is_offered_at_the_players_level_and_the_wait_is_shown() {
+    assert_eq!(computer_level(1500), 4);
+    assert_eq!(computer_level(1499), 3);
+    assert_eq!(computer_level(1700), 5);
+    assert_eq!(computer_level(400), 1);
+    assert_eq!(computer_level(3000), 8);
+    let wait = PoolWait {
+        pool: "folded-1+0".into(),
+        since: 1000.0,
+        seat: None,
+    };
+    assert_eq!(waited_text(&wait, 8_500.0), "0:07");
+    assert_eq!(waited_text(&wait, 73_000.0), "1:12");
+    assert_eq!(pool_name(&Pool::of("torus-3+2").unwrap()), "Torus 3+2");
+    for variant in topochess_protocol::pool::POOL_PRESETS {
+        assert_ne!(preset_name(variant), variant, "{variant} has a name");
+    }
+}
