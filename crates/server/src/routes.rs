@@ -309,6 +309,25 @@ async fn read(
     answer
 }
 
+/// What every socket is opened with: its player, known by the session's cookie (from this
+/// site's pages only), and its place among its address's sockets, within their limits; or the
+/// refusal.
+async fn socket_opening(
+    site: &Site,
+    from: IpAddr,
+    headers: &axum::http::HeaderMap,
+) -> Result<(Option<crate::accounts::Account>, crate::limits::OpenSocket), Response> {
+    let signed = account::session(site, headers).await?.map(|s| s.account);
+    if let Some(answer) = limited(site, Limited::Socket, from) {
+        return Err(answer);
+    }
+    let Some(counted) = site.limits.open_socket(from) else {
+        site.rooms.metrics.refused(Refusal::SocketsOpen);
+        return Err(too_many("connections open", Duration::from_secs(9)));
+    };
+    Ok((signed, counted))
+}
+
 async fn socket(
     State(site): State<Arc<Site>>,
     Address(from): Address,
@@ -316,17 +335,9 @@ async fn socket(
     headers: axum::http::HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    // The socket knows its player by the session's cookie (from this site's pages only).
-    let signed = match account::session(&site, &headers).await {
-        Ok(signed) => signed.map(|s| s.account),
+    let (signed, counted) = match socket_opening(&site, from, &headers).await {
+        Ok(opening) => opening,
         Err(answer) => return answer,
-    };
-    if let Some(answer) = limited(&site, Limited::Socket, from) {
-        return answer;
-    }
-    let Some(counted) = site.limits.open_socket(from) else {
-        site.rooms.metrics.refused(Refusal::SocketsOpen);
-        return too_many("connections open", Duration::from_secs(9));
     };
     let Some(id) = parse_id(&id) else {
         return refuse(StatusCode::NOT_FOUND, "no such game");
@@ -351,16 +362,9 @@ async fn pool_socket(
     headers: axum::http::HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    let signed = match account::session(&site, &headers).await {
-        Ok(signed) => signed.map(|s| s.account),
+    let (signed, counted) = match socket_opening(&site, from, &headers).await {
+        Ok(opening) => opening,
         Err(answer) => return answer,
-    };
-    if let Some(answer) = limited(&site, Limited::Socket, from) {
-        return answer;
-    }
-    let Some(counted) = site.limits.open_socket(from) else {
-        site.rooms.metrics.refused(Refusal::SocketsOpen);
-        return too_many("connections open", Duration::from_secs(9));
     };
     upgrade
         .read_buffer_size(4 * 1024)

@@ -12,31 +12,6 @@ use std::time::Duration;
 use topochess_core::Color;
 use topochess_protocol::ClientMessage;
 
-/// A new empty database on the tests' PostgreSQL server; its URL. Without the server the test
-/// fails and says so.
-async fn fresh_database() -> String {
-    let server = std::env::var("TOPOCHESS_TEST_POSTGRES").unwrap_or_else(|_| {
-        panic!(
-            "TOPOCHESS_TEST_POSTGRES is not set: the PostgreSQL tests need a server \
-             (scripts/test.sh starts one; by hand: scripts/postgres.sh start)"
-        )
-    });
-    let (client, connection) = tokio_postgres::connect(&server, tokio_postgres::NoTls)
-        .await
-        .unwrap_or_else(|e| panic!("the tests' PostgreSQL at {server}: {e}"));
-    tokio::spawn(connection);
-    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let name = format!("topochess_cluster_{}_{n}", std::process::id());
-    for sql in [
-        format!("DROP DATABASE IF EXISTS {name}"),
-        format!("CREATE DATABASE {name}"),
-    ] {
-        client.batch_execute(&sql).await.unwrap();
-    }
-    format!("{}/{name}", server.rsplit_once('/').unwrap().0)
-}
-
 /// A server on the database at `url`, on a free port.
 fn server(name: &str, url: &str) -> Server {
     Server::start_with(&site(name), free_port(), &["--database", url], &[])
@@ -44,7 +19,7 @@ fn server(name: &str, url: &str) -> Server {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn two_servers_play_one_game_and_one_of_them_dies_mid_game() {
-    let url = fresh_database().await;
+    let url = fresh_database("cluster").await;
     let (a, b) = (server("cluster-a", &url), server("cluster-b", &url));
     assert!(health(a.port).contains("ok") && health(b.port).contains("ok"));
     let (white, black) = ("w0123456789abcdefghij", "b0123456789abcdefghij");
@@ -103,7 +78,7 @@ async fn two_servers_play_one_game_and_one_of_them_dies_mid_game() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn two_browsers_taking_one_seat_through_two_servers_at_once_give_one_seat() {
-    let url = fresh_database().await;
+    let url = fresh_database("cluster").await;
     let (a, b) = (server("seat-a", &url), server("seat-b", &url));
     for round in 0..5 {
         let white = format!("white{round}-0123456789abcdef");

@@ -184,31 +184,9 @@ async fn a_page_that_leaves_leaves_the_pool_and_a_bad_join_is_refused() {
     }
 }
 
-/// A new empty database on the tests' PostgreSQL server; its URL.
-async fn fresh_database() -> String {
-    let server = std::env::var("TOPOCHESS_TEST_POSTGRES").unwrap_or_else(|_| {
-        panic!(
-            "TOPOCHESS_TEST_POSTGRES is not set: the PostgreSQL tests need a server \
-             (scripts/test.sh starts one; by hand: scripts/postgres.sh start)"
-        )
-    });
-    let (client, connection) = tokio_postgres::connect(&server, tokio_postgres::NoTls)
-        .await
-        .unwrap_or_else(|e| panic!("the tests' PostgreSQL at {server}: {e}"));
-    tokio::spawn(connection);
-    let name = format!("topochess_pools_{}", std::process::id());
-    for sql in [
-        format!("DROP DATABASE IF EXISTS {name}"),
-        format!("CREATE DATABASE {name}"),
-    ] {
-        client.batch_execute(&sql).await.unwrap();
-    }
-    format!("{}/{name}", server.rsplit_once('/').unwrap().0)
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn two_players_waiting_on_two_servers_are_paired() {
-    let url = fresh_database().await;
+    let url = fresh_database("pools").await;
     let a = Server::start_with(&site("pools-a"), free_port(), &["--database", &url], &[]);
     let b = Server::start_with(&site("pools-b"), free_port(), &["--database", &url], &[]);
     paired_and_seated([a.port, b.port]).await;

@@ -344,3 +344,28 @@ pub fn pushed(
         }
     }
 }
+
+/// A new empty database on the tests' PostgreSQL server (`TOPOCHESS_TEST_POSTGRES`), named after
+/// `kind` and this process; its URL. Without the server the test fails and says so.
+pub async fn fresh_database(kind: &str) -> String {
+    let server = std::env::var("TOPOCHESS_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "TOPOCHESS_TEST_POSTGRES is not set: the PostgreSQL tests need a server \
+             (scripts/test.sh starts one; by hand: scripts/postgres.sh start)"
+        )
+    });
+    let (client, connection) = tokio_postgres::connect(&server, tokio_postgres::NoTls)
+        .await
+        .unwrap_or_else(|e| panic!("the tests' PostgreSQL at {server}: {e}"));
+    tokio::spawn(connection);
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = format!("topochess_{kind}_{}_{n}", std::process::id());
+    for sql in [
+        format!("DROP DATABASE IF EXISTS {name}"),
+        format!("CREATE DATABASE {name}"),
+    ] {
+        client.batch_execute(&sql).await.unwrap();
+    }
+    format!("{}/{name}", server.rsplit_once('/').unwrap().0)
+}
