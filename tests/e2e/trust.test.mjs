@@ -110,16 +110,31 @@ test('a new level-8 game while the computer thinks answers with a searched move,
 
 test("the computer's reply arriving while the player browses history is kept", async () => {
   const { page } = session;
+  // The engine's messages are held back while the player browses, so the reply arrives after
+  // the clicks whatever the machine's speed (an early reply is the other order, tested apart).
+  await page.addInitScript(() => {
+    const Real = window.Worker;
+    window.__engineHeld = null;
+    window.Worker = class extends Real {
+      set onmessage(f) {
+        super.onmessage = f && ((e) => (window.__engineHeld ? window.__engineHeld.push(() => f.call(this, e)) : f.call(this, e)));
+      }
+      get onmessage() { return super.onmessage; }
+    };
+  });
+  await page.reload();
   await newGame(page, { variant: 'folded', opponent: 'white', level: 7 });
   await type(page, 'e4');
   await waitMoves(page, 2, 12000);
+  await page.evaluate(() => { window.__engineHeld = []; });
   await type(page, 'd4');
-  // Browse back while the reply is on its way (level 7 searches to depth 12 for up to 5 s; the
-  // faster engine finishes level 6's depth 8 before the clicks land).
   await page.waitForSelector('#thinking');
   await page.click('#back');
   await page.click('#back');
   assert.match(await page.locator('#status').textContent(), /Looking at move 1 of 3/);
+  assert.equal(await moveCount(page), 3, 'no reply yet');
+  // The reply arrives while the player looks at move 1.
+  await page.evaluate(() => { const held = window.__engineHeld; window.__engineHeld = null; held.forEach((deliver) => deliver()); });
   await waitMoves(page, 4, 12000);
   assert.match(await page.locator('#status').textContent(), /Looking at move 1 of 4/, 'kept, and the view stays');
   // Typing while browsing offers to go back to the live position.
