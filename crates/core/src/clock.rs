@@ -8,8 +8,11 @@ use crate::pieces::Color;
 /// Both sides' clocks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clocks {
-    /// Added to a side's clock after each of its moves while the clocks run.
+    /// Added to a side's clock after each of its moves while the clocks run (not to a side
+    /// that went berserk).
     pub increment_ms: u64,
+    /// White and Black went berserk (in an arena): half their time, no increment.
+    pub berserk: [bool; 2],
     /// Milliseconds left for White and Black, as of `since` for the side to move.
     pub left_ms: [u64; 2],
     /// When the running clock (the side to move's) last started; `None` while no clock runs.
@@ -21,6 +24,7 @@ impl Clocks {
     pub fn new(base_ms: u64, increment_ms: u64) -> Clocks {
         Clocks {
             increment_ms,
+            berserk: [false, false],
             left_ms: [base_ms, base_ms],
             since: None,
         }
@@ -56,7 +60,12 @@ impl Clocks {
     pub fn moved(&mut self, mover: Color, plies: usize, now: u64) {
         if let Some(since) = self.since {
             let left = &mut self.left_ms[mover.index()];
-            *left = left.saturating_sub(now.saturating_sub(since)) + self.increment_ms;
+            let increment = if self.berserk[mover.index()] {
+                0
+            } else {
+                self.increment_ms
+            };
+            *left = left.saturating_sub(now.saturating_sub(since)) + increment;
         }
         if plies >= 2 {
             self.since = Some(now);
@@ -83,6 +92,21 @@ impl Clocks {
     pub fn taken_back(&mut self, was: Color, plies: usize, now: u64) {
         self.stop(was, now);
         self.since = (plies >= 2).then_some(now);
+    }
+}
+
+impl Clocks {
+    /// `side` goes berserk, `side_moves` being how many moves it has made: half its time and no
+    /// increment from now on, allowed once and only before its first move (as lichess's arenas
+    /// have it). Whether it did.
+    pub fn berserk(&mut self, side: Color, side_moves: usize) -> bool {
+        let i = side.index();
+        if self.berserk[i] || side_moves > 0 {
+            return false;
+        }
+        self.berserk[i] = true;
+        self.left_ms[i] /= 2;
+        true
     }
 }
 
@@ -114,6 +138,25 @@ mod tests {
         assert_eq!(c.left(Black, Black, u64::MAX), 0, "never below zero");
         c.stop(Black, 29_000);
         assert_eq!((c.left_ms, c.running()), ([172_000, 170_000], false));
+    }
+
+    #[test]
+    fn a_berserker_has_half_the_time_and_no_increment_and_goes_berserk_once_before_moving() {
+        let mut c = Clocks::new(180_000, 2_000);
+        assert!(c.berserk(Black, 0));
+        assert!(!c.berserk(Black, 0), "once");
+        assert_eq!(c.left_ms, [180_000, 90_000]);
+        c.moved(White, 1, 0);
+        c.moved(Black, 2, 1_000);
+        c.moved(White, 3, 4_000);
+        c.moved(Black, 4, 9_000);
+        assert_eq!(
+            c.left_ms,
+            [179_000, 85_000],
+            "White's increment, none for Black"
+        );
+        assert!(!c.berserk(White, 2), "not after moving");
+        assert_eq!(c.left_ms[0], 179_000);
     }
 
     #[test]

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use topochess_core::game::Outcome;
 
 pub mod account;
+pub mod arena;
 pub mod pool;
 use topochess_core::Color;
 
@@ -195,6 +196,9 @@ pub enum ClientMessage {
     Rematch,
     /// The other player has been gone for [`CLAIM_AFTER_MS`]: the player claims the win.
     ClaimVictory,
+    /// In an arena game, before the player's first move: half their time, no increment, and a
+    /// point more for a win of at least 7 moves.
+    Berserk,
 }
 
 /// How long a player must have been gone before the other may claim the win.
@@ -244,6 +248,12 @@ pub struct GameState {
     /// The players seated (White, Black): accounts named, guests not.
     #[serde(default)]
     pub players: [Option<PlayerTag>; 2],
+    /// The arena tournament the game is played in, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arena: Option<String>,
+    /// Which sides went berserk (White, Black).
+    #[serde(default)]
+    pub berserk: [bool; 2],
 }
 
 /// What the server sends over a game's WebSocket.
@@ -389,6 +399,8 @@ mod tests {
                 }),
                 None,
             ],
+            arena: Some(id_text(99)),
+            berserk: [false, true],
         };
         let messages = [
             ServerMessage::State(Box::new(state.clone())),

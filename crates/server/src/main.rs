@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 mod accounts;
+mod arenas;
 mod limits;
 mod metrics;
 mod pools;
@@ -101,6 +102,7 @@ async fn main() -> Result<(), String> {
     let site = Arc::new(site::Site {
         rooms: rooms.clone(),
         pools: pools::Pools::new(rooms.clone()),
+        arenas: arenas::Arenas::new(rooms.clone()),
         limits: limits::Limits::new(limits::Quotas {
             games_per_minute: args.games_per_minute,
             sockets_open: args.sockets_per_address,
@@ -113,6 +115,7 @@ async fn main() -> Result<(), String> {
     rooms.start(site.shutdown.clone());
     tokio::spawn(rooms.clone().keep_lobby(site.shutdown.clone()));
     tokio::spawn(site.pools.clone().run(site.shutdown.clone()));
+    tokio::spawn(site.arenas.clone().run(site.shutdown.clone()));
     let app = routes::router(site.clone(), &args.dist);
     let listener = tokio::net::TcpListener::bind(&args.addr)
         .await

@@ -13,6 +13,12 @@ pub struct Player {
     /// The name, the rating when they sat down, and the rating's change once rated.
     #[serde(flatten)]
     pub tag: PlayerTag,
+    /// The arena tournament the player plays this game in, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arena: Option<u64>,
+    /// The player went berserk in this arena game: half the time, no increment.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub berserk: bool,
 }
 
 /// The name a deleted account's games show (no account has a space in its name).

@@ -124,6 +124,36 @@ impl LiveGame {
         Ok(game)
     }
 
+    /// A game `id` of arena `arena` between two accounts (White's first), each seated by their
+    /// account on any device: `seats` are proofs of secrets nobody has.
+    pub fn for_arena(
+        id: GameId,
+        arena: &crate::store::arenas::Arena,
+        players: [Player; 2],
+        seats: [String; 2],
+        now: u64,
+    ) -> Result<LiveGame, String> {
+        let new = NewGame {
+            variant: arena.variant.clone(),
+            castling: String::new(),
+            base_secs: Some(arena.clock.0),
+            increment_secs: arena.clock.1,
+            side: Side::White,
+            secret: String::new(),
+            public: true,
+            rated: arena.rated,
+        };
+        let players = players.map(|mut p| {
+            p.arena = Some(arena.id);
+            p
+        });
+        let [white, black] = players;
+        let mut game = LiveGame::create(id, &new, true, now, Some(white.clone()))?;
+        game.record.seats = seats.map(Some);
+        game.record.players = [Some(white), Some(black)];
+        Ok(game)
+    }
+
     /// The game a record keeps (its moves replayed); an error when they do not replay.
     pub fn from_record(record: Record) -> Result<LiveGame, String> {
         let variant = variant_of(&record.variant, &record.castling)?;
@@ -275,6 +305,11 @@ impl LiveGame {
         let (_, increment) = self.record.clock?;
         Some(Clocks {
             increment_ms: increment as u64 * 1000,
+            berserk: self
+                .record
+                .players
+                .each_ref()
+                .map(|p| p.as_ref().is_some_and(|p| p.berserk)),
             left_ms: self.record.left_ms,
             since: self.record.turn_since,
         })
@@ -364,6 +399,7 @@ impl LiveGame {
             }
             ClientMessage::DeclineTakeback => return Err("there is no take-back to decline".into()),
             ClientMessage::ClaimVictory => self.game.resign(!side),
+            ClientMessage::Berserk => self.berserk(side)?,
             ClientMessage::Rematch => unreachable!("answered above"),
             ClientMessage::Resign => self.game.resign(side),
             ClientMessage::Draw if self.record.draw_offer == Some(!side) => self.game.agree_draw(),
@@ -388,6 +424,33 @@ impl LiveGame {
             self.on_clocks(|c| c.stop(turn, now));
         }
         Ok(())
+    }
+
+    /// `side` goes berserk (an arena game, before its first move): half its time, no increment.
+    fn berserk(&mut self, side: Color) -> Result<(), String> {
+        let first = self.first_mover();
+        let moves = (0..self.record.moves.len())
+            .filter(|ply| (ply % 2 == 0) == (first == side))
+            .count();
+        let in_arena = self.record.players[side.index()]
+            .as_ref()
+            .is_some_and(|p| p.arena.is_some());
+        let Some(mut clocks) = self.clocks().filter(|_| in_arena) else {
+            return Err("berserk is for arena games with clocks".into());
+        };
+        if !clocks.berserk(side, moves) {
+            return Err("berserk is chosen once, before your first move".into());
+        }
+        self.record.left_ms = clocks.left_ms;
+        if let Some(p) = self.record.players[side.index()].as_mut() {
+            p.berserk = true;
+        }
+        Ok(())
+    }
+
+    /// The arena tournament the game is played in, if any.
+    pub fn arena_id(&self) -> Option<u64> {
+        self.record.players.iter().flatten().find_map(|p| p.arena)
     }
 
     /// The side that moved first (White, unless the start says otherwise).
@@ -485,6 +548,8 @@ impl LiveGame {
             public: self.record.public,
             rated: self.record.rated,
             players: self.record.players.clone().map(|p| p.map(|p| p.tag)),
+            arena: self.arena_id().map(id_text),
+            berserk: self.clocks().map_or([false, false], |c| c.berserk),
         }
     }
 

@@ -21,6 +21,7 @@ use tower_http::services::ServeDir;
 
 mod account;
 mod archive;
+mod arenas;
 mod pools;
 
 /// The router: the API, and the site's files from `dist` for everything else.
@@ -42,6 +43,11 @@ pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
         .route("/api/games/{id}", get(read))
         .route("/api/games/{id}/socket", get(socket))
         .route("/api/pools/socket", get(pool_socket))
+        .route("/api/tournaments", get(arenas::list).post(arenas::create))
+        .route("/api/tournaments/{id}", get(arenas::read))
+        .route("/api/tournaments/{id}/join", post(arenas::join))
+        .route("/api/tournaments/{id}/withdraw", post(arenas::withdraw))
+        .route("/api/tournaments/{id}/socket", get(arenas::socket))
         .route("/api/account", get(account::account))
         .route("/api/account/signup", post(account::signup))
         .route("/api/account/login", post(account::login))
@@ -117,10 +123,11 @@ impl FromRequestParts<Arc<Site>> for Address {
 /// The server is up, and how many games, clocks and pages in pools it holds (in memory).
 async fn health(State(site): State<Arc<Site>>) -> String {
     format!(
-        "ok: {} games open, {} clocks watched, {} pages in pools",
+        "ok: {} games open, {} clocks watched, {} pages in pools, {} pages at arenas",
         site.rooms.open_rooms(),
         site.rooms.watched_clocks(),
-        site.pools.waiting_here()
+        site.pools.waiting_here(),
+        site.arenas.watching_here()
     )
 }
 
@@ -312,7 +319,7 @@ async fn read(
 /// What every socket is opened with: its player, known by the session's cookie (from this
 /// site's pages only), and its place among its address's sockets, within their limits; or the
 /// refusal.
-async fn socket_opening(
+pub(super) async fn socket_opening(
     site: &Site,
     from: IpAddr,
     headers: &axum::http::HeaderMap,

@@ -12,6 +12,8 @@ pub struct Site {
     pub rooms: Arc<Rooms>,
     /// The quick-pairing pools.
     pub pools: Arc<crate::pools::Pools>,
+    /// The arena tournaments.
+    pub arenas: Arc<crate::arenas::Arenas>,
     /// The limits per address.
     pub limits: Limits,
     /// Behind a reverse proxy: the client's address is the last of `X-Forwarded-For`.

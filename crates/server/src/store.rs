@@ -10,11 +10,13 @@ use topochess_core::Color;
 use topochess_protocol::GameId;
 
 pub mod accounts;
+pub mod arenas;
 pub mod pools;
 mod postgres;
 mod sqlite;
 
 pub use accounts::{AccountStore, ArchiveQuery, Won};
+pub use arenas::ArenaStore;
 pub use pools::{PoolSeat, PoolStore};
 
 pub use postgres::PgStore;
@@ -76,7 +78,7 @@ pub type Count = (GameId, Color, u32, u64);
 /// A store of live games. Writes are answered only once the game is kept: the server answers a
 /// move only after its write.
 #[async_trait::async_trait]
-pub trait Store: AccountStore + PoolStore + Send + Sync + 'static {
+pub trait Store: AccountStore + ArenaStore + PoolStore + Send + Sync + 'static {
     /// Keeps a new game; `lobby`: it is listed there.
     async fn create(&self, game: &Record, lobby: bool) -> Result<(), StoreError>;
     /// The game `id`, if kept.

@@ -271,6 +271,8 @@ mod tests {
             public: false,
             rated: false,
             players: [None, None],
+            arena: None,
+            berserk: [false, false],
         }))))
     }
 

@@ -88,6 +88,7 @@ impl Clock {
         let ms = |t: f64| t.max(0.0).round() as u64;
         Clocks {
             increment_ms: self.control.inc_secs as u64 * 1000,
+            berserk: [false, false],
             left_ms: self.left.map(ms),
             since: self.since.map(ms),
         }

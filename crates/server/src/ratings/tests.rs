@@ -14,6 +14,8 @@ fn player(account: u64) -> Option<Player> {
             provisional: true,
             diff: None,
         },
+        arena: None,
+        berserk: false,
     })
 }
 

@@ -366,3 +366,72 @@ fn the_same_moves_at_the_same_times_give_the_cores_clocks() {
         "by hand, as the page's test"
     );
 }
+
+#[test]
+fn berserk_is_for_arena_games_once_before_the_first_move_and_drops_the_increment() {
+    let mut casual = new_game(Some(180), 2);
+    assert!(casual
+        .apply(Color::White, &ClientMessage::Berserk, 2_000)
+        .is_err());
+    let arena = crate::store::arenas::Arena {
+        id: 77,
+        name: "A".into(),
+        variant: "folded".into(),
+        clock: (180, 2),
+        rated: true,
+        starts: 0,
+        minutes: 30,
+        code: None,
+        creator: None,
+        schedule: None,
+        created: 0,
+        players: 0,
+    };
+    let player = |n: u64| Player {
+        account: Some(n),
+        tag: topochess_protocol::PlayerTag {
+            name: format!("p{n}"),
+            rating: Some(1500),
+            provisional: true,
+            diff: None,
+        },
+        arena: None,
+        berserk: false,
+    };
+    let seats = [seat_proof(W), seat_proof(B)];
+    let mut g = LiveGame::for_arena(5, &arena, [player(1), player(2)], seats, 1_000).unwrap();
+    assert_eq!(g.arena_id(), Some(77));
+    assert_eq!(
+        g.side_of_player("unknown-secret-00", Some(2)),
+        Some(Color::Black)
+    );
+    g.apply(Color::White, &mv("e2e4", 0), 2_000).unwrap();
+    assert!(
+        g.apply(Color::White, &ClientMessage::Berserk, 2_500)
+            .is_err(),
+        "not after moving"
+    );
+    g.apply(Color::Black, &ClientMessage::Berserk, 3_000)
+        .unwrap();
+    assert!(
+        g.apply(Color::Black, &ClientMessage::Berserk, 3_000)
+            .is_err(),
+        "once"
+    );
+    let state = g.state(None, 3_000);
+    assert_eq!(
+        (state.berserk, state.left_ms),
+        ([false, true], [180_000, 90_000])
+    );
+    assert_eq!(state.arena.as_deref(), Some(id_text(77).as_str()));
+    // Black's moves add nothing; White's add 2 s; kept and read back, the same.
+    g.apply(Color::Black, &mv("e7e5", 1), 4_000).unwrap();
+    g.apply(Color::White, &mv("g1f3", 2), 6_000).unwrap();
+    g.apply(Color::Black, &mv("b8c6", 3), 9_000).unwrap();
+    let again = LiveGame::from_record(g.record().clone()).unwrap();
+    assert_eq!(
+        again.state(None, 9_000).left_ms,
+        [180_000, 87_000],
+        "3 s off, no 2 s on"
+    );
+}

@@ -25,6 +25,8 @@ impl Rooms {
                 provisional: rating.provisional,
                 diff: None,
             },
+            arena: None,
+            berserk: false,
         })
     }
 

@@ -3,6 +3,7 @@
 //! with nobody there, and seeks are replaced and listed as their creators come and go.
 
 use super::*;
+use crate::store::arenas::{Arena, ArenaEnd, Entrant, Pairing};
 use crate::store::SqliteStore;
 use std::sync::atomic::{AtomicBool, Ordering};
 use topochess_core::game::Outcome;
@@ -57,6 +58,58 @@ impl crate::store::PoolStore for Unreliable {
     }
     async fn pool_seen(&self, server: u64, now: u64, before: u64) -> Result<(), StoreError> {
         self.inner.pool_seen(server, now, before).await
+    }
+}
+
+/// The arenas' part, as the SQLite store keeps it; a pair fails while writes fail.
+#[async_trait::async_trait]
+impl crate::store::ArenaStore for Unreliable {
+    async fn arena_create(&self, a: &Arena) -> Result<bool, StoreError> {
+        self.check()?;
+        self.inner.arena_create(a).await
+    }
+    async fn arena(&self, id: u64) -> Result<Option<Arena>, StoreError> {
+        self.inner.arena(id).await
+    }
+    async fn arenas(&self, from: u64, to: u64) -> Result<Vec<Arena>, StoreError> {
+        self.inner.arenas(from, to).await
+    }
+    async fn arena_entrants(&self, id: u64) -> Result<Vec<Entrant>, StoreError> {
+        self.inner.arena_entrants(id).await
+    }
+    async fn arena_pairings(&self, id: u64) -> Result<Vec<Pairing>, StoreError> {
+        self.inner.arena_pairings(id).await
+    }
+    async fn arena_join(&self, id: u64, e: &Entrant) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.arena_join(id, e).await
+    }
+    async fn arena_pause(&self, id: u64, account: u64, leave: bool) -> Result<(), StoreError> {
+        self.inner.arena_pause(id, account, leave).await
+    }
+    async fn arena_seen(&self, id: u64, accounts: &[u64], at: u64) -> Result<(), StoreError> {
+        self.inner.arena_seen(id, accounts, at).await
+    }
+    async fn arena_pair(
+        &self,
+        id: u64,
+        white: u64,
+        black: u64,
+        game: GameId,
+        now: u64,
+    ) -> Result<bool, StoreError> {
+        self.check()?;
+        self.inner.arena_pair(id, white, black, game, now).await
+    }
+    async fn arena_end(
+        &self,
+        game: GameId,
+        at: u64,
+        end: ArenaEnd,
+        plies: u32,
+        berserk: [bool; 2],
+    ) -> Result<bool, StoreError> {
+        self.inner.arena_end(game, at, end, plies, berserk).await
     }
 }
 

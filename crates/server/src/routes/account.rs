@@ -71,7 +71,7 @@ fn with_cookie(mut answer: Response, cookie: &str) -> Response {
 }
 
 /// The body, or the answer that refuses it.
-fn body<T>(read: Result<Json<T>, JsonRejection>) -> Result<T, Response> {
+pub(super) fn body<T>(read: Result<Json<T>, JsonRejection>) -> Result<T, Response> {
     read.map(|Json(t)| t)
         .map_err(|e| refuse(StatusCode::BAD_REQUEST, e.body_text()))
 }
@@ -200,7 +200,7 @@ pub async fn login(
 }
 
 /// The signed-in request, or the answer: 401 without a session.
-async fn signed(site: &Site, headers: &HeaderMap) -> Result<Signed, Response> {
+pub(super) async fn signed(site: &Site, headers: &HeaderMap) -> Result<Signed, Response> {
     match session(site, headers).await? {
         Some(signed) => Ok(signed),
         None => Err(refuse(StatusCode::UNAUTHORIZED, "Sign in first.")),

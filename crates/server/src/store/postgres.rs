@@ -29,7 +29,7 @@ const WRITERS: usize = 1;
 const MOST_IN_A_BATCH: usize = 512;
 
 /// The changes of the database's layout, in order; `topochess_layout` counts those applied.
-const MIGRATIONS: [&str; 3] = [
+const MIGRATIONS: [&str; 4] = [
     // 1: the games, the servers alive and their pages at each game. Few indexes: a move
     // changes its game's deadline, so each index on the table is written at every move (the
     // running clocks are listed once at start, the games to prune once an hour: both scan).
@@ -115,6 +115,8 @@ const MIGRATIONS: [&str; 3] = [
     CREATE INDEX rating_history_account ON rating_history (account, at);",
     // 3: the players waiting in the quick-pairing pools.
     super::sqlite::POOL_SEATS,
+    // 4: the arena tournaments, who joined them, and their games.
+    super::arenas::ARENA_TABLES,
 ];
 
 /// The columns a record is read from, in `record_of`'s order.
@@ -347,6 +349,7 @@ fn read_payload(payload: &str) -> Option<Heard> {
 }
 
 mod accounts;
+mod arenas;
 mod batch;
 mod pools;
 use batch::{writer, Write};

@@ -12,6 +12,7 @@ use topochess_core::Color;
 use topochess_protocol::GameId;
 
 mod accounts;
+mod arenas;
 mod pools;
 
 impl From<rusqlite::Error> for StoreError {
@@ -31,7 +32,7 @@ enum Migration {
 pub const LAYOUT_VERSION: usize = MIGRATIONS.len();
 
 /// The changes of the database's layout, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: [Migration; 9] = [
+const MIGRATIONS: [Migration; 10] = [
     // 1: the games.
     Migration::Sql(
         "CREATE TABLE games (
@@ -127,6 +128,8 @@ const MIGRATIONS: [Migration; 9] = [
     ),
     // 9: the players waiting in the quick-pairing pools.
     Migration::Sql(POOL_SEATS),
+    // 10: the arena tournaments, who joined them, and their games.
+    Migration::Sql(crate::store::arenas::ARENA_TABLES),
 ];
 
 /// The table of the players waiting in pools (the same in both stores).

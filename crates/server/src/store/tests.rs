@@ -464,4 +464,5 @@ async fn postgres_reads_an_unreadable_outcome_as_an_error_not_a_game_that_goes_o
 }
 
 mod accounts;
+mod arenas;
 mod pools;

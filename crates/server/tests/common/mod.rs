@@ -9,6 +9,7 @@ use std::net::{Ipv4Addr, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::MaybeTlsStream;
 use topochess_protocol::{
@@ -37,7 +38,11 @@ impl Server {
             .args(args)
             .envs(env.iter().copied())
             .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
+            .stdout(if std::env::var_os("TOPOCHESS_TEST_LOG").is_some() {
+                Stdio::inherit()
+            } else {
+                Stdio::null()
+            })
             .spawn()
             .expect("the server starts");
         let server = Server { child, port };
@@ -368,4 +373,106 @@ pub async fn fresh_database(kind: &str) -> String {
         client.batch_execute(&sql).await.unwrap();
     }
     format!("{}/{name}", server.rsplit_once('/').unwrap().0)
+}
+
+/// A request from `from` with extra header lines; the status and headers, and the body.
+pub fn request(
+    from: Ipv4Addr,
+    port: u16,
+    method: &str,
+    path: &str,
+    body: &str,
+    headers: &str,
+) -> (String, String) {
+    let mut s = dial(from, port).unwrap();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    // A streamed body comes in chunks: their sizes are left out.
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        unchunk(body)
+    } else {
+        body.to_string()
+    };
+    (head.to_string(), body)
+}
+
+pub fn unchunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        body = &rest[n + 2..];
+    }
+    out
+}
+
+/// The session cookie an answer sets.
+pub fn cookie_of(head: &str) -> String {
+    head.lines()
+        .find_map(|l| {
+            l.strip_prefix("set-cookie: ")
+                .or(l.strip_prefix("Set-Cookie: "))
+        })
+        .and_then(|c| c.split(';').next())
+        .map(String::from)
+        .unwrap_or_else(|| panic!("no cookie in {head}"))
+}
+
+pub fn credentials(name: &str, password: &str) -> String {
+    format!(r#"{{"name":"{name}","password":"{password}"}}"#)
+}
+
+/// Signs `name` up from `from`: the cookie header line.
+pub fn sign_up(from: Ipv4Addr, port: u16, name: &str, password: &str) -> String {
+    let (head, body) = request(
+        from,
+        port,
+        "POST",
+        "/api/account/signup",
+        &credentials(name, password),
+        "",
+    );
+    assert!(head.contains("201"), "{head} {body}");
+    format!("Cookie: {}\r\n", cookie_of(&head))
+}
+
+pub fn status(head: &str) -> u16 {
+    head.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// A socket at game `id` from `from` with these cookies, its hello sent with `secret`.
+pub async fn seated(from: Ipv4Addr, port: u16, id: &str, secret: &str, cookie: &str) -> Socket {
+    let stream = dial(from, port).unwrap();
+    stream.set_nonblocking(true).unwrap();
+    let stream = tokio::net::TcpStream::from_std(stream).unwrap();
+    let mut req = format!("ws://127.0.0.1:{port}/api/games/{id}/socket")
+        .into_client_request()
+        .unwrap();
+    if let Some(value) = cookie.strip_prefix("Cookie: ") {
+        req.headers_mut()
+            .insert("cookie", value.trim().parse().unwrap());
+    }
+    let (mut socket, _) = tokio_tungstenite::client_async(req, MaybeTlsStream::Plain(stream))
+        .await
+        .unwrap();
+    let hello = format!(r#"{{"t":"hello","secret":"{secret}"}}"#);
+    futures_util::SinkExt::send(
+        &mut socket,
+        tokio_tungstenite::tungstenite::Message::Text(hello.into()),
+    )
+    .await
+    .unwrap();
+    socket
 }

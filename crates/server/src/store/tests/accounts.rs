@@ -85,6 +85,8 @@ fn player(account: u64, name: &str) -> Option<Player> {
             provisional: true,
             diff: None,
         },
+        arena: None,
+        berserk: false,
     })
 }
 

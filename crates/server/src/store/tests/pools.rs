@@ -23,6 +23,8 @@ fn seat(player: &str, ticket: u64, pool: &str, since: u64) -> PoolSeat {
                 provisional: true,
                 diff: None,
             },
+            arena: None,
+            berserk: false,
         }),
         rating: 1620,
         since,

@@ -1,0 +1,169 @@
+//! Arenas on a real store, the clock in the test's hands: only present players who are not
+//! paused are paired; a player who does not make their first move in time loses and is paused,
+//! and comes back by joining again; a game that ends after the arena does not count; nobody is
+//! paired once it is over.
+
+use super::*;
+use crate::store::SqliteStore;
+
+const MINUTE: u64 = 60_000;
+
+fn setup() -> Arc<Arenas> {
+    let store = Arc::new(SqliteStore::in_temp().unwrap());
+    Arenas::new(Rooms::new(store, Arc::default()))
+}
+
+async fn account(arenas: &Arenas, name: &str) -> Account {
+    arenas
+        .rooms
+        .store()
+        .sign_up(name, "hash", 1)
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+/// An arena of `minutes` made by `by` at `now`, starting at once.
+async fn arena(arenas: &Arenas, by: &Account, minutes: u32, now: u64) -> u64 {
+    let new: NewArena = serde_json::from_value(serde_json::json!({
+        "preset": "cylinder",
+        "clock": {"limit": 60, "increment": 0},
+        "minutes": minutes,
+    }))
+    .unwrap();
+    arenas.create(&new, by, now).await.unwrap()
+}
+
+/// Accounts named `names`, joined to arena `id` at `now`, each with a page open.
+async fn players(arenas: &Arenas, id: u64, names: &[&str], now: u64) -> Vec<(Account, Watching)> {
+    let mut all = Vec::new();
+    for name in names {
+        let a = account(arenas, name).await;
+        arenas.join(id, &a, None, now).await.unwrap();
+        let page = arenas.watch(id, Some(a.id)).await.unwrap();
+        all.push((a, page));
+    }
+    all
+}
+
+async fn pairings(arenas: &Arenas, id: u64) -> Vec<Pairing> {
+    arenas.rooms.store().arena_pairings(id).await.unwrap()
+}
+
+/// `side` says `message` in game `game`.
+async fn play(arenas: &Arenas, game: u64, side: Color, message: ClientMessage) {
+    let room = arenas.rooms.room(game).await.unwrap().unwrap();
+    arenas.rooms.act(&room, side, &message).await.unwrap();
+}
+
+#[tokio::test]
+async fn paused_and_absent_players_wait_and_the_present_are_paired() {
+    let arenas = setup();
+    let now = now_ms();
+    let host = account(&arenas, "host").await;
+    let id = arena(&arenas, &host, 30, now).await;
+    let mut people = players(&arenas, id, &["ann", "bob", "cat"], now).await;
+    // Cat pauses; Bob's page closes.
+    arenas.withdraw(id, &people[2].0, now).await.unwrap();
+    let bob = people.remove(1);
+    arenas.unwatch(id, bob.1.page).await;
+    arenas.round(now + 1000).await;
+    assert!(pairings(&arenas, id).await.is_empty(), "Ann alone waits");
+    // Bob comes back to the page: Ann and Bob are paired.
+    let _bob_again = arenas.watch(id, Some(bob.0.id)).await.unwrap();
+    arenas.round(now + 2000).await;
+    let made = pairings(&arenas, id).await;
+    assert_eq!(made.len(), 1);
+    let pair = [made[0].white, made[0].black];
+    assert!(pair.contains(&people[0].0.id) && pair.contains(&bob.0.id));
+    // The pages hear the game being played.
+    let mut heard = None;
+    while let Ok(ArenaNews::View(view)) = people[0].1.news.try_recv() {
+        heard = Some(view);
+    }
+    assert_eq!(heard.expect("the standings").games.len(), 1);
+}
+
+#[tokio::test]
+async fn a_player_who_never_moves_loses_and_is_paused_until_they_join_again() {
+    let arenas = setup();
+    let now = now_ms();
+    let host = account(&arenas, "host").await;
+    let id = arena(&arenas, &host, 30, now).await;
+    let people = players(&arenas, id, &["ann", "bob"], now).await;
+    arenas.round(now + 1000).await;
+    let game = pairings(&arenas, id).await[0].clone();
+    // White moves; Black never does.
+    play(&arenas, game.game, Color::White, mv("e2e4", 0)).await;
+    arenas.round(now + 1000 + FIRST_MOVE_MS / 2).await;
+    assert_eq!(pairings(&arenas, id).await[0].ended, None, "still in time");
+    arenas.round(now + 2000 + FIRST_MOVE_MS).await;
+    let ended = &pairings(&arenas, id).await[0];
+    let (_, end) = ended.ended.expect("ended");
+    assert_eq!(end, ArenaEnd::Won(Color::White));
+    let black = if game.black == people[0].0.id { 0 } else { 1 };
+    let view = arenas.view(id, now + 3000 + FIRST_MOVE_MS).await.unwrap();
+    let absent = view
+        .standings
+        .iter()
+        .find(|s| s.name == people[black].0.name)
+        .unwrap();
+    assert!(absent.paused);
+    assert_eq!(
+        absent.sheet[0].result,
+        topochess_protocol::arena::SheetResult::Loss
+    );
+    let present = view
+        .standings
+        .iter()
+        .find(|s| s.name != people[black].0.name)
+        .unwrap();
+    assert_eq!(present.score, 2);
+    // Paused: not paired, even with the page open; joining again brings them back.
+    arenas.round(now + 4000 + FIRST_MOVE_MS).await;
+    assert_eq!(pairings(&arenas, id).await.len(), 1);
+    arenas.join(id, &people[black].0, None, now).await.unwrap();
+    arenas.round(now + 5000 + FIRST_MOVE_MS).await;
+    assert_eq!(
+        pairings(&arenas, id).await.len(),
+        2,
+        "back, and paired (two alone play again)"
+    );
+}
+
+#[tokio::test]
+async fn a_game_seen_over_after_the_arena_does_not_count_and_nobody_is_paired_after() {
+    let arenas = setup();
+    let now = now_ms();
+    let host = account(&arenas, "host").await;
+    let id = arena(&arenas, &host, 2, now).await;
+    let _people = players(&arenas, id, &["ann", "bob"], now).await;
+    arenas.round(now + 1000).await;
+    let game = pairings(&arenas, id).await[0].clone();
+    play(&arenas, game.game, Color::White, mv("e2e4", 0)).await;
+    play(&arenas, game.game, Color::Black, mv("e7e5", 1)).await;
+    play(&arenas, game.game, Color::Black, ClientMessage::Resign).await;
+    // The arena ended before the round that sees the game's end.
+    arenas.round(now + 2 * MINUTE + 1).await;
+    let kept = &pairings(&arenas, id).await[0];
+    assert!(kept.ended.is_some(), "marked ended");
+    let view = arenas.view(id, now + 2 * MINUTE + 2).await.unwrap();
+    assert_eq!(view.summary.status, ArenaStatus::Finished);
+    assert!(view
+        .standings
+        .iter()
+        .all(|s| s.sheet.is_empty() && s.score == 0));
+    arenas.round(now + 2 * MINUTE + 1000).await;
+    assert_eq!(pairings(&arenas, id).await.len(), 1, "no pairing once over");
+    // Joining a finished arena is refused.
+    let late = account(&arenas, "late").await;
+    let refused = arenas.join(id, &late, None, now + 3 * MINUTE).await;
+    assert!(matches!(refused, Err(Failure::Refused(_))));
+}
+
+fn mv(uci: &str, ply: usize) -> ClientMessage {
+    ClientMessage::Move {
+        uci: uci.into(),
+        ply,
+    }
+}

@@ -1,0 +1,215 @@
+//! The arena tournaments' endpoints (`crate::arenas`, `docs/api.md`): the list, one arena in
+//! full, making one, joining and withdrawing, and an arena's socket, which sends its standings
+//! whenever they change and, while open, keeps a signed-in player present to be paired.
+// An answer refused early is a whole response, as axum's handlers return it.
+#![allow(clippy::result_large_err)]
+
+use super::account::{body, signed};
+use super::{failed, limited, refuse, socket_opening, Address};
+use crate::limits::Limited;
+use crate::rooms::now_ms;
+use crate::site::Site;
+use crate::socket::{close_frame, Out, RESTARTING};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use futures_util::{SinkExt, StreamExt};
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use topochess_protocol::arena::{ArenaNews, JoinArena, NewArena};
+use topochess_protocol::{id_text, parse_id, MAX_MESSAGE_BYTES};
+
+/// The arena an address names, or a 404.
+fn arena_id(id: &str) -> Result<u64, Response> {
+    parse_id(id).ok_or_else(|| refuse(StatusCode::NOT_FOUND, "there is no such tournament"))
+}
+
+/// `GET /api/tournaments`: the arenas being played, starting soon and just finished.
+pub async fn list(State(site): State<Arc<Site>>, Address(from): Address) -> Response {
+    if let Some(answer) = limited(&site, Limited::Lobby, from) {
+        return answer;
+    }
+    match site.arenas.list(now_ms()).await {
+        Ok(list) => Json(list).into_response(),
+        Err(failure) => failed(failure),
+    }
+}
+
+/// `GET /api/tournaments/{id}`: an arena in full.
+pub async fn read(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    Path(id): Path<String>,
+) -> Response {
+    if let Some(answer) = limited(&site, Limited::Lobby, from) {
+        return answer;
+    }
+    let id = match arena_id(&id) {
+        Ok(id) => id,
+        Err(answer) => return answer,
+    };
+    match site.arenas.view(id, now_ms()).await {
+        Ok(view) => Json(view).into_response(),
+        Err(crate::rooms::Failure::Refused(why)) => refuse(StatusCode::NOT_FOUND, why),
+        Err(failure) => failed(failure),
+    }
+}
+
+/// `POST /api/tournaments`: a signed-in player makes an arena; 201 with its id.
+pub async fn create(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    headers: HeaderMap,
+    read: Result<Json<NewArena>, JsonRejection>,
+) -> Response {
+    let signed = match signed(&site, &headers).await {
+        Ok(signed) => signed,
+        Err(answer) => return answer,
+    };
+    if let Some(answer) = limited(&site, Limited::Create, from) {
+        return answer;
+    }
+    let new = match body(read) {
+        Ok(new) => new,
+        Err(answer) => return answer,
+    };
+    match site.arenas.create(&new, &signed.account, now_ms()).await {
+        Ok(id) => (
+            StatusCode::CREATED,
+            Json(serde_json::json!({ "id": id_text(id) })),
+        )
+            .into_response(),
+        Err(failure) => failed(failure),
+    }
+}
+
+/// What joining and withdrawing share: the signed-in player, within the address's limits, and
+/// the arena.
+async fn acting(
+    site: &Site,
+    from: IpAddr,
+    headers: &HeaderMap,
+    id: &str,
+) -> Result<(crate::accounts::Account, u64), Response> {
+    let signed = signed(site, headers).await?;
+    if let Some(answer) = limited(site, Limited::Lobby, from) {
+        return Err(answer);
+    }
+    Ok((signed.account, arena_id(id)?))
+}
+
+/// `POST /api/tournaments/{id}/join`: the signed-in player joins (with the code, if private),
+/// or comes back from a pause.
+pub async fn join(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    read: Result<Json<JoinArena>, JsonRejection>,
+) -> Response {
+    let (account, id) = match acting(&site, from, &headers, &id).await {
+        Ok(acting) => acting,
+        Err(answer) => return answer,
+    };
+    // No body is no code.
+    let code = read.map(|Json(j)| j.code).unwrap_or_default();
+    match site
+        .arenas
+        .join(id, &account, code.as_deref(), now_ms())
+        .await
+    {
+        Ok(()) => StatusCode::NO_CONTENT.into_response(),
+        Err(failure) => failed(failure),
+    }
+}
+
+/// `POST /api/tournaments/{id}/withdraw`: the signed-in player leaves before the start, or
+/// pauses once it has begun.
+pub async fn withdraw(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let (account, id) = match acting(&site, from, &headers, &id).await {
+        Ok(acting) => acting,
+        Err(answer) => return answer,
+    };
+    match site.arenas.withdraw(id, &account, now_ms()).await {
+        Ok(()) => StatusCode::NO_CONTENT.into_response(),
+        Err(failure) => failed(failure),
+    }
+}
+
+/// `GET /api/tournaments/{id}/socket`: the arena's standings now and whenever they change.
+pub async fn socket(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let (signed, counted) = match socket_opening(&site, from, &headers).await {
+        Ok(opening) => opening,
+        Err(answer) => return answer,
+    };
+    let id = match arena_id(&id) {
+        Ok(id) => id,
+        Err(answer) => return answer,
+    };
+    let watching = match site.arenas.watch(id, signed.map(|a| a.id)).await {
+        Ok(watching) => watching,
+        Err(crate::rooms::Failure::Refused(why)) => return refuse(StatusCode::NOT_FOUND, why),
+        Err(failure) => return failed(failure),
+    };
+    upgrade
+        .read_buffer_size(4 * 1024)
+        .max_message_size(MAX_MESSAGE_BYTES)
+        .on_upgrade(move |ws| async move {
+            let _counted = counted;
+            let page = watching.page;
+            watched(ws, &site, watching).await;
+            site.arenas.unwatch(id, page).await;
+        })
+}
+
+fn text(news: &ArenaNews) -> Message {
+    Message::Text(serde_json::to_string(news).expect("news is JSON").into())
+}
+
+/// Sends the page its arena's news until it closes or the server shuts down.
+async fn watched(ws: WebSocket, site: &Site, mut watching: crate::arenas::Watching) {
+    let (mut out, mut incoming): (Out, _) = ws.split();
+    let mut ping = tokio::time::interval(Duration::from_secs(20));
+    loop {
+        tokio::select! {
+            () = site.shutdown.cancelled() => {
+                return close_frame(&mut out, &mut incoming, RESTARTING, "the server is restarting").await;
+            }
+            news = watching.news.recv() => {
+                let Some(news) = news else { return };
+                if out.send(text(&news)).await.is_err() {
+                    return;
+                }
+            }
+            message = incoming.next() => match message {
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                Some(Ok(Message::Text(_) | Message::Binary(_))) => {
+                    site.rooms.metrics.refused(crate::metrics::Refusal::BadMessage);
+                    let why = "an arena's socket only listens";
+                    return close_frame(&mut out, &mut incoming, crate::socket::POLICY, why).await;
+                }
+                Some(Ok(_)) => {}
+            },
+            _ = ping.tick() => {
+                if out.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,376 @@
+//! Arena tournaments through the real server: making one (and every refusal), a private one
+//! joined with its code, four accounts joined and paired at once, a berserk, a win and a short
+//! draw scored as lichess scores them, everyone paired again avoiding their last opponent, and a
+//! server restarted mid-tournament that loses nothing and goes on pairing. On SQLite with one
+//! server, and on PostgreSQL with two servers sharing the players.
+
+mod common;
+
+use common::*;
+use futures_util::StreamExt;
+use std::net::Ipv4Addr;
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::MaybeTlsStream;
+use topochess_protocol::arena::{ArenaList, ArenaNews, ArenaStatus, ArenaView, SheetResult};
+use topochess_protocol::{ClientMessage, GameState};
+
+/// A request's status and body.
+fn call(
+    from: Ipv4Addr,
+    port: u16,
+    method: &str,
+    path: &str,
+    body: &str,
+    cookie: &str,
+) -> (u16, String) {
+    let (head, body) = request(from, port, method, path, body, cookie);
+    (status(&head), body)
+}
+
+/// The page of arena `id` from `from`, signed in with `cookie`.
+async fn arena_page(from: Ipv4Addr, port: u16, id: &str, cookie: &str) -> Socket {
+    let stream = dial(from, port).unwrap();
+    stream.set_nonblocking(true).unwrap();
+    let stream = tokio::net::TcpStream::from_std(stream).unwrap();
+    let mut req = format!("ws://127.0.0.1:{port}/api/tournaments/{id}/socket")
+        .into_client_request()
+        .unwrap();
+    if let Some(value) = cookie.strip_prefix("Cookie: ") {
+        req.headers_mut()
+            .insert("cookie", value.trim().parse().unwrap());
+    }
+    let (socket, _) = tokio_tungstenite::client_async(req, MaybeTlsStream::Plain(stream))
+        .await
+        .unwrap();
+    socket
+}
+
+/// The first standings the page hears that `done` says are the ones (within 20 s).
+async fn view_where(page: &mut Socket, done: impl Fn(&ArenaView) -> bool) -> ArenaView {
+    tokio::time::timeout(Duration::from_secs(20), async {
+        loop {
+            let frame = page.next().await.expect("open").expect("a frame");
+            if let Message::Text(t) = frame {
+                let ArenaNews::View(view) = serde_json::from_str(&t).expect("arena news");
+                if done(&view) {
+                    return *view;
+                }
+            }
+        }
+    })
+    .await
+    .expect("the standings in time")
+}
+
+/// The next game state `done` says is the one.
+async fn state_where(socket: &mut Socket, done: impl Fn(&GameState) -> bool) -> GameState {
+    loop {
+        if let topochess_protocol::ServerMessage::State(s) = next(socket).await {
+            if done(&s) {
+                return *s;
+            }
+        }
+    }
+}
+
+fn read(port: u16, id: &str) -> ArenaView {
+    let (code, body) = call(
+        person(0),
+        port,
+        "GET",
+        &format!("/api/tournaments/{id}"),
+        "",
+        "",
+    );
+    assert_eq!(code, 200, "{body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+/// Every refusal of making and joining, and a private arena joined with its code.
+fn refusals_and_a_private_arena(port: u16, anna: &str, boris: &str) {
+    let good =
+        r#"{"preset":"cylinder","clock":{"limit":60,"increment":0},"minutes":10,"rated":true}"#;
+    let post =
+        |body: &str, cookie: &str| call(person(1), port, "POST", "/api/tournaments", body, cookie);
+    assert_eq!(post(good, "").0, 401, "a guest makes no arena");
+    for (bad, why) in [
+        (good.replace("\"limit\":60", "\"limit\":70"), "one of"),
+        (good.replace("\"minutes\":10", "\"minutes\":1"), "2 to 720"),
+        (good.replace("cylinder", "moebius"), "no such preset"),
+        (
+            good.replace("10,", "10,\"starts_in\":9999999,"),
+            "within a week",
+        ),
+    ] {
+        let (code, body) = post(&bad, anna);
+        assert_eq!(code, 400, "{bad}");
+        assert!(body.contains(why), "{body}");
+    }
+    let private = r#"{"name":"Friends","preset":"folded","clock":{"limit":180,"increment":2},"minutes":30,"starts_in":600,"code":"sesame"}"#;
+    let (code, body) = call(person(2), port, "POST", "/api/tournaments", private, boris);
+    assert_eq!(code, 201, "{body}");
+    let id: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let id = id["id"].as_str().unwrap().to_string();
+    let join = |body: &str| {
+        call(
+            person(1),
+            port,
+            "POST",
+            &format!("/api/tournaments/{id}/join"),
+            body,
+            anna,
+        )
+    };
+    assert!(join("").1.contains("not the tournament's code"));
+    assert!(join(r#"{"code":"open"}"#)
+        .1
+        .contains("not the tournament's code"));
+    assert_eq!(join(r#"{"code":"sesame"}"#).0, 204);
+    let view = read(port, &id);
+    assert_eq!(
+        (view.summary.name.as_str(), view.summary.status),
+        ("Friends", ArenaStatus::Created)
+    );
+    assert!(view.summary.private);
+    assert_eq!(view.summary.players, 1);
+    assert_eq!(view.standings[0].name, "anna");
+    // Withdrawing before the start takes the player out.
+    let (code, _) = call(
+        person(1),
+        port,
+        "POST",
+        &format!("/api/tournaments/{id}/withdraw"),
+        "",
+        anna,
+    );
+    assert_eq!(code, 204);
+    assert_eq!(read(port, &id).summary.players, 0);
+    let (_, list) = call(person(0), port, "GET", "/api/tournaments", "", "");
+    assert!(!list.contains(&id), "a private arena is not listed");
+}
+
+/// Four accounts play arena games on `ports` (each player on one of them, in turn); the first
+/// server is restarted mid-tournament by `restart`.
+async fn an_arena_is_played(mut servers: Vec<Server>, restart: impl Fn() -> Server) {
+    let ports: Vec<u16> = servers.iter().map(|s| s.port).collect();
+    let names = ["anna", "boris", "carl", "dora"];
+    let at = |i: usize| ports[i % ports.len()];
+    let cookies: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| sign_up(person(i + 1), at(i), n, "a long password 1"))
+        .collect();
+    refusals_and_a_private_arena(ports[0], &cookies[0], &cookies[1]);
+    let (code, body) = call(
+        person(1),
+        ports[0],
+        "POST",
+        "/api/tournaments",
+        r#"{"preset":"cylinder","clock":{"limit":60,"increment":0},"minutes":10,"rated":true}"#,
+        &cookies[0],
+    );
+    assert_eq!(code, 201, "{body}");
+    let id: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let id = id["id"].as_str().unwrap().to_string();
+    let (_, list) = call(person(0), ports[0], "GET", "/api/tournaments", "", "");
+    let list: ArenaList = serde_json::from_str(&list).unwrap();
+    let listed = list
+        .started
+        .iter()
+        .find(|a| a.id == id)
+        .expect("listed as started");
+    assert_eq!(
+        (listed.preset.as_str(), listed.clock.text(), listed.rated),
+        ("cylinder", "1+0".into(), true)
+    );
+    assert_eq!(listed.creator.as_deref(), Some("anna"));
+    for (i, cookie) in cookies.iter().enumerate() {
+        let (code, body) = call(
+            person(i + 1),
+            at(i),
+            "POST",
+            &format!("/api/tournaments/{id}/join"),
+            "",
+            cookie,
+        );
+        assert_eq!(code, 204, "{body}");
+    }
+    // Joined but no page open: nobody is paired.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert!(
+        read(ports[0], &id).games.is_empty(),
+        "only players with the page open are paired"
+    );
+    let mut pages = Vec::new();
+    for (i, cookie) in cookies.iter().enumerate() {
+        pages.push(arena_page(person(i + 1), at(i), &id, cookie).await);
+    }
+    let view = view_where(&mut pages[0], |v| v.games.len() == 2).await;
+    let first: Vec<(String, String, String)> = view
+        .games
+        .iter()
+        .map(|g| (g.id.clone(), g.white.name.clone(), g.black.name.clone()))
+        .collect();
+    let who = |name: &str| names.iter().position(|n| *n == name).unwrap();
+    // Game one: White goes berserk, Black resigns. Game two: a draw agreed at once.
+    let (g1, w1, b1) = &first[0];
+    let mut white = seated(
+        person(who(w1) + 1),
+        at(who(w1)),
+        g1,
+        "arena-secret-white-1",
+        &cookies[who(w1)],
+    )
+    .await;
+    let state = state_where(&mut white, |s| s.you.is_some()).await;
+    assert_eq!(state.arena.as_deref(), Some(id.as_str()));
+    assert!(state.rated);
+    send(&mut white, &ClientMessage::Berserk).await;
+    let state = state_where(&mut white, |s| s.berserk[0]).await;
+    assert_eq!(state.left_ms, [30_000, 60_000], "half the time");
+    let mut black = seated(
+        person(who(b1) + 1),
+        at(who(b1)),
+        g1,
+        "arena-secret-black-1",
+        &cookies[who(b1)],
+    )
+    .await;
+    send(&mut black, &ClientMessage::Resign).await;
+    state_where(&mut black, |s| s.outcome.is_some()).await;
+    let (g2, w2, b2) = &first[1];
+    let mut white2 = seated(
+        person(who(w2) + 1),
+        at(who(w2)),
+        g2,
+        "arena-secret-white-2",
+        &cookies[who(w2)],
+    )
+    .await;
+    let mut black2 = seated(
+        person(who(b2) + 1),
+        at(who(b2)),
+        g2,
+        "arena-secret-black-2",
+        &cookies[who(b2)],
+    )
+    .await;
+    send(&mut white2, &ClientMessage::Draw).await;
+    state_where(&mut black2, |s| s.draw_offer.is_some()).await;
+    send(&mut black2, &ClientMessage::Draw).await;
+    state_where(&mut black2, |s| s.outcome.is_some()).await;
+    // Scored: the winner 2 (a berserk win of no moves earns no point), a draw of no moves 0.
+    let view = view_where(&mut pages[0], |v| {
+        v.standings.iter().filter(|s| !s.sheet.is_empty()).count() == 4 && v.games.len() == 2
+    })
+    .await;
+    let top = &view.standings[0];
+    assert_eq!(
+        (top.name.as_str(), top.score, top.rank),
+        (w1.as_str(), 2, 1)
+    );
+    assert_eq!(top.sheet[0].result, SheetResult::Win);
+    assert!(top.sheet[0].berserk);
+    assert_eq!(top.berserks, 1);
+    let loser = view.standings.iter().find(|s| s.name == *b1).unwrap();
+    assert_eq!((loser.score, loser.sheet[0].result), (0, SheetResult::Loss));
+    for drew in [w2, b2] {
+        let s = view.standings.iter().find(|s| s.name == *drew).unwrap();
+        assert_eq!(
+            (s.score, s.sheet[0].result, s.sheet[0].points),
+            (0, SheetResult::Draw, 0),
+            "a short draw"
+        );
+    }
+    // Paired again at once, nobody with their last opponent.
+    for g in &view.games {
+        let pair = [g.white.name.as_str(), g.black.name.as_str()];
+        for (_, w, b) in &first {
+            assert!(
+                !(pair.contains(&w.as_str()) && pair.contains(&b.as_str())),
+                "{pair:?} met just now"
+            );
+        }
+    }
+    let second: Vec<String> = view.games.iter().map(|g| g.id.clone()).collect();
+    // The first server restarts mid-tournament: nothing is lost, and pairing goes on.
+    drop(pages);
+    let stopped = servers.remove(0);
+    drop(stopped);
+    servers.insert(0, restart());
+    let view = read(ports[0], &id);
+    assert_eq!(view.standings[0].name, *w1);
+    assert_eq!(view.standings[0].score, 2);
+    let mut now: Vec<String> = view.games.iter().map(|g| g.id.clone()).collect();
+    now.sort();
+    let mut before = second.clone();
+    before.sort();
+    assert_eq!(now, before, "the games being played are kept");
+    let mut pages = Vec::new();
+    for (i, cookie) in cookies.iter().enumerate() {
+        pages.push(arena_page(person(i + 1), at(i), &id, cookie).await);
+    }
+    // One game ends: its two players just met, so they wait for the others (lichess's rule).
+    let resign = |k: usize| {
+        let game = view.games[k].clone();
+        let (w, b) = (who(&game.white.name), who(&game.black.name));
+        let cookie = cookies[w].clone();
+        let port = at(w);
+        async move {
+            let mut socket =
+                seated(person(w + 1), port, &game.id, "arena-secret-again", &cookie).await;
+            send(&mut socket, &ClientMessage::Resign).await;
+            state_where(&mut socket, |s| s.outcome.is_some()).await;
+            (game, b)
+        }
+    };
+    let (game, b) = resign(0).await;
+    let after = view_where(&mut pages[b], |v| v.games.len() == 1).await;
+    let winner = after.standings.iter().find(|s| s.name == names[b]).unwrap();
+    assert_eq!(winner.sheet.len(), 2);
+    assert_eq!(winner.sheet[1].result, SheetResult::Win);
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(
+        read(ports[0], &id).games.len(),
+        1,
+        "no rematch while others play"
+    );
+    // The other ends: all four are paired again, nobody with their last opponent.
+    let (other, _) = resign(1).await;
+    let last = [&game, &other].map(|g| [g.white.name.clone(), g.black.name.clone()]);
+    let again = view_where(&mut pages[0], |v| {
+        v.games.len() == 2 && v.games.iter().all(|g| g.id != other.id)
+    })
+    .await;
+    for g in &again.games {
+        let pair = [g.white.name.clone(), g.black.name.clone()];
+        assert!(
+            last.iter()
+                .all(|l| !(l.contains(&pair[0]) && l.contains(&pair[1]))),
+            "{pair:?}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_arena_on_one_server_survives_its_restart() {
+    let data = site("arenas");
+    let port = free_port();
+    let server = Server::start(&data, port);
+    an_arena_is_played(vec![server], || Server::start(&data, port)).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_arena_on_two_servers_pairs_each_player_once() {
+    let url = fresh_database("arenas").await;
+    let (pa, pb) = (free_port(), free_port());
+    let (da, db) = (site("arenas-a"), site("arenas-b"));
+    let a = Server::start_with(&da, pa, &["--database", &url], &[]);
+    let b = Server::start_with(&db, pb, &["--database", &url], &[]);
+    an_arena_is_played(vec![a, b], || {
+        Server::start_with(&da, pa, &["--database", &url], &[])
+    })
+    .await;
+}
