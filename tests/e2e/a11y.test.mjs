@@ -2,10 +2,8 @@
 // on a desktop and on a phone, in the light theme and the dark: no serious or critical violation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { serveDist, launch } from './harness.mjs';
+import { serveDist, launch, axeViolations as violations } from './harness.mjs';
 
-const axe = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** The screens, each with the tab that opens it (the front page is the bare address). */
 const SCREENS = [
@@ -20,19 +18,6 @@ const SCREENS = [
   ['games', '#nav-games', '#games'],
   ['settings', '#nav-settings', '#settings-screen'],
 ];
-
-/** The serious and critical violations on the page as it is: rule, how many places, the first. */
-async function violations(page) {
-  await page.addScriptTag({ path: axe });
-  return page.evaluate(async () => {
-    const found = await window.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return found.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}`);
-  });
-}
 
 const WAYS = [
   ['desktop', { viewport: { width: 1280, height: 900 } }],

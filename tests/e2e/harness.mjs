@@ -1,6 +1,7 @@
 // Shared set-up of the end-to-end tests: a static server for dist/ on 127.0.0.1 and a headless
 // Chromium page that records console errors.
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 import { createServer as createNetServer } from 'node:net';
 import { readFile, mkdir } from 'node:fs/promises';
@@ -261,4 +262,18 @@ export function clickToFrame(page, selector) {
     // The frame after the click's work: a render scheduled by it runs before this callback.
     requestAnimationFrame(() => setTimeout(() => done(performance.now() - start), 0));
   }), selector);
+}
+
+/** The serious and critical violations on the page as it is: rule, how many places, the first. */
+export async function axeViolations(page) {
+  const axe = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  await page.addScriptTag({ path: axe });
+  return page.evaluate(async () => {
+    const found = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return found.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}`);
+  });
 }

@@ -11,6 +11,7 @@
 pub mod account;
 pub mod analysis;
 pub mod app;
+pub mod arenas;
 pub mod atlas;
 pub mod board;
 pub mod common;

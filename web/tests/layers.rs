@@ -7,14 +7,14 @@ use std::collections::BTreeSet;
 use topochess_layers::{module_graph, Graph};
 
 /// The layers, lower first.
-const LAYERS: [&str; 15] = [
+const LAYERS: [&str; 16] = [
     "common", "board", "solid", "engine", "library", "play", "analysis", "puzzle", "learn",
-    "atlas", "explore", "live", "pools", "account", "app",
+    "atlas", "explore", "live", "pools", "arenas", "account", "app",
 ];
 
 /// The features: each a screen's state, actions and view.
-const FEATURES: [&str; 9] = [
-    "play", "analysis", "puzzle", "learn", "atlas", "explore", "live", "pools", "account",
+const FEATURES: [&str; 10] = [
+    "play", "analysis", "puzzle", "learn", "atlas", "explore", "live", "pools", "arenas", "account",
 ];
 
 /// The imports that still go against the layers: none. Every feature owns its state and changes

@@ -346,10 +346,10 @@ impl Arenas {
 
     /// Arena `arena`'s turn at `now`.
     async fn turn(&self, arena: &Arena, now: u64) -> Result<(), Failure> {
-        let watched: Vec<u64> = self
+        let (pages_here, watched): (bool, Vec<u64>) = self
             .here()
             .get(&arena.id)
-            .map(|pages| pages.values().filter_map(|w| w.account).collect())
+            .map(|pages| (true, pages.values().filter_map(|w| w.account).collect()))
             .unwrap_or_default();
         if !watched.is_empty() {
             let seen = self.rooms.store().arena_seen(arena.id, &watched, now).await;
@@ -363,7 +363,7 @@ impl Arenas {
             self.settle(arena.id, &mut pairings, now).await?;
         }
         let started = arena.status(now) == ArenaStatus::Started;
-        if !open && !started && watched.is_empty() {
+        if !open && !started && !pages_here {
             return Ok(());
         }
         let entrants = store.arena_entrants(arena.id).await;

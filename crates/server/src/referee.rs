@@ -349,6 +349,15 @@ impl LiveGame {
         if self.check_flag(now) {
             return Err("time ran out".into());
         }
+        let in_arena = self.arena_id().is_some();
+        if in_arena
+            && matches!(
+                message,
+                ClientMessage::Rematch | ClientMessage::Takeback | ClientMessage::Abort
+            )
+        {
+            return Err("an arena game has no abort, take-back or rematch".into());
+        }
         if let ClientMessage::Rematch = message {
             if !self.over() {
                 return Err("a rematch is asked for once the game is over".into());

@@ -88,6 +88,8 @@ pub enum Action {
     Pool(crate::pools::PoolAction),
     /// While waiting in a pool: a casual game against the computer at this level meanwhile.
     PoolComputer(u8),
+    /// The arena followed: its page opened, or its standings heard.
+    Arena(crate::arenas::ArenaAction),
     /// The games being played, heard while TV is on.
     TvLobby(Box<topochess_protocol::Lobby>),
     /// The app goes to an address (Back, Forward, a reload, a bookmark).

@@ -39,6 +39,10 @@ pub enum Address {
     Leaderboard(Option<String>),
     /// Topochess TV: the best game being played, on every preset or one (`#/tv/<preset>`).
     Tv(Option<String>),
+    /// The tournaments (`#/tournaments`).
+    Tournaments,
+    /// An arena tournament, by the server's id (`#/tournament/<id>`).
+    Tournament(u64),
 }
 
 impl Address {
@@ -77,6 +81,8 @@ impl Address {
             }
             ["leaderboard"] => Address::Leaderboard(None),
             ["leaderboard", preset] => Address::Leaderboard(Some(preset.to_string())),
+            ["tournaments"] => Address::Tournaments,
+            ["tournament", id] => Address::Tournament(topochess_protocol::parse_id(id)?),
             ["tv"] => Address::Tv(None),
             ["tv", preset] if topochess_core::variant::preset(preset).is_some() => {
                 Address::Tv(Some(preset.to_string()))
@@ -108,6 +114,8 @@ impl Address {
             Address::Player(name) => format!("@/{}", escape(name)),
             Address::Leaderboard(None) => "leaderboard".into(),
             Address::Leaderboard(Some(preset)) => format!("leaderboard/{}", escape(preset)),
+            Address::Tournaments => "tournaments".into(),
+            Address::Tournament(id) => format!("tournament/{}", topochess_protocol::id_text(*id)),
             Address::Tv(None) => "tv".into(),
             Address::Tv(Some(preset)) => format!("tv/{}", escape(preset)),
         };
@@ -129,6 +137,8 @@ impl Address {
             Address::Settings => Screen::Settings,
             Address::Player(_) => Screen::Player,
             Address::Leaderboard(_) => Screen::Leaderboard,
+            Address::Tournaments => Screen::Tournaments,
+            Address::Tournament(_) => Screen::Tournament,
         }
     }
 }

@@ -38,6 +38,11 @@ impl AppState {
                 None => Address::Home,
             },
             Screen::Leaderboard => Address::Leaderboard(Some(self.leaderboard.clone())),
+            Screen::Tournaments => Address::Tournaments,
+            Screen::Tournament => match self.arena.shown {
+                Some(id) => Address::Tournament(id),
+                None => Address::Tournaments,
+            },
         }
     }
 
@@ -58,6 +63,9 @@ impl AppState {
             _ => None,
         };
         match &address {
+            // The live game on the board already (back from another screen): it stays as it is,
+            // its socket open and its state heard.
+            Address::Live(id) if self.live_id() == Some(*id) => {}
             Address::Live(id) => {
                 let id = *id;
                 let kept = self.saved.iter().find(|g| {
@@ -112,6 +120,9 @@ impl AppState {
             _ => {}
         }
         self.reduce_in_place(Action::Go(address.screen()));
+        if let Address::Tournament(id) = address {
+            self.reduce_in_place(Action::Arena(crate::arenas::ArenaAction::Show(Some(id))));
+        }
         match address {
             Address::Learn(Some((lesson, step))) => {
                 let lessons = crate::learn::lessons::LESSONS;
@@ -178,6 +189,8 @@ mod tests {
             Address::Lab,
             Address::Games,
             Address::Settings,
+            Address::Tournaments,
+            Address::Tournament(0x1234_5678_9abc_def0),
         ];
         for address in all {
             let fragment = address.fragment();
@@ -206,6 +219,7 @@ mod tests {
             "#/learn/2",
             "#/puzzles/a/b",
             "#/endgames/folded/%FF",
+            "#/tournament/nope",
         ] {
             assert_eq!(Address::parse(fragment), None, "{fragment}");
         }

@@ -126,7 +126,9 @@ pub fn use_board_views(state: &UseReducerHandle<AppState>) -> BoardViews {
         | Screen::Learn
         | Screen::Settings
         | Screen::Player
-        | Screen::Leaderboard => None,
+        | Screen::Leaderboard
+        | Screen::Tournaments
+        | Screen::Tournament => None,
     };
     let (analysis, puzzle, lesson) = (state.analysing(), state.solving(), state.studying());
     let size = explorer

@@ -77,6 +77,7 @@ impl AppState {
         if let Opponent::Live { me, .. } = &mut self.settings.opponent {
             *me = state.you;
         }
+        self.arena_of_live(&state);
         self.follow_moves(&state);
         self.follow_ending(&state);
         self.play.draw_offer = state.draw_offer;

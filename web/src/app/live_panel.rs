@@ -23,6 +23,7 @@ pub fn live_panel(state: &UseReducerHandle<AppState>) -> Html {
     let other_missing = heard.is_some_and(|h| me.is_some_and(|me| !h.seated[(!me).index()]));
     let over = heard.is_some_and(|h| h.outcome.is_some() || h.aborted);
     let plies = heard.map_or(0, |h| h.moves.len());
+    let arena = heard.is_some_and(|h| h.arena.is_some());
     let send = |message: ClientMessage| {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::LiveSend(message.clone())))
@@ -78,7 +79,7 @@ pub fn live_panel(state: &UseReducerHandle<AppState>) -> Html {
     };
     // Take-backs: asked by one, answered by the other.
     let takeback = player(&|me, h| match h.takeback_offer {
-        _ if over => html! {},
+        _ if over || h.arena.is_some() => html! {},
         // Answered by the clocks ([`live_asks`]).
         Some(by) if by != me => html! {},
         Some(_) => {
@@ -114,12 +115,54 @@ pub fn live_panel(state: &UseReducerHandle<AppState>) -> Html {
             if me.is_none() {
                 <p class="muted" id="live-watching">{"You are watching this game."}</p>
             }
-            if me.is_some() && !over && heard.is_some() && plies < 2 {
+            { arena_rows(state, me, heard, over) }
+            if me.is_some() && !over && heard.is_some() && plies < 2 && !arena {
                 <div class="row"><button class="secondary" id="live-abort" onclick={send(ClientMessage::Abort)}>
                     { if other_missing && public { "Cancel the seek" } else { "Abort" } }
                 </button></div>
             }
             { takeback }
+        </div>
+    }
+}
+
+/// An arena game's rows: the way back to the tournament, Berserk before the player's first
+/// move, and who went berserk.
+fn arena_rows(
+    state: &UseReducerHandle<AppState>,
+    me: Option<Color>,
+    heard: Option<&topochess_protocol::GameState>,
+    over: bool,
+) -> Html {
+    let Some((h, arena)) = heard.and_then(|h| Some((h, h.arena.clone()?))) else {
+        return html! {};
+    };
+    let moved =
+        |side: Color| (0..h.moves.len()).any(|ply| (ply % 2 == 0) == (side == Color::White));
+    let may_berserk =
+        me.is_some_and(|me| !over && !moved(me) && !h.berserk[me.index()] && h.clock.is_some());
+    let berserk = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            state.dispatch(Action::LiveSend(ClientMessage::Berserk))
+        })
+    };
+    let went: Vec<&str> = [Color::White, Color::Black]
+        .into_iter()
+        .filter(|c| h.berserk[c.index()])
+        .map(|c| if c == Color::White { "White" } else { "Black" })
+        .collect();
+    html! {
+        <div class="arena-rows" id="live-arena">
+            <p><a href={format!("#/tournament/{arena}")} id="live-arena-link">
+                { if over { "Back to the tournament" } else { "An arena game: the tournament" } }</a></p>
+            if may_berserk {
+                <div class="row"><button class="secondary" id="live-berserk" onclick={berserk}
+                    title="Half your time, no increment, and a point more for a win of at least 7 moves">{"Berserk"}</button></div>
+            }
+            if !went.is_empty() {
+                <p class="arena-berserked" id="live-berserked">{format!("\u{26a1} Berserk: {}", went.join(" and "))}</p>
+            }
         </div>
     }
 }
@@ -149,7 +192,8 @@ pub fn live_asks(state: &UseReducerHandle<AppState>) -> Html {
     };
     // A rematch, colours swapped, once both ask.
     let rematch = match me {
-        Some(me) if over && !h.aborted => {
+        // An arena pairs the next game itself.
+        Some(me) if over && !h.aborted && h.arena.is_none() => {
             let (mine, theirs) = (h.rematch[me.index()], h.rematch[(!me).index()]);
             html! {
                 <div class="row">

@@ -5,6 +5,7 @@
 pub mod action;
 pub mod address;
 pub mod address_flow;
+pub mod arena_flow;
 pub mod arrival;
 pub mod board_input;
 pub mod board_views;
@@ -211,6 +212,23 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
                     state.dispatch(Action::Open(crate::app::address::Address::Leaderboard(Some(p))))
                 }) }} />
         }),
+        Screen::Tournaments => main(html! {
+            <crate::arenas::view::ArenaListPage me={state.me.clone()}
+                on_made={{ let state = state.clone(); Callback::from(move |id: u64| {
+                    state.dispatch(Action::Open(crate::app::address::Address::Tournament(id)))
+                }) }} />
+        }),
+        Screen::Tournament => {
+            let id = state.arena.shown.unwrap_or_default();
+            let view = state
+                .arena
+                .view
+                .clone()
+                .filter(|v| topochess_protocol::parse_id(&v.summary.id) == Some(id));
+            main(html! {
+                <crate::arenas::view::ArenaPage id={id} view={view} offset={state.arena.offset} me={state.me.clone()} />
+            })
+        }
         Screen::Games => main(html! {
             <crate::library::games_screen::GamesView games={state.saved.clone()} current={state.play.game_id}
                 warning={state.space_warning.clone()} on_action={features::games_out(&on_action)} />

@@ -27,4 +27,8 @@ pub enum Screen {
     Player,
     /// The best players of a preset.
     Leaderboard,
+    /// The tournaments: being played, starting soon, just finished.
+    Tournaments,
+    /// An arena tournament's page.
+    Tournament,
 }

@@ -115,6 +115,8 @@ pub struct AppState {
     pub pool: Option<crate::pools::PoolWait>,
     /// Topochess TV, while it is on.
     pub tv: Option<crate::app::tv_channel::Tv>,
+    /// The arena tournament this browser follows: shown, or played in.
+    pub arena: crate::arenas::ArenaWatch,
 }
 
 impl Default for AppState {
@@ -234,6 +236,7 @@ impl AppState {
             me: None,
             pool: None,
             tv: None,
+            arena: Default::default(),
             player: None,
             leaderboard: "folded".into(),
             first_visit: FirstVisit::default(),
@@ -568,11 +571,15 @@ impl AppState {
                 if screen != Screen::Play {
                     s.tv = None;
                 }
+                if screen != Screen::Tournament {
+                    s.arena.shown = None;
+                }
                 s.reduce_in_place(Action::SetScreen(screen));
             }
             Action::Open(address) => s.open(address),
             Action::SignedIn(me) => s.me = me,
             Action::Pool(a) => s.pool_action(a),
+            Action::Arena(a) => s.arena_action(a),
             Action::TvLobby(lobby) => s.tv_heard(*lobby),
             Action::PoolComputer(level) => s.pool_computer(level),
             Action::LiveHeard(message) => s.live_heard(*message),

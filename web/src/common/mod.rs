@@ -22,3 +22,22 @@ pub fn select_value(e: &yew::Event) -> String {
         .map(|s| s.value())
         .unwrap_or_default()
 }
+
+/// The short names of the headline presets, as the pools' grid and the arenas read them.
+const SHORT_NAMES: [(&str, &str); 5] = [
+    ("folded", "Folded"),
+    ("cylinder", "Cylinder"),
+    ("torus", "Torus"),
+    ("torus-8x14", "Torus 8\u{d7}14"),
+    ("sphere-grayber", "Sphere"),
+];
+
+/// A preset as lists name it: its short name, or its own name when it has none.
+pub fn preset_name(variant: &str) -> &str {
+    SHORT_NAMES
+        .iter()
+        .find(|(id, _)| *id == variant)
+        .map(|(_, name)| *name)
+        .or_else(|| topochess_core::variant::preset(variant).map(|p| p.name))
+        .unwrap_or(variant)
+}

@@ -108,24 +108,7 @@ pub fn waited_text(wait: &PoolWait, now: f64) -> String {
     format!("{}:{:02}", secs / 60, secs % 60)
 }
 
-/// The short names of the pools' presets, as the grid's rows read.
-const SHORT_NAMES: [(&str, &str); 5] = [
-    ("folded", "Folded"),
-    ("cylinder", "Cylinder"),
-    ("torus", "Torus"),
-    ("torus-8x14", "Torus 8\u{d7}14"),
-    ("sphere-grayber", "Sphere"),
-];
-
-/// A pool's preset as the grid names it (the preset's own name when it has no short one).
-pub fn preset_name(variant: &str) -> &str {
-    SHORT_NAMES
-        .iter()
-        .find(|(id, _)| *id == variant)
-        .map(|(_, name)| *name)
-        .or_else(|| topochess_core::variant::preset(variant).map(|p| p.name))
-        .unwrap_or(variant)
-}
+pub use crate::common::preset_name;
 
 /// The pool's name as the player reads it: the preset's short name and the clock.
 pub fn pool_name(pool: &Pool) -> String {

@@ -138,6 +138,7 @@ async fn a_game_seen_over_after_the_arena_does_not_count_and_nobody_is_paired_af
     let host = account(&arenas, "host").await;
     let id = arena(&arenas, &host, 2, now).await;
     let _people = players(&arenas, id, &["ann", "bob"], now).await;
+    let mut guest = arenas.watch(id, None).await.unwrap();
     arenas.round(now + 1000).await;
     let game = pairings(&arenas, id).await[0].clone();
     play(&arenas, game.game, Color::White, mv("e2e4", 0)).await;
@@ -155,6 +156,12 @@ async fn a_game_seen_over_after_the_arena_does_not_count_and_nobody_is_paired_af
         .all(|s| s.sheet.is_empty() && s.score == 0));
     arenas.round(now + 2 * MINUTE + 1000).await;
     assert_eq!(pairings(&arenas, id).await.len(), 1, "no pairing once over");
+    // A guest watching hears that it is over.
+    let mut last = None;
+    while let Ok(ArenaNews::View(view)) = guest.news.try_recv() {
+        last = Some(view.summary.status);
+    }
+    assert_eq!(last, Some(ArenaStatus::Finished));
     // Joining a finished arena is refused.
     let late = account(&arenas, "late").await;
     let refused = arenas.join(id, &late, None, now + 3 * MINUTE).await;
@@ -166,4 +173,20 @@ fn mv(uci: &str, ply: usize) -> ClientMessage {
         uci: uci.into(),
         ply,
     }
+}
+
+#[tokio::test]
+async fn a_guest_watching_hears_the_end_of_an_arena_with_no_game_left() {
+    let arenas = setup();
+    let now = now_ms();
+    let host = account(&arenas, "host").await;
+    let id = arena(&arenas, &host, 2, now).await;
+    let mut guest = arenas.watch(id, None).await.unwrap();
+    arenas.round(now + 1000).await;
+    arenas.round(now + 2 * MINUTE + 1).await;
+    let mut last = None;
+    while let Ok(ArenaNews::View(view)) = guest.news.try_recv() {
+        last = Some(view.summary.status);
+    }
+    assert_eq!(last, Some(ArenaStatus::Finished));
 }

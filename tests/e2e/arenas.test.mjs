@@ -1,0 +1,199 @@
+// Arena tournaments as people meet them, from the front page: a player makes one with the form;
+// four players, each in a browser of their own, find a two-minute arena in the list, join it,
+// and are put on their games' boards at once; one goes berserk; when a game ends its players are
+// paired again at once, never with the opponent just played; they pause from the arena's page
+// and finish their games; the standings follow live, each sheet with its points; a spectator
+// watches a game from a sheet; at the end the podium. The arena's page on a phone.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch, freePort, startGameServer, screenshot, type, axeViolations } from './harness.mjs';
+import { waitMoves, desktops } from './live-harness.mjs';
+
+/** Signs up as `name` from the front page's header. */
+async function signUp(page, server, name) {
+  await page.goto(server.url);
+  await page.click('#account-open');
+  await page.click('#account-to-signup');
+  await page.fill('#account-name', name);
+  await page.fill('#account-password-input', `${name} plays on a torus`);
+  await page.click('#account-submit');
+  await page.waitForFunction((n) => document.querySelector('#account-menu')?.textContent === n, name);
+}
+
+/** The live game `page` shows (its address's id), once it shows one. */
+async function liveGame(page, other) {
+  await page.waitForFunction((other) => {
+    const m = /#\/live\/([0-9a-f]+)/.exec(location.hash);
+    return m && m[1] !== other && document.querySelector('#live-arena');
+  }, other, { timeout: 20000 });
+  return /#\/live\/([0-9a-f]+)/.exec(page.url())[1];
+}
+
+/** Whether `page`'s board has White at the bottom. */
+const whiteBelow = (page) => page.evaluate(() => {
+  const y = (s) => document.querySelector(`svg.normal [data-square="${s}"]`).getBoundingClientRect().y;
+  return y('a1') > y('a8');
+});
+
+test('four players play an arena from the front page to its podium', { timeout: 300000 }, async () => {
+  const data = await mkdtemp(join(tmpdir(), 'topochess-arenas-'));
+  const server = await startGameServer(data, await freePort());
+  const browser = await launch();
+  try {
+    const names = ['anna', 'boris', 'carl', 'dora'];
+    const contexts = await desktops(browser, 5);
+    const pages = await Promise.all(contexts.map((c) => c.newPage()));
+    const errors = [];
+    for (const p of pages) p.on('pageerror', (e) => errors.push(String(e)));
+    const [anna, boris, carl, dora, watcher] = pages;
+    const players = [anna, boris, carl, dora];
+    for (const [i, p] of players.entries()) await signUp(p, server, names[i]);
+
+    // The front page leads to the tournaments: the site's hourly arenas, being played or to
+    // come (one starts every hour and lasts 50 minutes).
+    await anna.click('#lobby-tournaments');
+    await anna.waitForSelector('#arenas .arena-row');
+    assert.match(await anna.locator('#arenas-created').textContent(), /Hourly .* Arena/);
+    // A player makes one with the form: it starts in a minute, and its page counts down.
+    await anna.click('#arena-create summary');
+    await anna.fill('#arena-new-name', 'Sunday cylinders');
+    await anna.selectOption('#arena-new-preset', 'cylinder');
+    await anna.selectOption('#arena-new-clock', '5+3');
+    await anna.selectOption('#arena-new-starts', '1');
+    await anna.click('#arena-new-submit');
+    await anna.waitForFunction(() => document.querySelector('#arena-name')?.textContent === 'Sunday cylinders');
+    assert.match(await anna.locator('#arena-facts').textContent(), /Cylinder · 5\+3 · rated · 30 minutes · 0 players by anna/);
+    assert.match(await anna.locator('#arena-countdown').textContent(), /Starts in (1:00|0:[45]\d)/);
+    assert.equal(await anna.locator('#arena-join').textContent(), 'Join');
+    await screenshot(anna, 'arenas-made');
+    assert.deepEqual(await axeViolations(anna), [], 'what a screen reader meets on an arena to come');
+
+    // The arena played: two minutes of 1+0 on the cylinder, made through the API.
+    const made = await anna.evaluate(async () => {
+      const r = await fetch('api/tournaments', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Two-minute arena', preset: 'cylinder', clock: { limit: 60, increment: 0 }, minutes: 2, rated: true }),
+      });
+      return r.json();
+    });
+    const started = Date.now();
+    for (const p of players) {
+      await p.goto(server.url);
+      await p.click('#lobby-tournaments');
+      await p.click('#arenas-started a:has-text("Two-minute arena")');
+      await p.waitForSelector('#arena-join');
+      await p.click('#arena-join');
+    }
+    // Joined, each is put on a game's board at once.
+    const first = await Promise.all(players.map((p) => liveGame(p, null)));
+    const games = [...new Set(first)];
+    assert.equal(games.length, 2, 'two games of two');
+    const pair = (game) => players.filter((_, i) => first[i] === game);
+    const [[a1, b1], [a2, b2]] = [pair(games[0]), pair(games[1])];
+    const [w1, k1] = (await whiteBelow(a1)) ? [a1, b1] : [b1, a1];
+    const [w2, k2] = (await whiteBelow(a2)) ? [a2, b2] : [b2, a2];
+    // White of the first game goes berserk: half the minute, said on both boards.
+    await w1.click('#live-berserk');
+    await k1.waitForSelector('#live-berserked');
+    assert.match(await w1.locator('#live-berserked').textContent(), /Berserk: White/);
+    await w1.waitForFunction(() => [...document.querySelectorAll('.clock')].some((c) => /0:[23]\d/.test(c.textContent)));
+    assert.equal(await w1.locator('#live-berserk').count(), 0, 'once');
+    await screenshot(w1, 'arenas-berserk');
+    // Both games: two moves each, then Black resigns the first and White the second.
+    for (const [w, k] of [[w1, k1], [w2, k2]]) {
+      await type(w, 'e4');
+      await waitMoves(k, 1);
+      await type(k, 'e5');
+      await waitMoves(w, 2);
+    }
+    await k1.click('#resign');
+    await k1.click('#resign-yes');
+    await w2.click('#resign');
+    await w2.click('#resign-yes');
+    // Everyone is paired again at once, on the board, and not with the opponent just met.
+    const second = await Promise.all(players.map((p, i) => liveGame(p, first[i])));
+    for (const g of new Set(second)) {
+      const together = players.filter((_, i) => second[i] === g);
+      assert.equal(together.length, 2);
+      assert.notEqual(first[players.indexOf(together[0])], first[players.indexOf(together[1])], 'a new opponent');
+    }
+
+    // The second games begin (each side moves within the 30 s an arena gives); everyone pauses
+    // from the arena's page, their game going on; back on the board Black resigns: nobody is
+    // paired again.
+    const whites = [];
+    const seconds = [];
+    for (const g of new Set(second)) {
+      const [x, y] = players.filter((_, i) => second[i] === g);
+      const [w, k] = (await whiteBelow(x)) ? [x, y] : [y, x];
+      whites.push(w);
+      seconds.push([w, k]);
+      await type(w, 'e4');
+      await waitMoves(k, 1);
+      await type(k, 'e5');
+      await waitMoves(w, 2);
+    }
+    await Promise.all(players.map(async (p) => {
+      await p.click('#live-arena-link');
+      await p.click('#arena-withdraw');
+      await p.waitForFunction(() => document.querySelector('#arena-join')?.textContent === 'Come back');
+      await p.goBack();
+      // Back on the board, the game as it was: its rows and the way to the tournament.
+      await p.waitForSelector('#live-arena-link');
+    }));
+    for (const [, k] of seconds) {
+      await k.click('#resign');
+      await k.click('#resign-yes');
+    }
+    const wins = (p) => [w1, k2].filter((x) => x === p).length + whites.filter((x) => x === p).length;
+
+    // A spectator follows the standings live and watches a game from the arena's page.
+    await watcher.goto(server.url);
+    await watcher.click('#lobby-tournaments');
+    await watcher.click('#arenas-started a:has-text("Two-minute arena")');
+    await watcher.waitForSelector('#arena-standings');
+    const winnerOf = (p) => names[players.indexOf(p)];
+    const row = (name) => watcher.locator(`.arena-standing[data-name="${name}"]`);
+    await watcher.waitForFunction(() => document.querySelectorAll('.arena-sheet .sheet-game').length === 8);
+    for (const p of players) {
+      // Two wins in a row are a streak, not yet a double: 2 points each.
+      assert.match(await row(winnerOf(p)).locator('.arena-score').textContent(), new RegExp(`^${2 * wins(p)}`), winnerOf(p));
+    }
+    assert.equal(await row(winnerOf(w1)).locator('.sheet-berserk').count(), 1, 'the berserk marked');
+    assert.match(await row(winnerOf(w1)).locator('.sheet-game').first().getAttribute('title'), /win: 2 points.*berserk/);
+    assert.equal(await watcher.locator('.arena-standing.paused').count(), 4);
+    await screenshot(watcher, 'arenas-standings');
+    // A game is watched from a sheet; its page leads back.
+    await watcher.locator('.sheet-game').first().click();
+    await watcher.waitForSelector('#live-watching');
+    await watcher.click('#live-arena-link');
+    await watcher.waitForSelector('#arena-standings');
+
+    // The arena ends (its second games go unfinished: they do not count); the podium.
+    await watcher.waitForSelector('#arena-podium', { timeout: Math.max(1000, started + 150000 - Date.now()) });
+    assert.equal(await watcher.locator('#arena-countdown').textContent(), 'Finished');
+    const podium = await watcher.locator('#arena-podium .podium-place').allTextContents();
+    assert.equal(podium.length, 3);
+    const best = Math.max(...players.map(wins));
+    assert.ok(players.some((p) => wins(p) === best && podium[0].includes(winnerOf(p))), podium[0]);
+    assert.match(podium[0], new RegExp(`${2 * best} points, 2 games`));
+    assert.equal(await watcher.locator('#arena-join').count(), 0, 'nobody joins a finished arena');
+    await screenshot(watcher, 'arenas-podium');
+    assert.deepEqual(await axeViolations(watcher), [], 'what a screen reader meets at the podium');
+    // On a phone: the arena's page fits without a sideways scroll.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+    const small = await phone.newPage();
+    await small.goto(`${server.url}#/tournament/${made.id}`);
+    await small.waitForSelector('#arena-podium');
+    assert.ok(await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no sideways scroll');
+    await screenshot(small, 'arenas-phone');
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    await server.kill();
+  }
+});

@@ -1,0 +1,146 @@
+use super::*;
+use topochess_protocol::arena::{ArenaClock, ArenaGame, ArenaSide, ArenaSummary};
+
+fn view(
+    status: ArenaStatus,
+    standings: &[(&str, bool)],
+    games: &[(&str, &str, &str)],
+) -> ArenaView {
+    ArenaView {
+        summary: ArenaSummary {
+            id: topochess_protocol::id_text(7),
+            name: "Folded Arena".into(),
+            preset: "folded".into(),
+            clock: ArenaClock {
+                limit: 180,
+                increment: 2,
+            },
+            rated: true,
+            starts: 10_000,
+            minutes: 30,
+            status,
+            players: standings.len() as u32,
+            private: false,
+            schedule: None,
+            creator: None,
+        },
+        ends: 10_000 + 30 * 60_000,
+        now: 20_000,
+        standings: standings
+            .iter()
+            .enumerate()
+            .map(|(i, (name, paused))| Standing {
+                rank: i as u32 + 1,
+                name: name.to_string(),
+                rating: 1500,
+                provisional: true,
+                score: 0,
+                sheet: vec![],
+                fire: false,
+                berserks: 0,
+                performance: None,
+                paused: *paused,
+            })
+            .collect(),
+        games: games
+            .iter()
+            .map(|(id, w, b)| ArenaGame {
+                id: id.to_string(),
+                white: ArenaSide {
+                    name: w.to_string(),
+                    rating: 1500,
+                    rank: 1,
+                },
+                black: ArenaSide {
+                    name: b.to_string(),
+                    rating: 1500,
+                    rank: 2,
+                },
+            })
+            .collect(),
+    }
+}
+
+fn heard(v: ArenaView, now: f64) -> ArenaAction {
+    ArenaAction::Heard(Box::new(v), now)
+}
+
+#[test]
+fn the_players_new_game_goes_on_the_board_once_and_the_arena_is_followed_while_they_play() {
+    let mut w = ArenaWatch::default();
+    w.reduce(ArenaAction::Show(Some(7)), Some("ann"));
+    assert_eq!(w.followed(), Some(7));
+    let g = topochess_protocol::id_text(99);
+    let playing = view(
+        ArenaStatus::Started,
+        &[("ann", false), ("bob", false)],
+        &[(&g, "bob", "ann")],
+    );
+    let new = w.reduce(heard(playing.clone(), 15_000.0), Some("ann"));
+    assert_eq!(
+        new,
+        Some(NewArenaGame {
+            id: 99,
+            side: Color::Black,
+            variant: "folded".into(),
+            clock: (180, 2),
+            rated: true
+        })
+    );
+    assert_eq!(w.offset, 5_000.0, "the server's clock less the page's");
+    assert_eq!(
+        w.reduce(heard(playing.clone(), 16_000.0), Some("ann")),
+        None,
+        "once"
+    );
+    // Off its page, the arena is still followed: the player plays in it.
+    w.reduce(ArenaAction::Show(None), Some("ann"));
+    assert_eq!(w.followed(), Some(7));
+    // Paused: no longer followed off its page.
+    let paused = view(ArenaStatus::Started, &[("ann", true), ("bob", false)], &[]);
+    w.reduce(heard(paused, 17_000.0), Some("ann"));
+    assert_eq!(w.followed(), None);
+    // A spectator's standings open no game.
+    let mut spectator = ArenaWatch::default();
+    spectator.reduce(ArenaAction::Show(Some(7)), None);
+    assert_eq!(spectator.reduce(heard(playing, 1.0), None), None);
+    assert_eq!(spectator.playing, None);
+}
+
+#[test]
+fn standings_of_another_arena_are_not_taken_for_the_one_followed() {
+    let mut w = ArenaWatch::default();
+    w.reduce(ArenaAction::Show(Some(8)), Some("ann"));
+    let other = view(
+        ArenaStatus::Started,
+        &[("ann", false)],
+        &[("x", "ann", "bob")],
+    );
+    assert_eq!(w.reduce(heard(other, 0.0), Some("ann")), None);
+    assert_eq!(w.view, None);
+}
+
+#[test]
+fn the_countdown_and_the_sheet_read_as_players_expect() {
+    let v = view(ArenaStatus::Created, &[], &[]);
+    assert_eq!(countdown(&v, 9_000.0), "Starts in 0:01");
+    assert_eq!(countdown(&v, 10_000.0 + 60_000.0), "Ends in 29:00");
+    assert_eq!(countdown(&v, 10_000.0 + 30.0 * 60_000.0), "Finished");
+    let g = |result, points, streak: Option<&str>, berserk| SheetGame {
+        game: "g".into(),
+        result,
+        points,
+        streak: streak.map(String::from),
+        berserk,
+    };
+    assert_eq!(
+        sheet_mark(&g(SheetResult::Win, 4, Some("double"), false)),
+        "4"
+    );
+    assert_eq!(sheet_mark(&g(SheetResult::Draw, 0, None, false)), "0");
+    assert_eq!(
+        sheet_title(&g(SheetResult::Win, 3, Some("start"), true)),
+        "win: 3 points, streak, berserk"
+    );
+    assert_eq!(clock_text(180, 2), "3+2");
+}
