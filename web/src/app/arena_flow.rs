@@ -5,8 +5,7 @@
 use crate::app::action::Action;
 use crate::app::state::AppState;
 use crate::arenas::{ArenaAction, NewArenaGame};
-use crate::common::clock::TimeControl;
-use crate::common::settings::{Opponent, Settings};
+use crate::common::settings::Opponent;
 
 impl AppState {
     /// The arena followed after `action`; a new game of the player's goes on the board.
@@ -44,18 +43,7 @@ impl AppState {
         if already {
             return;
         }
-        let settings = Settings {
-            variant,
-            castling: String::new(),
-            opponent: Opponent::Live {
-                me: Some(side),
-                id,
-                public: true,
-                rated,
-            },
-            time: Some(TimeControl::new(clock.0, clock.1)),
-            ..self.settings.clone()
-        };
+        let settings = self.paired_settings(&variant, id, side, rated, clock);
         self.reduce_in_place(Action::NewGame(settings, None));
     }
 }

@@ -46,6 +46,30 @@ impl AppState {
         self.live.send(game, message);
     }
 
+    /// The settings of a live game the server made for this player (paired in a pool or an
+    /// arena): public, on `variant` with `clock` (seconds, and a move), the player as `side`.
+    pub(crate) fn paired_settings(
+        &self,
+        variant: &str,
+        id: u64,
+        side: topochess_core::Color,
+        rated: bool,
+        clock: (u32, u32),
+    ) -> crate::common::settings::Settings {
+        crate::common::settings::Settings {
+            variant: variant.to_string(),
+            castling: String::new(),
+            opponent: Opponent::Live {
+                me: Some(side),
+                id,
+                public: true,
+                rated,
+            },
+            time: Some(crate::common::clock::TimeControl::new(clock.0, clock.1)),
+            ..self.settings.clone()
+        }
+    }
+
     /// What the server said.
     pub(crate) fn live_heard(&mut self, message: ServerMessage) {
         let state = match message {

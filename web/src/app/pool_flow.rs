@@ -4,7 +4,6 @@
 
 use crate::app::action::Action;
 use crate::app::state::AppState;
-use crate::common::clock::TimeControl;
 use crate::common::settings::{Opponent, Settings};
 use crate::pools::{reduce, PoolAction, PoolOutcome};
 use topochess_core::Color;
@@ -22,22 +21,10 @@ impl AppState {
                 pool,
                 rated,
             }) => {
-                let (base, increment) = pool.clock();
                 let from_computer = matches!(self.settings.opponent, Opponent::Computer { .. })
                     && self.play.game.outcome().is_none()
                     && !self.play.game.moves().is_empty();
-                let settings = Settings {
-                    variant: pool.variant.to_string(),
-                    castling: String::new(),
-                    opponent: Opponent::Live {
-                        me: Some(side),
-                        id,
-                        public: true,
-                        rated,
-                    },
-                    time: Some(TimeControl::new(base, increment)),
-                    ..self.settings.clone()
-                };
+                let settings = self.paired_settings(pool.variant, id, side, rated, pool.clock());
                 self.reduce_in_place(Action::NewGame(settings, None));
                 if from_computer {
                     self.notice = Some(

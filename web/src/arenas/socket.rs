@@ -55,10 +55,7 @@ fn open(me: &Rc<Following>) {
         let me = me.clone();
         Handler::new(move |_| me.retry_later())
     };
-    socket.set_onopen(Some(opened.as_ref().unchecked_ref()));
-    socket.set_onmessage(Some(message.as_ref().unchecked_ref()));
-    socket.set_onclose(Some(closed.as_ref().unchecked_ref()));
-    me.dial.hold(socket, vec![opened, message, closed]);
+    me.dial.attach(socket, opened, message, closed);
 }
 
 /// Follows arena `id` (none: no arena) while the app runs.

@@ -52,6 +52,16 @@ impl Redial {
         self.backoff.set(1000);
     }
 
+    /// Sets `socket`'s handlers (its opening, each message, its closing) and holds it with
+    /// them, closing the socket before it.
+    pub fn attach(&self, socket: WebSocket, opened: Handler, message: Handler, closed: Handler) {
+        use wasm_bindgen::JsCast;
+        socket.set_onopen(Some(opened.as_ref().unchecked_ref()));
+        socket.set_onmessage(Some(message.as_ref().unchecked_ref()));
+        socket.set_onclose(Some(closed.as_ref().unchecked_ref()));
+        self.hold(socket, vec![opened, message, closed]);
+    }
+
     /// Holds `socket` and its handlers, closing the socket before it.
     pub fn hold(&self, socket: WebSocket, handlers: Vec<Handler>) {
         if let Some(old) = self.socket.replace(Some(socket)) {

@@ -90,10 +90,7 @@ fn open(me: &Rc<Connection>) {
             me.retry_later();
         })
     };
-    socket.set_onopen(Some(opened.as_ref().unchecked_ref()));
-    socket.set_onmessage(Some(message.as_ref().unchecked_ref()));
-    socket.set_onclose(Some(closed.as_ref().unchecked_ref()));
-    me.dial.hold(socket, vec![opened, message, closed]);
+    me.dial.attach(socket, opened, message, closed);
 }
 
 /// The first message: this browser's secret, which proves its seat.

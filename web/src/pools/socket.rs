@@ -62,10 +62,7 @@ fn open(me: &Rc<Waiting>) {
         let me = me.clone();
         Handler::new(move |_| me.retry_later())
     };
-    socket.set_onopen(Some(opened.as_ref().unchecked_ref()));
-    socket.set_onmessage(Some(message.as_ref().unchecked_ref()));
-    socket.set_onclose(Some(closed.as_ref().unchecked_ref()));
-    me.dial.hold(socket, vec![opened, message, closed]);
+    me.dial.attach(socket, opened, message, closed);
 }
 
 /// Keeps this browser in `pool` (none: in no pool) while the app runs.
