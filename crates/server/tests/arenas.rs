@@ -16,6 +16,9 @@ use tokio_tungstenite::MaybeTlsStream;
 use topochess_protocol::arena::{ArenaList, ArenaNews, ArenaStatus, ArenaView, SheetResult};
 use topochess_protocol::{ClientMessage, GameState};
 
+/// The four players.
+const NAMES: [&str; 4] = ["anna", "boris", "carl", "dora"];
+
 /// A request's status and body.
 fn call(
     from: Ipv4Addr,
@@ -151,30 +154,72 @@ fn refusals_and_a_private_arena(port: u16, anna: &str, boris: &str) {
     assert!(!list.contains(&id), "a private arena is not listed");
 }
 
-/// Four accounts play arena games on `ports` (each player on one of them, in turn); the first
-/// server is restarted mid-tournament by `restart`.
-async fn an_arena_is_played(mut servers: Vec<Server>, restart: impl Fn() -> Server) {
-    let ports: Vec<u16> = servers.iter().map(|s| s.port).collect();
-    let names = ["anna", "boris", "carl", "dora"];
+/// After the restart: one game ends, and its two players (who just met) wait while the others
+/// play; the other ends, and all four are paired anew, nobody with their last opponent.
+async fn pairing_goes_on(ports: &[u16], cookies: &[String], id: &str, view: ArenaView) {
     let at = |i: usize| ports[i % ports.len()];
-    let cookies: Vec<String> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| sign_up(person(i + 1), at(i), n, "a long password 1"))
-        .collect();
-    refusals_and_a_private_arena(ports[0], &cookies[0], &cookies[1]);
+    let who = |name: &str| NAMES.iter().position(|n| *n == name).unwrap();
+    let names = NAMES;
+    let mut pages = Vec::new();
+    for (i, cookie) in cookies.iter().enumerate() {
+        pages.push(arena_page(person(i + 1), at(i), id, cookie).await);
+    }
+    // One game ends: its two players just met, so they wait for the others (lichess's rule).
+    let resign = |k: usize| {
+        let game = view.games[k].clone();
+        let (w, b) = (who(&game.white.name), who(&game.black.name));
+        let cookie = cookies[w].clone();
+        let port = at(w);
+        async move {
+            let mut socket =
+                seated(person(w + 1), port, &game.id, "arena-secret-again", &cookie).await;
+            send(&mut socket, &ClientMessage::Resign).await;
+            state_where(&mut socket, |s| s.outcome.is_some()).await;
+            (game, b)
+        }
+    };
+    let (game, b) = resign(0).await;
+    let after = view_where(&mut pages[b], |v| v.games.len() == 1).await;
+    let winner = after.standings.iter().find(|s| s.name == names[b]).unwrap();
+    assert_eq!(winner.sheet.len(), 2);
+    assert_eq!(winner.sheet[1].result, SheetResult::Win);
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(
+        read(ports[0], id).games.len(),
+        1,
+        "no rematch while others play"
+    );
+    // The other ends: all four are paired again, nobody with their last opponent.
+    let (other, _) = resign(1).await;
+    let last = [&game, &other].map(|g| [g.white.name.clone(), g.black.name.clone()]);
+    let again = view_where(&mut pages[0], |v| {
+        v.games.len() == 2 && v.games.iter().all(|g| g.id != other.id)
+    })
+    .await;
+    for g in &again.games {
+        let pair = [g.white.name.clone(), g.black.name.clone()];
+        assert!(
+            last.iter()
+                .all(|l| !(l.contains(&pair[0]) && l.contains(&pair[1]))),
+            "{pair:?}"
+        );
+    }
+}
+
+/// Anna makes a ten-minute arena at once: listed among those being played, as made. Its id.
+fn made_and_listed(port: u16, anna: &str) -> String {
     let (code, body) = call(
         person(1),
-        ports[0],
+        port,
         "POST",
         "/api/tournaments",
         r#"{"preset":"cylinder","clock":{"limit":60,"increment":0},"minutes":10,"rated":true}"#,
-        &cookies[0],
+        anna,
     );
     assert_eq!(code, 201, "{body}");
     let id: serde_json::Value = serde_json::from_str(&body).unwrap();
     let id = id["id"].as_str().unwrap().to_string();
-    let (_, list) = call(person(0), ports[0], "GET", "/api/tournaments", "", "");
+    let (_, list) = call(person(0), port, "GET", "/api/tournaments", "", "");
     let list: ArenaList = serde_json::from_str(&list).unwrap();
     let listed = list
         .started
@@ -186,6 +231,22 @@ async fn an_arena_is_played(mut servers: Vec<Server>, restart: impl Fn() -> Serv
         ("cylinder", "1+0".into(), true)
     );
     assert_eq!(listed.creator.as_deref(), Some("anna"));
+    id
+}
+
+/// Four accounts play arena games on `ports` (each player on one of them, in turn); the first
+/// server is restarted mid-tournament by `restart`.
+async fn an_arena_is_played(mut servers: Vec<Server>, restart: impl Fn() -> Server) {
+    let ports: Vec<u16> = servers.iter().map(|s| s.port).collect();
+    let names = NAMES;
+    let at = |i: usize| ports[i % ports.len()];
+    let cookies: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| sign_up(person(i + 1), at(i), n, "a long password 1"))
+        .collect();
+    refusals_and_a_private_arena(ports[0], &cookies[0], &cookies[1]);
+    let id = made_and_listed(ports[0], &cookies[0]);
     for (i, cookie) in cookies.iter().enumerate() {
         let (code, body) = call(
             person(i + 1),
@@ -308,50 +369,7 @@ async fn an_arena_is_played(mut servers: Vec<Server>, restart: impl Fn() -> Serv
     let mut before = second.clone();
     before.sort();
     assert_eq!(now, before, "the games being played are kept");
-    let mut pages = Vec::new();
-    for (i, cookie) in cookies.iter().enumerate() {
-        pages.push(arena_page(person(i + 1), at(i), &id, cookie).await);
-    }
-    // One game ends: its two players just met, so they wait for the others (lichess's rule).
-    let resign = |k: usize| {
-        let game = view.games[k].clone();
-        let (w, b) = (who(&game.white.name), who(&game.black.name));
-        let cookie = cookies[w].clone();
-        let port = at(w);
-        async move {
-            let mut socket =
-                seated(person(w + 1), port, &game.id, "arena-secret-again", &cookie).await;
-            send(&mut socket, &ClientMessage::Resign).await;
-            state_where(&mut socket, |s| s.outcome.is_some()).await;
-            (game, b)
-        }
-    };
-    let (game, b) = resign(0).await;
-    let after = view_where(&mut pages[b], |v| v.games.len() == 1).await;
-    let winner = after.standings.iter().find(|s| s.name == names[b]).unwrap();
-    assert_eq!(winner.sheet.len(), 2);
-    assert_eq!(winner.sheet[1].result, SheetResult::Win);
-    tokio::time::sleep(Duration::from_millis(1500)).await;
-    assert_eq!(
-        read(ports[0], &id).games.len(),
-        1,
-        "no rematch while others play"
-    );
-    // The other ends: all four are paired again, nobody with their last opponent.
-    let (other, _) = resign(1).await;
-    let last = [&game, &other].map(|g| [g.white.name.clone(), g.black.name.clone()]);
-    let again = view_where(&mut pages[0], |v| {
-        v.games.len() == 2 && v.games.iter().all(|g| g.id != other.id)
-    })
-    .await;
-    for g in &again.games {
-        let pair = [g.white.name.clone(), g.black.name.clone()];
-        assert!(
-            last.iter()
-                .all(|l| !(l.contains(&pair[0]) && l.contains(&pair[1]))),
-            "{pair:?}"
-        );
-    }
+    pairing_goes_on(&ports, &cookies, &id, view).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
