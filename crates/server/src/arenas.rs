@@ -118,11 +118,11 @@ impl Arenas {
         let name = new.name.trim();
         let printable = |s: &str| s.chars().all(|c| !c.is_control());
         if name.chars().count() > MOST_NAME || !printable(name) {
-            return refuse("a name has at most 40 characters");
+            return refuse("a name has at most 40 characters, none of them a control character");
         }
         let code = new.code.as_deref().map(str::trim).filter(|c| !c.is_empty());
         if code.is_some_and(|c| c.chars().count() > MOST_CODE || !printable(c)) {
-            return refuse("a code has at most 40 characters");
+            return refuse("a code has at most 40 characters, none of them a control character");
         }
         let open = self.rooms.store().arenas(now, u64::MAX >> 2).await;
         let open = self.rooms.stored("read the arenas", open)?;

@@ -111,6 +111,20 @@ fn refusals_and_a_private_arena(port: u16, anna: &str, boris: &str) {
         assert_eq!(code, 400, "{bad}");
         assert!(body.contains(why), "{body}");
     }
+    // What else an attacker sends, each from an address of its own (making arenas is limited
+    // per address): a name too long, a control character, a body that is not JSON.
+    let long = good.replace("10,", &format!("10,\"name\":\"{}\",", "x".repeat(41)));
+    let bell = good.replace("10,", "10,\"name\":\"a\\u0007b\",");
+    for (i, bad) in [long, bell, "{\"preset\":".to_string()].iter().enumerate() {
+        let (code, body) = call(person(10 + i), port, "POST", "/api/tournaments", bad, anna);
+        assert_eq!(code, 400, "{bad}: {body}");
+    }
+    for (path, code) in [
+        ("/api/tournaments/zz", 404),
+        ("/api/tournaments/0000000000000001", 404),
+    ] {
+        assert_eq!(call(person(0), port, "GET", path, "", "").0, code, "{path}");
+    }
     let private = r#"{"name":"Friends","preset":"folded","clock":{"limit":180,"increment":2},"minutes":30,"starts_in":600,"code":"sesame"}"#;
     let (code, body) = call(person(2), port, "POST", "/api/tournaments", private, boris);
     assert_eq!(code, 201, "{body}");
@@ -269,6 +283,12 @@ async fn an_arena_is_played(mut servers: Vec<Server>, restart: impl Fn() -> Serv
         pages.push(arena_page(person(i + 1), at(i), &id, cookie).await);
     }
     let view = view_where(&mut pages[0], |v| v.games.len() == 2).await;
+    // The arena's socket only speaks: a page that talks is closed (1008).
+    let mut talker = arena_page(person(9), ports[0], &id, "").await;
+    futures_util::SinkExt::send(&mut talker, Message::Text("{\"t\":\"hello\"}".into()))
+        .await
+        .unwrap();
+    assert_eq!(closed(&mut talker).await.0, Some(1008));
     let first: Vec<(String, String, String)> = view
         .games
         .iter()
