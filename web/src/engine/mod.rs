@@ -308,6 +308,9 @@ impl Worker for EngineWorker {
                 let slice_end = now() + SLICE_MS;
                 let engine = self.engine_for(&variant);
                 let root = search.root().clone();
+                // What the search found goes out once a slice, the deepest depth only: the shallow
+                // depths a new position completes at once would each cost the page a render.
+                let pending = std::cell::RefCell::new(None);
                 let mut report = |info: &Info| {
                     if let Some(t) = time.borrow_mut().as_mut() {
                         t.iteration(info);
@@ -328,33 +331,27 @@ impl Worker for EngineWorker {
                                 }
                             })
                             .collect();
-                        scope.respond(
-                            who,
-                            Response::Lines {
-                                job: id,
-                                depth: info.depth,
-                                nodes: info.nodes,
-                                rate,
-                                lines,
-                            },
-                        );
+                        *pending.borrow_mut() = Some(Response::Lines {
+                            job: id,
+                            depth: info.depth,
+                            nodes: info.nodes,
+                            rate,
+                            lines,
+                        });
                         return;
                     }
                     let pv = line_texts(&root, &info.pv).1;
-                    scope.respond(
-                        who,
-                        Response::Thinking {
-                            job: id,
-                            thinking: Thinking {
-                                depth: info.depth,
-                                score: info.score,
-                                mate: info.mate_in(),
-                                nodes: info.nodes,
-                                rate,
-                                pv,
-                            },
+                    *pending.borrow_mut() = Some(Response::Thinking {
+                        job: id,
+                        thinking: Thinking {
+                            depth: info.depth,
+                            score: info.score,
+                            mate: info.mate_in(),
+                            nodes: info.nodes,
+                            rate,
+                            pv,
                         },
-                    );
+                    });
                 };
                 let enough = |_| {
                     let at = now();
@@ -366,6 +363,9 @@ impl Worker for EngineWorker {
                 };
                 let mut control = Limited(|_| now() >= slice_end, enough);
                 let status = engine.think(&mut search, &mut control, &mut report);
+                if let Some(lines) = pending.take() {
+                    scope.respond(who, lines);
+                }
                 match status {
                     Err(e) => scope.respond(
                         who,
