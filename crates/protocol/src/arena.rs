@@ -168,7 +168,8 @@ pub struct Standing {
     pub rank: u32,
     /// The account's name.
     pub name: String,
-    /// Their rating at the preset when they joined.
+    /// Their rating at the preset: as their rated games there since joining made it, else as
+    /// it was when they joined.
     pub rating: i32,
     /// That rating is provisional.
     #[serde(default)]
@@ -203,7 +204,7 @@ pub struct ArenaGame {
 pub struct ArenaSide {
     /// The account's name.
     pub name: String,
-    /// Their rating when they joined.
+    /// Their rating at the preset (as in the standings).
     pub rating: i32,
     /// Their rank in the standings.
     pub rank: u32,

@@ -63,9 +63,10 @@ pub struct Entrant {
     pub account: u64,
     /// Its name.
     pub name: String,
-    /// Its rating at the arena's preset when it joined, and whether it was provisional.
+    /// Its rating at the arena's preset: as it is now if a rated game there ended since it
+    /// joined, else as it was when it joined.
     pub rating: i32,
-    /// That rating was provisional.
+    /// That rating is provisional.
     pub provisional: bool,
     /// When it first joined (ms since the epoch).
     pub joined: u64,
@@ -193,6 +194,50 @@ pub(crate) const ARENA_TABLES: &str = "CREATE TABLE arenas (
 pub(crate) const ARENA_COLUMNS: &str = "id, name, variant, clock_base, clock_increment, rated,
     starts, minutes, code, creator, schedule, created,
     (SELECT count(*) FROM arena_players p WHERE p.arena = arenas.id)";
+
+/// The query of an arena's entrants, first joined first, in [`entrant_of`]'s order; `{id}` is
+/// the arena's parameter. Each one's standing at the arena's preset comes with it, to show the
+/// rating that its rated games since joining made.
+pub(crate) const ENTRANTS_QUERY: &str = "SELECT p.account, p.name, p.rating, p.provisional,
+        p.joined, p.paused, p.seen, r.rating, r.deviation, r.updated
+    FROM arena_players p
+    JOIN arenas a ON a.id = p.arena
+    LEFT JOIN ratings r ON r.account = p.account AND r.variant = a.variant
+    WHERE p.arena = {id} ORDER BY p.joined, p.account";
+
+/// The columns of [`ENTRANTS_QUERY`] as each store reads them.
+pub(crate) type EntrantRow = (
+    u64,
+    String,
+    i32,
+    bool,
+    u64,
+    bool,
+    u64,
+    Option<(f64, f64, i64)>,
+);
+
+/// An entrant from its row: the rating it joined with, unless a rated game at the preset ended
+/// since (the standing's last change is after the join), whose rating it then shows.
+pub(crate) fn entrant_of(row: EntrantRow) -> Entrant {
+    let (account, name, rating, provisional, joined, paused, seen, standing) = row;
+    let (rating, provisional) = match standing {
+        Some((now, deviation, updated)) if updated as u64 > joined => (
+            now.round() as i32,
+            deviation >= crate::ratings::system().provisional_from,
+        ),
+        _ => (rating, provisional),
+    };
+    Entrant {
+        account,
+        name,
+        rating,
+        provisional,
+        joined,
+        paused,
+        seen,
+    }
+}
 
 /// The columns a pairing is read from, in [`pairing_of`]'s order.
 pub(crate) const PAIRING_COLUMNS: &str =

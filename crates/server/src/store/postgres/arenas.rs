@@ -4,8 +4,8 @@
 
 use super::PgStore;
 use crate::store::arenas::{
-    arena_of, berserk_bits, end_code, pairing_of, Arena, ArenaEnd, ArenaRow, ArenaStore, Entrant,
-    Pairing, ARENA_COLUMNS, PAIRING_COLUMNS,
+    arena_of, berserk_bits, end_code, entrant_of, pairing_of, Arena, ArenaEnd, ArenaRow,
+    ArenaStore, Entrant, Pairing, ARENA_COLUMNS, ENTRANTS_QUERY, PAIRING_COLUMNS,
 };
 use crate::store::StoreError;
 use tokio_postgres::Row;
@@ -101,23 +101,24 @@ impl ArenaStore for PgStore {
         let rows = self
             .client()
             .await?
-            .query(
-                "SELECT account, name, rating, provisional, joined, paused, seen
-                 FROM arena_players WHERE arena = $1 ORDER BY joined, account",
-                &[&(id as i64)],
-            )
+            .query(&ENTRANTS_QUERY.replace("{id}", "$1"), &[&(id as i64)])
             .await?;
         rows.iter()
             .map(|r| {
-                Ok(Entrant {
-                    account: r.try_get::<_, i64>(0)? as u64,
-                    name: r.try_get(1)?,
-                    rating: r.try_get(2)?,
-                    provisional: r.try_get::<_, i16>(3)? != 0,
-                    joined: r.try_get::<_, i64>(4)? as u64,
-                    paused: r.try_get::<_, i16>(5)? != 0,
-                    seen: r.try_get::<_, i64>(6)? as u64,
-                })
+                let standing = match r.try_get::<_, Option<f64>>(7)? {
+                    Some(rating) => Some((rating, r.try_get(8)?, r.try_get(9)?)),
+                    None => None,
+                };
+                Ok(entrant_of((
+                    r.try_get::<_, i64>(0)? as u64,
+                    r.try_get(1)?,
+                    r.try_get(2)?,
+                    r.try_get::<_, i16>(3)? != 0,
+                    r.try_get::<_, i64>(4)? as u64,
+                    r.try_get::<_, i16>(5)? != 0,
+                    r.try_get::<_, i64>(6)? as u64,
+                    standing,
+                )))
             })
             .collect()
     }

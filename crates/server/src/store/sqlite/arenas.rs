@@ -4,8 +4,8 @@
 
 use super::SqliteStore;
 use crate::store::arenas::{
-    arena_of, berserk_bits, end_code, pairing_of, Arena, ArenaEnd, ArenaRow, ArenaStore, Entrant,
-    Pairing, ARENA_COLUMNS, PAIRING_COLUMNS,
+    arena_of, berserk_bits, end_code, entrant_of, pairing_of, Arena, ArenaEnd, ArenaRow,
+    ArenaStore, Entrant, Pairing, ARENA_COLUMNS, ENTRANTS_QUERY, PAIRING_COLUMNS,
 };
 use crate::store::StoreError;
 use rusqlite::params;
@@ -75,20 +75,22 @@ impl ArenaStore for SqliteStore {
 
     async fn arena_entrants(&self, id: u64) -> Result<Vec<Entrant>, StoreError> {
         let db = self.db();
-        let mut query = db.prepare(
-            "SELECT account, name, rating, provisional, joined, paused, seen FROM arena_players
-             WHERE arena = ?1 ORDER BY joined, account",
-        )?;
+        let mut query = db.prepare(&ENTRANTS_QUERY.replace("{id}", "?1"))?;
         let rows = query.query_map(params![id as i64], |r| {
-            Ok(Entrant {
-                account: r.get::<_, i64>(0)? as u64,
-                name: r.get(1)?,
-                rating: r.get(2)?,
-                provisional: r.get(3)?,
-                joined: r.get::<_, i64>(4)? as u64,
-                paused: r.get(5)?,
-                seen: r.get::<_, i64>(6)? as u64,
-            })
+            let standing = match r.get::<_, Option<f64>>(7)? {
+                Some(rating) => Some((rating, r.get(8)?, r.get(9)?)),
+                None => None,
+            };
+            Ok(entrant_of((
+                r.get::<_, i64>(0)? as u64,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get::<_, i64>(4)? as u64,
+                r.get(5)?,
+                r.get::<_, i64>(6)? as u64,
+                standing,
+            )))
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }

@@ -91,7 +91,13 @@ fn player(account: u64, name: &str) -> Option<Player> {
 }
 
 /// A rated game between `white` and `black`, over with `outcome` after `plies`.
-fn rated(id: u64, white: u64, black: u64, plies: usize, outcome: Option<Outcome>) -> Record {
+pub(super) fn rated(
+    id: u64,
+    white: u64,
+    black: u64,
+    plies: usize,
+    outcome: Option<Outcome>,
+) -> Record {
     let mut g = record(id);
     g.seats = [Some("w".repeat(32)), Some("b".repeat(32))];
     g.rated = true;

@@ -1,6 +1,7 @@
 //! The arenas' part of the store suite, against both stores: an arena made once, listed by its
 //! times; players joining, pausing, coming back and leaving; a pair made once when servers pair
-//! at once, and none while a player's game is not over; a game's end kept once.
+//! at once, and none while a player's game is not over; a game's end kept once; the rating an
+//! entrant's rated games made since it joined.
 
 use super::Place;
 use crate::store::arenas::{Arena, ArenaEnd, Entrant};
@@ -98,6 +99,69 @@ async fn players_join_pause_come_back_and_leave(place: Place) {
     assert_eq!(store.arena_entrants(2).await.unwrap(), []);
 }
 both!(players_join_pause_come_back_and_leave);
+
+async fn an_entrant_shows_the_rating_its_games_made_since_it_joined(place: Place) {
+    let store = place.open().await;
+    let day = 86_400_000;
+    let a = store.sign_up("anna", "h", 0).await.unwrap().unwrap();
+    let b = store.sign_up("boris", "h", 0).await.unwrap().unwrap();
+    let c = store.sign_up("carla", "h", 0).await.unwrap().unwrap();
+    store.arena_create(&arena(1, day, 60)).await.unwrap();
+    let mut other = arena(3, day, 60);
+    other.variant = "cylinder".into();
+    store.arena_create(&other).await.unwrap();
+    for (arena, who, joined) in [(1, &a, day), (1, &b, day), (3, &a, day)] {
+        let mut e = entrant(who.id, joined);
+        (e.rating, e.provisional) = (1500, true);
+        store.arena_join(arena, &e).await.unwrap();
+    }
+    let won = Some(topochess_core::game::Outcome::Resignation {
+        winner: Color::White,
+    });
+    store
+        .create(&super::accounts::rated(1, a.id, b.id, 2, won), false)
+        .await
+        .unwrap();
+    let settled = store.rate(1, day + 60_000).await.unwrap().unwrap();
+    let diffs = settled.players.map(|p| p.unwrap().tag.diff.unwrap());
+    // Joined after that game: the rating it joined with (here made up) is what it shows.
+    store.arena_create(&arena(5, day, 60)).await.unwrap();
+    let mut late = entrant(b.id, day + 120_000);
+    (late.rating, late.provisional) = (1234, false);
+    store.arena_join(5, &late).await.unwrap();
+    store.arena_join(1, &entrant(c.id, day + 1)).await.unwrap();
+    let mut again = entrant(a.id, 2 * day);
+    again.rating = 1;
+    store.arena_join(1, &again).await.unwrap();
+    let shown = |list: Vec<Entrant>| {
+        list.iter()
+            .map(|e| (e.name.clone(), e.rating, e.provisional))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        shown(store.arena_entrants(1).await.unwrap()),
+        [
+            (entrant(a.id, 0).name, 1500 + diffs[0], true),
+            (entrant(b.id, 0).name, 1500 + diffs[1], true),
+            {
+                let e = entrant(c.id, 0);
+                (e.name, e.rating, e.provisional)
+            },
+        ],
+        "the folded arena shows the folded game's ratings, coming back keeps the join's time"
+    );
+    assert_eq!(
+        shown(store.arena_entrants(5).await.unwrap()),
+        [(entrant(b.id, 0).name, 1234, false)],
+        "joined after the game: the rating it joined with"
+    );
+    assert_eq!(
+        shown(store.arena_entrants(3).await.unwrap()),
+        [(entrant(a.id, 0).name, 1500, true)],
+        "a rating at another preset changes nothing"
+    );
+}
+both!(an_entrant_shows_the_rating_its_games_made_since_it_joined);
 
 async fn a_pair_is_made_once_and_none_while_a_game_is_not_over(place: Place) {
     let store = place.open().await;
