@@ -30,6 +30,8 @@ pub const SESSION_DAYS: u64 = 365;
 pub const LEAST_PASSWORD: usize = 8;
 /// The most characters of a password (hashing a long one costs no more, but nobody needs more).
 pub const MOST_PASSWORD: usize = 128;
+/// The window over which sign-in attempts at one name are counted (ms).
+pub const LOGIN_WINDOW_MS: u64 = 10 * 60 * 1000;
 
 /// The passwords refused for being common.
 const COMMON: &str = include_str!("accounts/common-passwords.txt");

@@ -21,7 +21,8 @@ pub enum Limited {
     Qr,
     /// Opening a socket (pychess: 80 handshakes in 30 s an address).
     Socket,
-    /// Trying to sign in (and each name tried is limited too: [`Limits::check_name`]).
+    /// Trying to sign in (each name tried is limited too, in the store: servers sharing one
+    /// count together).
     Login,
     /// Making an account.
     Signup,
@@ -45,7 +46,8 @@ pub struct Quotas {
     pub seeks_open: usize,
     /// Sign-in attempts from an address in 10 minutes, and in a burst.
     pub logins_per_10min: u32,
-    /// Sign-in attempts at one name in 10 minutes, from anywhere.
+    /// Sign-in attempts at one name in 10 minutes, from anywhere, through any server (kept in
+    /// the store: [`crate::store::AccountStore::login_try`]).
     pub name_logins_per_10min: u32,
     /// Accounts made from an address in an hour.
     pub signups_per_hour: u32,
@@ -77,7 +79,6 @@ pub struct Limits {
     socket: DefaultKeyedRateLimiter<IpAddr>,
     login: DefaultKeyedRateLimiter<IpAddr>,
     signup: DefaultKeyedRateLimiter<IpAddr>,
-    login_name: DefaultKeyedRateLimiter<String>,
     open: Arc<Mutex<HashMap<IpAddr, usize>>>,
 }
 
@@ -135,10 +136,6 @@ impl Limits {
             )),
             login: DefaultKeyedRateLimiter::keyed(per(quotas.logins_per_10min, 10 * minute)),
             signup: DefaultKeyedRateLimiter::keyed(per(quotas.signups_per_hour, 60 * minute)),
-            login_name: DefaultKeyedRateLimiter::keyed(per(
-                quotas.name_logins_per_10min,
-                10 * minute,
-            )),
             open: Arc::default(),
         }
     }
@@ -155,14 +152,6 @@ impl Limits {
         };
         limiter
             .check_key(&key(address))
-            .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
-    }
-
-    /// Whether the account `name` (whatever its case) may be tried again now; if not, how long
-    /// until it may. Counted whether the name exists or not, so the answer tells nothing.
-    pub fn check_name(&self, name: &str) -> Result<(), Duration> {
-        self.login_name
-            .check_key(&crate::accounts::name_key(name))
             .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
     }
 
@@ -194,8 +183,6 @@ impl Limits {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
-        self.login_name.retain_recent();
-        self.login_name.shrink_to_fit();
     }
 
     /// Addresses remembered (for tests of forgetting).

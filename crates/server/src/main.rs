@@ -157,9 +157,9 @@ async fn stop_signal() {
     }
 }
 
-/// Every five seconds: rooms nobody holds are closed; every minute, idle addresses forgotten
-/// and rated games left unrated (a store that failed) rated; every hour, games that never
-/// started deleted.
+/// Every five seconds: rooms nobody holds are closed; every minute, idle addresses and old
+/// sign-in attempts forgotten and rated games left unrated (a store that failed) rated; every
+/// hour, games that never started deleted.
 async fn sweeper(site: Arc<site::Site>) {
     let mut tick = tokio::time::interval(Duration::from_secs(5));
     let mut n = 0u64;
@@ -168,6 +168,9 @@ async fn sweeper(site: Arc<site::Site>) {
         site.rooms.close_idle();
         if n.is_multiple_of(12) {
             site.limits.forget_idle();
+            let before = rooms::now_ms().saturating_sub(accounts::LOGIN_WINDOW_MS);
+            let forgot = site.rooms.store().forget_login_tries(before).await;
+            let _ = site.rooms.stored("forget old sign-in attempts", forgot);
             site.rooms.settle_all().await;
         }
         if n.is_multiple_of(720) {

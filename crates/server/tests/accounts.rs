@@ -1,6 +1,6 @@
 //! Accounts through the real server, as a browser and any program meet them: signing up and in
 //! with every refusal, sessions ended here and everywhere, a new password, the limits per name
-//! and per address, requests from another site's page; a rated game between two accounts in
+//! (counted together by servers sharing PostgreSQL) and per address, requests from another site's page; a rated game between two accounts in
 //! which both ratings change as Glicko-2 says, seen in the game, the profile, the archive and the
 //! PGN; a guest's games kept under a new account; a deleted account's games under "deleted
 //! player".
@@ -180,6 +180,35 @@ async fn accounts_sign_up_in_and_out_with_every_refusal() {
         ),
         200
     );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn one_name_tried_through_two_servers_is_limited_once() {
+    let url = fresh_database("logins").await;
+    let (pa, pb) = (free_port(), free_port());
+    let _a = Server::start_with(&site("logins-a"), pa, &["--database", &url], &[]);
+    let _b = Server::start_with(&site("logins-b"), pb, &["--database", &url], &[]);
+    sign_up(person(1), pa, "target", "torus knight 8x14");
+    // Ten tries at one name, each from another address, through one server then the other:
+    // the eleventh is refused by either.
+    for n in 0..10 {
+        let port = if n % 2 == 0 { pa } else { pb };
+        let guess = credentials("target", &format!("guess number {n}"));
+        let (head, body) = request(
+            person(10 + n),
+            port,
+            "POST",
+            "/api/account/login",
+            &guess,
+            "",
+        );
+        assert_eq!(status(&head), 400, "{body}");
+    }
+    for port in [pa, pb] {
+        let right = credentials("Target", "torus knight 8x14");
+        let (head, body) = request(person(40), port, "POST", "/api/account/login", &right, "");
+        assert_eq!(status(&head), 429, "{body}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -180,6 +180,19 @@ impl crate::store::AccountStore for Unreliable {
     ) -> Result<Vec<(String, crate::ratings::Standing)>, StoreError> {
         self.inner.leaderboard(variant, since, most, limit).await
     }
+    async fn login_try(
+        &self,
+        name: &str,
+        now: u64,
+        window: u64,
+        most: u32,
+    ) -> Result<Option<u64>, StoreError> {
+        self.check()?;
+        self.inner.login_try(name, now, window, most).await
+    }
+    async fn forget_login_tries(&self, before: u64) -> Result<usize, StoreError> {
+        self.inner.forget_login_tries(before).await
+    }
 }
 
 #[async_trait::async_trait]

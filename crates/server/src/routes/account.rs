@@ -5,7 +5,7 @@
 #![allow(clippy::result_large_err)]
 
 use super::{failed, refuse, too_many, Address};
-use crate::accounts::{self, Account};
+use crate::accounts::{self, Account, LOGIN_WINDOW_MS};
 use crate::limits::Limited;
 use crate::metrics::Refusal;
 use crate::rooms::{now_ms, Failure};
@@ -17,6 +17,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use std::net::IpAddr;
 use std::sync::Arc;
+use std::time::Duration;
 use topochess_protocol::account::{Claim, Claimed, Credentials, Deletion, Me, PasswordChange};
 
 /// A signed-in request: the account, and the session's token.
@@ -140,6 +141,23 @@ pub async fn signup(
     }
 }
 
+/// How long until the account `name` (whatever its case) may be tried again, if it may not now;
+/// the attempt counted if it may. Counted whether the name exists or not, so the answer tells
+/// nothing; counted in the store, so that servers sharing it count together.
+async fn name_tried(site: &Site, name: &str) -> Result<Option<Duration>, Response> {
+    let most = site.limits.quotas.name_logins_per_10min;
+    let tried = site
+        .rooms
+        .store()
+        .login_try(&accounts::name_key(name), now_ms(), LOGIN_WINDOW_MS, most)
+        .await;
+    let wait = site
+        .rooms
+        .stored("count a sign-in attempt", tried)
+        .map_err(failed)?;
+    Ok(wait.map(Duration::from_millis))
+}
+
 /// The account `name` if `password` is its password, as one answer whatever was wrong; limited
 /// per address and per name.
 async fn check(
@@ -148,11 +166,11 @@ async fn check(
     name: &str,
     password: String,
 ) -> Result<Account, Response> {
-    let limited = site
-        .limits
-        .check(Limited::Login, from)
-        .and_then(|()| site.limits.check_name(name));
-    if let Err(wait) = limited {
+    let limited = match site.limits.check(Limited::Login, from) {
+        Ok(()) => name_tried(site, name).await?,
+        Err(wait) => Some(wait),
+    };
+    if let Some(wait) = limited {
         site.rooms.metrics.refused(Refusal::LoginLimit);
         return Err(too_many("sign-in attempts", wait));
     }

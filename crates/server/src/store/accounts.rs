@@ -107,4 +107,42 @@ pub trait AccountStore: Send + Sync + 'static {
         most_deviation: f64,
         limit: usize,
     ) -> Result<Vec<(String, Standing)>, StoreError>;
+    /// Counts an attempt at `now` to sign in as the name whose key is `name`, unless `most`
+    /// were counted in the `window` (ms) before: then nothing is counted, and the answer is how
+    /// long (ms) until the oldest of them leaves the window. Servers sharing the store count
+    /// together; of attempts at one name at once, each is counted and checked in turn.
+    async fn login_try(
+        &self,
+        name: &str,
+        now: u64,
+        window: u64,
+        most: u32,
+    ) -> Result<Option<u64>, StoreError>;
+    /// Forgets the sign-in attempts counted before `before`; how many.
+    async fn forget_login_tries(&self, before: u64) -> Result<usize, StoreError>;
+}
+
+/// The table of the sign-in attempts at each name (the same in both stores). Old ones are
+/// deleted once a minute: an attempt never deletes, so it never waits on another's delete.
+pub(crate) const LOGIN_TRIES: &str = "CREATE TABLE login_tries (
+        name TEXT NOT NULL,
+        at BIGINT NOT NULL
+    );
+    CREATE INDEX login_tries_name ON login_tries (name, at);
+    CREATE INDEX login_tries_at ON login_tries (at);";
+
+/// How long until the oldest of `count` attempts (the first at `oldest`) leaves the `window`
+/// at `now`, if `count` reached `most`.
+pub(crate) fn login_wait(
+    count: i64,
+    oldest: Option<i64>,
+    now: u64,
+    window: u64,
+    most: u32,
+) -> Option<u64> {
+    (count >= i64::from(most)).then(|| {
+        (oldest.unwrap_or(now as i64) as u64 + window)
+            .saturating_sub(now)
+            .max(1)
+    })
 }

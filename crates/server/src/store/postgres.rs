@@ -29,7 +29,7 @@ const WRITERS: usize = 1;
 const MOST_IN_A_BATCH: usize = 512;
 
 /// The changes of the database's layout, in order; `topochess_layout` counts those applied.
-const MIGRATIONS: [&str; 4] = [
+const MIGRATIONS: [&str; 5] = [
     // 1: the games, the servers alive and their pages at each game. Few indexes: a move
     // changes its game's deadline, so each index on the table is written at every move (the
     // running clocks are listed once at start, the games to prune once an hour: both scan).
@@ -117,6 +117,8 @@ const MIGRATIONS: [&str; 4] = [
     super::sqlite::POOL_SEATS,
     // 4: the arena tournaments, who joined them, and their games.
     super::arenas::ARENA_TABLES,
+    // 5: the sign-in attempts at each name.
+    super::accounts::LOGIN_TRIES,
 ];
 
 /// The columns a record is read from, in `record_of`'s order.

@@ -32,7 +32,7 @@ enum Migration {
 pub const LAYOUT_VERSION: usize = MIGRATIONS.len();
 
 /// The changes of the database's layout, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: [Migration; 10] = [
+const MIGRATIONS: [Migration; 11] = [
     // 1: the games.
     Migration::Sql(
         "CREATE TABLE games (
@@ -130,6 +130,8 @@ const MIGRATIONS: [Migration; 10] = [
     Migration::Sql(POOL_SEATS),
     // 10: the arena tournaments, who joined them, and their games.
     Migration::Sql(crate::store::arenas::ARENA_TABLES),
+    // 11: the sign-in attempts at each name.
+    Migration::Sql(crate::store::accounts::LOGIN_TRIES),
 ];
 
 /// The table of the players waiting in pools (the same in both stores).

@@ -6,7 +6,7 @@ use super::{record_of, PgStore, CHANNEL, COLUMNS};
 use crate::accounts::{name_key, Account};
 use crate::ratings::{settle, settled_record, unsettled, Standing};
 use crate::record::Record;
-use crate::store::accounts::{AccountStore, ArchiveQuery, Won};
+use crate::store::accounts::{login_wait, AccountStore, ArchiveQuery, Won};
 use crate::store::StoreError;
 use tokio_postgres::Row;
 use topochess_core::Color;
@@ -345,5 +345,45 @@ impl AccountStore for PgStore {
             .iter()
             .map(|r| Ok((r.try_get(6)?, standing_of(r)?)))
             .collect()
+    }
+
+    async fn login_try(
+        &self,
+        name: &str,
+        now: u64,
+        window: u64,
+        most: u32,
+    ) -> Result<Option<u64>, StoreError> {
+        let mut client = self.client().await?;
+        let t = client.transaction().await?;
+        // Attempts at one name, on any server, are counted one after the other: a lock on the
+        // name's hash for the transaction (names of one hash wait on each other, and no more).
+        t.execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&name])
+            .await?;
+        let row = t
+            .query_one(
+                "SELECT count(*), min(at) FROM login_tries WHERE name = $1 AND at > $2",
+                &[&name, &(now as i64 - window as i64)],
+            )
+            .await?;
+        let wait = login_wait(row.try_get(0)?, row.try_get(1)?, now, window, most);
+        if wait.is_none() {
+            t.execute(
+                "INSERT INTO login_tries (name, at) VALUES ($1, $2)",
+                &[&name, &(now as i64)],
+            )
+            .await?;
+        }
+        t.commit().await?;
+        Ok(wait)
+    }
+
+    async fn forget_login_tries(&self, before: u64) -> Result<usize, StoreError> {
+        let gone = self
+            .client()
+            .await?
+            .execute("DELETE FROM login_tries WHERE at < $1", &[&(before as i64)])
+            .await?;
+        Ok(gone as usize)
     }
 }

@@ -5,7 +5,7 @@ use super::{record_of, SqliteStore, COLUMNS};
 use crate::accounts::{name_key, Account};
 use crate::ratings::{settle, settled_record, unsettled, Standing};
 use crate::record::Record;
-use crate::store::accounts::{AccountStore, ArchiveQuery, Won};
+use crate::store::accounts::{login_wait, AccountStore, ArchiveQuery, Won};
 use crate::store::StoreError;
 use rusqlite::{params, Connection, OptionalExtension};
 use topochess_core::Color;
@@ -329,5 +329,39 @@ impl AccountStore for SqliteStore {
             |r| Ok((r.get(6)?, standing_of(r)?)),
         )?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    async fn login_try(
+        &self,
+        name: &str,
+        now: u64,
+        window: u64,
+        most: u32,
+    ) -> Result<Option<u64>, StoreError> {
+        // One writer at a time: the count and the new attempt with no other write between.
+        self.in_transaction(|db| {
+            let (count, oldest): (i64, Option<i64>) = db.query_row(
+                "SELECT count(*), min(at) FROM login_tries WHERE name = ?1 AND at > ?2",
+                params![name, now as i64 - window as i64],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?;
+            let wait = login_wait(count, oldest, now, window, most);
+            if wait.is_none() {
+                db.execute(
+                    "INSERT INTO login_tries (name, at) VALUES (?1, ?2)",
+                    params![name, now as i64],
+                )?;
+            }
+            Ok(wait)
+        })
+    }
+
+    async fn forget_login_tries(&self, before: u64) -> Result<usize, StoreError> {
+        self.in_transaction(|db| {
+            Ok(db.execute(
+                "DELETE FROM login_tries WHERE at < ?1",
+                params![before as i64],
+            )?)
+        })
     }
 }

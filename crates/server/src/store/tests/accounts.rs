@@ -322,3 +322,58 @@ async fn a_browsers_guest_seats_are_found_by_its_proof(place: Place) {
     assert_eq!(store.guest_seats(&proof).await.unwrap(), vec![1]);
 }
 both!(a_browsers_guest_seats_are_found_by_its_proof);
+
+async fn sign_in_attempts_at_a_name_are_counted_together_and_forgotten(place: Place) {
+    let store = place.open().await;
+    let window = 600_000;
+    // Twenty attempts at one name at once (as through many servers): ten counted, the others
+    // told to wait; another name is untouched.
+    let mut tries = Vec::new();
+    for i in 0..20u64 {
+        let store = store.clone();
+        tries.push(tokio::spawn(async move {
+            store
+                .login_try("anna", 1_000 + i, window, 10)
+                .await
+                .unwrap()
+        }));
+    }
+    let mut counted = 0;
+    for t in tries {
+        match t.await.unwrap() {
+            None => counted += 1,
+            Some(wait) => assert!(wait > 0 && wait <= window, "{wait}"),
+        }
+    }
+    assert_eq!(counted, 10, "as many counted as allowed, no more");
+    assert_eq!(store.login_try("boris", 2_000, window, 10).await, Ok(None));
+    // One at a time: the wait is until the oldest leaves the window, and then one more may.
+    for i in 0..3u64 {
+        assert_eq!(
+            store.login_try("carla", i * 1_000, window, 3).await,
+            Ok(None)
+        );
+    }
+    assert_eq!(
+        store.login_try("carla", 10_000, window, 3).await,
+        Ok(Some(window - 10_000))
+    );
+    assert_eq!(store.login_try("carla", window, window, 3).await, Ok(None));
+    assert_eq!(
+        store.login_try("carla", window + 1, window, 3).await,
+        Ok(Some(1_000 + window - (window + 1)))
+    );
+    // The old ones forgotten: those before the window, of every name.
+    assert_eq!(
+        store.forget_login_tries(1_000).await,
+        Ok(1),
+        "carla's first"
+    );
+    assert_eq!(
+        store.forget_login_tries(window + 1).await,
+        Ok(10 + 1 + 3),
+        "anna's ten, boris's one, carla's three"
+    );
+    assert_eq!(store.login_try("anna", 2_000, window, 10).await, Ok(None));
+}
+both!(sign_in_attempts_at_a_name_are_counted_together_and_forgotten);
