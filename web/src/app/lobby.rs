@@ -135,8 +135,7 @@ pub fn lobby_list(p: &LobbyProps) -> Html {
         <>
         <crate::pools::view::PoolGrid counts={lobby.pools.clone()} waiting={p.pool.clone()}
             signed_in={p.signed_in} on_pool={on_pool} />
-        <p class="home-arenas"><a href="#/tournaments" id="lobby-tournaments">{"Tournaments"}</a>
-            <span class="muted">{": an arena every hour on a headline board, a sphere every Sunday, and your own"}</span></p>
+        <crate::arenas::view::ArenasSoon />
         <section class="home-lobby" id="lobby" aria-label="Lobby">
             <h3>{"Lobby"}</h3>
             if lobby.seeks.is_empty() && lobby.playing.is_empty() {

@@ -144,3 +144,29 @@ fn the_countdown_and_the_sheet_read_as_players_expect() {
     );
     assert_eq!(clock_text(180, 2), "3+2");
 }
+
+#[test]
+fn the_front_page_shows_the_arenas_being_played_then_the_next_three_at_most() {
+    let summary = |n: u64, status| ArenaSummary {
+        id: topochess_protocol::id_text(n),
+        status,
+        ..view(status, &[], &[]).summary
+    };
+    let ids = |list: &topochess_protocol::arena::ArenaList| {
+        view::soonest(list)
+            .iter()
+            .map(|a| a.id.clone())
+            .collect::<Vec<_>>()
+    };
+    let text = topochess_protocol::id_text;
+    let mut list = topochess_protocol::arena::ArenaList {
+        started: vec![summary(1, ArenaStatus::Started)],
+        created: (2..6).map(|n| summary(n, ArenaStatus::Created)).collect(),
+        finished: vec![summary(9, ArenaStatus::Finished)],
+    };
+    assert_eq!(ids(&list), [text(1), text(2), text(3)]);
+    list.started.clear();
+    assert_eq!(ids(&list), [text(2), text(3), text(4)]);
+    list.created.clear();
+    assert!(ids(&list).is_empty(), "a finished arena is not offered");
+}

@@ -108,6 +108,44 @@ pub fn arena_list(p: &ArenaListProps) -> Html {
     }
 }
 
+/// The arenas the front page shows: those being played, then the next to start; three at most.
+pub fn soonest(list: &ArenaList) -> Vec<&ArenaSummary> {
+    list.started.iter().chain(&list.created).take(3).collect()
+}
+
+/// The front page's tournaments: a link to the list and the arenas being played or starting
+/// next, read when the page opens and every 30 s.
+#[function_component(ArenasSoon)]
+pub fn arenas_soon() -> Html {
+    let list = use_state(|| None::<ArenaList>);
+    {
+        let list = list.clone();
+        use_effect_with((), move |_| {
+            let read = move || {
+                let list = list.clone();
+                spawn_local(async move {
+                    if let Ok(read) = json("GET", "api/tournaments", None).await {
+                        list.set(Some(read));
+                    }
+                });
+            };
+            read();
+            let timer = gloo_timers::callback::Interval::new(30_000, read);
+            move || drop(timer)
+        });
+    }
+    let rows = list.as_ref().map(soonest).unwrap_or_default();
+    html! {
+        <section class="home-arenas" aria-label="Tournaments">
+            <p><a href="#/tournaments" id="lobby-tournaments">{"Tournaments"}</a>
+                <span class="muted">{": an arena every hour on a headline board, a sphere every Sunday, and your own"}</span></p>
+            if !rows.is_empty() {
+                <ul class="arena-rows" id="home-arenas">{ for rows.into_iter().map(row) }</ul>
+            }
+        </section>
+    }
+}
+
 /// An arena page's properties.
 #[derive(Properties, PartialEq)]
 pub struct ArenaPageProps {
