@@ -11,7 +11,7 @@ mkdir -p "$out"
 cargo build -q --release -p topochess-cli
 cargo build -q --release --target wasm32-unknown-unknown -p topochess-wasm-bench
 wasm-bindgen --target nodejs --out-dir "$out/wasm" target/wasm32-unknown-unknown/release/topochess_wasm_bench.wasm
-# Timed as the site ships its module: through wasm-opt at the level index.html gives Trunk.
+# Timed as the site ships its module: through wasm-opt at the level index.html gives it.
 level=$(sed -n '/data-bin="engine"/s/.*data-wasm-opt="\([^"]*\)".*/\1/p' index.html)
 wasm-opt "-O$level" "$out/wasm/topochess_wasm_bench_bg.wasm" -o "$out/wasm/topochess_wasm_bench_bg.wasm"
 echo "wasm: timed after wasm-opt -O$level, as the site ships it"
@@ -75,7 +75,7 @@ awk '{k=$2" "$3; key=$1" "k; if (!(key in lo) || $4<lo[key]) lo[key]=$4; if ($4>
 # The download: the release build's three modules. The first screen needs the page's (app-*); the
 # engine worker's (engine_bg) is fetched once the app runs, before anyone asks the computer; the
 # views' (views_bg) when a player first opens the 3D view or the surface lab.
-trunk build --release 2>&1 | grep 'wasm size' | tee "$out/download.txt"
+node scripts/build-site.mjs 2>&1 | grep 'wasm size' | tee "$out/download.txt"
 awk '/ app-/ {gz += $(NF-2)} END {printf "download: %d KB gzip for the first screen (target: at most 400 KB)\n", gz/1000}' "$out/download.txt"
 awk '/ engine_bg/ {printf "download: %d KB gzip more for the engine, after the first screen\n", $(NF-2)/1000}' "$out/download.txt"
 awk '/ views_bg/ {printf "download: %d KB gzip more for the 3D view and the surface lab, the first time a player opens one\n", $(NF-2)/1000}' "$out/download.txt"

@@ -1,3 +1,2 @@
 # Sourced by the scripts: puts the pinned tools on PATH.
 export PATH="$HOME/.cargo/bin:$(pwd)/tests/node_modules/.bin:$PATH"
-export TRUNK_SKIP_VERSION_CHECK=true

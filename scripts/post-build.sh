@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What follows each build (Trunk runs it in the staging folder's place): the service worker
+# What follows each build (scripts/build-site.mjs runs it on its staging folder): the service worker
 # stamped with the build's files, then their gzip and brotli copies, then the wasm sizes (the
 # gzip copies' own), in that order.
 set -euo pipefail

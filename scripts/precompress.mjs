@@ -12,7 +12,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // zopfli is the e2e folder's package (installed with playwright-core and wasm-opt).
 const require = createRequire(new URL('../tests/package.json', import.meta.url));
-const release = process.env.TRUNK_PROFILE === 'release' || process.argv.includes('--release');
+const release = process.env.SITE_PROFILE === 'release' || process.argv.includes('--release');
 const zopfli = release ? require('@gfx/zopfli') : null;
 
 const kinds = /\.(wasm|js|css|html|svg|webmanifest|tsv)$/;

@@ -5,6 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 . scripts/env.sh
-trunk build --release
+node scripts/build-site.mjs
 cargo build --profile server --locked -p topochess-server
 exec target/server/topochess-server --addr "127.0.0.1:${PORT:-8080}" --dist dist --data "${DATA:-data}"

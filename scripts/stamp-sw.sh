@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Writes the service worker of a build (Trunk runs it after each build): static/sw.js with the
+# Writes the service worker of a build (the site's build runs it): static/sw.js with the
 # build's files and a version made from their contents, so a new build is a new worker.
 set -euo pipefail
 root=$(pwd)
-dir="${1:-${TRUNK_STAGING_DIR:-dist}}"
+dir="${1:-dist}"
 cd "$dir"
 files=$(find . -type f ! -name sw.js ! -name '*.gz' ! -name '*.br' | sed 's|^\./||' | sort)
 version=$(printf '%s\n' $files | xargs sha256sum | sha256sum | cut -c1-16)

@@ -8,6 +8,20 @@
 # counted from each runner's own report, plus one failure for each step that failed as a whole
 # (formatting, a lint, a build, a runner that stopped before reporting). The exit status is
 # non-zero whenever anything failed.
+#
+# What each step builds, so that nothing is compiled twice without a reason:
+# - clippy and the docs: cargo's check builds (metadata only, no code), native and wasm32;
+# - the native tests: the `test` profile (the workspace at opt-level 3, the crates it uses at 1,
+#   no LTO, into target/debug/). Its
+#   build of the binaries the integration tests run, `topochess` and `topochess-server`, is the
+#   one the wasm perft check compares against and the one the end-to-end tests serve with:
+#   neither measures the native code's speed, so no second, LTO-linked build of either is made;
+# - the core and its perft bench for wasm32: `release` (the engine's module shares the core and
+#   the search built so);
+# - the site: its release build (scripts/build-site.mjs), the modules exactly as shipped (`ui`
+#   for the page and the views, `release` for the engine), since the size budget and the page's
+#   own speed are measured on them.
+# At the end: the time each step took, and the size of target/.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
@@ -21,7 +35,16 @@ mkdir -p "$logs"
 passed=0
 failed=0
 broken=() # the steps that failed as a whole
-step() { printf '\n== %s\n' "$*"; }
+timings=() # "seconds step" of each step, printed at the end
+step_name=
+step_start=$SECONDS
+# Starts a step (and closes the timing of the one before).
+step() {
+  [ -n "$step_name" ] && timings+=("$((SECONDS - step_start)) $step_name")
+  step_name=$*
+  step_start=$SECONDS
+  printf '\n== %s\n' "$*"
+}
 # Runs a command; a non-zero exit marks the step named by $1 as failed.
 check() {
   local name=$1
@@ -74,18 +97,15 @@ cargo_test cargo-test --workspace --exclude topochess-web --locked --no-fail-fas
 # The app's state machine, storage and links are plain Rust: tested natively too.
 cargo_test cargo-test-web -p topochess-web --lib --tests --locked --no-fail-fast
 
-step "wasm32 build of the core crate"
-check "wasm32 build of the core" \
-  cargo build -p topochess-core --target wasm32-unknown-unknown --release --locked
-
-step "perft in the wasm build (Node.js) against the native build"
-# The generator has code of its own in WebAssembly, which the native tests do not run.
-if check "wasm perft build" cargo build --release -p topochess-cli --locked \
-  && check "wasm perft build" cargo build --release --target wasm32-unknown-unknown \
-    -p topochess-wasm-bench --locked \
+step "wasm32 build of the core crate, and perft in it (Node.js) against the native build"
+# The generator has code of its own in WebAssembly, which the native tests do not run. The native
+# side is the test build's `topochess` (built by the native tests above).
+if check "wasm32 build of the core and its perft bench" cargo build --release \
+  --target wasm32-unknown-unknown -p topochess-core -p topochess-wasm-bench --locked \
+  && check "wasm perft build" test -x target/debug/topochess \
   && check "wasm perft build" wasm-bindgen --target nodejs --out-dir target/wasm-perft \
     target/wasm32-unknown-unknown/release/topochess_wasm_bench.wasm; then
-  node crates/wasm-bench/perft-check.mjs target/wasm-perft target/release/topochess \
+  node crates/wasm-bench/perft-check.mjs target/wasm-perft target/debug/topochess \
     | tee "$logs/wasm-perft.log"
   # "wasm perft 4: P of N positions as native"; no such line: the check itself broke.
   if grep -q '^wasm perft' "$logs/wasm-perft.log"; then
@@ -96,20 +116,25 @@ if check "wasm perft build" cargo build --release -p topochess-cli --locked \
   fi
 fi
 
-step "release web build (Trunk)"
+step "release web build (scripts/build-site.mjs)"
 rm -rf dist
-if trunk build --release >"$logs/trunk.log" 2>&1 && test -f dist/index.html; then
-  # The size line and any warning, for the log (a build without them is not a failure).
-  grep -E 'wasm size|warn' "$logs/trunk.log" || echo "(no size line or warning in the Trunk log)"
+if node scripts/build-site.mjs >"$logs/site.log" 2>&1 && test -f dist/index.html; then
+  # The sizes and any warning, for the log (a build without a warning is not a failure).
+  grep -E 'wasm size|warn' "$logs/site.log" || echo "(no size line or warning in the build's log)"
   step "end-to-end tests in headless Chromium"
-  # The live games' tests start the game server themselves, from its release build.
-  check "game server build" cargo build --profile server --locked -p topochess-server
+  # The live games' tests start the game server themselves: the test build's (see above).
+  export TOPOCHESS_SERVER=$PWD/target/debug/topochess-server
+  check "game server build (by the native tests)" test -x "$TOPOCHESS_SERVER"
   # The test files by name (a folder argument is searched differently by Node 20 and 22).
   node --test --test-concurrency=1 tests/e2e/*.test.mjs 2>&1 | tee "$logs/e2e.log"
   status=${PIPESTATUS[0]}
   # node's runner ends with "# pass N", "# fail N", "# cancelled N" (a test past its timeout),
   # "# skipped N" and "# todo N"; without them it stopped early. A cancelled, skipped or todo
   # test is a failure here: each hides a test that did not pass.
+  # The slowest tests, from the runner's own timings (TAP's duration_ms).
+  echo "the slowest end-to-end tests (s):"
+  awk '/^# Subtest: / {name = substr($0, index($0, ":") + 2)}
+       /duration_ms:/ {printf "%8.1f  %s\n", $2 / 1000, name}' "$logs/e2e.log" | sort -rn | head -8
   if grep -qE '^# pass [0-9]+' "$logs/e2e.log"; then
     count() { grep -hoE "^# $1 [0-9]+" "$logs/e2e.log" | awk '{s+=$3} END {print s+0}'; }
     not_passed=$(( $(count fail) + $(count cancelled) + $(count skipped) + $(count todo) ))
@@ -122,11 +147,15 @@ if trunk build --release >"$logs/trunk.log" 2>&1 && test -f dist/index.html; the
     broken+=("end-to-end tests")
   fi
 else
-  tail -40 "$logs/trunk.log"
+  tail -40 "$logs/site.log"
   broken+=("release web build (the end-to-end tests need it)")
 fi
 
+step "done"
 printf '\nscreenshots: target/e2e/\n'
+echo "time each step took (s):"
+printf '  %s\n' "${timings[@]}"
+echo "whole run: $SECONDS s; target/ holds $(du -sh target 2>/dev/null | cut -f1)"
 for name in "${broken[@]}"; do
   echo "failed step: $name"
 done

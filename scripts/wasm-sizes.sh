@@ -2,7 +2,7 @@
 # Prints the size of every .wasm file of a build, raw and gzipped: the gzip copy the server sends
 # (written by precompress.mjs, which runs first), else gzip -9 of the file.
 set -euo pipefail
-dir="${1:-${TRUNK_STAGING_DIR:-dist}}"
+dir="${1:-dist}"
 for f in "$dir"/*.wasm; do
   [ -e "$f" ] || continue
   raw=$(wc -c <"$f")

@@ -82,15 +82,20 @@ export function freePort() {
   });
 }
 
+/** The game server the tests run (`TOPOCHESS_SERVER`, or the build `scripts/test.sh` makes). */
+export const serverBinary = process.env.TOPOCHESS_SERVER ?? join(root, 'target', 'debug', 'topochess-server');
+
 /**
- * Starts the game server (`target/server/topochess-server`, the server profile's build that `scripts/test.sh` builds)
- * serving dist/ with its games in `data` (or where `args`, more arguments, say), on `port`;
- * resolves once it answers, to
- * { url, play, kill }: `kill()` ends it with SIGKILL, as a crash would.
+ * Starts the game server (`serverBinary`) serving dist/ with its games in `data` (or where
+ * `args`, more arguments, say), on `port`, its time in the test's hands (`--dev --test-clock`);
+ * resolves once it answers, to { url, play, kill, advance }: `kill()` ends it with SIGKILL, as a
+ * crash would; `advance(ms)` moves the server's time forward (flags fall, arenas start and end,
+ * at once).
  */
 export async function startGameServer(data, port, args = []) {
-  const bin = join(root, 'target', 'server', 'topochess-server');
-  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`, '--dist', dist, '--data', data, ...args], { stdio: 'ignore' });
+  const bin = serverBinary;
+  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`, '--dist', dist, '--data', data,
+    '--dev', '--test-clock', ...args], { stdio: 'ignore' });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; ; i++) {
@@ -103,6 +108,13 @@ export async function startGameServer(data, port, args = []) {
   return {
     url, play: `${url}#/play`,
     kill: async () => { child.kill('SIGKILL'); await exited; },
+    advance: async (ms) => {
+      const answer = await fetch(`${url}api/dev/clock`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advance: ms }),
+      });
+      if (!answer.ok) throw new Error(`the server's clock did not move: ${answer.status}`);
+    },
   };
 }
 

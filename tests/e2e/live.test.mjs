@@ -300,7 +300,7 @@ test('a spectator is told when a player leaves the game', { timeout: 90000 }, ()
   assert.equal(await c.locator('#live-claim').count(), 0, 'a spectator claims nothing');
 }));
 
-test('a flag falls on the server\'s clock, and both players see the game lost on time', { timeout: 90000 }, () => withServer('flag', async (server, browser) => {
+test('a flag falls on the server\'s clock, and both players see the game lost on time', { timeout: 60000 }, () => withServer('flag', async (server, browser) => {
   const [ca, cb] = await desktops(browser, 2);
   // White's computer clock can be set ahead, as a player's can be, or as a late verdict from a
   // busy server looks: the page then sees the flag fall before the server says so.
@@ -319,14 +319,17 @@ test('a flag falls on the server\'s clock, and both players see the game lost on
   await waitMoves(b, 1);
   await type(b, 'e5');
   await waitMoves(a, 2);
-  // White's clock runs from here; White does not move. White's page runs five seconds ahead:
-  // it shows 0:00 and waits for the server's verdict, still answering.
-  await a.evaluate(() => { window.__ahead = 5000; });
-  await a.waitForFunction(() => /^0:00\.0$/.test(document.querySelector('#clock-white .time').textContent.trim()), null, { timeout: 45000 });
+  // White's clock runs from here; White does not move. White's page runs past the fall (its
+  // clock 35 s ahead) while the server's time has not reached it: the page shows 0:00 and waits
+  // for the server's verdict, still answering.
+  await a.evaluate(() => { window.__ahead = 35000; });
+  await a.waitForFunction(() => /^0:00\.0$/.test(document.querySelector('#clock-white .time').textContent.trim()), null, { timeout: 10000 });
   assert.equal(await a.evaluate(() => document.querySelector('#status').textContent.includes('time')), false,
     'the page waits for the server to end the game');
+  // The server's time reaches the fall: both pages hear the game lost on time at once.
+  await server.advance(31000);
   for (const page of [a, b]) {
-    await page.waitForFunction(() => /time/i.test(document.querySelector('#status').textContent), null, { timeout: 45000 });
+    await page.waitForFunction(() => /time/i.test(document.querySelector('#status').textContent), null, { timeout: 10000 });
     assert.match(await page.locator('#status').textContent(), /Black wins/);
   }
 }));

@@ -76,13 +76,18 @@ test('two guests press one pool and play; a page that leaves leaves; the compute
     await d.waitForFunction((sel) => !/waiting/.test(document.querySelector(sel)?.textContent ?? ''),
       cell('torus-1+0'), { timeout: 15000 });
 
-    // Alone in Cylinder 1+0: after a while the computer is offered at the player's level (4 for
-    // a guest); the game against it is played while the place is kept.
+    // Alone in Cylinder 1+0: after a while (20 s on the page's clock, which the test moves on)
+    // the computer is offered at the player's level (4 for a guest); the game against it is
+    // played while the place is kept.
+    await cc.clock.install();
     const e = await cc.newPage();
     e.on('pageerror', (err) => errors.push(String(err)));
     await e.goto(server.url);
     await e.click(cell('cylinder-1+0'));
-    await e.waitForSelector('#pool-computer', { timeout: 30000 });
+    await e.waitForSelector('#pool-bar');
+    assert.equal(await e.locator('#pool-computer').count(), 0, 'not offered at once');
+    await e.clock.fastForward(20000);
+    await e.waitForSelector('#pool-computer', { timeout: 10000 });
     assert.match(await e.locator('#pool-computer').textContent(), /level 4/);
     await e.click('#pool-computer');
     await e.waitForSelector('svg.normal [data-square]');

@@ -318,7 +318,7 @@ impl Arenas {
         loop {
             tokio::select! {
                 () = shutdown.cancelled() => return,
-                () = tokio::time::sleep(EVERY) => {}
+                () = crate::time::pause(EVERY) => {}
             }
             self.round(now_ms()).await;
         }

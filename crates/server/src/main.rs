@@ -18,6 +18,7 @@ mod routes;
 mod site;
 mod socket;
 mod store;
+mod time;
 
 use clap::{Parser, Subcommand};
 use std::net::SocketAddr;
@@ -52,6 +53,15 @@ struct Args {
     /// Sockets an address may have open at once.
     #[arg(long, default_value_t = limits::Quotas::default().sockets_open)]
     sockets_per_address: usize,
+    /// A development server, never a production one: allows the switches below, which only
+    /// tests use.
+    #[arg(long)]
+    dev: bool,
+    /// The server's time in the tests' hands: `POST /api/dev/clock` with `{"advance": MS}` moves
+    /// it forward (flags fall, arenas start and end, pairing rounds and forfeits come at once).
+    /// Refused without `--dev`.
+    #[arg(long, requires = "dev")]
+    test_clock: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -116,7 +126,11 @@ async fn main() -> Result<(), String> {
     tokio::spawn(rooms.clone().keep_lobby(site.shutdown.clone()));
     tokio::spawn(site.pools.clone().run(site.shutdown.clone()));
     tokio::spawn(site.arenas.clone().run(site.shutdown.clone()));
-    let app = routes::router(site.clone(), &args.dist);
+    let mut app = routes::router(site.clone(), &args.dist);
+    if args.test_clock {
+        tracing::warn!("the test clock is on: POST /api/dev/clock moves the server's time");
+        app = app.merge(routes::test_clock());
+    }
     let listener = tokio::net::TcpListener::bind(&args.addr)
         .await
         .map_err(|e| format!("{}: {e}", args.addr))?;

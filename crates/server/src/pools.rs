@@ -143,7 +143,7 @@ impl Pools {
         loop {
             tokio::select! {
                 () = shutdown.cancelled() => return,
-                () = tokio::time::sleep(EVERY) => {}
+                () = crate::time::pause(EVERY) => {}
                 () = self.nudge.notified() => {
                     // The joins that come together are paired together.
                     tokio::time::sleep(Duration::from_millis(50)).await;

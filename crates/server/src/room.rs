@@ -3,17 +3,11 @@
 
 use crate::referee::LiveGame;
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
 use tokio::sync::{broadcast, Mutex};
 use topochess_core::Color;
 use topochess_protocol::{GameId, GameState};
 
-/// Milliseconds since the epoch.
-pub fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
-}
+pub use crate::time::now_ms;
 
 /// One game being played.
 pub struct Room {

@@ -611,9 +611,8 @@ impl Rooms {
         let stop = tokio_util::sync::CancellationToken::new();
         let stopped = stop.clone();
         tokio::spawn(async move {
-            let wait = deadline.saturating_sub(now_ms());
             tokio::select! {
-                () = tokio::time::sleep(Duration::from_millis(wait + 5)) => {}
+                () = crate::time::sleep_until(deadline + 5) => {}
                 () = stopped.cancelled() => return,
             }
             if let Some(rooms) = rooms.upgrade() {

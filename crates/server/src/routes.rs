@@ -70,6 +70,24 @@ pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
         .fallback_service(ServeDir::new(dist).precompressed_br().precompressed_gzip())
 }
 
+/// `POST /api/dev/clock` (a server started with `--dev --test-clock` only): `{"advance": MS}`
+/// moves the server's time forward, at most a day at once; answers `{"ahead": MS}`, how far
+/// ahead of the wall clock it now is.
+pub fn test_clock() -> Router {
+    #[derive(serde::Deserialize)]
+    struct Move {
+        advance: u64,
+    }
+    async fn moved(Json(step): Json<Move>) -> Response {
+        if step.advance > 24 * 3600 * 1000 {
+            return refuse(StatusCode::BAD_REQUEST, "at most a day at once");
+        }
+        let ahead = crate::time::advance(step.advance);
+        Json(serde_json::json!({ "ahead": ahead })).into_response()
+    }
+    Router::new().route("/api/dev/clock", post(moved))
+}
+
 /// The site's page, marked as served with live games (`<meta name="topochess-live">`): the page
 /// asks for the lobby and creates live games only where it finds the mark, so a site on plain
 /// file hosting makes no request that must fail.

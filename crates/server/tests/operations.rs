@@ -198,3 +198,49 @@ async fn a_backup_taken_while_games_go_on_restores_every_game() {
     }
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// The test clock is a development switch: a server refuses `--test-clock` without `--dev`, has
+/// no clock route without it, and with both a flag falls as soon as a test moves the server's
+/// time past it (the wall clock far from it).
+#[tokio::test(flavor = "multi_thread")]
+async fn the_test_clock_needs_dev_and_lets_a_test_move_a_flag_past_its_fall() {
+    let data = site("test-clock");
+    let refused = Command::new(env!("CARGO_BIN_EXE_topochess-server"))
+        .args(["--addr", "127.0.0.1:0", "--test-clock"])
+        .arg("--data")
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(!refused.status.success(), "no test clock without --dev");
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--dev"));
+    let plain = Server::start(&data, free_port());
+    let (head, _) = http(plain.port, "POST", "/api/dev/clock", r#"{"advance":1000}"#).unwrap();
+    assert_ne!(
+        status(&head),
+        200,
+        "no clock route on a server without the switch: {head}"
+    );
+    drop(plain);
+
+    let server = Server::start_with(&data, free_port(), &["--dev", "--test-clock"], &[]);
+    let port = server.port;
+    let (_, mut w, mut b) = seated_game(port, 0, true).await;
+    send(&mut w, &mv("g1f3", 0)).await;
+    state_at(&mut b, 1).await;
+    send(&mut b, &mv("g8f6", 1)).await;
+    let running = state_at(&mut w, 2).await;
+    assert!(running.running && running.outcome.is_none());
+    // Ten minutes on White's clock: moved eleven minutes on, the flag falls at once.
+    let (head, body) = http(port, "POST", "/api/dev/clock", r#"{"advance":660000}"#).unwrap();
+    assert_eq!(status(&head), 200, "{head}");
+    assert!(body.contains("660000"), "{body}");
+    let over = loop {
+        if let ServerMessage::State(s) = next(&mut b).await {
+            if s.outcome.is_some() {
+                break *s;
+            }
+        }
+    };
+    assert_eq!(over.left_ms[0], 0, "White's flag fell: {over:?}");
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -1,0 +1,152 @@
+// Builds the site into dist/ from index.html: the page's wasm modules, its stylesheet and its
+// files, then scripts/post-build.sh (the service worker, the compressed copies, the sizes).
+//
+//   node scripts/build-site.mjs [--dist DIR]
+//
+// index.html names what goes in with `<link data-trunk rel=...>` tags (the syntax Trunk reads, so
+// that either tool builds it):
+// - rel="rust": a binary of web/Cargo.toml built for wasm32 (`data-bin`), with a cargo profile
+//   (`data-cargo-profile-release`, else `release`), through wasm-bindgen (`--target web`) and
+//   wasm-opt (`data-wasm-opt`: its level). `data-type="main"` is the page's own module: its
+//   files are named by their content's hash and the tag becomes the script that starts it (and
+//   then dispatches `topochess-started`); `data-type="worker"` modules keep their names
+//   (the page loads them by name) and their tag goes;
+// - rel="css": the stylesheet, named by its content's hash;
+// - rel="copy-file" and rel="copy-dir": copied as they are.
+// The binaries of one profile are built by one cargo command. Everything is written to a staging
+// folder, which replaces DIR only when the whole build succeeded.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const distArg = argv.indexOf('--dist');
+const dist = resolve(root, distArg >= 0 ? argv[distArg + 1] : 'dist');
+const target = process.env.CARGO_TARGET_DIR ? resolve(process.env.CARGO_TARGET_DIR) : join(root, 'target');
+
+/** Runs a command in the repository, its output shown; throws when it fails. */
+function run(command, args, env = {}) {
+  console.log(`[build] ${command} ${args.join(' ')}`);
+  execFileSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+}
+
+/** The attributes of a tag's text, as a Map (a bare attribute maps to ''). */
+function attributes(tag) {
+  const found = new Map();
+  for (const [, name, , quoted, bare] of tag.matchAll(/([\w-]+)(\s*=\s*(?:"([^"]*)"|([^\s"'>/]+)))?/g)) {
+    found.set(name, quoted ?? bare ?? '');
+  }
+  return found;
+}
+
+/**
+ * The page's Content-Security-Policy, as a `<meta>` so that it holds on any host: scripts only
+ * from the site itself and the page's own inline scripts (by their hashes), WebAssembly compiled
+ * (`'wasm-unsafe-eval'`, no other eval), the workers from the site or the blob the engine's
+ * loader makes, connections to the site only (its WebSockets included), no plugins, no other
+ * base. (Framing by other sites is refused by the game server's header, which a `<meta>` cannot
+ * say.)
+ */
+function policy(page) {
+  const inline = [...page.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'wasm-unsafe-eval' ${inline.join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+const hash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+const integrity = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
+const html = readFileSync(join(root, 'index.html'), 'utf8');
+const tags = [...html.matchAll(/<link\s+data-trunk\b[^>]*>/g)].map((m) => ({ text: m[0], attrs: attributes(m[0]) }));
+const rust = tags.filter((t) => t.attrs.get('rel') === 'rust');
+const staging = mkdtempSync(join(dirname(dist), `.${basename(dist)}-staging-`));
+
+try {
+  // The cargo builds: one command a profile, each naming its binaries.
+  const profiles = new Map();
+  for (const t of rust) {
+    const profile = t.attrs.get('data-cargo-profile-release') ?? 'release';
+    const bins = profiles.get(profile) ?? [];
+    bins.push(t.attrs.get('data-bin'));
+    profiles.set(profile, bins);
+  }
+  for (const [profile, bins] of profiles) {
+    run('cargo', ['build', '--target', 'wasm32-unknown-unknown', '--manifest-path', 'web/Cargo.toml',
+      '--profile', profile, '--locked', ...bins.flatMap((b) => ['--bin', b])]);
+  }
+
+  const replacements = new Map();
+  for (const t of rust) {
+    const bin = t.attrs.get('data-bin');
+    const profile = t.attrs.get('data-cargo-profile-release') ?? 'release';
+    const main = t.attrs.get('data-type') !== 'worker';
+    const built = join(target, 'wasm32-unknown-unknown', profile, `${bin}.wasm`);
+    const out = mkdtempSync(join(staging, `.bindgen-${bin}-`));
+    run('wasm-bindgen', ['--target', 'web', '--out-dir', out, '--out-name', bin, '--no-typescript', built]);
+    const level = t.attrs.get('data-wasm-opt');
+    const wasmFile = join(out, `${bin}_bg.wasm`);
+    if (level && level !== '0') run('wasm-opt', [`-O${level}`, wasmFile, '-o', wasmFile]);
+    const wasm = readFileSync(wasmFile);
+    const js = readFileSync(join(out, `${bin}.js`));
+    const name = main ? `${bin}-${hash(wasm)}` : bin;
+    writeFileSync(join(staging, `${name}_bg.wasm`), wasm);
+    writeFileSync(join(staging, `${name}.js`), js);
+    if (existsSync(join(out, 'snippets'))) cpSync(join(out, 'snippets'), join(staging, 'snippets'), { recursive: true });
+    rmSync(out, { recursive: true });
+    replacements.set(t.text, main ? [
+      `<link rel="modulepreload" href="./${name}.js" crossorigin="anonymous" integrity="${integrity(js)}">`,
+      `<link rel="preload" href="./${name}_bg.wasm" crossorigin="anonymous" integrity="${integrity(wasm)}" as="fetch" type="application/wasm">`,
+      '<script type="module">',
+      `import init, * as bindings from './${name}.js';`,
+      `const wasm = await init({ module_or_path: './${name}_bg.wasm' });`,
+      'window.wasmBindings = bindings;',
+      'dispatchEvent(new CustomEvent("topochess-started", { detail: { wasm } }));',
+      '</script>',
+    ].join('\n    ') : '');
+  }
+
+  for (const t of tags.filter((t) => t.attrs.get('rel') !== 'rust')) {
+    const rel = t.attrs.get('rel');
+    const source = join(root, t.attrs.get('href'));
+    if (rel === 'css') {
+      const css = readFileSync(source);
+      const name = `${basename(source, '.css')}-${hash(css)}.css`;
+      writeFileSync(join(staging, name), css);
+      replacements.set(t.text, `<link rel="stylesheet" href="./${name}" integrity="${integrity(css)}">`);
+    } else if (rel === 'copy-file' || rel === 'copy-dir') {
+      cpSync(source, join(staging, basename(source)), { recursive: true });
+      replacements.set(t.text, '');
+    } else {
+      throw new Error(`index.html: a data-trunk link this build does not know: ${t.text}`);
+    }
+  }
+
+  let page = html;
+  for (const [tag, replacement] of replacements) page = page.replace(tag, replacement);
+  // The lines emptied of their tags go too.
+  page = page.replace(/^[ \t]*\n/gm, '');
+  page = page.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${policy(page)}" />`);
+  writeFileSync(join(staging, 'index.html'), page);
+
+  run('bash', [join(root, 'scripts', 'post-build.sh'), staging], { SITE_PROFILE: 'release' });
+  rmSync(dist, { recursive: true, force: true });
+  renameSync(staging, dist);
+  console.log(`[build] the site is in ${dist}: ${readdirSync(dist).length} entries`);
+} catch (e) {
+  rmSync(staging, { recursive: true, force: true });
+  console.error(`[build] failed: ${e.message}`);
+  process.exit(1);
+}
