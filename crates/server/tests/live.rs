@@ -178,6 +178,24 @@ async fn a_flood_is_slowed_and_a_huge_message_refused() {
         }
     }
     assert!(slowed, "too many messages are refused");
+    // Binary frames are messages too: refused, and counted against the same budget.
+    let mut b = connect(port, &created.id, secret).await;
+    state_at(&mut b, 0).await;
+    for _ in 0..60 {
+        let _ = b.send(Message::Binary(vec![0u8; 64].into())).await;
+    }
+    let (mut refused, mut slowed) = (false, false);
+    for _ in 0..120 {
+        if let ServerMessage::Error { message } = next(&mut b).await {
+            refused |= message.contains("are text");
+            slowed |= message.contains("slow down");
+        }
+        if refused && slowed {
+            break;
+        }
+    }
+    assert!(refused && slowed, "binary frames refused and counted");
+    drop(b);
     // Over the size limit: the server closes the connection rather than read it.
     let huge = "x".repeat(topochess_protocol::MAX_MESSAGE_BYTES * 4);
     let _ = s.send(Message::Text(huge.into())).await;

@@ -29,7 +29,7 @@ const WRITERS: usize = 1;
 const MOST_IN_A_BATCH: usize = 512;
 
 /// The changes of the database's layout, in order; `topochess_layout` counts those applied.
-const MIGRATIONS: [&str; 5] = [
+const MIGRATIONS: [&str; 6] = [
     // 1: the games, the servers alive and their pages at each game. Few indexes: a move
     // changes its game's deadline, so each index on the table is written at every move (the
     // running clocks are listed once at start, the games to prune once an hour: both scan).
@@ -119,6 +119,8 @@ const MIGRATIONS: [&str; 5] = [
     super::arenas::ARENA_TABLES,
     // 5: the sign-in attempts at each name.
     super::accounts::LOGIN_TRIES,
+    // 6: the names taken, by their skeletons.
+    super::accounts::NAMES_TAKEN_POSTGRES,
 ];
 
 /// The columns a record is read from, in `record_of`'s order.

@@ -32,7 +32,7 @@ enum Migration {
 pub const LAYOUT_VERSION: usize = MIGRATIONS.len();
 
 /// The changes of the database's layout, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: [Migration; 11] = [
+const MIGRATIONS: [Migration; 12] = [
     // 1: the games.
     Migration::Sql(
         "CREATE TABLE games (
@@ -132,6 +132,8 @@ const MIGRATIONS: [Migration; 11] = [
     Migration::Sql(crate::store::arenas::ARENA_TABLES),
     // 11: the sign-in attempts at each name.
     Migration::Sql(crate::store::accounts::LOGIN_TRIES),
+    // 12: the names taken, by their skeletons.
+    Migration::Sql(crate::store::accounts::NAMES_TAKEN_SQLITE),
 ];
 
 /// The table of the players waiting in pools (the same in both stores).
