@@ -79,9 +79,9 @@ http {
   return { url, play: `${url}#/play`, stop: async () => { child.kill('SIGTERM'); await exited; } };
 }
 
-/** The WebSockets open on the server at `port`, from its metrics. */
-async function sockets(port) {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+/** The WebSockets open on `server`, from its metrics. */
+async function sockets(server) {
+  const text = await (await fetch(server.metrics)).text();
   return Number(/^topochess_sockets (\d+)/m.exec(text)?.[1] ?? NaN);
 }
 
@@ -108,7 +108,7 @@ test('two servers behind nginx: a clocked game goes on when the server holding i
     }
     assert.equal(await a.locator('#clocks').count(), 1, 'clocks shown');
     // Where the game's connections went (nginx takes turns): the server with more is killed.
-    const open = await Promise.all(ports.map(sockets));
+    const open = await Promise.all(servers.map(sockets));
     assert.ok(open[0] + open[1] >= 2, `the players' sockets: ${open}`);
     const victim = open[0] >= open[1] ? 0 : 1;
     await servers[victim].kill();
@@ -127,7 +127,7 @@ test('two servers behind nginx: a clocked game goes on when the server holding i
     const left = async () => a.locator('#clock-white .time').textContent();
     const before = await left();
     await a.waitForFunction((t) => document.querySelector('#clock-white .time').textContent !== t, before, { timeout: 5000 });
-    assert.equal(await sockets(ports[1 - victim]), 2, 'both players on the server left');
+    assert.equal(await sockets(servers[1 - victim]), 2, 'both players on the server left');
     await screenshot(a, 'cluster-after-a-server-died');
   } finally {
     await browser.close();

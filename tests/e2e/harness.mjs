@@ -88,14 +88,16 @@ export const serverBinary = process.env.TOPOCHESS_SERVER ?? join(root, 'target',
 /**
  * Starts the game server (`serverBinary`) serving dist/ with its games in `data` (or where
  * `args`, more arguments, say), on `port`, its time in the test's hands (`--dev --test-clock`);
- * resolves once it answers, to { url, play, kill, advance }: `kill()` ends it with SIGKILL, as a
+ * resolves once it answers, to { url, play, metrics, kill, advance }: `metrics` is where its
+ * metrics are served (apart from the site); `kill()` ends it with SIGKILL, as a
  * crash would; `advance(ms)` moves the server's time forward (flags fall, arenas start and end,
  * at once).
  */
 export async function startGameServer(data, port, args = []) {
   const bin = serverBinary;
+  const metricsPort = await freePort();
   const child = spawn(bin, ['--addr', `127.0.0.1:${port}`, '--dist', dist, '--data', data,
-    '--dev', '--test-clock', ...args], { stdio: 'ignore' });
+    '--metrics-addr', `127.0.0.1:${metricsPort}`, '--dev', '--test-clock', ...args], { stdio: 'ignore' });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; ; i++) {
@@ -106,7 +108,7 @@ export async function startGameServer(data, port, args = []) {
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
-    url, play: `${url}#/play`,
+    url, play: `${url}#/play`, metrics: `http://127.0.0.1:${metricsPort}/metrics`,
     kill: async () => { child.kill('SIGKILL'); await exited; },
     advance: async (ms) => {
       const answer = await fetch(`${url}api/dev/clock`, {

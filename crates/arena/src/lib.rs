@@ -4,7 +4,7 @@
 //!
 //! - [`sheet`]: an arena player's sheet of results and their score (a win 2, a draw 1; after
 //!   two wins in a row, double until a game that is not a win; a draw in under 20 plies scores
-//!   nothing; a berserker's win of at least 7 moves one more).
+//!   nothing; a berserker's win in a game of at least 14 plies one more).
 //! - [`pairing`]: the players waiting in an arena paired with players near them in the
 //!   standings, avoiding their last opponent.
 //! - [`pool`]: quick pairing: the players waiting in a pool paired by rating, nearest first,

@@ -46,7 +46,7 @@ pub struct Mark {
     pub flag: Flag,
     /// A draw in under [`SHORT_DRAW_PLIES`] plies: it scores nothing.
     pub short_draw: bool,
-    /// A berserk that earned its point (a win of at least [`BERSERK_MOVES`] moves).
+    /// A berserk that earned its point (a win in a game of at least [`BERSERK_PLIES`] plies).
     pub berserk_point: bool,
     /// What it scored.
     pub points: u32,
@@ -54,8 +54,9 @@ pub struct Mark {
 
 /// A draw in fewer plies than this scores nothing.
 pub const SHORT_DRAW_PLIES: u32 = 20;
-/// A berserker's win of at least this many of their own moves scores one more point.
-pub const BERSERK_MOVES: u32 = 7;
+/// A berserker's win in a game of at least this many plies scores one more point (lichess's
+/// "not so quick finish": a White berserker winning in 13 plies, 7 moves of their own, does not).
+pub const BERSERK_PLIES: u32 = 14;
 
 /// Whether the two games before `at` on `marks` were wins: the player is on fire.
 fn on_fire(marks: &[Mark]) -> bool {
@@ -96,7 +97,7 @@ pub fn sheet(games: &[Played]) -> Vec<Mark> {
             (Outcome::Loss, _) => 0,
         };
         let berserk_point =
-            played.berserk && played.outcome == Outcome::Win && played.own_moves >= BERSERK_MOVES;
+            played.berserk && played.outcome == Outcome::Win && played.plies >= BERSERK_PLIES;
         marks.push(Mark {
             played,
             flag,
@@ -191,19 +192,20 @@ mod tests {
     }
 
     #[test]
-    fn a_berserkers_win_of_seven_moves_scores_one_more() {
-        let berserk = |own_moves, outcome| Played {
+    fn a_berserkers_win_in_a_game_of_fourteen_plies_scores_one_more() {
+        let berserk = |plies, own_moves, outcome| Played {
             outcome,
-            plies: 2 * own_moves,
+            plies,
             berserk: true,
             own_moves,
         };
-        // A berserk win of 7 moves: 2 + 1; of 6 moves: 2 alone; on fire: 4 + 1; a loss: nothing.
+        // A berserk win in 14 plies: 2 + 1; White's in 13 plies (7 moves of its own): 2 alone;
+        // on fire: 4 + 1; a loss: nothing.
         let g = [
-            berserk(7, Win),
-            berserk(6, Win),
-            berserk(30, Win),
-            berserk(9, Loss),
+            berserk(14, 7, Win),
+            berserk(13, 7, Win),
+            berserk(60, 30, Win),
+            berserk(18, 9, Loss),
         ];
         assert_eq!(points(&g), [3, 2, 5, 0]);
         let marks = sheet(&g);

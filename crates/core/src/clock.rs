@@ -116,10 +116,31 @@ pub fn offer_after_move(offer: Option<Color>, mover: Color) -> Option<Color> {
     offer.filter(|by| *by == mover)
 }
 
+/// Plies to be played after a side's offer (a draw, a take-back) was declined, or lapsed when
+/// the opponent moved on, before that side may make the offer again: a declined offer is not
+/// repeated at once, so that nobody is shown the same offer over and over (lichess spaces a
+/// player's draw offers likewise).
+pub const REOFFER_PLIES: usize = 10;
+
+/// Whether a side whose last offer of a kind was declined at ply `declined` (none: never) may
+/// make it again at ply `plies`. A take-back that went back past the decline clears it.
+pub fn may_offer_again(declined: Option<usize>, plies: usize) -> bool {
+    declined.is_none_or(|d| plies >= d + REOFFER_PLIES || plies < d)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use Color::{Black, White};
+
+    #[test]
+    fn a_declined_offer_is_made_again_only_ten_plies_later() {
+        assert!(may_offer_again(None, 0));
+        assert!(!may_offer_again(Some(12), 12));
+        assert!(!may_offer_again(Some(12), 21));
+        assert!(may_offer_again(Some(12), 22));
+        assert!(may_offer_again(Some(12), 11), "taken back past the decline");
+    }
 
     #[test]
     fn clocks_start_once_both_have_moved_and_add_the_increment_while_they_run() {

@@ -197,7 +197,7 @@ pub enum ClientMessage {
     /// The other player has been gone for [`CLAIM_AFTER_MS`]: the player claims the win.
     ClaimVictory,
     /// In an arena game, before the player's first move: half their time, no increment, and a
-    /// point more for a win of at least 7 moves.
+    /// point more for a win in a game of at least 14 plies.
     Berserk,
 }
 
@@ -350,6 +350,21 @@ mod tests {
         ] {
             assert!(!valid_secret(bad), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn sides_are_written_as_docs_api_md_says() {
+        // A request's side is lower case; a side in an answer or a message has a capital.
+        let created = Created {
+            id: "0123456789abcdef".into(),
+            side: Color::White,
+        };
+        let answer = serde_json::to_string(&created).unwrap();
+        assert!(answer.contains(r#""side":"White""#), "{answer}");
+        let docs = include_str!("../../../docs/api.md");
+        assert!(docs.contains(r#""side": "White"|"Black""#));
+        assert_eq!(serde_json::to_string(&Side::Random).unwrap(), r#""random""#);
+        assert!(docs.contains("- `side`: `white`, `black` or `random`."));
     }
 
     #[test]

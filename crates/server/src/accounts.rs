@@ -54,6 +54,9 @@ pub fn weak_password(name: &str, password: &str) -> Option<String> {
             "A password has at most {MOST_PASSWORD} characters."
         ));
     }
+    if password.trim().is_empty() {
+        return Some("A password cannot be only spaces.".into());
+    }
     let lower = password.to_lowercase();
     if lower == name_key(name) {
         return Some("A password cannot be the name.".into());
@@ -65,11 +68,59 @@ pub fn weak_password(name: &str, password: &str) -> Option<String> {
     common.then(|| "That password is among the most common ones: choose another.".into())
 }
 
+/// Names no account may take (compared by their skeletons, so that `Admin` and `adm1n` are
+/// refused too): the site's own roles, the names a game shows for nobody (`Anonymous`, the PGN's
+/// guest; `deleted player`), and words a player could be mistaken for staff by.
+const RESERVED: [&str; 22] = [
+    "admin",
+    "administrator",
+    "anonymous",
+    "deleted-player",
+    "deleted",
+    "deleted_player",
+    "moderator",
+    "mod",
+    "staff",
+    "support",
+    "system",
+    "root",
+    "official",
+    "topochess",
+    "lichess",
+    "guest",
+    "computer",
+    "stockfish",
+    "null",
+    "undefined",
+    "api",
+    "help",
+];
+
+/// A name's skeleton, as the store's `names_taken` keeps it: lower case, with the characters
+/// that look alike folded together (`i`, `l`, `1`; `o`, `0`; `-`, `_`).
+pub fn skeleton(name: &str) -> String {
+    name.chars()
+        .map(|c| match c.to_ascii_lowercase() {
+            'i' | '1' => 'l',
+            '0' => 'o',
+            '-' => '_',
+            c => c,
+        })
+        .collect()
+}
+
 /// Why `name` will not do for a new account, if it will not.
 pub fn bad_name(name: &str) -> Option<String> {
-    (!valid_name(name)).then(|| {
-        "A name has 2 to 20 letters, digits, _ and -, and starts with a letter or digit.".into()
-    })
+    if !valid_name(name) {
+        return Some(
+            "A name has 2 to 20 letters, digits, _ and -, and starts with a letter or digit."
+                .into(),
+        );
+    }
+    let shape = skeleton(name);
+    let reserved =
+        RESERVED.iter().any(|r| skeleton(r) == shape) || shape.contains(&skeleton("topochess"));
+    reserved.then(|| "That name is reserved: choose another.".into())
 }
 
 /// The hasher: Argon2id, version 19, 19 MiB of memory, 2 passes, 1 lane (OWASP's first

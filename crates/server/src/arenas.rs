@@ -27,6 +27,7 @@ use topochess_protocol::arena::{
 };
 use topochess_protocol::{id_text, ClientMessage};
 
+mod codes;
 mod round;
 mod schedule;
 pub mod standings;
@@ -116,24 +117,38 @@ impl Arenas {
             return refuse("an arena starts within a week");
         }
         let name = new.name.trim();
-        let printable = |s: &str| s.chars().all(|c| !c.is_control());
+        let printable = |s: &str| s.chars().all(|c| !c.is_control() && !invisible(c));
         if name.chars().count() > MOST_NAME || !printable(name) {
-            return refuse("a name has at most 40 characters, none of them a control character");
+            return refuse(
+                "a name has at most 40 characters, none of them a control or invisible character",
+            );
+        }
+        if schedule::is_sites_own(name) {
+            return refuse(
+                "the site's own arenas are named Hourly … and Weekly …: choose another name",
+            );
         }
         let code = new.code.as_deref().map(str::trim).filter(|c| !c.is_empty());
+        // (A code is never shown, so only control characters are refused in it.)
+        let printable = |s: &str| s.chars().all(|c| !c.is_control());
         if code.is_some_and(|c| c.chars().count() > MOST_CODE || !printable(c)) {
             return refuse("a code has at most 40 characters, none of them a control character");
         }
         let open = self.rooms.store().arenas(now, u64::MAX >> 2).await;
         let open = self.rooms.stored("read the arenas", open)?;
-        let mine = open
+        let mine: Vec<_> = open
             .iter()
             .filter(|a| a.creator.as_deref() == Some(creator.name.as_str()))
-            .count();
-        if mine >= MOST_OPEN_PER_CREATOR {
-            return Err(Failure::Limited(format!(
-                "you have {mine} tournaments to come or being played: make another once one ends"
-            )));
+            .collect();
+        if mine.len() >= MOST_OPEN_PER_CREATOR {
+            let first_end = mine.iter().map(|a| a.ends()).min().unwrap_or(now);
+            return Err(Failure::Limited(
+                format!(
+                    "you have {} tournaments to come or being played: make another once one ends",
+                    mine.len()
+                ),
+                first_end.saturating_sub(now).div_ceil(1000).max(1),
+            ));
         }
         let arena = Arena {
             id: random_u64() >> 1,
@@ -236,8 +251,10 @@ impl Arenas {
             return Err(Failure::Refused("the tournament is over".into()));
         }
         if let Some(kept) = &arena.code {
+            self.may_try_code(id, account, now).await?;
             let given = seat_proof(code.unwrap_or_default().trim());
             if !crate::record::same_proof(kept, &given) {
+                self.wrong_code(id, account, now).await;
                 return Err(Failure::Refused("that is not the tournament's code".into()));
             }
         }
@@ -471,4 +488,23 @@ impl Arenas {
         self.rooms.stored("pause a player", paused)?;
         Ok(Some(!side))
     }
+}
+
+/// A character that changes how a name reads without being seen: the bidirectional controls
+/// (which can reverse the text around them), the zero-width characters and the other invisible
+/// formatting marks (Unicode's format category, as names meet it).
+fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{061C}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{206F}'
+            | '\u{FEFF}'
+            | '\u{FFF9}'..='\u{FFFB}'
+            | '\u{E0000}'..='\u{E007F}'
+    )
 }

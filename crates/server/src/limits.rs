@@ -79,6 +79,9 @@ pub struct Limits {
     socket: DefaultKeyedRateLimiter<IpAddr>,
     login: DefaultKeyedRateLimiter<IpAddr>,
     signup: DefaultKeyedRateLimiter<IpAddr>,
+    /// Games an account starts (created, or joined a pool for), wherever it plays from: the
+    /// address's budget, kept per account too.
+    account_games: DefaultKeyedRateLimiter<u64>,
     open: Arc<Mutex<HashMap<IpAddr, usize>>>,
 }
 
@@ -136,6 +139,7 @@ impl Limits {
             )),
             login: DefaultKeyedRateLimiter::keyed(per(quotas.logins_per_10min, 10 * minute)),
             signup: DefaultKeyedRateLimiter::keyed(per(quotas.signups_per_hour, 60 * minute)),
+            account_games: DefaultKeyedRateLimiter::keyed(per(quotas.games_per_minute, minute)),
             open: Arc::default(),
         }
     }
@@ -153,6 +157,20 @@ impl Limits {
         limiter
             .check_key(&key(address))
             .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
+    }
+
+    /// Whether a game may be started by `address` (and by `account`, when signed in): the same
+    /// budget for a game created and a pool joined, per address and per account; if not, how
+    /// long until it may. Counts one against each.
+    pub fn start_game(&self, address: IpAddr, account: Option<u64>) -> Result<(), Duration> {
+        self.check(Limited::Create, address)?;
+        match account {
+            Some(id) => self
+                .account_games
+                .check_key(&id)
+                .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now())),
+            None => Ok(()),
+        }
     }
 
     /// Counts a socket of `address` while the answer lives; `None` when it has too many open.
@@ -183,6 +201,8 @@ impl Limits {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
+        self.account_games.retain_recent();
+        self.account_games.shrink_to_fit();
     }
 
     /// Addresses remembered (for tests of forgetting).

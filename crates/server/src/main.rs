@@ -47,6 +47,11 @@ struct Args {
     /// `X-Forwarded-For` (without it, anyone could choose their address for the limits).
     #[arg(long)]
     behind_proxy: bool,
+    /// Where the metrics are served (`GET /metrics`, Prometheus text), apart from the site: an
+    /// address only the operator's scraper reaches (`127.0.0.1:9100`, say). Without it they are
+    /// not served; the public port never serves them.
+    #[arg(long)]
+    metrics_addr: Option<String>,
     /// Games an address may create a minute.
     #[arg(long, default_value_t = limits::Quotas::default().games_per_minute)]
     games_per_minute: u32,
@@ -126,11 +131,31 @@ async fn main() -> Result<(), String> {
     tokio::spawn(rooms.clone().keep_lobby(site.shutdown.clone()));
     tokio::spawn(site.pools.clone().run(site.shutdown.clone()));
     tokio::spawn(site.arenas.clone().run(site.shutdown.clone()));
+<<<<<<< HEAD
     let mut app = routes::router(site.clone(), &args.dist);
     if args.test_clock {
         tracing::warn!("the test clock is on: POST /api/dev/clock moves the server's time");
         app = app.merge(routes::test_clock());
     }
+=======
+    if let Some(addr) = &args.metrics_addr {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| format!("--metrics-addr {addr}: {e}"))?;
+        let metrics = routes::metrics_router(site.clone());
+        let stopping = site.shutdown.clone();
+        tokio::spawn(async move {
+            let served = axum::serve(listener, metrics)
+                .with_graceful_shutdown(async move { stopping.cancelled().await })
+                .await;
+            if let Err(e) = served {
+                tracing::error!(%e, "the metrics' listener stopped");
+            }
+        });
+        tracing::info!(%addr, "metrics served");
+    }
+    let app = routes::router(site.clone(), &args.dist);
+>>>>>>> fair-play
     let listener = tokio::net::TcpListener::bind(&args.addr)
         .await
         .map_err(|e| format!("{}: {e}", args.addr))?;

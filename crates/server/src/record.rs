@@ -21,6 +21,19 @@ pub struct Player {
     pub berserk: bool,
 }
 
+/// The plies at which each side's last draw offer and take-back request were declined (or
+/// lapsed as the opponent moved on): such an offer is made again only later
+/// ([`topochess_core::clock::may_offer_again`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Declined {
+    /// White's and Black's last declined draw offers.
+    #[serde(default)]
+    pub draw: [Option<usize>; 2],
+    /// White's and Black's last declined take-back requests.
+    #[serde(default)]
+    pub takeback: [Option<usize>; 2],
+}
+
 /// The name a deleted account's games show (no account has a space in its name).
 pub const DELETED: &str = "deleted player";
 
@@ -74,6 +87,8 @@ pub struct Record {
     pub settled: bool,
     /// The accounts seated (White, Black); none for a guest.
     pub players: [Option<Player>; 2],
+    /// The offers each side had declined, and when.
+    pub declined: Declined,
 }
 
 impl Record {
@@ -83,6 +98,19 @@ impl Record {
             .iter()
             .any(Option::is_some)
             .then(|| serde_json::to_string(&self.players).expect("players are JSON"))
+    }
+
+    /// The declined offers as kept (JSON; none while there are none), for the store.
+    pub fn declined_text(&self) -> Option<String> {
+        (self.declined != Declined::default())
+            .then(|| serde_json::to_string(&self.declined).expect("offers are JSON"))
+    }
+
+    /// The declined offers of their kept text (none, or a text that cannot be read: none; they
+    /// only space out offers).
+    pub fn declined_of(text: Option<&str>) -> Declined {
+        text.and_then(|t| serde_json::from_str(t).ok())
+            .unwrap_or_default()
     }
 
     /// The players of their kept text.

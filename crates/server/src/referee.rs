@@ -5,7 +5,7 @@
 use crate::record::{same_proof, seat_proof, Player, Record};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
-use topochess_core::clock::{offer_after_move, Clocks};
+use topochess_core::clock::{may_offer_again, offer_after_move, Clocks, REOFFER_PLIES};
 use topochess_core::game::Game;
 use topochess_core::{san, CastlingMode, Color, Position, Variant};
 use topochess_protocol::{id_text, ClientMessage, GameId, GameState, NewGame, Side};
@@ -93,6 +93,7 @@ impl LiveGame {
             rated: new.rated,
             settled: false,
             players,
+            declined: Default::default(),
         };
         LiveGame::from_record(record)
     }
@@ -385,8 +386,15 @@ impl LiveGame {
                     self.game.position_at(plies).expect("played"),
                     mv,
                 ));
-                let plies = self.record.moves.len();
-                self.on_clocks(|c| c.moved(side, plies, now));
+                self.on_clocks(|c| c.moved(side, plies + 1, now));
+                // The opponent's offers lapse as the mover moves on: declined.
+                let theirs = (!side).index();
+                if self.record.draw_offer == Some(!side) {
+                    self.record.declined.draw[theirs] = Some(plies);
+                }
+                if self.record.takeback_offer == Some(!side) {
+                    self.record.declined.takeback[theirs] = Some(plies);
+                }
                 self.record.draw_offer = offer_after_move(self.record.draw_offer, side);
                 self.record.takeback_offer = None;
             }
@@ -401,10 +409,15 @@ impl LiveGame {
                 if !theirs {
                     return Err("you have no move to take back".into());
                 }
+                let declined = self.record.declined.takeback[side.index()];
+                if !may_offer_again(declined, plies) {
+                    return Err(again_after("take-back", declined, plies));
+                }
                 self.record.takeback_offer = Some(side);
             }
             ClientMessage::DeclineTakeback if self.record.takeback_offer == Some(!side) => {
-                self.record.takeback_offer = None
+                self.record.takeback_offer = None;
+                self.record.declined.takeback[(!side).index()] = Some(plies);
             }
             ClientMessage::DeclineTakeback => return Err("there is no take-back to decline".into()),
             ClientMessage::ClaimVictory => self.game.resign(!side),
@@ -412,9 +425,16 @@ impl LiveGame {
             ClientMessage::Rematch => unreachable!("answered above"),
             ClientMessage::Resign => self.game.resign(side),
             ClientMessage::Draw if self.record.draw_offer == Some(!side) => self.game.agree_draw(),
-            ClientMessage::Draw => self.record.draw_offer = Some(side),
+            ClientMessage::Draw => {
+                let declined = self.record.declined.draw[side.index()];
+                if !may_offer_again(declined, plies) {
+                    return Err(again_after("draw offer", declined, plies));
+                }
+                self.record.draw_offer = Some(side);
+            }
             ClientMessage::Decline if self.record.draw_offer == Some(!side) => {
-                self.record.draw_offer = None
+                self.record.draw_offer = None;
+                self.record.declined.draw[(!side).index()] = Some(plies);
             }
             ClientMessage::Decline => return Err("there is no offer to decline".into()),
             ClientMessage::Abort if plies < 2 => {
@@ -569,6 +589,11 @@ impl LiveGame {
     }
 }
 
-/// Ends a replayed game as its record says (a resignation, an agreed draw, a flag).
+/// The refusal of an offer made again too soon after its decline at ply `declined`.
+fn again_after(offer: &str, declined: Option<usize>, plies: usize) -> String {
+    let left = (declined.unwrap_or(0) + REOFFER_PLIES).saturating_sub(plies);
+    format!("your {offer} was declined: you may make it again in {left} more plies")
+}
+
 #[cfg(test)]
 mod tests;

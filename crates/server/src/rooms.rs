@@ -28,6 +28,9 @@ mod players;
 pub const SEEK_GRACE_MS: u64 = 5_000;
 /// A seek leaves the lobby this long after it was posted, whoever is there.
 pub const SEEK_TTL_MS: u64 = 2 * 3600 * 1000;
+/// When a player over the open seeks' cap is told to try again (s): a seek is often taken within
+/// a minute.
+pub const SEEK_RETRY_SECS: u64 = 60;
 /// Games that never started are deleted this long after they were created.
 pub const UNSTARTED_KEPT_MS: u64 = 24 * 3600 * 1000;
 
@@ -36,8 +39,8 @@ pub const UNSTARTED_KEPT_MS: u64 = 24 * 3600 * 1000;
 pub enum Failure {
     /// Refused, for a reason the player is told.
     Refused(String),
-    /// Over a limit of the player's address: the reason, and to wait.
-    Limited(String),
+    /// Over a limit: the reason, and how long (s) to wait before trying again (`Retry-After`).
+    Limited(String, u64),
     /// The store failed: logged, and the player told a sentence.
     Store(String),
 }
@@ -46,7 +49,7 @@ impl Failure {
     /// What the player is told.
     pub fn sentence(&self) -> String {
         match self {
-            Failure::Refused(why) | Failure::Limited(why) => why.clone(),
+            Failure::Refused(why) | Failure::Limited(why, _) => why.clone(),
             Failure::Store(_) => {
                 "The game server could not reach its records just now: try again in a moment."
                     .into()
@@ -368,9 +371,12 @@ impl Rooms {
         }
         if from_here >= most {
             self.metrics.refused(Refusal::SeekLimit);
-            return Err(Failure::Limited(format!(
-                "{from_here} seeks are open from your address already: wait until one is taken"
-            )));
+            return Err(Failure::Limited(
+                format!(
+                    "{from_here} seeks are open from your address already: wait until one is taken"
+                ),
+                SEEK_RETRY_SECS,
+            ));
         }
         Ok(())
     }

@@ -18,6 +18,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use topochess_protocol::{id_text, parse_id, Created, NewGame, ServerMessage, MAX_MESSAGE_BYTES};
 use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 mod account;
 mod archive;
@@ -35,7 +36,6 @@ pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
         .route("/", get(index.clone()))
         .route("/index.html", get(index))
         .route("/api/health", get(health))
-        .route("/metrics", get(metrics))
         .route("/api/games", post(create))
         .route("/api/lobby", get(lobby))
         .route("/api/lobby/events", get(lobby_events))
@@ -68,6 +68,21 @@ pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
         // The build writes a brotli and a gzip copy of each file (scripts/precompress.mjs): a
         // browser gets the smaller one it accepts (the wasm's brotli copy is a third of it).
         .fallback_service(ServeDir::new(dist).precompressed_br().precompressed_gzip())
+        .layer(secure("x-content-type-options", "nosniff"))
+        .layer(secure("content-security-policy", "frame-ancestors 'none'"))
+        .layer(secure("x-frame-options", "DENY"))
+        .layer(secure("referrer-policy", "strict-origin-when-cross-origin"))
+}
+
+/// A header every answer carries (unless it set its own): no type sniffing, no framing by
+/// another site, no address leaked to other sites beyond the origin. The page's own policy, the
+/// rest of its Content-Security-Policy, is a `<meta>` that the build writes with the hashes of
+/// its inline scripts, so that it holds on any host.
+fn secure(name: &'static str, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(
+        header::HeaderName::from_static(name),
+        HeaderValue::from_static(value),
+    )
 }
 
 /// `POST /api/dev/clock` (a server started with `--dev --test-clock` only): `{"advance": MS}`
@@ -149,6 +164,14 @@ async fn health(State(site): State<Arc<Site>>) -> String {
     )
 }
 
+/// The metrics (`GET /metrics`), served apart from the site: on `--metrics-addr`, an address
+/// only the operator's scraper reaches. The public port does not serve them.
+pub fn metrics_router(site: Arc<Site>) -> Router {
+    Router::new()
+        .route("/metrics", get(metrics))
+        .with_state(site)
+}
+
 async fn metrics(State(site): State<Arc<Site>>) -> Response {
     (
         [(
@@ -173,12 +196,19 @@ pub(crate) fn refuse(status: StatusCode, why: impl Into<String>) -> Response {
 /// The answer to a failure: 400 with the reason, 429 over a limit, or 503 with a sentence when
 /// the store failed.
 pub(crate) fn failed(failure: Failure) -> Response {
-    let status = match failure {
-        Failure::Refused(_) => StatusCode::BAD_REQUEST,
-        Failure::Limited(_) => StatusCode::TOO_MANY_REQUESTS,
-        Failure::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
+    let (status, retry) = match failure {
+        Failure::Refused(_) => (StatusCode::BAD_REQUEST, None),
+        Failure::Limited(_, secs) => (StatusCode::TOO_MANY_REQUESTS, Some(secs)),
+        Failure::Store(_) => (StatusCode::SERVICE_UNAVAILABLE, None),
     };
-    refuse(status, failure.sentence())
+    let mut answer = refuse(status, failure.sentence());
+    if let Some(secs) = retry {
+        answer.headers_mut().insert(
+            header::RETRY_AFTER,
+            HeaderValue::from_str(&secs.to_string()).expect("digits"),
+        );
+    }
+    answer
 }
 
 /// `None` when `address` may do `what` now; otherwise the answer: 429 with `Retry-After` and a
@@ -199,10 +229,15 @@ pub(crate) fn limited(site: &Site, what: Limited, address: IpAddr) -> Option<Res
 }
 
 pub(crate) fn too_many(doing: &str, wait: Duration) -> Response {
+    too_many_said(&format!("Too many {doing} from your address"), wait)
+}
+
+/// A 429 that says `what` and when to try again, with `Retry-After`.
+pub(crate) fn too_many_said(what: &str, wait: Duration) -> Response {
     let secs = wait.as_secs() + 1;
     let mut answer = refuse(
         StatusCode::TOO_MANY_REQUESTS,
-        format!("Too many {doing} from your address: try again in {secs} s."),
+        format!("{what}: try again in {secs} s."),
     );
     answer.headers_mut().insert(
         header::RETRY_AFTER,
@@ -221,8 +256,10 @@ async fn create(
         Ok(signed) => signed,
         Err(answer) => return answer,
     };
-    if let Some(answer) = limited(&site, Limited::Create, from) {
-        return answer;
+    let account = signed.as_ref().map(|s| s.account.id);
+    if let Err(wait) = site.limits.start_game(from, account) {
+        site.rooms.metrics.refused(Refusal::CreateLimit);
+        return too_many("games started", wait);
     }
     let Json(new) = match new {
         Ok(new) => new,
@@ -395,5 +432,5 @@ async fn pool_socket(
         .read_buffer_size(4 * 1024)
         .write_buffer_size(4 * 1024)
         .max_message_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |ws| pools::serve(ws, site, counted, signed))
+        .on_upgrade(move |ws| pools::serve(ws, site, counted, signed, from))
 }

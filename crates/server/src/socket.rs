@@ -205,8 +205,10 @@ async fn serve(
             }
             message = incoming.next() => {
                 let Some(Ok(message)) = message else { return };
+                // A binary frame is a message too: counted against the budget, then refused.
                 let body = match message {
-                    Message::Text(t) => t,
+                    Message::Text(t) => Some(t),
+                    Message::Binary(_) => None,
                     Message::Close(_) => return,
                     _ => continue,
                 };
@@ -218,6 +220,11 @@ async fn serve(
                     continue;
                 }
                 tokens -= 1.0;
+                let Some(body) = body else {
+                    site.rooms.metrics.refused(Refusal::BadMessage);
+                    let _ = out.send(error("a game's messages are text (JSON)")).await;
+                    continue;
+                };
                 let started = Instant::now();
                 let message = read_message(&body);
                 #[cfg(debug_assertions)]

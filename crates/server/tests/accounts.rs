@@ -182,88 +182,100 @@ async fn accounts_sign_up_in_and_out_with_every_refusal() {
     );
 }
 
+/// A sign-in from `from` at `port` as `name` with `password`: the status and the body.
+fn login(from: std::net::Ipv4Addr, port: u16, name: &str, password: &str) -> (u16, String, String) {
+    let (head, body) = request(
+        from,
+        port,
+        "POST",
+        "/api/account/login",
+        &credentials(name, password),
+        "",
+    );
+    (status(&head), head, body)
+}
+
 #[tokio::test(flavor = "multi_thread")]
-async fn one_name_tried_through_two_servers_is_limited_once() {
+async fn wrong_passwords_from_one_address_are_counted_across_two_servers() {
     let url = fresh_database("logins").await;
     let (pa, pb) = (free_port(), free_port());
     let _a = Server::start_with(&site("logins-a"), pa, &["--database", &url], &[]);
     let _b = Server::start_with(&site("logins-b"), pb, &["--database", &url], &[]);
     sign_up(person(1), pa, "target", "torus knight 8x14");
-    // Ten tries at one name, each from another address, through one server then the other:
-    // the eleventh is refused by either.
-    for n in 0..10 {
+    // Five wrong passwords from one address, through one server then the other: the sixth
+    // attempt from there is refused by either, the right password too.
+    for n in 0..5 {
         let port = if n % 2 == 0 { pa } else { pb };
-        let guess = credentials("target", &format!("guess number {n}"));
-        let (head, body) = request(
-            person(10 + n),
-            port,
-            "POST",
-            "/api/account/login",
-            &guess,
-            "",
-        );
-        assert_eq!(status(&head), 400, "{body}");
+        let (code, _, body) = login(person(10), port, "target", &format!("guess number {n}"));
+        assert_eq!(code, 400, "{body}");
     }
     for port in [pa, pb] {
-        let right = credentials("Target", "torus knight 8x14");
-        let (head, body) = request(person(40), port, "POST", "/api/account/login", &right, "");
-        assert_eq!(status(&head), 429, "{body}");
+        let (code, head, body) = login(person(10), port, "Target", "torus knight 8x14");
+        assert_eq!(code, 429, "{body}");
+        assert!(head.to_ascii_lowercase().contains("retry-after"), "{head}");
+        assert!(body.contains("wrong passwords for this name"), "{body}");
+    }
+    // The owner, from their own address, signs in through either.
+    for port in [pa, pb] {
+        let (code, _, body) = login(person(40), port, "target", "torus knight 8x14");
+        assert_eq!(code, 200, "{body}");
     }
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn sign_in_attempts_are_limited_per_name_and_per_address() {
+async fn an_attacker_is_throttled_and_the_owner_never_locked_out() {
     let data = site("logins");
     let port = free_port();
     let _server = Server::start(&data, port);
-    sign_up(person(1), port, "target", "torus knight 8x14");
-    // Ten tries at one name, each from another address; the eleventh is refused wherever it
-    // comes from, the right password too.
+    let cookie = sign_up(person(1), port, "target", "torus knight 8x14");
+    // Ten wrong passwords at one name, each from another address: each is only told it is wrong.
     for n in 0..10 {
-        let (head, body) = request(
-            person(10 + n),
-            port,
-            "POST",
-            "/api/account/login",
-            &credentials("target", "guess number {n}"),
-            "",
-        );
-        assert_eq!(status(&head), 400, "{body}");
+        let (code, _, body) = login(person(10 + n), port, "target", &format!("guess {n}"));
+        assert_eq!(code, 400, "{body}");
     }
+    // The name is under attack: an address that never failed at it waits before its attempt is
+    // checked, and the owner's right password signs in all the same.
+    let started = std::time::Instant::now();
+    let (code, _, body) = login(person(40), port, "TARGET", "torus knight 8x14");
+    assert_eq!(code, 200, "{body}");
+    assert!(
+        started.elapsed() >= std::time::Duration::from_secs(2),
+        "slowed"
+    );
+    // While signed in, the owner's own account actions are never refused for others' guesses.
+    let change = r#"{"current":"torus knight 8x14","new":"klein bottle rook 14"}"#;
     let (head, body) = request(
-        person(40),
+        person(1),
         port,
         "POST",
-        "/api/account/login",
-        &credentials("TARGET", "torus knight 8x14"),
-        "",
+        "/api/account/password",
+        change,
+        &cookie,
     );
-    assert_eq!(status(&head), 429, "{body}");
+    assert_eq!(status(&head), 200, "{body}");
+    // One address failing five times at one name is refused there, with Retry-After, and told
+    // so without blaming anyone else; the owner, elsewhere, signs in.
+    for n in 0..5 {
+        let (code, _, _) = login(person(20), port, "target", &format!("again {n}"));
+        assert_eq!(code, 400);
+    }
+    let (code, head, body) = login(person(20), port, "target", "klein bottle rook 14");
+    assert_eq!(code, 429, "{body}");
+    assert!(head.to_ascii_lowercase().contains("retry-after"), "{head}");
     assert!(
-        head.to_ascii_lowercase().contains("retry-after") && body.contains("sign-in attempts"),
-        "{head} {body}"
+        body.contains("wrong passwords for this name from this address"),
+        "{body}"
     );
+    let (code, _, body) = login(person(41), port, "target", "klein bottle rook 14");
+    assert_eq!(code, 200, "{body}");
     // Thirty tries from one address at thirty names; the next is refused.
     for n in 0..30 {
-        let (head, _) = request(
-            person(50),
-            port,
-            "POST",
-            "/api/account/login",
-            &credentials(&format!("name{n}"), "whatever it is"),
-            "",
-        );
-        assert_eq!(status(&head), 400);
+        let (code, _, _) = login(person(50), port, &format!("name{n}"), "whatever it is");
+        assert_eq!(code, 400);
     }
-    let (head, _) = request(
-        person(50),
-        port,
-        "POST",
-        "/api/account/login",
-        &credentials("other", "whatever it is"),
-        "",
-    );
-    assert_eq!(status(&head), 429);
+    let (code, _, body) = login(person(50), port, "other", "whatever it is");
+    assert_eq!(code, 429);
+    assert!(body.contains("sign-in attempts"), "{body}");
     // Ten accounts an hour from an address.
     for n in 0..10 {
         sign_up(person(60), port, &format!("new{n}"), "torus knight 8x14");
@@ -277,6 +289,39 @@ async fn sign_in_attempts_are_limited_per_name_and_per_address() {
         "",
     );
     assert_eq!(status(&head), 429);
+}
+
+/// The median of `times`.
+fn median(mut times: Vec<std::time::Duration>) -> std::time::Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unknown_name_and_a_wrong_password_take_the_same_time() {
+    let data = site("logins-timing");
+    let port = free_port();
+    let _server = Server::start(&data, port);
+    sign_up(person(1), port, "someone", "torus knight 8x14");
+    // Twenty tries of each, taken in turn (so that a busy moment of the machine falls on both),
+    // four from each address (under the limits per address and per name and address).
+    let (mut known, mut unknown) = (Vec::new(), Vec::new());
+    for n in 0..20 {
+        let from = person(100 + n / 4);
+        for (name, times) in [("someone", &mut known), ("no-one-here", &mut unknown)] {
+            let started = std::time::Instant::now();
+            let (code, _, body) = login(from, port, name, "a wrong password");
+            times.push(started.elapsed());
+            assert_eq!(code, 400, "{body}");
+            assert!(body.contains("Wrong name or password."));
+        }
+    }
+    let (known, unknown) = (median(known), median(unknown));
+    // Both hash a password (about 25 ms here); without the decoy an unknown name took about 1 ms.
+    assert!(
+        unknown * 2 > known && known * 2 > unknown,
+        "a wrong password {known:?}, an unknown name {unknown:?}"
+    );
 }
 
 /// The next state that `done` says is the one.
@@ -570,4 +615,59 @@ async fn a_guests_games_are_kept_under_the_account_made_in_their_browser() {
     .await;
     let seen = state_where(&mut elsewhere, |_| true).await;
     assert_eq!(seen.you, Some(Color::White));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn look_alike_reserved_and_closed_names_are_refused() {
+    let data = site("names");
+    let port = free_port();
+    let _server = Server::start(&data, port);
+    let signup = |from, name: &str| {
+        request(
+            from,
+            port,
+            "POST",
+            "/api/account/signup",
+            &credentials(name, "torus knight 8x14"),
+            "",
+        )
+    };
+    let paul = sign_up(person(1), port, "paul", "torus knight 8x14");
+    for (n, twin) in ["pauI", "PAUL", "pau1"].iter().enumerate() {
+        let (head, body) = signup(person(2 + n), twin);
+        assert_eq!(status(&head), 400, "{twin}: {body}");
+        assert!(body.contains("That name is taken."), "{body}");
+    }
+    for (n, reserved) in ["admin", "Anonymous", "deleted-player", "Topochess"]
+        .iter()
+        .enumerate()
+    {
+        let (head, body) = signup(person(10 + n), reserved);
+        assert_eq!(status(&head), 400, "{reserved}: {body}");
+        assert!(body.contains("reserved"), "{body}");
+    }
+    // A closed account's name is never given again.
+    let (head, body) = request(
+        person(1),
+        port,
+        "POST",
+        "/api/account/delete",
+        r#"{"password":"torus knight 8x14"}"#,
+        &paul,
+    );
+    assert_eq!(status(&head), 204, "{body}");
+    let (head, body) = signup(person(20), "paul");
+    assert_eq!(status(&head), 400, "{body}");
+    assert!(body.contains("That name is taken."), "{body}");
+    // Eight spaces are no password.
+    let (head, body) = request(
+        person(21),
+        port,
+        "POST",
+        "/api/account/signup",
+        &credentials("spaces", "        "),
+        "",
+    );
+    assert_eq!(status(&head), 400, "{body}");
+    assert!(body.contains("only spaces"), "{body}");
 }

@@ -115,7 +115,20 @@ fn refusals_and_a_private_arena(port: u16, anna: &str, boris: &str) {
     // per address): a name too long, a control character, a body that is not JSON.
     let long = good.replace("10,", &format!("10,\"name\":\"{}\",", "x".repeat(41)));
     let bell = good.replace("10,", "10,\"name\":\"a\\u0007b\",");
-    for (i, bad) in [long, bell, "{\"preset\":".to_string()].iter().enumerate() {
+    // A name that reverses the text after it, one with a zero-width space, one passing for the
+    // site's own hourly arena.
+    let bidi = good.replace("10,", "10,\"name\":\"Cup \\u202eanep\",");
+    let zero_width = good.replace("10,", "10,\"name\":\"Free\\u200bCup\",");
+    let copied = good.replace("10,", "10,\"name\":\"hourly folded  ARENA\",");
+    let bad = [
+        long,
+        bell,
+        "{\"preset\":".to_string(),
+        bidi,
+        zero_width,
+        copied,
+    ];
+    for (i, bad) in bad.iter().enumerate() {
         let (code, body) = call(person(10 + i), port, "POST", "/api/tournaments", bad, anna);
         assert_eq!(code, 400, "{bad}: {body}");
     }
@@ -411,4 +424,83 @@ async fn an_arena_on_two_servers_pairs_each_player_once() {
         Server::start_with(&da, pa, &["--database", &url], &[])
     })
     .await;
+}
+
+/// Whether the answer's head carries `Retry-After`.
+fn retry_after(head: &str) -> bool {
+    head.to_ascii_lowercase().contains("\r\nretry-after: ")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_private_code_cannot_be_guessed_and_the_caps_say_when_to_come_back() {
+    let data = site("arena-codes");
+    let port = free_port();
+    let _server = Server::start(&data, port);
+    let boris = sign_up(person(1), port, "boris", "torus knight 8x14");
+    let anna = sign_up(person(2), port, "anna", "torus knight 8x14");
+    let private = r#"{"name":"Friends","preset":"folded","clock":{"limit":180,"increment":2},"minutes":30,"starts_in":600,"code":"sesame"}"#;
+    let (code, body) = call(person(1), port, "POST", "/api/tournaments", private, &boris);
+    assert_eq!(code, 201, "{body}");
+    let id: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let id = id["id"].as_str().unwrap().to_string();
+    let join = |from: Ipv4Addr, cookie: &str, code: &str| {
+        let body = format!(r#"{{"code":"{code}"}}"#);
+        request(
+            from,
+            port,
+            "POST",
+            &format!("/api/tournaments/{id}/join"),
+            &body,
+            cookie,
+        )
+    };
+    // One guesser: five wrong codes, then refused with the right one too (the answer must not
+    // tell them when they hit it), with Retry-After.
+    let guesser = sign_up(person(10), port, "mallory", "torus knight 8x14");
+    for n in 0..5 {
+        let (head, body) = join(person(10), &guesser, &format!("guess{n}"));
+        assert_eq!(status(&head), 400, "{body}");
+        assert!(body.contains("not the tournament's code"));
+    }
+    let (head, body) = join(person(10), &guesser, "sesame");
+    assert_eq!(status(&head), 429, "{body}");
+    assert!(
+        retry_after(&head) && body.contains("too many wrong codes"),
+        "{head} {body}"
+    );
+    // Guessers with accounts of their own: past twenty wrong codes at the arena, each of them is
+    // refused there; an invitee who never got it wrong joins with it.
+    let mut last = String::new();
+    for g in 0..5 {
+        last = sign_up(
+            person(20 + g),
+            port,
+            &format!("guesser{g}"),
+            "torus knight 8x14",
+        );
+        for n in 0..3 {
+            let (head, body) = join(person(20 + g), &last, &format!("wrong{n}"));
+            assert_eq!(status(&head), 400, "guesser {g}, try {n}: {body}");
+        }
+    }
+    let (head, body) = join(person(24), &last, "sesame");
+    assert_eq!(status(&head), 429, "{body}");
+    assert!(
+        retry_after(&head) && body.contains("too many wrong codes"),
+        "{head} {body}"
+    );
+    let (head, body) = join(person(2), &anna, "sesame");
+    assert_eq!(status(&head), 204, "{body}");
+    // Three arenas to come at most a player; the fourth is refused with when to try again.
+    for n in 0..2 {
+        let open = private.replace("Friends", &format!("More friends {n}"));
+        assert_eq!(
+            call(person(1), port, "POST", "/api/tournaments", &open, &boris).0,
+            201
+        );
+    }
+    let (head, body) = request(person(1), port, "POST", "/api/tournaments", private, &boris);
+    assert_eq!(status(&head), 429, "{body}");
+    assert!(retry_after(&head), "{head}");
+    let _ = std::fs::remove_dir_all(&data);
 }

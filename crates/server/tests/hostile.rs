@@ -259,6 +259,11 @@ async fn an_address_creating_games_or_seeks_in_a_burst_is_limited() {
             created += 1;
         } else {
             assert!(head.starts_with("HTTP/1.1 429"), "{head}");
+            // Every refusal says when to try again: the rate's and the open seeks' cap's alike.
+            assert!(
+                head.to_ascii_lowercase().contains("\r\nretry-after: "),
+                "a 429 without Retry-After: {head}"
+            );
             retry = head.lines().find_map(|l| {
                 l.to_ascii_lowercase()
                     .strip_prefix("retry-after: ")
@@ -298,7 +303,13 @@ async fn an_address_creating_games_or_seeks_in_a_burst_is_limited() {
         (60..=60 + refilled + 1).contains(&lobby_reads),
         "{lobby_reads}"
     );
-    let metrics = http(port, "GET", "/metrics", "").unwrap().1;
+    let metrics = http(server.metrics, "GET", "/metrics", "").unwrap().1;
+    // The public port does not serve them.
+    let (head, body) = http(port, "GET", "/metrics", "").unwrap();
+    assert!(
+        !head.starts_with("HTTP/1.1 200") && !body.contains("topochess_"),
+        "{head}"
+    );
     // Of the 300 seeks: 3 kept, 2 more let through by the rate (5 a minute) and refused as
     // seeks, 295 refused by the rate; of the 7 games, 2.
     let lobby_line = format!(
@@ -397,7 +408,7 @@ async fn a_fault_in_one_connection_ends_that_connection_only() {
         Some(Color::White),
         "the faulty move was not played"
     );
-    assert!(http(port, "GET", "/metrics", "")
+    assert!(http(server.metrics, "GET", "/metrics", "")
         .unwrap()
         .1
         .contains("topochess_refusals_total{reason=\"fault\"} 1"));
@@ -537,5 +548,30 @@ async fn thousands_of_games_played_and_left_leave_no_room_and_no_memory_behind()
         after_third < after_first + after_first / 4,
         "{after_first} KB then {after_third} KB"
     );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_answer_carries_the_security_headers() {
+    let data = site("headers");
+    let server = Server::start(&data, free_port());
+    for path in [
+        "/",
+        "/api/health",
+        "/api/lobby",
+        "/api/games/zz",
+        "/no/such/file.js",
+    ] {
+        let (head, _) = http(server.port, "GET", path, "").unwrap();
+        let head = head.to_ascii_lowercase();
+        for line in [
+            "x-content-type-options: nosniff",
+            "content-security-policy: frame-ancestors 'none'",
+            "x-frame-options: deny",
+            "referrer-policy: strict-origin-when-cross-origin",
+        ] {
+            assert!(head.contains(line), "{path}: no {line}: {head}");
+        }
+    }
     let _ = std::fs::remove_dir_all(&data);
 }

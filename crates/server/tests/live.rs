@@ -178,6 +178,24 @@ async fn a_flood_is_slowed_and_a_huge_message_refused() {
         }
     }
     assert!(slowed, "too many messages are refused");
+    // Binary frames are messages too: refused, and counted against the same budget.
+    let mut b = connect(port, &created.id, secret).await;
+    state_at(&mut b, 0).await;
+    for _ in 0..60 {
+        let _ = b.send(Message::Binary(vec![0u8; 64].into())).await;
+    }
+    let (mut refused, mut slowed) = (false, false);
+    for _ in 0..120 {
+        if let ServerMessage::Error { message } = next(&mut b).await {
+            refused |= message.contains("are text");
+            slowed |= message.contains("slow down");
+        }
+        if refused && slowed {
+            break;
+        }
+    }
+    assert!(refused && slowed, "binary frames refused and counted");
+    drop(b);
     // Over the size limit: the server closes the connection rather than read it.
     let huge = "x".repeat(topochess_protocol::MAX_MESSAGE_BYTES * 4);
     let _ = s.send(Message::Text(huge.into())).await;
@@ -305,5 +323,75 @@ async fn the_lobby_is_pushed_as_seeks_come_and_go() {
     // Both leave before a move: not being played.
     drop((white, black));
     pushed(&lobbies, Duration::from_secs(9), |l| !has(&l.playing));
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_draw_offered_again_and_again_is_shown_once() {
+    let data = site("offers");
+    let server = Server::start(&data, free_port());
+    let port = server.port;
+    let (ws, bs) = ("offerer-0123456789ab", "decliner-0123456789a");
+    let id = create_from(person(1), port, &folded_game(ws, false)).id;
+    let mut w = connect_from(person(1), port, &id, Some(ws)).await;
+    let mut b = connect_from(person(2), port, &id, Some(bs)).await;
+    state_at(&mut w, 0).await;
+    state_at(&mut b, 0).await;
+    send(&mut w, &mv("e2e4", 0)).await;
+    state_at(&mut b, 1).await;
+    send(&mut b, &mv("e7e5", 1)).await;
+    state_at(&mut w, 2).await;
+    // White offers a draw 24 times; Black declines each offer it is shown.
+    let mut shown = 0;
+    let mut refused = 0;
+    for _ in 0..24 {
+        send(&mut w, &ClientMessage::Draw).await;
+        // White hears its offer kept, or refused (then Black is told nothing).
+        let kept = loop {
+            match next(&mut w).await {
+                ServerMessage::State(s) if s.draw_offer == Some(Color::White) => break true,
+                // Refused: too soon after the decline (or, past the socket's burst, too fast).
+                ServerMessage::Error { message } => {
+                    assert!(
+                        message.contains("declined") || message.contains("slow down"),
+                        "{message}"
+                    );
+                    break false;
+                }
+                _ => continue,
+            }
+        };
+        if !kept {
+            refused += 1;
+            continue;
+        }
+        loop {
+            if let ServerMessage::State(s) = next(&mut b).await {
+                if s.draw_offer == Some(Color::White) {
+                    break;
+                }
+            }
+        }
+        shown += 1;
+        send(&mut b, &ClientMessage::Decline).await;
+        loop {
+            if let ServerMessage::State(s) = next(&mut w).await {
+                if s.draw_offer.is_none() {
+                    break;
+                }
+            }
+        }
+    }
+    // Everything Black was sent until White's next move: no other offer among it.
+    send(&mut w, &mv("g1f3", 2)).await;
+    loop {
+        if let ServerMessage::State(s) = next(&mut b).await {
+            assert_eq!(s.draw_offer, None, "an offer shown again");
+            if s.moves.len() == 3 {
+                break;
+            }
+        }
+    }
+    assert_eq!((shown, refused), (1, 23), "the offer was shown once");
     let _ = std::fs::remove_dir_all(&data);
 }

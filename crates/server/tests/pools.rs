@@ -191,3 +191,41 @@ async fn two_players_waiting_on_two_servers_are_paired() {
     let b = Server::start_with(&site("pools-b"), free_port(), &["--database", &url], &[]);
     paired_and_seated([a.port, b.port]).await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn pages_joining_in_a_loop_start_no_more_games_than_the_budget() {
+    let server = Server::start(&site("pools-budget"), free_port());
+    let port = server.port;
+    // Twenty pages of one address, each a new guest, join one pool at once: waiting there is
+    // starting a game, and an address starts five a minute (as it creates them).
+    let mut pages = Vec::new();
+    for n in 0..20 {
+        pages.push(join(person(90), port, "folded-1+0", &format!("looper-{n:014}")).await);
+    }
+    let (mut waited, mut refused) = (0, 0);
+    for page in pages.iter_mut() {
+        match news(page).await {
+            Some(PoolNews::Waiting { .. } | PoolNews::Paired { .. }) => waited += 1,
+            Some(PoolNews::Left { message }) => {
+                assert!(message.contains("Too many games started"), "{message}");
+                refused += 1;
+            }
+            None => panic!("every page is answered"),
+        }
+    }
+    assert_eq!((waited, refused), (5, 15));
+    // At most two games came of the five (one waits, or leaves); none of the refused.
+    let playing = lobby(port)
+        .pools
+        .iter()
+        .find(|p| p.id == "folded-1+0")
+        .unwrap()
+        .playing;
+    assert!(playing <= 4, "{playing} playing");
+    // Another address is not held back by it.
+    let mut other = join(person(91), port, "folded-1+0", "another-0123456789").await;
+    assert!(matches!(
+        news(&mut other).await,
+        Some(PoolNews::Waiting { .. } | PoolNews::Paired { .. })
+    ));
+}

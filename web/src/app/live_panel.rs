@@ -158,7 +158,7 @@ fn arena_rows(
                 { if over { "Back to the tournament" } else { "An arena game: the tournament" } }</a></p>
             if may_berserk {
                 <div class="row"><button class="secondary" id="live-berserk" onclick={berserk}
-                    title="Half your time, no increment, and a point more for a win of at least 7 moves">{"Berserk"}</button></div>
+                    title="Half your time, no increment, and a point more for a win in a game of at least 14 plies (7 moves each)">{"Berserk"}</button></div>
             }
             if !went.is_empty() {
                 <p class="arena-berserked" id="live-berserked">{format!("\u{26a1} Berserk: {}", went.join(" and "))}</p>

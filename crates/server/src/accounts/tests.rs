@@ -5,6 +5,12 @@ use axum::http::HeaderValue;
 fn a_password_is_long_enough_not_common_and_not_the_name() {
     assert!(weak_password("alice", "seven77").is_some());
     assert!(weak_password("alice", &"x".repeat(129)).is_some());
+    // Eight spaces (or tabs) are eight characters, and no password.
+    assert_eq!(
+        weak_password("alice", "        ").as_deref(),
+        Some("A password cannot be only spaces.")
+    );
+    assert!(weak_password("alice", "\t\t\t\t\t\t\t\t\t").is_some());
     for common in [
         "password123",
         "Password123",
@@ -28,6 +34,25 @@ fn a_password_is_long_enough_not_common_and_not_the_name() {
 fn names_are_checked_and_unique_by_their_lower_case() {
     assert_eq!(bad_name("Alice_99"), None);
     assert!(bad_name("deleted player").is_some());
+    // Reserved names, whatever their case or look-alike letters.
+    for reserved in [
+        "admin",
+        "Adm1n",
+        "Anonymous",
+        "deleted-player",
+        "Deleted_Player",
+        "mod",
+        "TopoChess",
+        "topochess_fan",
+        "Moderator",
+    ] {
+        assert_eq!(
+            bad_name(reserved).as_deref(),
+            Some("That name is reserved: choose another."),
+            "{reserved}"
+        );
+    }
+    assert_eq!(bad_name("modest"), None);
     assert!(bad_name("x").is_some());
     assert_eq!(name_key("AlIcE"), "alice");
 }

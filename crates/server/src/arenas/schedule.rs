@@ -29,6 +29,14 @@ const WEEK: u64 = 7 * DAY;
 /// 1970-01-04, the first Sunday of the epoch, at 18:00 UTC.
 const FIRST_SUNDAY_EVENING: u64 = 3 * DAY + 18 * HOUR;
 
+/// Whether `name` reads as one of the site's own scheduled arenas ("Hourly … Arena", "Weekly …
+/// Arena", whatever the case and spacing): a player's arena may not pass for one.
+pub fn is_sites_own(name: &str) -> bool {
+    let words: Vec<String> = name.split_whitespace().map(str::to_lowercase).collect();
+    matches!(words.first().map(String::as_str), Some("hourly" | "weekly"))
+        && words.last().is_some_and(|w| w.starts_with("arena"))
+}
+
 /// A preset's name in an arena's name: the headline boards by their short names.
 pub fn short_name(preset: &str) -> String {
     match preset {

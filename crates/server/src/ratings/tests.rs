@@ -42,6 +42,7 @@ fn game(outcome: Option<Outcome>, moves: usize) -> Record {
         rated: true,
         settled: false,
         players: [player(1), player(2)],
+        declined: Default::default(),
     }
 }
 

@@ -94,8 +94,9 @@ fn resignation_draws_and_aborts_end_the_game_as_players_expect() {
     assert_eq!(g.record().draw_offer, Some(Color::White));
     g.apply(Color::Black, &ClientMessage::Decline, 1).unwrap();
     assert_eq!(g.record().draw_offer, None);
-    g.apply(Color::White, &ClientMessage::Draw, 1).unwrap();
+    // Black offers in turn, and White's draw accepts it.
     g.apply(Color::Black, &ClientMessage::Draw, 1).unwrap();
+    g.apply(Color::White, &ClientMessage::Draw, 1).unwrap();
     assert_eq!(g.record().outcome, Some(Outcome::DrawAgreed));
     assert!(g.apply(Color::White, &mv("e2e4", 0), 1).is_err(), "over");
 
@@ -210,13 +211,9 @@ fn a_takeback_asked_and_accepted_takes_back_the_askers_move() {
     g.apply(Color::White, &mv("e2e4", 0), 1).unwrap();
     g.apply(Color::Black, &mv("e7e5", 1), 2).unwrap();
     g.apply(Color::White, &mv("g1f3", 2), 3).unwrap();
-    // White asks; Black declines; White asks again, Black accepts: Nf3 is gone, White to move.
+    // White asks, Black accepts: Nf3 is gone, White to move.
     g.apply(Color::White, &ClientMessage::Takeback, 4).unwrap();
     assert_eq!(g.state(None, 4).takeback_offer, Some(Color::White));
-    g.apply(Color::Black, &ClientMessage::DeclineTakeback, 5)
-        .unwrap();
-    assert_eq!(g.record().takeback_offer, None);
-    g.apply(Color::White, &ClientMessage::Takeback, 6).unwrap();
     g.apply(Color::Black, &ClientMessage::Takeback, 7).unwrap();
     assert_eq!(g.record().moves, ["e2e4", "e7e5"]);
     g.apply(Color::White, &mv("d2d4", 2), 8).unwrap();
@@ -434,4 +431,57 @@ fn berserk_is_for_arena_games_once_before_the_first_move_and_drops_the_increment
         [180_000, 87_000],
         "3 s off, no 2 s on"
     );
+}
+
+#[test]
+fn a_declined_offer_is_not_made_again_for_ten_plies() {
+    let mut g = new_game(Some(60), 0);
+    for (ply, m) in ["e2e4", "e7e5", "g1f3"].iter().enumerate() {
+        let side = if ply % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        g.apply(side, &mv(m, ply), 1).unwrap();
+    }
+    // Declined, a take-back request and a draw offer are refused when made again at once: the
+    // opponent is not shown them over and over.
+    g.apply(Color::White, &ClientMessage::Takeback, 2).unwrap();
+    g.apply(Color::Black, &ClientMessage::DeclineTakeback, 3)
+        .unwrap();
+    let again = g
+        .apply(Color::White, &ClientMessage::Takeback, 4)
+        .unwrap_err();
+    assert!(
+        again.contains("declined") && again.contains("10 more plies"),
+        "{again}"
+    );
+    assert_eq!(g.record().takeback_offer, None);
+    g.apply(Color::White, &ClientMessage::Draw, 5).unwrap();
+    g.apply(Color::Black, &ClientMessage::Decline, 6).unwrap();
+    assert!(g.apply(Color::White, &ClientMessage::Draw, 7).is_err());
+    assert_eq!(g.record().draw_offer, None);
+    // Black's own offers are its own: Black may offer a draw.
+    g.apply(Color::Black, &ClientMessage::Draw, 8).unwrap();
+    g.apply(Color::White, &ClientMessage::Decline, 9).unwrap();
+    // Ten plies later, White may ask again.
+    let line = [
+        "a7a6", "a2a3", "b7b6", "b2b3", "c7c6", "c2c3", "d7d6", "d2d3", "g7g6", "g2g3",
+    ];
+    for (i, m) in line.iter().enumerate() {
+        let side = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        g.apply(side, &mv(m, 3 + i), 10).unwrap();
+    }
+    g.apply(Color::White, &ClientMessage::Draw, 11).unwrap();
+    // An offer left unanswered lapses when the opponent moves on: declined too.
+    g.apply(Color::Black, &mv("h7h6", 13), 12).unwrap();
+    assert_eq!(g.record().draw_offer, None);
+    assert!(g.apply(Color::White, &ClientMessage::Draw, 13).is_err());
+    // The rule survives the store: a record read back refuses the same.
+    let mut back = LiveGame::from_record(g.record().clone()).unwrap();
+    assert!(back.apply(Color::White, &ClientMessage::Draw, 14).is_err());
 }

@@ -190,6 +190,10 @@ impl crate::store::AccountStore for Unreliable {
         self.check()?;
         self.inner.login_try(name, now, window, most).await
     }
+    async fn login_tries(&self, key: &str, since: u64) -> Result<(u32, Option<u64>), StoreError> {
+        self.check()?;
+        self.inner.login_tries(key, since).await
+    }
     async fn forget_login_tries(&self, before: u64) -> Result<usize, StoreError> {
         self.inner.forget_login_tries(before).await
     }
@@ -450,7 +454,7 @@ async fn a_new_seek_replaces_its_players_old_one_and_an_address_has_few() {
             None,
         )
         .await;
-    assert!(matches!(refused, Err(Failure::Limited(ref why)) if why.contains("3 seeks")));
+    assert!(matches!(refused, Err(Failure::Limited(ref why, _)) if why.contains("3 seeks")));
     let elsewhere: IpAddr = "198.51.100.9".parse().unwrap();
     assert!(rooms
         .create(

@@ -141,50 +141,83 @@ pub async fn signup(
     }
 }
 
-/// How long until the account `name` (whatever its case) may be tried again, if it may not now;
-/// the attempt counted if it may. Counted whether the name exists or not, so the answer tells
-/// nothing; counted in the store, so that servers sharing it count together.
-async fn name_tried(site: &Site, name: &str) -> Result<Option<Duration>, Response> {
-    let most = site.limits.quotas.name_logins_per_10min;
-    let tried = site
-        .rooms
-        .store()
-        .login_try(&accounts::name_key(name), now_ms(), LOGIN_WINDOW_MS, most)
-        .await;
-    let wait = site
-        .rooms
-        .stored("count a sign-in attempt", tried)
-        .map_err(failed)?;
-    Ok(wait.map(Duration::from_millis))
+/// Wrong passwords at one name from one address (in the sign-in window) before that address is
+/// refused at that name until the oldest leaves the window. Only the address that failed waits:
+/// the owner, anywhere else, signs in as ever.
+pub const PAIR_FAILURES: u32 = 5;
+
+/// How long an attempt at a name under attack (the quota's wrong passwords at it, from
+/// anywhere, in the window) waits before it is checked, from an address that has not failed at
+/// that name: guessing from many addresses is slowed, and a right password still signs in.
+pub const SLOWED: Duration = Duration::from_secs(2);
+
+/// The key that counts wrong passwords at `name` from `from`.
+fn pair_key(name: &str, from: IpAddr) -> String {
+    format!("{}@{from}", accounts::name_key(name))
 }
 
-/// The account `name` if `password` is its password, as one answer whatever was wrong; limited
-/// per address and per name.
+/// The account `name` if `password` is its password, as one answer whatever was wrong, with the
+/// same work done for an unknown name as for a wrong password. Limited, for the attacker and not
+/// for the owner: attempts per address, wrong passwords per name and address, and attempts at a
+/// name under attack slowed from addresses new to it. `owner`: the signed-in owner confirming
+/// their own password (a new password, deleting the account), whom only their own wrong
+/// passwords limit.
 async fn check(
     site: &Site,
     from: IpAddr,
     name: &str,
     password: String,
+    owner: bool,
 ) -> Result<Account, Response> {
-    let limited = match site.limits.check(Limited::Login, from) {
-        Ok(()) => name_tried(site, name).await?,
-        Err(wait) => Some(wait),
-    };
-    if let Some(wait) = limited {
-        site.rooms.metrics.refused(Refusal::LoginLimit);
-        return Err(too_many("sign-in attempts", wait));
+    if !owner {
+        if let Err(wait) = site.limits.check(Limited::Login, from) {
+            site.rooms.metrics.refused(Refusal::LoginLimit);
+            return Err(too_many("sign-in attempts", wait));
+        }
     }
-    let found = site.rooms.store().account(name).await;
+    let store = site.rooms.store();
+    let now = now_ms();
+    let since = now.saturating_sub(LOGIN_WINDOW_MS);
+    let pair = pair_key(name, from);
+    let counted = store.login_tries(&pair, since).await;
+    let (failed_here, oldest) = site
+        .rooms
+        .stored("count wrong passwords", counted)
+        .map_err(failed)?;
+    if failed_here >= PAIR_FAILURES {
+        site.rooms.metrics.refused(Refusal::LoginLimit);
+        let wait = (oldest.unwrap_or(now) + LOGIN_WINDOW_MS).saturating_sub(now);
+        return Err(super::too_many_said(
+            "Too many wrong passwords for this name from this address",
+            Duration::from_millis(wait),
+        ));
+    }
+    if !owner && failed_here == 0 {
+        let counted = store.login_tries(&accounts::name_key(name), since).await;
+        let (failed_anywhere, _) = site
+            .rooms
+            .stored("count wrong passwords", counted)
+            .map_err(failed)?;
+        if failed_anywhere >= site.limits.quotas.name_logins_per_10min {
+            tokio::time::sleep(SLOWED).await;
+        }
+    }
+    let found = store.account(name).await;
     let account = site
         .rooms
         .stored("read an account", found)
         .map_err(failed)?;
-    let hash = account.as_ref().map(|a| a.hash.clone());
+    // The hash is checked whether the name exists or not (a decoy's for an unknown name): the
+    // same time, the same answer.
+    let right = accounts::verify(password, account.as_ref().map(|a| a.hash.clone())).await;
     match account {
-        Some(account) if accounts::verify(password, hash).await => Ok(account),
+        Some(account) if right => Ok(account),
         _ => {
-            // An unknown name was checked against a decoy: the same time, the same answer.
             site.rooms.metrics.refused(Refusal::BadLogin);
+            for key in [pair, accounts::name_key(name)] {
+                let kept = store.login_try(&key, now, LOGIN_WINDOW_MS, u32::MAX).await;
+                let _ = site.rooms.stored("count a wrong password", kept);
+            }
             Err(refuse(StatusCode::BAD_REQUEST, "Wrong name or password."))
         }
     }
@@ -207,7 +240,7 @@ pub async fn login(
     if given.name.len() > 64 || given.password.len() > 4 * accounts::MOST_PASSWORD {
         return refuse(StatusCode::BAD_REQUEST, "Wrong name or password.");
     }
-    let account = match check(&site, from, &given.name, given.password).await {
+    let account = match check(&site, from, &given.name, given.password, false).await {
         Ok(account) => account,
         Err(answer) => return answer,
     };
@@ -288,7 +321,7 @@ pub async fn password(
         Err(answer) => return answer,
     };
     let name = signed.account.name.clone();
-    if let Err(answer) = check(&site, from, &name, change.current).await {
+    if let Err(answer) = check(&site, from, &name, change.current, true).await {
         return answer;
     }
     if let Some(why) = accounts::weak_password(&name, &change.new) {
@@ -326,7 +359,7 @@ pub async fn delete(
         Ok(given) => given,
         Err(answer) => return answer,
     };
-    if let Err(answer) = check(&site, from, &signed.account.name, given.password).await {
+    if let Err(answer) = check(&site, from, &signed.account.name, given.password, true).await {
         return answer;
     }
     if let Err(failure) = site.rooms.forget(signed.account.id).await {

@@ -48,6 +48,7 @@ pub async fn serve(
     site: Arc<Site>,
     counted: crate::limits::OpenSocket,
     account: Option<crate::accounts::Account>,
+    from: std::net::IpAddr,
 ) {
     let _counted = counted;
     let (mut out, mut incoming) = ws.split();
@@ -69,6 +70,23 @@ pub async fn serve(
             return close_frame(&mut out, &mut incoming, POLICY, &why).await;
         }
     };
+    // Waiting in a pool is starting a game: the same budget as creating one, per address and
+    // per account, so that pages joining (and leaving) in a loop start no more games.
+    if let Err(wait) = site.limits.start_game(from, account.as_ref().map(|a| a.id)) {
+        site.rooms.metrics.refused(Refusal::CreateLimit);
+        let why = format!(
+            "Too many games started from your address: try again in {} s.",
+            wait.as_secs() + 1
+        );
+        let _ = say(
+            &mut out,
+            &PoolNews::Left {
+                message: why.clone(),
+            },
+        )
+        .await;
+        return close_frame(&mut out, &mut incoming, POLICY, &why).await;
+    }
     let mut joined = match site.pools.join(&pool, &secret, account.as_ref()).await {
         Ok(joined) => joined,
         Err(failure) => {
@@ -117,6 +135,11 @@ async fn waited(
                     if matches!(serde_json::from_str(&body), Ok(PoolRequest::Leave)) {
                         return close_frame(out, incoming, 1000, "").await;
                     }
+                    site.rooms.metrics.refused(Refusal::BadMessage);
+                    let why = "in a pool, a page may only leave: {\"t\":\"leave\"}";
+                    return close_frame(out, incoming, POLICY, why).await;
+                }
+                Some(Ok(Message::Binary(_))) => {
                     site.rooms.metrics.refused(Refusal::BadMessage);
                     let why = "in a pool, a page may only leave: {\"t\":\"leave\"}";
                     return close_frame(out, incoming, POLICY, why).await;

@@ -58,8 +58,9 @@ impl Won {
 /// The accounts' part of a store.
 #[async_trait::async_trait]
 pub trait AccountStore: Send + Sync + 'static {
-    /// A new account `name` with password hash `hash`, made at `now`; `None` when the name
-    /// (whatever its case) is taken.
+    /// A new account `name` with password hash `hash`, made at `now`; `None` when the name is
+    /// taken: by an account, a deleted one included, whose name has the same skeleton (the same
+    /// whatever its case, or with `I` for `l`, `0` for `O`).
     async fn sign_up(
         &self,
         name: &str,
@@ -118,12 +119,47 @@ pub trait AccountStore: Send + Sync + 'static {
         window: u64,
         most: u32,
     ) -> Result<Option<u64>, StoreError>;
+    /// The attempts counted under `key` since `since` (ms since the epoch): how many, and when
+    /// the oldest of them was. Nothing is counted.
+    async fn login_tries(&self, key: &str, since: u64) -> Result<(u32, Option<u64>), StoreError>;
     /// Forgets the sign-in attempts counted before `before`; how many.
     async fn forget_login_tries(&self, before: u64) -> Result<usize, StoreError>;
 }
 
 /// The table of the sign-in attempts at each name (the same in both stores). Old ones are
 /// deleted once a minute: an attempt never deletes, so it never waits on another's delete.
+/// The SQL of a name's skeleton, the same in both stores: lower case, and the characters that
+/// look alike folded together (`i`, `l` and `1`; `o` and `0`; `-` and `_`). Two names with one
+/// skeleton are one name: `paul` and `pauI`, `ann0` and `anno`.
+macro_rules! skeleton_sql {
+    ($arg:literal) => {
+        concat!(
+            "replace(replace(replace(replace(replace(lower(",
+            $arg,
+            "), 'i', 'l'), '1', 'l'), '0', 'o'), '-', '_'), ' ', '')"
+        )
+    };
+}
+pub(crate) use skeleton_sql;
+
+/// The names taken (SQLite): the skeleton of every name an account was ever made with, kept when
+/// the account is deleted (a closed account's name is never given again, as on lichess); those
+/// of the accounts made before, added.
+pub(crate) const NAMES_TAKEN_SQLITE: &str = concat!(
+    "CREATE TABLE names_taken (skeleton TEXT PRIMARY KEY);
+    INSERT OR IGNORE INTO names_taken (skeleton) SELECT ",
+    skeleton_sql!("name"),
+    " FROM accounts;"
+);
+
+/// The names taken (PostgreSQL), as [`NAMES_TAKEN_SQLITE`].
+pub(crate) const NAMES_TAKEN_POSTGRES: &str = concat!(
+    "CREATE TABLE names_taken (skeleton TEXT PRIMARY KEY);
+    INSERT INTO names_taken (skeleton) SELECT ",
+    skeleton_sql!("name"),
+    " FROM accounts ON CONFLICT DO NOTHING;"
+);
+
 pub(crate) const LOGIN_TRIES: &str = "CREATE TABLE login_tries (
         name TEXT NOT NULL,
         at BIGINT NOT NULL

@@ -29,7 +29,7 @@ const WRITERS: usize = 1;
 const MOST_IN_A_BATCH: usize = 512;
 
 /// The changes of the database's layout, in order; `topochess_layout` counts those applied.
-const MIGRATIONS: [&str; 5] = [
+const MIGRATIONS: [&str; 7] = [
     // 1: the games, the servers alive and their pages at each game. Few indexes: a move
     // changes its game's deadline, so each index on the table is written at every move (the
     // running clocks are listed once at start, the games to prune once an hour: both scan).
@@ -119,12 +119,16 @@ const MIGRATIONS: [&str; 5] = [
     super::arenas::ARENA_TABLES,
     // 5: the sign-in attempts at each name.
     super::accounts::LOGIN_TRIES,
+    // 6: the names taken, by their skeletons.
+    super::accounts::NAMES_TAKEN_POSTGRES,
+    // 7: the offers each side had declined, and when.
+    "ALTER TABLE games ADD COLUMN declined TEXT;",
 ];
 
 /// The columns a record is read from, in `record_of`'s order.
 const COLUMNS: &str = "id, variant, castling, clock_base, clock_increment, white, black, moves,
     white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer, takeback_offer,
-    rematch, next_game, public, revision, deadline, rated, players";
+    rematch, next_game, public, revision, deadline, rated, players, declined";
 
 impl From<tokio_postgres::Error> for StoreError {
     fn from(e: tokio_postgres::Error) -> StoreError {
@@ -367,6 +371,7 @@ fn record_of(r: &Row) -> Result<Record, StoreError> {
     let increment: Option<i32> = r.try_get(4)?;
     let rated: i16 = r.try_get(21)?;
     let players: Option<String> = r.try_get(22)?;
+    let declined: Option<String> = r.try_get(23)?;
     Ok(Record {
         id: r.try_get::<_, i64>(0)? as u64,
         variant: r.try_get(1)?,
@@ -399,6 +404,7 @@ fn record_of(r: &Row) -> Result<Record, StoreError> {
         rated: rated > 0,
         settled: rated == 2,
         players: Record::players_of(players.as_deref()).map_err(StoreError)?,
+        declined: Record::declined_of(declined.as_deref()),
     })
 }
 

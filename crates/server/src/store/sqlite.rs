@@ -32,7 +32,7 @@ enum Migration {
 pub const LAYOUT_VERSION: usize = MIGRATIONS.len();
 
 /// The changes of the database's layout, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: [Migration; 11] = [
+const MIGRATIONS: [Migration; 13] = [
     // 1: the games.
     Migration::Sql(
         "CREATE TABLE games (
@@ -132,6 +132,10 @@ const MIGRATIONS: [Migration; 11] = [
     Migration::Sql(crate::store::arenas::ARENA_TABLES),
     // 11: the sign-in attempts at each name.
     Migration::Sql(crate::store::accounts::LOGIN_TRIES),
+    // 12: the names taken, by their skeletons.
+    Migration::Sql(crate::store::accounts::NAMES_TAKEN_SQLITE),
+    // 13: the offers each side had declined, and when.
+    Migration::Sql("ALTER TABLE games ADD COLUMN declined TEXT;"),
 ];
 
 /// The table of the players waiting in pools (the same in both stores).
@@ -166,12 +170,13 @@ fn hash_seats(db: &Connection) -> rusqlite::Result<()> {
 /// The columns a record is read from, in `record_of`'s order.
 const COLUMNS: &str = "id, variant, castling, clock_base, clock_increment, white, black, moves,
     white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer, takeback_offer,
-    rematch, next_game, public, revision, deadline, rated, players";
+    rematch, next_game, public, revision, deadline, rated, players, declined";
 
 /// A record of a row read with [`COLUMNS`].
 fn record_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Record> {
     let rated: i64 = r.get(21)?;
     let players: Option<String> = r.get(22)?;
+    let declined: Option<String> = r.get(23)?;
     let base: Option<u32> = r.get(3)?;
     let increment: Option<u32> = r.get(4)?;
     let moves: String = r.get(7)?;
@@ -209,6 +214,7 @@ fn record_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Record> {
         players: Record::players_of(players.as_deref()).map_err(|e| {
             rusqlite::Error::FromSqlConversionFailure(22, rusqlite::types::Type::Text, e.into())
         })?,
+        declined: Record::declined_of(declined.as_deref()),
     })
 }
 
@@ -513,9 +519,9 @@ fn insert(db: &Connection, g: &Record) -> Result<(), StoreError> {
         "INSERT INTO games (id, variant, castling, clock_base, clock_increment, white, black,
                 moves, white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer,
                 takeback_offer, rematch, next_game, public, revision, deadline, rated, players,
-                white_account, black_account, winner)
+                white_account, black_account, winner, declined)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-                ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)",
+                ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)",
         params![
             g.id as i64,
             g.variant,
@@ -543,6 +549,7 @@ fn insert(db: &Connection, g: &Record) -> Result<(), StoreError> {
             g.account(Color::White).map(|a| a as i64),
             g.account(Color::Black).map(|a| a as i64),
             g.winner_text(),
+            g.declined_text(),
         ],
     )
     .map(|_| ())
@@ -556,7 +563,7 @@ fn update(db: &Connection, g: &Record) -> Result<bool, StoreError> {
                 turn_since = ?7, outcome = ?8, aborted = ?9, draw_offer = ?10,
                 takeback_offer = ?11, rematch = ?12, next_game = ?13, revision = ?14,
                 deadline = ?15, players = ?16, white_account = ?17, black_account = ?18,
-                winner = ?19 WHERE id = ?1 AND revision = ?14 - 1",
+                winner = ?19, declined = ?20 WHERE id = ?1 AND revision = ?14 - 1",
         params![
             g.id as i64,
             g.seats[0],
@@ -577,6 +584,7 @@ fn update(db: &Connection, g: &Record) -> Result<bool, StoreError> {
             g.account(Color::White).map(|a| a as i64),
             g.account(Color::Black).map(|a| a as i64),
             g.winner_text(),
+            g.declined_text(),
         ],
     )?;
     if changed == 1 {

@@ -110,6 +110,11 @@ fn record(id: GameId) -> Record {
         rated: false,
         settled: false,
         players: [None, None],
+        // Kept and read back as they are (the store suite compares whole records).
+        declined: crate::record::Declined {
+            draw: [Some(3), None],
+            takeback: [None, Some(7)],
+        },
     }
 }
 

@@ -21,6 +21,8 @@ pub struct Server {
     pub child: Child,
     /// Its port.
     pub port: u16,
+    /// The port of its metrics (`--metrics-addr`, apart from the site).
+    pub metrics: u16,
 }
 
 impl Server {
@@ -30,11 +32,13 @@ impl Server {
 
     /// The server with more arguments and environment variables.
     pub fn start_with(data: &PathBuf, port: u16, args: &[&str], env: &[(&str, &str)]) -> Server {
+        let metrics = free_port();
         let child = Command::new(env!("CARGO_BIN_EXE_topochess-server"))
             .args(["--addr", &format!("127.0.0.1:{port}"), "--dist"])
             .arg(data.join("site"))
             .arg("--data")
             .arg(data)
+            .args(["--metrics-addr", &format!("127.0.0.1:{metrics}")])
             .args(args)
             .envs(env.iter().copied())
             .env("RUST_LOG", "warn")
@@ -45,7 +49,11 @@ impl Server {
             })
             .spawn()
             .expect("the server starts");
-        let server = Server { child, port };
+        let server = Server {
+            child,
+            port,
+            metrics,
+        };
         let start = Instant::now();
         while http(port, "GET", "/api/health", "").is_none() {
             assert!(

@@ -56,8 +56,16 @@ impl AccountStore for PgStore {
         let client = self.client().await?;
         let made = client
             .query_opt(
-                "INSERT INTO accounts (name, key, hash, created) VALUES ($1, $2, $3, $4)
-                 ON CONFLICT (key) DO NOTHING RETURNING id, name, hash, created",
+                // The name's skeleton claimed and the account made in one statement: of two
+                // sign-ups of look-alike names at once, one is made.
+                concat!(
+                    "WITH claimed AS (INSERT INTO names_taken (skeleton) VALUES (",
+                    crate::store::accounts::skeleton_sql!("$1"),
+                    ") ON CONFLICT DO NOTHING RETURNING skeleton)
+                 INSERT INTO accounts (name, key, hash, created)
+                 SELECT $1, $2, $3, $4 FROM claimed
+                 ON CONFLICT (key) DO NOTHING RETURNING id, name, hash, created"
+                ),
                 &[&name, &name_key(name), &hash, &(now as i64)],
             )
             .await?;
@@ -376,6 +384,19 @@ impl AccountStore for PgStore {
         }
         t.commit().await?;
         Ok(wait)
+    }
+
+    async fn login_tries(&self, key: &str, since: u64) -> Result<(u32, Option<u64>), StoreError> {
+        let row = self
+            .client()
+            .await?
+            .query_one(
+                "SELECT count(*), min(at) FROM login_tries WHERE name = $1 AND at > $2",
+                &[&key, &(since as i64)],
+            )
+            .await?;
+        let (count, oldest): (i64, Option<i64>) = (row.try_get(0)?, row.try_get(1)?);
+        Ok((count as u32, oldest.map(|at| at as u64)))
     }
 
     async fn forget_login_tries(&self, before: u64) -> Result<usize, StoreError> {

@@ -90,6 +90,7 @@ struct Columns {
     white_account: Vec<Option<i64>>,
     black_account: Vec<Option<i64>>,
     winner: Vec<Option<&'static str>>,
+    declined: Vec<Option<String>>,
 }
 
 impl Columns {
@@ -144,6 +145,7 @@ impl Columns {
                 .map(|w| w.record.account(Color::Black).map(|a| a as i64))
                 .collect(),
             winner: writes.iter().map(|w| w.record.winner_text()).collect(),
+            declined: writes.iter().map(|w| w.record.declined_text()).collect(),
         }
     }
 }
@@ -156,13 +158,13 @@ async fn create(pool: &Pool, writes: &[Write]) -> Result<(), StoreError> {
             "WITH new AS (INSERT INTO games (id, variant, castling, clock_base, clock_increment,
                 white, black, moves, white_ms, black_ms, turn_since, outcome, aborted, created,
                 draw_offer, takeback_offer, rematch, next_game, public, revision, deadline,
-                rated, players, white_account, black_account, winner)
+                rated, players, white_account, black_account, winner, declined)
                 SELECT * FROM unnest($1::BIGINT[], $2::TEXT[], $3::TEXT[], $4::INTEGER[],
                     $5::INTEGER[], $6::TEXT[], $7::TEXT[], $8::TEXT[], $9::BIGINT[],
                     $10::BIGINT[], $11::BIGINT[], $12::TEXT[], $13::BOOLEAN[], $14::BIGINT[],
                     $15::TEXT[], $16::TEXT[], $17::SMALLINT[], $18::BIGINT[], $19::BOOLEAN[],
                     $20::BIGINT[], $21::BIGINT[], $22::SMALLINT[], $23::TEXT[], $24::BIGINT[],
-                    $25::BIGINT[], $26::TEXT[])
+                    $25::BIGINT[], $26::TEXT[], $27::TEXT[])
                 RETURNING id, revision, public)
              SELECT pg_notify('{CHANNEL}', 'g ' || id || ' ' || revision || ' '
                 || CASE WHEN public THEN '1' ELSE '0' END) FROM new"
@@ -214,6 +216,7 @@ async fn create(pool: &Pool, writes: &[Write]) -> Result<(), StoreError> {
                 &c.white_account,
                 &c.black_account,
                 &c.winner,
+                &c.declined,
             ],
         )
         .await?;
@@ -230,17 +233,18 @@ async fn save(pool: &Pool, writes: &[Write]) -> Result<Vec<Result<bool, StoreErr
                     $5::BIGINT[], $6::BIGINT[], $7::BIGINT[], $8::TEXT[], $9::BOOLEAN[],
                     $10::TEXT[], $11::TEXT[], $12::SMALLINT[], $13::BIGINT[], $14::BIGINT[],
                     $15::BIGINT[], $16::BOOLEAN[], $17::TEXT[], $18::BIGINT[], $19::BIGINT[],
-                    $20::TEXT[])
+                    $20::TEXT[], $21::TEXT[])
                 AS v(id, white, black, moves, white_ms, black_ms, turn_since, outcome, aborted,
                     draw_offer, takeback_offer, rematch, next_game, revision, deadline, lobby,
-                    players, white_account, black_account, winner)),
+                    players, white_account, black_account, winner, declined)),
              kept AS (UPDATE games g SET white = v.white, black = v.black, moves = v.moves,
                     white_ms = v.white_ms, black_ms = v.black_ms, turn_since = v.turn_since,
                     outcome = v.outcome, aborted = v.aborted, draw_offer = v.draw_offer,
                     takeback_offer = v.takeback_offer, rematch = v.rematch,
                     next_game = v.next_game, revision = v.revision, deadline = v.deadline,
                     players = v.players, white_account = v.white_account,
-                    black_account = v.black_account, winner = v.winner
+                    black_account = v.black_account, winner = v.winner,
+                    declined = v.declined
                 FROM v WHERE g.id = v.id AND g.revision = v.revision - 1
                 RETURNING g.id, g.revision, v.lobby)
              SELECT id, pg_notify('{CHANNEL}', 'g ' || id || ' ' || revision || ' '
@@ -272,6 +276,7 @@ async fn save(pool: &Pool, writes: &[Write]) -> Result<Vec<Result<bool, StoreErr
                 &c.white_account,
                 &c.black_account,
                 &c.winner,
+                &c.declined,
             ],
         )
         .await?;

@@ -86,6 +86,17 @@ impl AccountStore for SqliteStore {
         now: u64,
     ) -> Result<Option<Account>, StoreError> {
         self.in_transaction(|db| {
+            let claimed = db.execute(
+                concat!(
+                    "INSERT OR IGNORE INTO names_taken (skeleton) VALUES (",
+                    crate::store::accounts::skeleton_sql!("?1"),
+                    ")"
+                ),
+                params![name],
+            )?;
+            if claimed == 0 {
+                return Ok(None);
+            }
             let made = db.execute(
                 "INSERT INTO accounts (name, key, hash, created) VALUES (?1, ?2, ?3, ?4)
                  ON CONFLICT (key) DO NOTHING",
@@ -354,6 +365,17 @@ impl AccountStore for SqliteStore {
             }
             Ok(wait)
         })
+    }
+
+    async fn login_tries(&self, key: &str, since: u64) -> Result<(u32, Option<u64>), StoreError> {
+        Ok(self.db().query_row(
+            "SELECT count(*), min(at) FROM login_tries WHERE name = ?1 AND at > ?2",
+            params![key, since as i64],
+            |r| {
+                let (count, oldest): (i64, Option<i64>) = (r.get(0)?, r.get(1)?);
+                Ok((count as u32, oldest.map(|at| at as u64)))
+            },
+        )?)
     }
 
     async fn forget_login_tries(&self, before: u64) -> Result<usize, StoreError> {

@@ -65,16 +65,52 @@ async fn accounts_and_sessions(place: Place) {
         None,
         "its sessions went with it"
     );
-    assert!(
-        store
-            .sign_up("Bob", "hash-5", 3_000)
-            .await
-            .unwrap()
-            .is_some(),
-        "the name is free"
+    assert_eq!(
+        store.sign_up("Bob", "hash-5", 3_000).await.unwrap(),
+        None,
+        "a deleted account's name is never given again"
     );
 }
 both!(accounts_and_sessions);
+
+async fn names_that_look_alike_are_one_name(place: Place) {
+    let store = place.open().await;
+    assert!(store.sign_up("paul", "h", 0).await.unwrap().is_some());
+    for twin in ["pauI", "PAUL", "pau1", "Paul"] {
+        assert_eq!(store.sign_up(twin, "h", 0).await.unwrap(), None, "{twin}");
+    }
+    assert!(store.sign_up("ann0-x", "h", 0).await.unwrap().is_some());
+    for twin in ["annO_x", "ANNo-X", "anno_x"] {
+        assert_eq!(store.sign_up(twin, "h", 0).await.unwrap(), None, "{twin}");
+    }
+    assert!(store.sign_up("paula", "h", 0).await.unwrap().is_some());
+    // The store's skeleton is the one the server's rules read (`accounts::skeleton`).
+    for name in ["Ki1l-O0", "L1LI_o0O", "Zed-0-i"] {
+        assert!(
+            store.sign_up(name, "h", 0).await.unwrap().is_some(),
+            "{name}"
+        );
+        let shape = crate::accounts::skeleton(name);
+        assert_eq!(
+            store.sign_up(&shape, "h", 0).await.unwrap(),
+            None,
+            "{shape}"
+        );
+    }
+    // Two look-alikes signed up at the same instant (as through two servers): one is made.
+    let (a, b) = tokio::join!(
+        store.sign_up("kIein", "h", 0),
+        store.sign_up("klein", "h", 0)
+    );
+    assert_eq!(
+        [a.unwrap(), b.unwrap()]
+            .iter()
+            .filter(|m| m.is_some())
+            .count(),
+        1
+    );
+}
+both!(names_that_look_alike_are_one_name);
 
 fn player(account: u64, name: &str) -> Option<Player> {
     Some(Player {
