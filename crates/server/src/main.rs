@@ -131,13 +131,6 @@ async fn main() -> Result<(), String> {
     tokio::spawn(rooms.clone().keep_lobby(site.shutdown.clone()));
     tokio::spawn(site.pools.clone().run(site.shutdown.clone()));
     tokio::spawn(site.arenas.clone().run(site.shutdown.clone()));
-<<<<<<< HEAD
-    let mut app = routes::router(site.clone(), &args.dist);
-    if args.test_clock {
-        tracing::warn!("the test clock is on: POST /api/dev/clock moves the server's time");
-        app = app.merge(routes::test_clock());
-    }
-=======
     if let Some(addr) = &args.metrics_addr {
         let listener = tokio::net::TcpListener::bind(addr)
             .await
@@ -154,8 +147,11 @@ async fn main() -> Result<(), String> {
         });
         tracing::info!(%addr, "metrics served");
     }
-    let app = routes::router(site.clone(), &args.dist);
->>>>>>> fair-play
+    let mut app = routes::router(site.clone(), &args.dist);
+    if args.test_clock {
+        tracing::warn!("the test clock is on: POST /api/dev/clock moves the server's time");
+        app = app.merge(routes::test_clock());
+    }
     let listener = tokio::net::TcpListener::bind(&args.addr)
         .await
         .map_err(|e| format!("{}: {e}", args.addr))?;
