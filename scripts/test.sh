@@ -11,8 +11,7 @@
 #
 # What each step builds, so that nothing is compiled twice without a reason:
 # - clippy and the docs: cargo's check builds (metadata only, no code), native and wasm32;
-# - the native tests: the `test` profile (the workspace at opt-level 3, the crates it uses at 1,
-#   no LTO, into target/debug/). Its
+# - the native tests: the `test` profile (opt-level 3 without LTO, into target/debug/). Its
 #   build of the binaries the integration tests run, `topochess` and `topochess-server`, is the
 #   one the wasm perft check compares against and the one the end-to-end tests serve with:
 #   neither measures the native code's speed, so no second, LTO-linked build of either is made;
