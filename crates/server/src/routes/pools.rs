@@ -23,6 +23,15 @@ async fn say(out: &mut Out, news: &PoolNews) -> bool {
     out.send(text(news)).await.is_ok()
 }
 
+/// Tells the page it is not in the pool and why, then closes its socket with `code`.
+async fn left(out: &mut Out, incoming: &mut crate::socket::In, code: u16, why: &str) {
+    let news = PoolNews::Left {
+        message: why.to_string(),
+    };
+    let _ = say(out, &news).await;
+    close_frame(out, incoming, code, why).await
+}
+
 /// The pool and secret the first message asks for, or why not.
 fn read_join(first: Option<Result<Message, axum::Error>>) -> Result<(Pool, String), String> {
     let Some(Ok(Message::Text(body))) = first else {
@@ -60,14 +69,7 @@ pub async fn serve(
         Ok(join) => join,
         Err(why) => {
             site.rooms.metrics.refused(Refusal::BadHello);
-            let _ = say(
-                &mut out,
-                &PoolNews::Left {
-                    message: why.clone(),
-                },
-            )
-            .await;
-            return close_frame(&mut out, &mut incoming, POLICY, &why).await;
+            return left(&mut out, &mut incoming, POLICY, &why).await;
         }
     };
     // Waiting in a pool is starting a game: the same budget as creating one, per address and
@@ -78,27 +80,12 @@ pub async fn serve(
             "Too many games started from your address: try again in {} s.",
             wait.as_secs() + 1
         );
-        let _ = say(
-            &mut out,
-            &PoolNews::Left {
-                message: why.clone(),
-            },
-        )
-        .await;
-        return close_frame(&mut out, &mut incoming, POLICY, &why).await;
+        return left(&mut out, &mut incoming, POLICY, &why).await;
     }
     let mut joined = match site.pools.join(&pool, &secret, account.as_ref()).await {
         Ok(joined) => joined,
         Err(failure) => {
-            let message = failure.sentence();
-            let _ = say(
-                &mut out,
-                &PoolNews::Left {
-                    message: message.clone(),
-                },
-            )
-            .await;
-            return close_frame(&mut out, &mut incoming, 1011, &message).await;
+            return left(&mut out, &mut incoming, 1011, &failure.sentence()).await;
         }
     };
     let waiting = PoolNews::Waiting {
