@@ -10,11 +10,15 @@
 # non-zero whenever anything failed.
 #
 # What each step builds, so that nothing is compiled twice without a reason:
-# - clippy and the docs: cargo's check builds (metadata only, no code), native and wasm32;
-# - the native tests: the `test` profile (opt-level 3 without LTO, into target/debug/). Its
-#   build of the binaries the integration tests run, `topochess` and `topochess-server`, is the
-#   one the wasm perft check compares against and the one the end-to-end tests serve with:
-#   neither measures the native code's speed, so no second, LTO-linked build of either is made;
+# - the lints: clippy's own driver is the workspace's compiler in the native tests' build
+#   (`RUSTC_WORKSPACE_WRAPPER`, as `cargo clippy` does it, but compiling code too), so that build
+#   is linted as it is made, and one clippy check build remains, the page's code for wasm32;
+# - the docs: cargo's check build (metadata only), the core alone;
+# - the native tests: the `test` profile (Cargo.toml says which crates are at full speed), into
+#   target/debug/. Its build of the binaries the integration tests run, `topochess` and
+#   `topochess-server`, is the one the wasm perft check compares against and the one the
+#   end-to-end tests serve with: neither measures the native code's speed, so no second,
+#   LTO-linked build of either is made;
 # - the core and its perft bench for wasm32: `release` (the engine's module shares the core and
 #   the search built so);
 # - the site: its release build (scripts/build-site.mjs), the modules exactly as shipped (`ui`
@@ -58,7 +62,7 @@ check() {
 cargo_test() {
   local log="$logs/$1.log" p f status
   shift
-  cargo test "$@" 2>&1 | tee "$log"
+  native cargo test "$@" 2>&1 | tee "$log"
   status=${PIPESTATUS[0]}
   p=$(grep -hoE 'test result: [a-zA-Z]+\. [0-9]+ passed' "$log" | awk '{s+=$4} END {print s+0}')
   f=$(grep -hoE '[0-9]+ failed;' "$log" | awk '{s+=$1} END {print s+0}')
@@ -82,10 +86,33 @@ fi
 step "formatting (cargo fmt --check)"
 check "formatting" cargo fmt --all -- --check
 
-step "lints (cargo clippy -D warnings), native and wasm32"
-check "clippy (native)" cargo clippy --workspace --exclude topochess-web --all-targets --locked -- -D warnings
+step "the native tests' build, linted as it compiles"
+# clippy's driver is the compiler of the workspace's own crates (what `cargo clippy` does, with
+# code generated too): the build that the tests run is the one linted, and no check build of the
+# same code is made beside it. Every native cargo command below uses it, so that none of them
+# rebuilds what another built.
+clippy_driver=$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
+check "clippy's driver (rustup component add clippy)" test -x "$clippy_driver"
+native() { env RUSTC_WORKSPACE_WRAPPER="$clippy_driver" "$@"; }
+# Builds with the arguments given, its output kept in $logs/$1.log.
+build() {
+  local log="$logs/$1.log"
+  shift
+  native cargo test --locked --no-run "$@" 2>&1 | tee "$log"
+  [ "${PIPESTATUS[0]}" -eq 0 ]
+}
+# --all-targets: the examples and the benchmarks are built (and linted) too, as clippy would.
+check "native tests' build" build build --workspace --exclude topochess-web --all-targets
+# The app's state machine, storage and links are plain Rust: tested natively too.
+check "the page's native tests' build" build build-web -p topochess-web --lib --tests
+
+step "lints: none in the native build (cargo clippy -D warnings, as above), none for wasm32"
+# Cargo reports each crate's warnings as "`crate` (target) generated N warnings"; with clippy's
+# driver they include its lints. Any warning fails the step, as `-D warnings` would.
+if grep -E '^warning: `.*` \(.*\) generated [0-9]+ warnings?' "$logs/build.log" "$logs/build-web.log"; then
+  broken+=("clippy (native): the warnings above")
+fi
 check "clippy (web, wasm32)" cargo clippy -p topochess-web --target wasm32-unknown-unknown --locked -- -D warnings
-check "clippy (web, native tests)" cargo clippy -p topochess-web --lib --tests --locked -- -D warnings
 
 step "the rules core's documentation (cargo doc, links checked)"
 check "cargo doc (core)" env RUSTDOCFLAGS="-D warnings" cargo doc -p topochess-core --no-deps --locked
@@ -93,7 +120,6 @@ check "cargo doc (core)" env RUSTDOCFLAGS="-D warnings" cargo doc -p topochess-c
 step "native unit and integration tests"
 # --no-fail-fast: a failing test binary does not hide the others' results.
 cargo_test cargo-test --workspace --exclude topochess-web --locked --no-fail-fast
-# The app's state machine, storage and links are plain Rust: tested natively too.
 cargo_test cargo-test-web -p topochess-web --lib --tests --locked --no-fail-fast
 
 step "wasm32 build of the core crate, and perft in it (Node.js) against the native build"
@@ -124,8 +150,10 @@ if node scripts/build-site.mjs >"$logs/site.log" 2>&1 && test -f dist/index.html
   # The live games' tests start the game server themselves: the test build's (see above).
   export TOPOCHESS_SERVER=$PWD/target/debug/topochess-server
   check "game server build (by the native tests)" test -x "$TOPOCHESS_SERVER"
-  # The test files by name (a folder argument is searched differently by Node 20 and 22).
-  node --test --test-concurrency=1 tests/e2e/*.test.mjs 2>&1 | tee "$logs/e2e.log"
+  # The test files by name (a folder argument is searched differently by Node 20 and 22), two at
+  # a time: each file has its own browser, servers and ports, and while one waits on its pages
+  # the other draws (the suite took 10.4 minutes one file at a time, 7 two at a time).
+  node --test --test-concurrency=2 tests/e2e/*.test.mjs 2>&1 | tee "$logs/e2e.log"
   status=${PIPESTATUS[0]}
   # node's runner ends with "# pass N", "# fail N", "# cancelled N" (a test past its timeout),
   # "# skipped N" and "# todo N"; without them it stopped early. A cancelled, skipped or todo

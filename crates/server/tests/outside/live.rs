@@ -2,9 +2,7 @@
 //! over WebSockets, a spectator, bad input answered without harm, and the server killed
 //! (SIGKILL) mid-game and started again with every answered move kept and the clocks right.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use futures_util::SinkExt;
 use std::io::{Read, Write};
 use std::net::TcpStream;

@@ -2,9 +2,7 @@
 //! one game; a page that leaves leaves the pool, and the lobby counts it; a malformed join is
 //! refused with a sentence; and on PostgreSQL, two players waiting on two servers are paired.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use futures_util::{SinkExt, StreamExt};
 use std::net::Ipv4Addr;
 use std::time::{Duration, Instant};

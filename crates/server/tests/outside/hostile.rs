@@ -4,9 +4,7 @@
 //! no room behind, a flag falling with nobody connected (across a restart too), a SIGKILL while
 //! 40 games move, a graceful shutdown, and a backup taken while games go on.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use futures_util::SinkExt;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;

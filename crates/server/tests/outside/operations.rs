@@ -3,9 +3,7 @@
 //! restarting, what was being written kept, the process gone), and backed up while games go on
 //! (the copy serves every game).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

@@ -4,9 +4,7 @@
 //! server restarted mid-tournament that loses nothing and goes on pairing. On SQLite with one
 //! server, and on PostgreSQL with two servers sharing the players.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use futures_util::StreamExt;
 use std::net::Ipv4Addr;
 use std::time::Duration;

@@ -5,9 +5,7 @@
 //! PGN; a guest's games kept under a new account; a deleted account's games under "deleted
 //! player".
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use topochess_core::Color;
 use topochess_protocol::account::{GamesPage, Me, User};
 use topochess_protocol::{ClientMessage, Created, GameState, ServerMessage};

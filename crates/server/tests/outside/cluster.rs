@@ -5,9 +5,7 @@
 //! and plays on, and nothing that was answered is lost. Two browsers taking one free seat through
 //! the two servers at the same instant: one is seated, the other watches.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::time::Duration;
 use topochess_core::Color;
 use topochess_protocol::ClientMessage;

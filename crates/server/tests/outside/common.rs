@@ -1,7 +1,6 @@
 //! What the server's outside tests share: the real server process on a free port, plain HTTP,
 //! WebSockets that say hello, from any of loopback's addresses (each a person of its own, for
 //! the limits per address).
-#![allow(dead_code)]
 
 use futures_util::{SinkExt, StreamExt};
 use std::io::{Read, Write};

@@ -1,0 +1,12 @@
+//! The server from outside: the real `topochess-server` process, met over HTTP and WebSockets as
+//! browsers and programs meet it. One test binary of many modules, so that the code they share
+//! and their libraries are compiled and linked once.
+
+mod accounts;
+mod arenas;
+mod cluster;
+mod common;
+mod hostile;
+mod live;
+mod operations;
+mod pools;
