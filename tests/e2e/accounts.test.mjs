@@ -60,6 +60,8 @@ test('two accounts play a rated game and both ratings change; a guest plays casu
 
     // A rated game: anna White, boris takes the link; both named with their ratings.
     const link = await liveGame(anna, server, { rated: true });
+    // Until someone sits, the empty seat waits for an opponent (nobody is called Anonymous).
+    await anna.waitForFunction(() => /anna \(1500\?\).*Black: waiting for an opponent/.test(document.querySelector('#live-players')?.textContent ?? ''));
     await boris.goto(link);
     await boris.waitForSelector('#live-panel');
     for (const p of [anna, boris]) {

@@ -209,3 +209,79 @@ test('four players play an arena from the front page to its podium', { timeout: 
     await server.kill();
   }
 });
+
+test('joining an arena far off shows at once; a player who never makes a first move is counted down, loses as "did not move", and is told how to come back', { timeout: 120000 }, async () => {
+  const data = await mkdtemp(join(tmpdir(), 'topochess-arenas-nostart-'));
+  const server = await startGameServer(data, await freePort());
+  const browser = await launch();
+  try {
+    const contexts = await desktops(browser, 2);
+    const [eva, finn] = await Promise.all(contexts.map((c) => c.newPage()));
+    const errors = [];
+    for (const p of [eva, finn]) p.on('pageerror', (e) => errors.push(String(e)));
+    await signUp(eva, server, 'eva');
+    await signUp(finn, server, 'finn');
+    // An arena 45 minutes off: Join and Withdraw show at once on its page, and a double click
+    // is one request.
+    const later = await eva.evaluate(async () => {
+      const r = await fetch('api/tournaments', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Evening arena', preset: 'cylinder', clock: { limit: 60, increment: 0 }, minutes: 30, starts_in: 2700 }),
+      });
+      return r.json();
+    });
+    await eva.goto(`${server.url}#/tournament/${later.id}`);
+    await eva.waitForSelector('#arena-join');
+    assert.match(await eva.locator('#arena-facts').textContent(), / 0 players /);
+    await eva.dblclick('#arena-join');
+    await eva.waitForFunction(() => document.querySelector('#arena-withdraw')?.textContent === 'Withdraw', null, { timeout: 5000 });
+    assert.match(await eva.locator('#arena-facts').textContent(), / 1 player /);
+    assert.equal(await eva.locator('.arena-standing').count(), 1);
+    await eva.click('#arena-withdraw');
+    await eva.waitForFunction(() => document.querySelector('#arena-join')?.textContent === 'Join', null, { timeout: 5000 });
+    assert.match(await eva.locator('#arena-facts').textContent(), / 0 players /);
+    const made = await eva.evaluate(async () => {
+      const r = await fetch('api/tournaments', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Quiet arena', preset: 'cylinder', clock: { limit: 60, increment: 0 }, minutes: 5, rated: true }),
+      });
+      return r.json();
+    });
+    for (const p of [eva, finn]) {
+      await p.goto(`${server.url}#/tournament/${made.id}`);
+      await p.click('#arena-join');
+    }
+    const game = await liveGame(eva, null);
+    assert.equal(await liveGame(finn, null), game, 'paired together');
+    const [white, black] = (await whiteBelow(eva)) ? [eva, finn] : [finn, eva];
+    // From the pairing, White is counted down to the first move, and Black sees it too.
+    await white.waitForSelector('#live-first-move');
+    assert.match(await white.locator('#live-first-move').textContent(), /Make your first move: \d+ s left, or you lose this game/);
+    assert.match(await black.locator('#live-first-move').textContent(), /White has \d+ s to make a first move/);
+    await screenshot(white, 'arenas-first-move');
+    // White never moves: past the 30 s (the server's time moved on), White has lost.
+    await server.advance(31000);
+    for (const p of [white, black]) {
+      await p.waitForFunction(() => /Black wins: White did not move/.test(document.querySelector('#status, .status')?.textContent ?? ''), null, { timeout: 10000 });
+      assert.equal(await p.locator('#live-first-move').count(), 0);
+    }
+    assert.doesNotMatch(await white.locator('body').textContent(), /resigned/);
+    // White is told the arena paused them, and how to come back.
+    assert.match(await white.locator('#live-no-start').textContent(), /did not make your first move in time.*paused you/);
+    assert.equal(await black.locator('#live-no-start').count(), 0);
+    await screenshot(white, 'arenas-no-start');
+    await white.click('#live-no-start a');
+    await white.waitForFunction(() => document.querySelector('#arena-join')?.textContent === 'Come back');
+    // The archive says so too: the PGN's Termination.
+    const whiteName = white === eva ? 'eva' : 'finn';
+    const pgn = await white.evaluate(async (n) => (await fetch(`api/games/user/${n}`)).text(), whiteName);
+    assert.match(pgn, /\[Termination "Abandoned"\]/);
+    assert.match(pgn, /\[Result "0-1"\]/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    await server.kill();
+  }
+});

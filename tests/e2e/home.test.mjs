@@ -70,18 +70,25 @@ test('the front page says what Topochess is, shows a rook crossing the fold, and
   assert.match(await hash(page), /^#\/puzzles\/[0-9a-f]{8}$/);
 });
 
-test('the front page on a phone: one column, nothing cut off, the picture still', async () => {
+test('the front page on a phone: ways to play on the first screen, nothing cut off, the picture still', async () => {
   const context = await session.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   try {
     const page = await context.newPage();
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto(session.server.url);
     await page.waitForSelector('#home');
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scroll');
-    const cards = await page.locator('.home-card').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
-    assert.equal(cards.length, 5);
-    assert.ok(cards.every((w) => w > 300 && w <= 390), `cards fit: ${cards}`);
     await screenshot(page, 'home-phone');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scroll');
+    const cards = await page.locator('.home-card').evaluateAll((els) => els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { width: r.width, bottom: r.bottom };
+    }));
+    assert.equal(cards.length, 5);
+    assert.ok(cards.every((c) => c.width > 150 && c.width <= 390), `cards fit: ${cards.map((c) => c.width)}`);
+    // Every way to play is on the first screen (844 px), before what the site is.
+    assert.ok(cards.every((c) => c.bottom <= 844), `cards end at ${cards.map((c) => c.bottom)}`);
+    const header = await page.locator('header').evaluate((h) => h.getBoundingClientRect().height);
+    assert.ok(header <= 120, `the header is ${header} px high`);
     // With animations off, the rook stands at the end of its route.
     await page.click('#nav-settings');
     await page.uncheck('#motion');

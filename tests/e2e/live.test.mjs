@@ -181,10 +181,15 @@ test('the lobby: a seek taken by someone from the front page, and a game to watc
 test('a seek posted from the front page: its poster on the board, marked as theirs in the lobby, pushed to a phone at once, both in the game when it is taken', { timeout: 120000 }, () => withServer('seek', async (server, browser) => {
   const [ca] = await desktops(browser, 1);
   const cb = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
-  // A phone on the front page, before any seek.
+  // A phone on the front page, before any seek: a guest, and no error for being one.
   const b = await cb.newPage();
+  const logged = [];
+  b.on('console', (m) => { if (m.type() === 'error') logged.push(m.text()); });
+  const asked = b.waitForResponse((r) => /\/api\/account/.test(r.url()));
   await b.goto(server.url);
   await b.waitForSelector('#lobby-empty');
+  assert.equal((await asked).status(), 200, 'who the guest is: answered, not refused');
+  assert.deepEqual(logged.filter((t) => /\b40[13]\b/.test(t)), [], 'a guest is not an error');
   // A newcomer on the front page: the header's New game, "Anyone, live, from the lobby", 5+3.
   const a = await ca.newPage();
   await a.goto(server.url);

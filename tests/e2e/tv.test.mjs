@@ -40,6 +40,12 @@ test('TV follows the game being played, and the next when it ends', { timeout: 1
 
     await tv.goto(`${server.url}#/tv`);
     await tv.waitForSelector('#tv-nothing');
+    // Nothing on: TV says so, and shows no board of its own to play on.
+    await tv.waitForSelector('#tv-empty');
+    for (const playable of ['svg.normal', '#takeback', '#san-input', '#resign']) {
+      assert.equal(await tv.locator(playable).count(), 0, `${playable} on an empty TV`);
+    }
+    await screenshot(tv, 'tv-empty');
 
     const [w1, b1] = await paired(server, [a, b], 'folded-1+0');
     await type(w1, 'e4');
@@ -49,6 +55,10 @@ test('TV follows the game being played, and the next when it ends', { timeout: 1
     await tv.waitForSelector('#live-watching', { timeout: 15000 });
     await waitMoves(tv, 2);
     assert.ok(tv.url().endsWith('#/tv'), `TV keeps its address: ${tv.url()}`);
+    // A viewer only watches: no move to type, nothing to take back.
+    for (const playable of ['#takeback', '#san-input', '#hint']) {
+      assert.equal(await tv.locator(playable).count(), 0, `${playable} on TV`);
+    }
     await screenshot(tv, 'tv-watching');
 
     // A second game starts: TV stays with the first while it goes on.
@@ -74,6 +84,10 @@ test('TV follows the game being played, and the next when it ends', { timeout: 1
     await tv.click('.tv-channel:has-text("Folded")');
     await tv.waitForFunction(() => location.hash === '#/tv/folded');
     await tv.waitForSelector('#tv-nothing');
+    // The games watched are not the viewer's: none is among their games.
+    await tv.click('#nav-games');
+    await tv.waitForSelector('#games');
+    assert.equal(await tv.locator('#games .game-row').count(), 0, 'no watched game kept');
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();

@@ -128,6 +128,22 @@ pub fn may_offer_again(declined: Option<usize>, plies: usize) -> bool {
     declined.is_none_or(|d| plies >= d + REOFFER_PLIES || plies < d)
 }
 
+/// How long a side has for its first move in a tournament game before it loses the game: the
+/// first mover from the pairing, the other from the first move (lichess's rule for arenas).
+pub const FIRST_MOVE_MS: u64 = 30_000;
+
+/// When the side to move must make its first move in a tournament game paired at `paired`
+/// (ms), after `plies` half-moves, the first of them made at `first_moved`; `None` once both
+/// sides have moved.
+pub fn first_move_deadline(paired: u64, plies: usize, first_moved: Option<u64>) -> Option<u64> {
+    let from = match plies {
+        0 => paired,
+        1 => first_moved.unwrap_or(paired).max(paired),
+        _ => return None,
+    };
+    Some(from.saturating_add(FIRST_MOVE_MS))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -200,5 +216,16 @@ mod tests {
         assert_eq!(offer_after_move(Some(Black), White), None);
         assert_eq!(offer_after_move(Some(White), White), Some(White));
         assert_eq!(offer_after_move(None, White), None);
+    }
+
+    #[test]
+    fn each_side_has_the_whole_time_for_its_first_move() {
+        assert_eq!(first_move_deadline(1_000, 0, None), Some(31_000));
+        // The second side counts from the first move, however late it came.
+        assert_eq!(first_move_deadline(1_000, 1, Some(26_000)), Some(56_000));
+        // A first move whose time was not kept counts from the pairing.
+        assert_eq!(first_move_deadline(1_000, 1, None), Some(31_000));
+        assert_eq!(first_move_deadline(1_000, 2, Some(26_000)), None);
+        assert_eq!(first_move_deadline(u64::MAX, 0, None), Some(u64::MAX));
     }
 }

@@ -37,6 +37,11 @@ pub enum Outcome {
     },
     /// A side ran out of time, but the other has only its king: a draw.
     TimeoutDraw,
+    /// A side did not make its first move in time (a tournament's rule): it loses.
+    NoStart {
+        /// The side that moved, or was not yet to.
+        winner: Color,
+    },
 }
 
 impl Outcome {
@@ -45,7 +50,8 @@ impl Outcome {
         match self {
             Outcome::Checkmate { winner }
             | Outcome::Resignation { winner }
-            | Outcome::Timeout { winner } => Some(winner),
+            | Outcome::Timeout { winner }
+            | Outcome::NoStart { winner } => Some(winner),
             _ => None,
         }
     }
@@ -80,6 +86,9 @@ impl fmt::Display for Outcome {
                 f,
                 "Draw: time ran out, but the other side has only its king"
             ),
+            Outcome::NoStart { winner } => {
+                write!(f, "{} wins: {} did not move", side(*winner), side(!*winner))
+            }
         }
     }
 }
@@ -225,6 +234,13 @@ impl Game {
         }
     }
 
+    /// Ends the game because `loser` did not make its first move in time (a tournament's rule).
+    pub fn no_start(&mut self, loser: Color) {
+        if self.outcome().is_none() {
+            self.ended_by_player = Some(Outcome::NoStart { winner: !loser });
+        }
+    }
+
     /// Ends the game in an agreed draw.
     pub fn agree_draw(&mut self) {
         if self.outcome().is_none() {
@@ -232,14 +248,15 @@ impl Game {
         }
     }
 
-    /// Ends the game as another copy of it ended (a game server's): by resignation, agreement
-    /// or the clock. An ending the moves themselves give (mate, a draw by rule) needs nothing.
+    /// Ends the game as another copy of it ended (a game server's): by resignation, agreement,
+    /// the clock or a first move not made. An ending the moves themselves give (mate, a draw by rule) needs nothing.
     pub fn end_as(&mut self, outcome: Outcome) {
         match outcome {
             Outcome::Resignation { winner } => self.resign(!winner),
             Outcome::DrawAgreed => self.agree_draw(),
             Outcome::Timeout { winner } => self.flag(!winner),
             Outcome::TimeoutDraw => self.flag(self.position().turn()),
+            Outcome::NoStart { winner } => self.no_start(!winner),
             _ => {}
         }
     }

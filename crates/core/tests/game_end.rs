@@ -103,6 +103,19 @@ fn resignation_and_agreed_draw() {
 }
 
 #[test]
+fn a_first_move_not_made_in_time_loses_and_says_so() {
+    let mut game = Game::new(Position::start(variant("folded", None)));
+    game.no_start(Color::White);
+    let outcome = game.outcome().expect("over");
+    assert_eq!(outcome.winner(), Some(Color::Black));
+    assert_eq!(outcome.result(), "0-1");
+    assert_eq!(outcome.to_string(), "Black wins: White did not move");
+    // Once over, nothing ends it again.
+    game.resign(Color::Black);
+    assert_eq!(game.outcome(), Some(outcome));
+}
+
+#[test]
 fn a_flag_fall_loses_unless_the_other_side_has_only_its_king() {
     use topochess_core::game::{Game, Outcome};
     use topochess_core::Color;
@@ -155,6 +168,9 @@ fn a_game_ends_as_another_copy_of_it_ended() {
         Outcome::DrawAgreed,
         Outcome::Timeout {
             winner: Color::White,
+        },
+        Outcome::NoStart {
+            winner: Color::Black,
         },
     ] {
         let mut game = start();

@@ -157,3 +157,14 @@ fn the_reader_finds_links_and_paths_and_leaves_the_rest() {
         "only at a folder's boundary"
     );
 }
+
+/// The README is the project's front door: at most 300 lines, the rest in `docs/`.
+#[test]
+fn the_readme_stays_a_front_door() {
+    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let lines = text.lines().count();
+    assert!(
+        lines <= 300,
+        "README.md has {lines} lines: move detail to docs/"
+    );
+}

@@ -24,6 +24,14 @@ pub struct Me {
     pub created: u64,
 }
 
+/// `GET /api/account/session`: who the browser is signed in as, if anyone (a guest is an
+/// answer, not an error: the page asks this on every load).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Session {
+    /// The signed-in player; `None` for a guest.
+    pub me: Option<Me>,
+}
+
 /// `POST /api/account/password`: the password now and the new one (every other session of the
 /// account ends).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

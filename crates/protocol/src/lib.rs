@@ -254,6 +254,10 @@ pub struct GameState {
     /// Which sides went berserk (White, Black).
     #[serde(default)]
     pub berserk: [bool; 2],
+    /// In a tournament game before the side to move's first move: the milliseconds it had left,
+    /// when this was sent, to make it before it loses the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_move_ms: Option<u64>,
 }
 
 /// What the server sends over a game's WebSocket.
@@ -416,6 +420,7 @@ mod tests {
             ],
             arena: Some(id_text(99)),
             berserk: [false, true],
+            first_move_ms: Some(21_500),
         };
         let messages = [
             ServerMessage::State(Box::new(state.clone())),

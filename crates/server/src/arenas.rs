@@ -25,7 +25,7 @@ use topochess_protocol::arena::{
     ArenaList, ArenaNews, ArenaStatus, ArenaSummary, ArenaView, NewArena, ARENA_MINUTES, MOST_CODE,
     MOST_NAME, MOST_STARTS_IN,
 };
-use topochess_protocol::{id_text, ClientMessage};
+use topochess_protocol::id_text;
 
 mod codes;
 mod round;
@@ -38,9 +38,9 @@ mod tests;
 const EVERY: Duration = Duration::from_secs(1);
 /// A player with no page open at the arena for this long is not paired.
 pub const PRESENT_MS: u64 = 5_000;
-/// A player who has not made their first move this long after the pairing loses the game and
-/// is paused (lichess's rule for tournaments).
-pub const FIRST_MOVE_MS: u64 = 30_000;
+/// A player who has not made their first move in this time (from the pairing, or from the
+/// opponent's first move) loses the game and is paused (lichess's rule for tournaments).
+pub use topochess_core::clock::FIRST_MOVE_MS;
 /// Finished arenas are listed for this long after their end.
 const FINISHED_LISTED_MS: u64 = 6 * 3_600_000;
 /// Arenas starting within this long are listed.
@@ -270,7 +270,9 @@ impl Arenas {
             seen: 0,
         };
         let joined = self.rooms.store().arena_join(id, &entrant).await;
-        self.rooms.stored("join an arena", joined)
+        self.rooms.stored("join an arena", joined)?;
+        self.tell_now(id, now).await;
+        Ok(())
     }
 
     /// `account` withdraws from arena `id`: taken out before the start, paused once it has
@@ -279,7 +281,30 @@ impl Arenas {
         let arena = self.arena(id).await?;
         let leave = arena.status(now) == ArenaStatus::Created;
         let paused = self.rooms.store().arena_pause(id, account.id, leave).await;
-        self.rooms.stored("withdraw from an arena", paused)
+        self.rooms.stored("withdraw from an arena", paused)?;
+        self.tell_now(id, now).await;
+        Ok(())
+    }
+
+    /// Tells the pages here watching arena `id` its standings as they are at `now`, if they
+    /// changed: a join or a withdrawal is seen at once, however far off the start. A store that
+    /// fails is logged; the next round tells them.
+    async fn tell_now(&self, id: u64, now: u64) {
+        if !self.here().contains_key(&id) {
+            return;
+        }
+        let read = async {
+            let arena = self.arena(id).await?;
+            let entrants = self.rooms.store().arena_entrants(id).await;
+            let entrants = self.rooms.stored("read an arena's players", entrants)?;
+            let pairings = self.rooms.store().arena_pairings(id).await;
+            let pairings = self.rooms.stored("read an arena's games", pairings)?;
+            Ok::<_, Failure>((arena, entrants, pairings))
+        };
+        match read.await {
+            Ok((arena, entrants, pairings)) => self.tell(&arena, &entrants, &pairings, now),
+            Err(f) => tracing::warn!(arena = id, error = ?f, "an arena's standings were not told"),
+        }
     }
 
     /// A page opens arena `id` (signed in as `account`, if it is): it hears the standings now and
@@ -354,10 +379,21 @@ impl Arenas {
         let Ok(arenas) = self.rooms.stored("read the arenas", arenas) else {
             return;
         };
+        // Arenas watched here that start later than the rounds look: their standings still
+        // follow joins made through other servers.
+        let later: Vec<u64> = self
+            .here()
+            .keys()
+            .copied()
+            .filter(|id| !arenas.iter().any(|a| a.id == *id))
+            .collect();
         for arena in arenas {
             if let Err(f) = self.turn(&arena, now).await {
                 tracing::warn!(arena = arena.id, error = ?f, "an arena's round failed");
             }
+        }
+        for id in later {
+            self.tell_now(id, now).await;
         }
     }
 
@@ -427,8 +463,8 @@ impl Arenas {
             };
             match end {
                 Some(end) => self.end(p, now, end, plies, berserk).await?,
-                None if plies < 2 && now > p.started + FIRST_MOVE_MS => {
-                    if let Some(winner) = self.no_start(arena, p, plies).await? {
+                None if record.first_move_deadline().is_some_and(|d| now > d) => {
+                    if let Some(winner) = self.no_start(arena, p, now).await? {
                         self.end(p, now, ArenaEnd::Won(winner), plies, berserk)
                             .await?;
                     }
@@ -460,30 +496,25 @@ impl Arenas {
         Ok(())
     }
 
-    /// The side to move in `p` (`plies` played) never moved: it resigns, and is paused in
-    /// arena `arena`. The winner, when the resignation was kept (refused: the game moved on or
-    /// ended meanwhile, and the next round sees it).
-    async fn no_start(
-        &self,
-        arena: u64,
-        p: &Pairing,
-        plies: u32,
-    ) -> Result<Option<Color>, Failure> {
-        let (side, account) = if plies == 0 {
-            (Color::White, p.white)
-        } else {
-            (Color::Black, p.black)
-        };
+    /// The side to move in `p` did not make its first move by `now`: it loses the game ("did
+    /// not move"), and is paused in arena `arena`. The winner, when the ending was kept
+    /// (refused: the game moved on or ended meanwhile, and the next round sees it).
+    async fn no_start(&self, arena: u64, p: &Pairing, now: u64) -> Result<Option<Color>, Failure> {
         let Some(room) = self.rooms.room(p.game).await? else {
             return Ok(None);
         };
-        let resigned = self.rooms.act(&room, side, &ClientMessage::Resign).await;
+        let ended = self.rooms.no_start(&room, now).await;
         self.rooms.release(p.game);
-        match resigned {
-            Ok(()) => {}
+        let side = match ended {
+            Ok(loser) => loser,
             Err(Failure::Store(e)) => return Err(Failure::Store(e)),
             Err(_) => return Ok(None),
-        }
+        };
+        let account = if side == Color::White {
+            p.white
+        } else {
+            p.black
+        };
         let paused = self.rooms.store().arena_pause(arena, account, false).await;
         self.rooms.stored("pause a player", paused)?;
         Ok(Some(!side))

@@ -19,6 +19,10 @@ pub struct Player {
     /// The player went berserk in this arena game: half the time, no increment.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub berserk: bool,
+    /// When the player made their first move in this arena game (ms since the epoch): the
+    /// opponent's time for theirs counts from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_moved: Option<u64>,
 }
 
 /// The plies at which each side's last draw offer and take-back request were declined (or
@@ -92,6 +96,18 @@ pub struct Record {
 }
 
 impl Record {
+    /// When the side to move must make its first move or lose the game: a tournament game's
+    /// rule ([`topochess_core::clock::first_move_deadline`]); `None` once both sides moved, the
+    /// game is over, or it is not a tournament's.
+    pub fn first_move_deadline(&self) -> Option<u64> {
+        let players = self.players.iter().flatten();
+        if self.outcome.is_some() || self.aborted || !players.clone().any(|p| p.arena.is_some()) {
+            return None;
+        }
+        let first_moved = players.filter_map(|p| p.first_moved).min();
+        topochess_core::clock::first_move_deadline(self.created, self.moves.len(), first_moved)
+    }
+
     /// The players as kept (JSON), for the store.
     pub fn players_text(&self) -> Option<String> {
         self.players

@@ -387,6 +387,11 @@ impl LiveGame {
                     mv,
                 ));
                 self.on_clocks(|c| c.moved(side, plies + 1, now));
+                if in_arena && plies < 2 {
+                    if let Some(p) = self.record.players[side.index()].as_mut() {
+                        p.first_moved = Some(now);
+                    }
+                }
                 // The opponent's offers lapse as the mover moves on: declined.
                 let theirs = (!side).index();
                 if self.record.draw_offer == Some(!side) {
@@ -445,6 +450,12 @@ impl LiveGame {
                 return Err("a game can be aborted only before both sides move".into())
             }
         }
+        self.ended(now);
+        Ok(())
+    }
+
+    /// Keeps the game's ending, if it has one, as of `now`.
+    fn ended(&mut self, now: u64) {
         self.record.outcome = self.game.outcome();
         if self.over() {
             self.record.draw_offer = None;
@@ -452,7 +463,20 @@ impl LiveGame {
             let turn = self.game.position().turn();
             self.on_clocks(|c| c.stop(turn, now));
         }
-        Ok(())
+    }
+
+    /// Ends a tournament game whose side to move did not make its first move in time
+    /// ([`Record::first_move_deadline`]): that side loses. Answers the loser.
+    pub fn no_start(&mut self, now: u64) -> Result<Color, String> {
+        match self.record.first_move_deadline() {
+            Some(deadline) if now >= deadline => {}
+            Some(_) => return Err("there is still time for the first move".into()),
+            None => return Err("no first move is awaited".into()),
+        }
+        let loser = self.game.position().turn();
+        self.game.no_start(loser);
+        self.ended(now);
+        Ok(loser)
     }
 
     /// `side` goes berserk (an arena game, before its first move): half its time, no increment.
@@ -578,6 +602,10 @@ impl LiveGame {
             rated: self.record.rated,
             players: self.record.players.clone().map(|p| p.map(|p| p.tag)),
             arena: self.arena_id().map(id_text),
+            first_move_ms: self
+                .record
+                .first_move_deadline()
+                .map(|d| d.saturating_sub(now)),
             berserk: self.clocks().map_or([false, false], |c| c.berserk),
         }
     }

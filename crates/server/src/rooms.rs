@@ -599,6 +599,13 @@ impl Rooms {
         answer.map_err(Failure::Refused)
     }
 
+    /// Ends a tournament game whose side to move did not make its first move by `now`; answers
+    /// the loser. Refused while there is time left, or when the game is over or has begun.
+    pub async fn no_start(self: &Arc<Self>, room: &Arc<Room>, now: u64) -> Result<Color, Failure> {
+        let answer = self.change(room, |game| game.no_start(now)).await?;
+        answer.map_err(Failure::Refused)
+    }
+
     /// Watches the clock of game `id` until `deadline` (none: no clock runs), in place of any
     /// watcher it had. The watcher holds no room: when the flag falls it opens the game, ends it
     /// and lets it go, whether or not anyone is there.

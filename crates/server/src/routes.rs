@@ -49,6 +49,7 @@ pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
         .route("/api/tournaments/{id}/withdraw", post(arenas::withdraw))
         .route("/api/tournaments/{id}/socket", get(arenas::socket))
         .route("/api/account", get(account::account))
+        .route("/api/account/session", get(account::session_of))
         .route("/api/account/signup", post(account::signup))
         .route("/api/account/login", post(account::login))
         .route("/api/account/logout", post(account::logout))

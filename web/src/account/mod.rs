@@ -8,14 +8,15 @@ pub mod view;
 use crate::common::http::{json, request};
 use topochess_protocol::account::{
     Claim, Claimed, Credentials, GamesPage, Leaderboard, Me, PastGame, PresetRating, RatingHistory,
-    RatingPoint, User,
+    RatingPoint, Session, User,
 };
 use topochess_protocol::PlayerTag;
 
-/// The signed-in player, if the browser has a session (none: a guest, or no server).
+/// The signed-in player, if the browser has a session (none: a guest, or no server). Asked of
+/// `api/account/session`, which answers a guest as one, not with an error.
 pub async fn signed_in() -> Option<Me> {
-    match request("GET", "api/account", None).await {
-        Ok((200, text)) => serde_json::from_str(&text).ok(),
+    match request("GET", "api/account/session", None).await {
+        Ok((200, text)) => serde_json::from_str::<Session>(&text).ok()?.me,
         _ => None,
     }
 }

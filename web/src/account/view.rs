@@ -26,15 +26,18 @@ pub fn player_link(tag: &PlayerTag) -> Html {
     html! { <span class="player">{name}{rating.unwrap_or_default()}{diff.unwrap_or_default()}</span> }
 }
 
-/// Both players of a live game, named, rated and linked (guests as "Anonymous"); whether the
-/// game is rated.
-pub fn players_line(players: &[Option<PlayerTag>; 2], rated: bool) -> Html {
+/// Both players of a live game, named, rated and linked (guests as "Anonymous", a seat nobody
+/// took yet as waiting for an opponent); whether the game is rated.
+pub fn players_line(players: &[Option<PlayerTag>; 2], seated: [bool; 2], rated: bool) -> Html {
     if players.iter().all(Option::is_none) {
         return html! {};
     }
     let side = |i: usize| match &players[i] {
         Some(tag) => player_link(tag),
-        None => html! { <span class="muted">{"Anonymous"}</span> },
+        None if seated[i] => html! { <span class="muted">{"Anonymous"}</span> },
+        None => {
+            html! { <span class="muted waiting" id="live-waiting-seat">{"waiting for an opponent"}</span> }
+        }
     };
     html! {
         <p class="live-players" id="live-players">

@@ -87,15 +87,15 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
             move || drop(tick)
         });
     }
-    // While the other player is gone, the count to "Claim victory" goes on every second.
+    // While the other player is gone, the count to "Claim victory" goes on every second; so does
+    // a tournament game's count to the first move.
     {
+        let now = crate::common::clock::now();
         let waiting = match state.settings.opponent {
-            crate::common::settings::Opponent::Live { me: Some(me), .. } => {
+            crate::common::settings::Opponent::Live { me, .. } => {
                 state.play.game.outcome().is_none()
-                    && state
-                        .live
-                        .gone_for(!me, crate::common::clock::now())
-                        .is_some()
+                    && (me.is_some_and(|me| state.live.gone_for(!me, now).is_some())
+                        || state.live.first_move_left(now).is_some())
             }
             _ => false,
         };

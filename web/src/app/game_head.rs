@@ -149,7 +149,7 @@ pub fn game_head(
                     on_flag={let state = state.clone(); Callback::from(move |_| state.dispatch(Action::Tick))} />
             }
             if let (Some(heard), Opponent::Live { .. }) = (state.live.heard.as_ref(), state.settings.opponent) {
-                { crate::account::view::players_line(&heard.players, heard.rated) }
+                { crate::account::view::players_line(&heard.players, heard.seated, heard.rated) }
             }
             <div class={classes!("status", over.then_some("over"))} id="status">{status.to_string()}</div>
             { play_panel::draw_offer(&state.play, &state.settings, &on_play) }

@@ -50,13 +50,48 @@ fn game_name(state: &AppState) -> String {
     start.variant().name().to_string()
 }
 
+/// The menu of what the site's players do together, for everyone: TV, the tournaments, the
+/// leaderboards. Marked while one of them is shown; closed once one is chosen.
+fn community(state: &AppState) -> Html {
+    let on = state.tv.is_some()
+        || matches!(
+            state.screen,
+            Screen::Tournaments | Screen::Tournament | Screen::Leaderboard
+        );
+    let close = Callback::from(|e: MouseEvent| {
+        use wasm_bindgen::JsCast;
+        if let Some(menu) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.closest("details").ok().flatten())
+        {
+            let _ = menu.remove_attribute("open");
+        }
+    });
+    let item = |address: Address, id: &'static str, label: &'static str| {
+        html! { <a href={address.fragment()} id={id} onclick={close.clone()}>{label}</a> }
+    };
+    html! {
+        <details class={classes!("nav-menu", on.then_some("on"))} id="nav-community">
+            <summary class="nav-tab">{"Community"}</summary>
+            <div class="nav-menu-items">
+                { item(Address::Tv(None), "nav-tv", "TV") }
+                { item(Address::Tournaments, "nav-tournaments", "Tournaments") }
+                { item(Address::Leaderboard(None), "nav-leaderboard", "Leaderboards") }
+            </div>
+        </details>
+    }
+}
+
 /// The header; `offline` when the browser has no network.
 pub fn header(state: &UseReducerHandle<AppState>, offline: bool) -> Html {
     let nav = |target: Screen, id: &'static str, label: &'static str| {
         let state = state.clone();
+        // TV is shown on the game's screen, but is the Community menu's.
+        let on = state.screen == target && !(target == Screen::Play && state.tv.is_some());
         html! {
-            <button id={id} class={classes!("nav-tab", (state.screen == target).then_some("on"))}
-                    aria-pressed={(state.screen == target).to_string()}
+            <button id={id} class={classes!("nav-tab", on.then_some("on"))}
+                    aria-pressed={on.to_string()}
                     onclick={Callback::from(move |_: MouseEvent| state.dispatch(match target {
                         // The tab is the lessons' list, as its address is.
                         Screen::Learn => Action::Open(Address::Learn(None)),
@@ -84,11 +119,12 @@ pub fn header(state: &UseReducerHandle<AppState>, offline: bool) -> Html {
                 { nav(Screen::Learn, "nav-learn", "Learn") }
                 { nav(Screen::Puzzles, "nav-puzzles", "Puzzles") }
                 { nav(Screen::Games, "nav-games", "Games") }
+                { community(state) }
             </nav>
-            if state.screen != Screen::Home {
+            if state.screen != Screen::Home && !crate::app::tv::tv_idle(state) {
                 <span class="game-name" id="game-name">{game_name(state)}</span>
             }
-            if matches!(state.screen, Screen::Play | Screen::Analyse) {
+            if matches!(state.screen, Screen::Play | Screen::Analyse) && !crate::app::tv::tv_idle(state) {
                 <span class="opponent">{opponent_label(state)}</span>
             }
             <div class="spacer"></div>

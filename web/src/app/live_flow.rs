@@ -298,6 +298,7 @@ mod tests {
             players: [None, None],
             arena: None,
             berserk: [false, false],
+            first_move_ms: None,
         }))))
     }
 
@@ -347,6 +348,39 @@ mod tests {
         };
         change(&mut state);
         Action::LiveHeard(Box::new(ServerMessage::State(state)))
+    }
+
+    #[test]
+    fn a_tournament_games_first_move_counts_down_and_its_loss_is_kept_as_such() {
+        use crate::common::clock::set_test_time;
+        use topochess_core::game::Outcome;
+        set_test_time(50_000.0);
+        let s = live().reduce(heard_with(&[], |g| g.first_move_ms = Some(20_000)));
+        assert_eq!(s.live.first_move_left(50_000.0), Some(20_000.0));
+        assert_eq!(s.live.first_move_left(56_000.0), Some(14_000.0));
+        assert_eq!(
+            s.live.first_move_left(90_000.0),
+            Some(0.0),
+            "never below nothing"
+        );
+        // White did not move: the game ends so here, and so it is saved and read back.
+        let lost = Outcome::NoStart {
+            winner: Color::Black,
+        };
+        let s = s.reduce(heard_with(&[], |g| g.outcome = Some(lost)));
+        assert_eq!(s.play.game.outcome(), Some(lost));
+        assert_eq!(s.live.first_move_left(50_000.0), None);
+        let saved = s.saved_game(1.0);
+        assert_eq!(saved.summary(), "Standard chess: 0 moves, no first move");
+        let back = crate::library::storage::rebuild(
+            &saved.settings,
+            &saved.start_fen,
+            &saved.moves,
+            saved.ended.as_deref(),
+        )
+        .unwrap();
+        assert_eq!(back.outcome(), Some(lost));
+        assert_eq!(lost.to_string(), "Black wins: White did not move");
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //! seat is empty, watching, and abort before both sides have moved.
 
 use crate::app::action::Action;
+use crate::app::header::side_name;
 use crate::app::state::AppState;
 use crate::common::settings::Opponent;
+use topochess_core::game::Outcome;
 use topochess_core::Color;
 use topochess_protocol::{id_text, ClientMessage, Created, NewGame, Side, CLAIM_AFTER_MS};
 use yew::prelude::*;
@@ -242,10 +244,44 @@ pub fn live_asks(state: &UseReducerHandle<AppState>) -> Html {
     };
     html! {
         <>
+            { first_move(me, h, state.live.first_move_left(now)) }
             { takeback }
             { rematch }
             { gone }
         </>
+    }
+}
+
+/// A tournament game before both sides moved: the count to the side to move's first move, past
+/// which it loses; once lost so, the loser is told that the arena paused them, and how to come
+/// back.
+fn first_move(me: Option<Color>, h: &topochess_protocol::GameState, left: Option<f64>) -> Html {
+    let turn = if h.moves.len().is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    if let (Some(left), None) = (left, h.outcome) {
+        let seconds = (left / 1000.0).ceil().max(0.0) as u64;
+        let text = if me == Some(turn) {
+            format!("Make your first move: {seconds} s left, or you lose this game.")
+        } else {
+            format!("{} has {seconds} s to make a first move.", side_name(turn))
+        };
+        return html! {
+            <div class={classes!("row", "first-move", (me == Some(turn) && seconds <= 10).then_some("low"))}
+                id="live-first-move" role="timer" aria-live="off">{text}</div>
+        };
+    }
+    match (h.outcome, me, h.arena.as_deref()) {
+        (Some(Outcome::NoStart { winner }), Some(me), Some(arena)) if winner != me => html! {
+            <div class="row notice" id="live-no-start" role="status">
+                {"You did not make your first move in time, so this game is lost and the tournament paused you. "}
+                <a href={format!("#/tournament/{arena}")}>{"Come back on its page"}</a>
+                {" to be paired again."}
+            </div>
+        },
+        _ => html! {},
     }
 }
 

@@ -104,6 +104,8 @@ pub fn app() -> Html {
             { new_game(&state) }
             if let Some(page) = page_screen(&state) {
                 { page }
+            } else if state.screen == Screen::Play && tv::tv_idle(&state) {
+                { tv::tv_empty(&state) }
             } else {
             <main>
                 if state.screen == Screen::Play {

@@ -7,7 +7,7 @@ use crate::app::dispatch::{act, dispatcher};
 use crate::app::live_panel;
 use crate::app::notice::notice;
 use crate::app::saved_list;
-use crate::app::state::{Action, AnalysisAction, AppState, NoticeAt};
+use crate::app::state::{Action, AnalysisAction, AppState, NoticeAt, Opponent};
 use crate::library::storage;
 use crate::play::panel as play_panel;
 use crate::play::panels::{MoveList, Transfer};
@@ -56,6 +56,7 @@ pub fn play_aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html
         .map(|&(_, p)| p)
         .collect();
     let correspondence = state.is_correspondence();
+    let watching = matches!(state.settings.opponent, Opponent::Live { me: None, .. });
     let no_hint = !state.player_to_move() || state.engine.is_some() || state.computer_barred();
     html! {
         <aside>
@@ -70,22 +71,29 @@ pub fn play_aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html
                 <button onclick={act(state, Action::Live)} aria-label="Current position">{">|"}</button>
             </div>
             <div class="row">
-                <button id="takeback" onclick={act(state, Action::Play(PlayAction::TakeBack))} disabled={correspondence}>{"Take back"}</button>
-                <button id="redo" onclick={act(state, Action::Play(PlayAction::Redo))} disabled={state.play.redo.is_empty() || correspondence}>{"Redo"}</button>
-                <button id="hint" onclick={act(state, Action::Hint)} disabled={no_hint}>{"Hint"}</button>
+                if !watching {
+                    <button id="takeback" onclick={act(state, Action::Play(PlayAction::TakeBack))} disabled={correspondence}>{"Take back"}</button>
+                    <button id="redo" onclick={act(state, Action::Play(PlayAction::Redo))} disabled={state.play.redo.is_empty() || correspondence}>{"Redo"}</button>
+                    <button id="hint" onclick={act(state, Action::Hint)} disabled={no_hint}>{"Hint"}</button>
+                }
                 <button id="flip" onclick={act(state, Action::Flip)}>{"Flip"}</button>
                 <button id="analyse" onclick={act(state, Action::Analyse(AnalysisAction::FromGame))}>{"Analyse"}</button>
             </div>
             { live_panel::live_panel(state) }
             { play_panel::game_end_controls(&state.play, &state.settings, &on_play) }
             { play_panel::send_move(&state.play, &state.settings) }
-            <label class="san-input">{"Type a move "}
-                <input id="san-input" placeholder="e4, Nf3, O-O, e7e8q" onkeydown={on_typed(state)} autocomplete="off" />
-            </label>
-            { notice(state, NoticeAt::TypedMove) }
+            // A spectator has no move to type, and TV keeps nothing among the viewer's games.
+            if !watching {
+                <label class="san-input">{"Type a move "}
+                    <input id="san-input" placeholder="e4, Nf3, O-O, e7e8q" onkeydown={on_typed(state)} autocomplete="off" />
+                </label>
+                { notice(state, NoticeAt::TypedMove) }
+            }
             <Transfer pgn={state.play.pgn()} fen={fen::write(state.shown())} link={storage::browser_link(&state.settings, &state.play.game)}
                       on_load={on_load} notice={notice(state, NoticeAt::Import)} />
-            { saved_list::saved_games(state) }
+            if state.tv.is_none() {
+                { saved_list::saved_games(state) }
+            }
         </aside>
     }
 }

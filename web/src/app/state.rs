@@ -115,6 +115,9 @@ pub struct AppState {
     pub pool: Option<crate::pools::PoolWait>,
     /// Topochess TV, while it is on.
     pub tv: Option<crate::app::tv_channel::Tv>,
+    /// The live game TV last put on the board: never kept among the viewer's games, during TV
+    /// or after.
+    pub tv_watched: Option<u64>,
     /// The arena tournament this browser follows: shown, or played in.
     pub arena: crate::arenas::ArenaWatch,
 }
@@ -214,6 +217,7 @@ impl AppState {
         next.pool = self.pool.take();
         // TV goes on from one game to the next.
         next.tv = self.tv.take();
+        next.tv_watched = self.tv_watched.take();
         *self = next;
     }
 
@@ -236,6 +240,7 @@ impl AppState {
             me: None,
             pool: None,
             tv: None,
+            tv_watched: None,
             arena: Default::default(),
             player: None,
             leaderboard: "folded".into(),

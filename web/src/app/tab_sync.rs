@@ -81,6 +81,14 @@ pub fn use_library_sync(state: &UseReducerHandle<AppState>) {
             if std::mem::take(&mut *opened.borrow_mut()) && state.first_visit.untouched {
                 return;
             }
+            // A game watched on TV is not the viewer's: it is not kept among their games.
+            if state.tv.is_some()
+                || state
+                    .live_id()
+                    .is_some_and(|id| state.tv_watched == Some(id))
+            {
+                return;
+            }
             crate::common::crash::remember_game(&state.play.pgn());
             let game = state.saved_game(storage::now());
             *last.borrow_mut() = Some(game.clone());

@@ -59,6 +59,7 @@ impl AppState {
         if let Some(next) = next {
             tv.ended_at = None;
             self.live.joining = Some(next);
+            self.tv_watched = Some(next);
         }
     }
 }
@@ -81,6 +82,49 @@ pub fn use_tv(state: &UseReducerHandle<AppState>) {
             drop(tick);
         }
     });
+}
+
+/// Whether TV is on with no game of its own on the board yet: nothing is shown but the channel
+/// and a word (TV only ever watches; the board of the game played before is not TV's).
+pub fn tv_idle(state: &AppState) -> bool {
+    state.tv.is_some()
+        && !matches!(
+            state.settings.opponent,
+            crate::common::settings::Opponent::Live { me: None, .. }
+        )
+}
+
+/// TV's screen while nothing is on: tuning in to a game, or an empty channel, with the games
+/// on the others and the ways to play.
+pub fn tv_empty(state: &AppState) -> Html {
+    let Some(tv) = state.tv.as_ref() else {
+        return html! {};
+    };
+    let tuning = state.live.joining.is_some();
+    let elsewhere = tv.channel.is_some() && !tv.playing.is_empty();
+    let all = crate::app::address::Address::Tv(None).fragment();
+    html! {
+        <main class="tv-empty" id="tv-empty">
+            <section class="empty-state">
+                if tuning {
+                    <p role="status">{"Tuning in to the game…"}</p>
+                } else {
+                    <h2>{"Nothing on this channel right now"}</h2>
+                    <p class="muted">{"TV shows the best game being played on Topochess, and the next as soon as one starts."}</p>
+                    if elsewhere {
+                        <p><a href={all} id="tv-all">{match tv.playing.len() {
+                            1 => "A game is being played on another channel: watch it".to_string(),
+                            n => format!("{n} games are being played on other channels: watch them"),
+                        }}</a></p>
+                    }
+                    <p class="row">
+                        <a class="button" href="#/" id="tv-play">{"Play a game yourself"}</a>
+                        <a class="button secondary" href="#/tournaments" id="tv-tournaments">{"Tournaments"}</a>
+                    </p>
+                }
+            </section>
+        </main>
+    }
 }
 
 /// The TV's strip above the board: the channels, and what is on.

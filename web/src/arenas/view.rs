@@ -233,6 +233,7 @@ fn actions(
     view: &ArenaView,
     trouble: &UseStateHandle<Option<String>>,
     code: &UseStateHandle<String>,
+    pending: &UseStateHandle<bool>,
 ) -> Html {
     let Some(me) = p.me.as_deref() else {
         return html! { <p class="muted" id="arena-sign-in">{"Sign in to join."}</p> };
@@ -241,10 +242,17 @@ fn actions(
         return html! {};
     }
     let mine = standing(view, me);
+    // The button waits for the answer (a second click is not a second request); the server
+    // tells the arena's pages the new standings before it answers.
     let post = |what: &'static str| {
         let (id, trouble, code) = (view.summary.id.clone(), trouble.clone(), code.clone());
+        let pending = pending.clone();
         Callback::from(move |_: MouseEvent| {
-            let (id, trouble) = (id.clone(), trouble.clone());
+            if *pending {
+                return;
+            }
+            pending.set(true);
+            let (id, trouble, pending) = (id.clone(), trouble.clone(), pending.clone());
             let body = (what == "join" && !code.is_empty())
                 .then(|| serde_json::json!({ "code": *code }).to_string());
             spawn_local(async move {
@@ -256,9 +264,11 @@ fn actions(
                     }
                     Err(why) => trouble.set(Some(why)),
                 }
+                pending.set(false);
             });
         })
     };
+    let busy = **pending;
     let on_code = {
         let code = code.clone();
         Callback::from(move |e: InputEvent| {
@@ -278,16 +288,16 @@ fn actions(
             } else {
                 "Pause"
             };
-            html! { <button id="arena-withdraw" onclick={post("withdraw")}>{label}</button> }
+            html! { <button id="arena-withdraw" disabled={busy} onclick={post("withdraw")}>{label}</button> }
         }
         Some(_) => {
-            html! { <button id="arena-join" class="primary" onclick={post("join")}>{"Come back"}</button> }
+            html! { <button id="arena-join" class="primary" disabled={busy} onclick={post("join")}>{"Come back"}</button> }
         }
         None => html! { <>
             if view.summary.private {
                 <label>{"Code "}<input id="arena-code" type="text" maxlength="40" autocomplete="off" oninput={on_code} /></label>
             }
-            <button id="arena-join" class="primary" onclick={post("join")}>{"Join"}</button>
+            <button id="arena-join" class="primary" disabled={busy} onclick={post("join")}>{"Join"}</button>
         </> },
     }
 }
@@ -297,6 +307,7 @@ fn actions(
 pub fn arena_page(p: &ArenaPageProps) -> Html {
     let trouble = use_state(|| None::<String>);
     let code = use_state(String::new);
+    let pending = use_state(|| false);
     let missing = use_state(|| None::<String>);
     let tick = use_state(|| 0u32);
     {
@@ -342,7 +353,7 @@ pub fn arena_page(p: &ArenaPageProps) -> Html {
                     if s.rated { "rated" } else { "casual" }, s.minutes, s.players,
                     if s.players == 1 { "" } else { "s" }, if s.private { " \u{b7} private" } else { "" })}</p>
                 <p class="arena-countdown" id="arena-countdown" role="timer">{countdown(view, server_now)}</p>
-                <div class="arena-actions">{ actions(p, view, &trouble, &code) }</div>
+                <div class="arena-actions">{ actions(p, view, &trouble, &code, &pending) }</div>
                 if let Some(why) = &*trouble { <p class="error" id="arena-trouble" role="alert">{why.clone()}</p> }
             </header>
             { podium(view) }

@@ -127,6 +127,8 @@ impl SavedGame {
         let moves = self.moves.len().div_ceil(2);
         let state = match self.ended.as_deref() {
             Some("draw") => ", drawn",
+            Some(e) if e.starts_with("flag:") => ", on time",
+            Some(e) if e.starts_with("nostart:") => ", no first move",
             Some(_) => ", resigned",
             None => "",
         };
@@ -334,6 +336,7 @@ fn ended_text(game: &Game) -> Option<String> {
             let loser = game.position().turn();
             Some(format!("flag:{}", loser.name()))
         }
+        Outcome::NoStart { winner } => Some(format!("nostart:{}", (!winner).name())),
         _ => None,
     }
 }
@@ -367,6 +370,8 @@ pub fn rebuild(
         Some("resign:black") => game.resign(Color::White),
         Some("flag:white") => game.flag(Color::White),
         Some("flag:black") => game.flag(Color::Black),
+        Some("nostart:white") => game.no_start(Color::White),
+        Some("nostart:black") => game.no_start(Color::Black),
         _ => {}
     }
     Ok(game)

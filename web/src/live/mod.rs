@@ -27,6 +27,13 @@ pub struct LiveSession {
 }
 
 impl LiveSession {
+    /// What the side to move of a tournament game has left at `now` (the page's clock) to make
+    /// its first move, as the server last said.
+    pub fn first_move_left(&self, now: f64) -> Option<f64> {
+        let left = self.heard.as_ref()?.first_move_ms? as f64;
+        Some((left - (now - self.gone_seen.unwrap_or(now)).max(0.0)).max(0.0))
+    }
+
     /// How long `side` has been gone at `now` (the page's clock), as the server last said.
     pub fn gone_for(&self, side: topochess_core::Color, now: f64) -> Option<f64> {
         let heard = self.heard.as_ref()?;

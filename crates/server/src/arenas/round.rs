@@ -32,6 +32,7 @@ fn player(e: &Entrant) -> Player {
         },
         arena: None,
         berserk: false,
+        first_moved: None,
     }
 }
 

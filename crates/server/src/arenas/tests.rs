@@ -5,6 +5,8 @@
 
 use super::*;
 use crate::store::SqliteStore;
+use topochess_core::game::Outcome;
+use topochess_protocol::ClientMessage;
 
 const MINUTE: u64 = 60_000;
 
@@ -132,6 +134,48 @@ async fn a_player_who_never_moves_loses_and_is_paused_until_they_join_again() {
 }
 
 #[tokio::test]
+async fn the_second_player_has_the_whole_time_for_a_first_move_from_the_first() {
+    let arenas = setup();
+    // Paired 25 s before White's first move.
+    let paired = now_ms() - 25_000;
+    let host = account(&arenas, "host").await;
+    let id = arena(&arenas, &host, 30, paired - 1000).await;
+    players(&arenas, id, &["ann", "bob"], paired - 1000).await;
+    arenas.round(paired).await;
+    let game = pairings(&arenas, id).await[0].clone();
+    play(&arenas, game.game, Color::White, mv("e2e4", 0)).await;
+    let moved = now_ms();
+    // Past the pairing's 30 s, Black still has its own.
+    arenas.round(paired + FIRST_MOVE_MS + 1000).await;
+    assert_eq!(
+        pairings(&arenas, id).await[0].ended,
+        None,
+        "Black's time runs"
+    );
+    let room = arenas.rooms.room(game.game).await.unwrap().unwrap();
+    let left = room.state(Some(Color::Black)).await.first_move_ms;
+    assert!(
+        left.is_some_and(|ms| ms > 20_000 && ms <= FIRST_MOVE_MS),
+        "{left:?}"
+    );
+    arenas.rooms.release(game.game);
+    arenas.round(moved + FIRST_MOVE_MS + 1000).await;
+    let (_, end) = pairings(&arenas, id).await[0].ended.expect("ended");
+    assert_eq!(end, ArenaEnd::Won(Color::White));
+    let room = arenas.rooms.room(game.game).await.unwrap().unwrap();
+    let state = room.state(Some(Color::Black)).await;
+    arenas.rooms.release(game.game);
+    assert_eq!(
+        state.outcome,
+        Some(Outcome::NoStart {
+            winner: Color::White
+        }),
+        "Black did not move: not a resignation"
+    );
+    assert_eq!(state.first_move_ms, None);
+}
+
+#[tokio::test]
 async fn a_game_seen_over_after_the_arena_does_not_count_and_nobody_is_paired_after() {
     let arenas = setup();
     let now = now_ms();
@@ -173,6 +217,51 @@ fn mv(uci: &str, ply: usize) -> ClientMessage {
         uci: uci.into(),
         ply,
     }
+}
+
+#[tokio::test]
+async fn a_page_hears_a_join_and_a_withdrawal_at_once_however_far_off_the_start() {
+    let arenas = setup();
+    let now = now_ms();
+    let host = account(&arenas, "host").await;
+    let new: NewArena = serde_json::from_value(serde_json::json!({
+        "preset": "cylinder",
+        "clock": {"limit": 60, "increment": 0},
+        "minutes": 30,
+        "starts_in": 45 * 60,
+    }))
+    .unwrap();
+    let id = arenas.create(&new, &host, now).await.unwrap();
+    let ann = account(&arenas, "ann").await;
+    let mut page = arenas.watch(id, Some(ann.id)).await.unwrap();
+    let players = |page: &mut Watching| {
+        let mut last = None;
+        while let Ok(ArenaNews::View(view)) = page.news.try_recv() {
+            last = Some(view.summary.players);
+        }
+        last
+    };
+    assert_eq!(players(&mut page), Some(0));
+    // No round in between: the answer's own news.
+    arenas.join(id, &ann, None, now).await.unwrap();
+    assert_eq!(players(&mut page), Some(1), "joined, heard at once");
+    arenas.withdraw(id, &ann, now).await.unwrap();
+    assert_eq!(players(&mut page), Some(0), "withdrawn, heard at once");
+    // A join made elsewhere (straight into the store, as another server would) is heard at
+    // the next round, though the arena starts in 45 minutes.
+    let bob = account(&arenas, "bob").await;
+    let entrant = Entrant {
+        account: bob.id,
+        name: bob.name.clone(),
+        rating: 1500,
+        provisional: true,
+        joined: now,
+        paused: false,
+        seen: 0,
+    };
+    arenas.rooms.store().arena_join(id, &entrant).await.unwrap();
+    arenas.round(now + 1000).await;
+    assert_eq!(players(&mut page), Some(1));
 }
 
 #[tokio::test]

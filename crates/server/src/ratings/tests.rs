@@ -16,6 +16,7 @@ fn player(account: u64) -> Option<Player> {
         },
         arena: None,
         berserk: false,
+        first_moved: None,
     })
 }
 

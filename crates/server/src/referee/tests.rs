@@ -394,6 +394,7 @@ fn berserk_is_for_arena_games_once_before_the_first_move_and_drops_the_increment
         },
         arena: None,
         berserk: false,
+        first_moved: None,
     };
     let seats = [seat_proof(W), seat_proof(B)];
     let mut g = LiveGame::for_arena(5, &arena, [player(1), player(2)], seats, 1_000).unwrap();

@@ -27,6 +27,7 @@ impl Rooms {
             },
             arena: None,
             berserk: false,
+            first_moved: None,
         })
     }
 

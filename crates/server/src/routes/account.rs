@@ -305,6 +305,18 @@ pub async fn account(State(site): State<Arc<Site>>, headers: HeaderMap) -> Respo
     }
 }
 
+/// `GET /api/account/session`: the signed-in player, or `{"me": null}` for a guest (never a
+/// `401`: a guest is not an error).
+pub async fn session_of(State(site): State<Arc<Site>>, headers: HeaderMap) -> Response {
+    match session(&site, &headers).await {
+        Ok(signed) => Json(topochess_protocol::account::Session {
+            me: signed.map(|s| me(&s.account)),
+        })
+        .into_response(),
+        Err(answer) => answer,
+    }
+}
+
 /// `POST /api/account/password`: the account's other sessions end.
 pub async fn password(
     State(site): State<Arc<Site>>,

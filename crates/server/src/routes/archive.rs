@@ -148,6 +148,7 @@ fn ending(record: &Record) -> String {
         Some(Outcome::Resignation { .. }) => "resignation",
         Some(Outcome::DrawAgreed) => "draw agreed",
         Some(Outcome::Timeout { .. }) | Some(Outcome::TimeoutDraw) => "time forfeit",
+        Some(Outcome::NoStart { .. }) => "no first move",
         None => "aborted",
     }
     .into()
@@ -249,6 +250,8 @@ pub fn pgn(record: &Record, site: &str) -> Result<String, String> {
     let termination = match record.outcome {
         Some(topochess_core::game::Outcome::Timeout { .. })
         | Some(topochess_core::game::Outcome::TimeoutDraw) => "Time forfeit",
+        // As lichess's PGN says of a game a player never started.
+        Some(topochess_core::game::Outcome::NoStart { .. }) => "Abandoned",
         _ => "Normal",
     };
     let (white, black, white_elo, black_elo) = (

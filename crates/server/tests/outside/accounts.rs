@@ -65,6 +65,13 @@ async fn accounts_sign_up_in_and_out_with_every_refusal() {
     assert_eq!(status(&head), 200);
     assert_eq!(serde_json::from_str::<Me>(&body).unwrap().name, "Alice");
     assert_eq!(status(&get("/api/account", "").0), 401);
+    // The page's own question answers a guest as one, not with an error.
+    let (head, body) = get("/api/account/session", "");
+    assert_eq!((status(&head), body.as_str()), (200, r#"{"me":null}"#));
+    let (head, body) = get("/api/account/session", &signed);
+    assert_eq!(status(&head), 200);
+    let session: topochess_protocol::account::Session = serde_json::from_str(&body).unwrap();
+    assert_eq!(session.me.map(|m| m.name), Some("Alice".into()));
     // A request that carries the session from another site's page is refused, a form post and
     // a socket alike; from this site's page it is served.
     let evil = format!("{signed}Origin: https://evil.example\r\n");

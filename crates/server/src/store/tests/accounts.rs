@@ -123,6 +123,7 @@ fn player(account: u64, name: &str) -> Option<Player> {
         },
         arena: None,
         berserk: false,
+        first_moved: None,
     })
 }
 

@@ -25,6 +25,7 @@ fn seat(player: &str, ticket: u64, pool: &str, since: u64) -> PoolSeat {
             },
             arena: None,
             berserk: false,
+            first_moved: None,
         }),
         rating: 1620,
         since,
