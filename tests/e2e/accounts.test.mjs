@@ -67,6 +67,9 @@ test('two accounts play a rated game and both ratings change; a guest plays casu
     for (const p of [anna, boris]) {
       await p.waitForFunction(() => /anna \(1500\?\).*boris \(1500\?\).*rated/.test(document.querySelector('#live-players')?.textContent ?? ''));
     }
+    // The clocks carry the players' names.
+    assert.deepEqual((await anna.locator('#clocks .who').allTextContents()).sort(), ['anna (you)', 'boris']);
+    assert.deepEqual((await boris.locator('#clocks .who').allTextContents()).sort(), ['anna', 'boris (you)']);
     // A guest taking a rated seat is told to sign in, and watches.
     await guest.goto(link);
     await guest.waitForSelector('#live-panel');
@@ -84,6 +87,9 @@ test('two accounts play a rated game and both ratings change; a guest plays casu
     const rating = async (name) => (await (await fetch(`${server.url}api/user/${name}`)).json()).ratings.folded;
     const [ra, rb] = [await rating('anna'), await rating('boris')];
     assert.deepEqual([ra.rating, rb.rating, ra.games, rb.games], [1500 + lost, 1500 + won, 1, 1]);
+    // Beside each change, the rating it made.
+    assert.deepEqual(await anna.locator('#live-players .rating-now').allTextContents(),
+      [` \u2192 ${1500 + lost}`, ` \u2192 ${1500 + won}`]);
     await screenshot(boris, 'accounts-rated-end');
     // The name links to the player's page.
     await boris.click('#live-players a.player-link >> text=anna');

@@ -63,8 +63,10 @@ test('four players play an arena from the front page to its podium', { timeout: 
     assert.match(await anna.locator('#arenas-created').textContent(), /Hourly .* Arena/);
     // A player makes one with the form: it starts in a minute, and its page counts down.
     await anna.click('#arena-create summary');
-    await anna.fill('#arena-new-name', 'Sunday cylinders');
+    // The name a nameless arena gets is said in the form, for the board chosen.
     await anna.selectOption('#arena-new-preset', 'cylinder');
+    assert.equal(await anna.locator('#arena-new-name').getAttribute('placeholder'), 'left empty: Cylinder Arena');
+    await anna.fill('#arena-new-name', 'Sunday cylinders');
     await anna.selectOption('#arena-new-clock', '5+3');
     await anna.selectOption('#arena-new-starts', '1');
     await anna.click('#arena-new-submit');
@@ -194,6 +196,7 @@ test('four players play an arena from the front page to its podium', { timeout: 
     assert.ok(players.some((p) => wins(p) === best && podium[0].includes(winnerOf(p))), podium[0]);
     assert.match(podium[0], new RegExp(`${2 * best} points, 2 games`));
     assert.equal(await watcher.locator('#arena-join').count(), 0, 'nobody joins a finished arena');
+    assert.equal(await watcher.locator('#arena-sign-in').count(), 0, 'nor is a guest asked to sign in to');
     await screenshot(watcher, 'arenas-podium');
     assert.deepEqual(await axeViolations(watcher), [], 'what a screen reader meets at the podium, in dark mode');
     // On a phone: the arena's page fits without a sideways scroll.

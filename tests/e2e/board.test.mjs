@@ -168,9 +168,13 @@ test('clocks: a timed game runs both clocks, survives a reload, and a flag fall 
     await page.reload();
     await page.waitForSelector('#clocks');
     assert.match(await page.locator('#clock-white .time').textContent(), /^0:1[3-8]$/);
+    // From here the page's time moves only when the test moves it: on a loaded machine the
+    // real time that flows through a reload could run the last three seconds out unseen.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+    const left = Number((await page.locator('#clock-white .time').textContent()).split(':')[1]);
     // Low time (under a tenth of the base: 3 s) shows, then the flag falls.
-    await page.clock.runFor(15000);
-    assert.equal(await page.locator('#clock-white.low').count(), 1);
+    await page.clock.runFor((left - 2) * 1000);
+    assert.equal(await page.locator('#clock-white.low').count(), 1, `low with ${await page.locator('#clock-white .time').textContent()} left`);
     await page.clock.runFor(8000);
     await page.waitForFunction(() => /Black wins on time/.test(document.querySelector('#status').textContent));
     assert.equal(await page.locator('#result').textContent(), '0-1');
@@ -502,30 +506,49 @@ test('moves animate along their path, across the fold too, and end with the piec
   const { page } = session;
   await loadText(page, '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1');
   await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
+  // What the boards show while a piece moves, seen by the page itself as it happens (however
+  // late the test looks, on a loaded machine the move may be over).
+  const watch = () => page.evaluate(() => {
+    window.seenMoving = null;
+    const observer = new MutationObserver(() => {
+      if (window.seenMoving || !document.querySelector('svg.normal .piece.moving')) return;
+      window.seenMoving = {
+        normal: document.querySelector('svg.normal .mover')?.getAttribute('data-strokes'),
+        extended: document.querySelector('svg.extended .mover')?.getAttribute('data-strokes'),
+        arriving: document.querySelectorAll('svg.normal [data-square="f2"] .piece.arriving').length,
+      };
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await watch();
   // c1 to f2 goes down over the fold: on the normal board two strokes, one jump.
   await page.click('svg.normal [data-square="c1"]');
   await page.click('svg.normal [data-square="f2"]');
-  const mover = page.locator('svg.normal .piece.moving');
-  assert.equal(await mover.count(), 1, 'a piece on its way');
-  assert.equal(await page.locator('svg.normal .mover').getAttribute('data-strokes'), '2', 'leaves at one edge, enters at the other');
-  assert.equal(await page.locator('svg.normal [data-square="f2"] .piece.arriving').count(), 1);
-  assert.equal(await page.locator('svg.extended .mover').getAttribute('data-strokes'), '1', 'straight through the ghosts');
+  await page.waitForFunction(() => window.seenMoving, null, { timeout: 5000 });
+  const seen = await page.evaluate(() => window.seenMoving);
+  assert.equal(seen.normal, '2', 'leaves at one edge, enters at the other');
+  assert.equal(seen.arriving, 1, 'the piece waited for on its square');
+  assert.equal(seen.extended, '1', 'straight through the ghosts');
   await page.waitForFunction(() => !document.querySelector('svg.normal .piece.moving'));
   assert.equal(await page.locator('svg.normal [data-square="f2"] [data-piece]').count(), 1);
   assert.equal(await page.locator('svg.normal .piece.arriving').count(), 0, 'the piece shows on its square');
   // Reduced motion: no animation.
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  await watch();
   await page.click('svg.normal [data-square="e8"]');
   await page.click('svg.normal [data-square="d8"]');
-  assert.equal(await page.locator('svg.normal .piece.moving').count(), 0);
+  await page.waitForSelector('svg.normal [data-square="d8"] [data-piece]');
+  assert.equal(await page.evaluate(() => window.seenMoving), null, 'nothing moved along a path');
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   // The switch turns them off too.
   await openSettings(page);
   await page.uncheck('#motion');
   await openPlay(page);
+  await watch();
   await page.click('svg.normal [data-square="f2"]');
   await page.click('svg.normal [data-square="f3"]');
-  assert.equal(await page.locator('svg.normal .piece.moving').count(), 0);
+  await page.waitForSelector('svg.normal [data-square="f3"] [data-piece]');
+  assert.equal(await page.evaluate(() => window.seenMoving), null, 'nothing moved along a path');
 });
 
 test('pointing across the board draws the paths in the board alone: the app does not re-render', async () => {

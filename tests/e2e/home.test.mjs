@@ -282,6 +282,9 @@ test('at 200% zoom (683 CSS px wide) the header wraps: every tab and button on s
       }
     }
     await screenshot(page, 'zoom-200-play');
+    // On Play the board is in view: most of its height on the first screen.
+    const board = await page.locator('svg.normal').boundingBox();
+    assert.ok(board && board.y + board.height / 2 <= 384, `the board at ${JSON.stringify(board)} on a 384 px screen`);
     for (const tab of ['#nav-explore', '#nav-lab', '#nav-atlas']) {
       await page.click(tab);
       assert.equal(await page.locator('.opponent').count(), 0, `no "hot-seat" on ${tab}`);

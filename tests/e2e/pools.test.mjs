@@ -121,11 +121,16 @@ test('the pools on a phone: the grid fits, a press shows the wait', { timeout: 6
     await page.locator('#pools').scrollIntoViewIfNeeded();
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(sideways <= 0, `no sideways scroll (${sideways} px)`);
+    // A double tap joins once: its second tap is not a leave.
+    await page.tap(cell('sphere-grayber-15+10'));
     await page.tap(cell('sphere-grayber-15+10'));
     await page.waitForSelector('#pool-bar');
+    assert.equal(await page.locator(cell('sphere-grayber-15+10')).getAttribute('aria-pressed'), 'true', 'still waiting');
     await screenshot(page, 'pools-phone');
     await page.tap('#pool-leave');
     await page.waitForSelector('#pool-bar', { state: 'detached' });
+    // Leaving is said.
+    assert.match(await page.locator('.notice').first().textContent(), /You left the .* pool/);
   } finally {
     await browser.close();
     await server.kill();

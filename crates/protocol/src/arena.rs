@@ -242,6 +242,19 @@ pub struct JoinArena {
     pub code: Option<String>,
 }
 
+/// A preset's name in an arena's name ("Hourly Folded Arena"); an arena made with no name is
+/// called `"<short name> Arena"`.
+pub fn short_name(preset: &str) -> String {
+    match preset {
+        "folded" => "Folded".into(),
+        "cylinder" => "Cylinder".into(),
+        "torus" => "Torus".into(),
+        "torus-8x14" => "Torus 8x14".into(),
+        other => topochess_core::variant::preset(other)
+            .map_or_else(|| other.to_string(), |p| p.name.to_string()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

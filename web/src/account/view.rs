@@ -14,9 +14,14 @@ pub fn player_link(tag: &PlayerTag) -> Html {
     let rating = tag
         .rating
         .map(|r| format!(" ({})", rating_text(r, tag.provisional)));
+    // Once rated: the change, and the rating it made.
     let diff = tag.diff.map(|d| {
         let class = if d >= 0 { "diff up" } else { "diff down" };
-        html! { <span class={class}>{format!(" {}", diff_text(d))}</span> }
+        let now = tag
+            .rating
+            .map(|r| format!(" \u{2192} {}", r.saturating_add(d)))
+            .unwrap_or_default();
+        html! { <><span class={class}>{format!(" {}", diff_text(d))}</span><span class="rating-now">{now}</span></> }
     });
     let name = if topochess_protocol::account::valid_name(&tag.name) {
         html! { <a class="player-link" href={format!("#/@/{}", tag.name)}>{tag.name.clone()}</a> }

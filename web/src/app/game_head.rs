@@ -57,6 +57,21 @@ pub fn announcement(state: &AppState, sans: &[String], status: &str) -> Option<S
     }
 }
 
+/// The name on `side`'s clock: in a live game the account seated there (with "(you)" for this
+/// browser's side), else the game's own name for the side.
+fn clock_name(state: &AppState, side: Color) -> String {
+    let seated = state
+        .live
+        .heard
+        .as_ref()
+        .and_then(|h| h.players[side.index()].as_ref());
+    match (state.settings.opponent, seated) {
+        (Opponent::Live { me, .. }, Some(tag)) if me == Some(side) => format!("{} (you)", tag.name),
+        (Opponent::Live { .. }, Some(tag)) => tag.name.clone(),
+        _ => state.settings.player_name(side),
+    }
+}
+
 /// The engine's trouble, with a retry.
 fn trouble(state: &UseReducerHandle<AppState>) -> Option<Html> {
     state.worker.trouble.clone().map(|why| {
@@ -144,7 +159,7 @@ pub fn game_head(
             if let Some(c) = &state.play.clock {
                 <play_panel::ClockBar clock={c.clone()} turn={state.play.game.position().turn()}
                     top={if state.settings.flipped { Color::White } else { Color::Black }}
-                    names={[Color::White, Color::Black].map(|side| state.settings.player_name(side))}
+                    names={[Color::White, Color::Black].map(|side| clock_name(state, side))}
                     over={over} sound={state.settings.sound}
                     on_flag={let state = state.clone(); Callback::from(move |_| state.dispatch(Action::Tick))} />
             }

@@ -95,7 +95,8 @@ pub fn create_arena(p: &CreateArenaProps) -> Html {
         <details class="arena-create" id="arena-create">
             <summary>{"Make a tournament"}</summary>
             <form onsubmit={on_submit}>
-                <label>{"Name "}<input id="arena-new-name" type="text" maxlength="40" placeholder="named after the board"
+                <label>{"Name "}<input id="arena-new-name" type="text" maxlength="40"
+                    placeholder={format!("left empty: {} Arena", topochess_protocol::arena::short_name(&new.preset))}
                     value={new.name.clone()} oninput={typed(|n, v| n.name = v)} /></label>
                 <label>{"Board "}<select id="arena-new-preset" onchange={change(|n, e| n.preset = select_value(e))}>
                     { for PRESETS.iter().map(|pr| html! { <option value={pr.id} selected={pr.id == new.preset}>{pr.name}</option> }) }

@@ -235,12 +235,13 @@ fn actions(
     code: &UseStateHandle<String>,
     pending: &UseStateHandle<bool>,
 ) -> Html {
-    let Some(me) = p.me.as_deref() else {
-        return html! { <p class="muted" id="arena-sign-in">{"Sign in to join."}</p> };
-    };
+    // Over: nobody joins, signed in or not.
     if view.summary.status == ArenaStatus::Finished {
         return html! {};
     }
+    let Some(me) = p.me.as_deref() else {
+        return html! { <p class="muted" id="arena-sign-in">{"Sign in to join."}</p> };
+    };
     let mine = standing(view, me);
     // The button waits for the answer (a second click is not a second request); the server
     // tells the arena's pages the new standings before it answers.

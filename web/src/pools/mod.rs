@@ -53,12 +53,23 @@ pub enum PoolOutcome {
     Ended(String),
 }
 
+/// A press of the pool joined this long ago (ms) is the second tap of a double tap, not a
+/// leave.
+pub const SECOND_TAP_MS: f64 = 800.0;
+
 /// The wait after `action` at `now`, and what the app has to do.
 pub fn reduce(wait: &mut Option<PoolWait>, action: PoolAction, now: f64) -> Option<PoolOutcome> {
     match action {
         PoolAction::Press(pool) => {
-            let again = wait.as_ref().is_some_and(|w| w.pool == pool);
-            *wait = (!again && Pool::of(&pool).is_some()).then_some(PoolWait {
+            let again = wait.as_ref().filter(|w| w.pool == pool);
+            if again.is_some_and(|w| now - w.since < SECOND_TAP_MS) {
+                // The second tap of a double tap: still waiting.
+                return None;
+            }
+            if again.is_some() {
+                return reduce(wait, PoolAction::Leave, now);
+            }
+            *wait = Pool::of(&pool).is_some().then_some(PoolWait {
                 pool,
                 since: now,
                 seat: None,
@@ -66,8 +77,11 @@ pub fn reduce(wait: &mut Option<PoolWait>, action: PoolAction, now: f64) -> Opti
             None
         }
         PoolAction::Leave => {
-            *wait = None;
-            None
+            let pool = wait.take().and_then(|w| Pool::of(&w.pool))?;
+            Some(PoolOutcome::Ended(format!(
+                "You left the {} pool.",
+                pool_name(&pool)
+            )))
         }
         PoolAction::Heard(PoolNews::Waiting {
             pool,

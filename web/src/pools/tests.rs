@@ -15,8 +15,23 @@ fn pressing_a_pool_waits_there_and_pressing_it_again_leaves() {
     // Another pool: the wait moves there (the server takes the player out of the first).
     reduce(&mut wait, PoolAction::Press("torus-1+0".into()), 20.0);
     assert_eq!(wait.as_ref().map(|w| w.pool.as_str()), Some("torus-1+0"));
-    reduce(&mut wait, PoolAction::Press("torus-1+0".into()), 30.0);
+    // A double tap's second tap is not a leave.
+    reduce(
+        &mut wait,
+        PoolAction::Press("torus-1+0".into()),
+        20.0 + SECOND_TAP_MS - 1.0,
+    );
+    assert_eq!(wait.as_ref().map(|w| w.pool.as_str()), Some("torus-1+0"));
+    let left = reduce(
+        &mut wait,
+        PoolAction::Press("torus-1+0".into()),
+        20.0 + SECOND_TAP_MS,
+    );
     assert_eq!(wait, None, "pressed again: left");
+    assert!(
+        matches!(left, Some(PoolOutcome::Ended(ref s)) if s.starts_with("You left the")),
+        "and said: {left:?}"
+    );
     reduce(&mut wait, PoolAction::Press("no-such-pool".into()), 40.0);
     assert_eq!(wait, None);
 }

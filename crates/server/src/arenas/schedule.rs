@@ -37,17 +37,7 @@ pub fn is_sites_own(name: &str) -> bool {
         && words.last().is_some_and(|w| w.starts_with("arena"))
 }
 
-/// A preset's name in an arena's name: the headline boards by their short names.
-pub fn short_name(preset: &str) -> String {
-    match preset {
-        "folded" => "Folded".into(),
-        "cylinder" => "Cylinder".into(),
-        "torus" => "Torus".into(),
-        "torus-8x14" => "Torus 8x14".into(),
-        other => topochess_core::variant::preset(other)
-            .map_or_else(|| other.to_string(), |p| p.name.to_string()),
-    }
-}
+pub use topochess_protocol::arena::short_name;
 
 fn scheduled(
     kind: &str,
