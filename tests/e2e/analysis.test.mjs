@@ -138,11 +138,14 @@ test('the best move is drawn over the fold, and the page answers at once while i
     }
     return out;
   });
-  // Typically within 100 ms (the median of the clicks), and never a freeze (a loaded CI machine
-  // runs the worker and the page on two cores).
+  // Idle, a click is answered in 20-60 ms; with another test file's browser beside it on the two
+  // cores, 52-115 ms were seen, and three times that on a machine loaded by a second build. The
+  // bounds are for that loaded machine: a median of 400 ms and no click over 1 s. A search on the
+  // page's own thread would hold each click for a whole iteration of the engine, seconds at the
+  // depths it reaches here.
   const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
-  assert.ok(median < 100, `clicks answered in ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
-  for (const t of times) assert.ok(t < 300, `a click answered in ${t.toFixed(0)} ms`);
+  assert.ok(median < 400, `clicks answered in ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+  for (const t of times) assert.ok(t < 1000, `a click answered in ${t.toFixed(0)} ms`);
   assert.ok(await page.locator('#engine-on').isChecked());
   await page.uncheck('#engine-on');
   await page.waitForSelector('text=The engine is off.');
@@ -184,16 +187,18 @@ test('a 30-ply game reviewed: progress, a graph, the blunder and its better move
   assert.match(await page.locator('#review-count').textContent(), /of 31 positions/);
   // Progress is shown as it goes, and the page answers meanwhile.
   await page.waitForFunction(() => /^([1-9]\d*) of 31/.test(document.querySelector('#review-count')?.textContent ?? ''), null, { timeout: 20000 });
-  // The review runs in the worker, for many seconds: a click is drawn within a few frames,
-  // measured in the page (a page blocked by the review would take the whole review).
+  // The review runs in the worker, for many seconds: a click is drawn within a few frames (tens
+  // of ms idle; the bound of 1 s is for a machine loaded by a second build), measured in the page
+  // (a page blocked by the review would take the whole review).
   await watchLongTasks(page);
   const clicked = await clickToFrame(page, '#an-first');
-  assert.ok(clicked < 250, `a click while reviewing was drawn after ${clicked.toFixed(0)} ms`);
+  assert.ok(clicked < 1000, `a click while reviewing was drawn after ${clicked.toFixed(0)} ms`);
   await page.waitForSelector('#review-start', { timeout: 90000 });
   // Nothing held the page for long while the review ran (a review on the page's own thread
-  // would show as one task of many seconds); the longest are the redraws of its progress.
+  // would show as one task of many seconds); the longest are the redraws of its progress, under
+  // 400 ms idle, and the bound of 1.5 s is for a loaded machine.
   const held = await longTasks(page);
-  assert.ok(held.every((ms) => ms < 400), `long tasks while reviewing: ${held.map(Math.round)} ms`);
+  assert.ok(held.every((ms) => ms < 1500), `long tasks while reviewing: ${held.map(Math.round)} ms`);
   // The panel with its graph and table fits beside the boards (the page had grown to 1,471 px).
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
     'no sideways scroll with the review shown');

@@ -192,13 +192,15 @@ test('the computer plays to its clock: level 8 in a 1+0 game answers in seconds'
   await page.selectOption('#ng-level', '8');
   await page.selectOption('#ng-time', '1+0');
   await page.click('#ng-start');
-  // Level 8 alone thinks up to 10 s a move; inside a one-minute clock it takes about 2 s.
+  // Level 8 alone thinks up to 10 s a move; inside a one-minute clock it gives itself about 2 s.
+  // The bound of 6 s is for a machine loaded by a second build, where the page and the worker's
+  // start add to those 2 s; a computer deaf to its clock would take its full 10.
   for (const [mine, plies] of [['e4', 2], ['Nf3', 4]]) {
     await type(page, mine);
     const asked = Date.now();
     await page.waitForFunction((n) => document.querySelectorAll('#moves .mv').length >= n, plies, { timeout: 15000 });
     const took = Date.now() - asked;
-    assert.ok(took < 4000, `answered in ${took} ms within a one-minute clock`);
+    assert.ok(took < 6000, `answered in ${took} ms within a one-minute clock`);
   }
   assert.equal(await page.locator('#clock-black.running').count(), 0, "White's turn");
   assert.equal(await page.locator('#clock-white.running').count(), 1);
@@ -234,28 +236,36 @@ test('a pre-move across the fold, set while the computer thinks, is played at on
   await newGame(page, { variant: 'folded', opponent: 'white', level: 8 });
   await loadText(page, '4k3/pppp4/8/8/8/8/8/2R1K3 w - - 0 1');
   await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
-  await type(page, 'Rc2');
-  await page.waitForSelector('#thinking');
-  // The computer answers within a second here (its time follows how settled its search is), and
-  // two clicks from outside could come after its answer. So both presses are made in one task of
-  // the page, the board rendering between them in a microtask: no message from the worker (a
-  // task) can come in between. c2 down over the fold: c1, then f1, f2.
-  const set = await page.evaluate(async () => {
-    const press = (name) => {
-      const cell = document.querySelector(`svg.normal [data-square="${name}"]`);
-      const r = cell.getBoundingClientRect();
-      const at = { clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, button: 0, pointerId: 1, pointerType: 'mouse', isPrimary: true, bubbles: true };
-      cell.dispatchEvent(new PointerEvent('pointerdown', at));
-      cell.dispatchEvent(new PointerEvent('pointerup', at));
-    };
-    const thinking = document.querySelector('#thinking') !== null;
-    press('c2');
-    await Promise.resolve();
-    const offered = document.querySelectorAll('svg.normal [data-square="f2"].dest').length;
-    press('f2');
-    await Promise.resolve();
-    return { thinking, offered, premove: document.querySelectorAll('svg.normal .cell.premove').length };
+  // The computer may answer within a frame of starting to think, and two clicks from outside
+  // could come after its answer. So both presses are made by the page itself in the task that
+  // first shows it thinking (a MutationObserver's callback runs before the next task), the board
+  // rendering between them in a microtask: no message from the worker (a task) can come in
+  // between. c2 down over the fold: c1, then f1, f2.
+  await page.evaluate(() => {
+    window.__premove = new Promise((done) => {
+      const press = (name) => {
+        const cell = document.querySelector(`svg.normal [data-square="${name}"]`);
+        const r = cell.getBoundingClientRect();
+        const at = { clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, button: 0, pointerId: 1, pointerType: 'mouse', isPrimary: true, bubbles: true };
+        cell.dispatchEvent(new PointerEvent('pointerdown', at));
+        cell.dispatchEvent(new PointerEvent('pointerup', at));
+      };
+      const seen = new MutationObserver(async () => {
+        if (!document.querySelector('#thinking')) return;
+        seen.disconnect();
+        press('c2');
+        await Promise.resolve();
+        const offered = document.querySelectorAll('svg.normal [data-square="f2"].dest').length;
+        press('f2');
+        await Promise.resolve();
+        const thinking = document.querySelector('#thinking') !== null;
+        done({ thinking, offered, premove: document.querySelectorAll('svg.normal .cell.premove').length });
+      });
+      seen.observe(document.body, { childList: true, subtree: true });
+    });
   });
+  await type(page, 'Rc2');
+  const set = await page.evaluate(() => window.__premove);
   assert.deepEqual(set, { thinking: true, offered: 1, premove: 2 }, 'f2 offered and set as a pre-move while the computer thinks');
   await screenshot(page, 'premove-set');
   await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length >= 3, null, { timeout: 15000 });

@@ -182,16 +182,19 @@ test('against the computer: it answers in time, the page stays usable, stop and 
   // The page answers while the engine thinks: flipping the board twice is drawn soon after the
   // click, measured in the page, and the search (in its worker) blocks the page at no time.
   // On an idle 2-core machine a flip is drawn in 16-22 ms; with both cores busy elsewhere (the
-  // engine in its worker, other programs) it took up to 310 ms. A search on the page's own thread
-  // would hold the flip back for seconds.
+  // engine in its worker, other programs) it took up to 310 ms, and the bounds below are for
+  // that loaded machine: a flip within 1 s, no task of the page's over 1 s. A search on the page's
+  // own thread would hold the flip back, and be one task, for as long as the level thinks.
   await watchLongTasks(page);
   const flips = [await clickToFrame(page, '#flip'), await clickToFrame(page, '#flip')];
-  for (const ms of flips) assert.ok(ms < 500, `a flip was drawn ${ms.toFixed(0)} ms after its click`);
-  await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2, null, { timeout: 5000 });
+  for (const ms of flips) assert.ok(ms < 1000, `a flip was drawn ${ms.toFixed(0)} ms after its click`);
+  await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2, null, { timeout: 10000 });
   const answered = Date.now() - asked;
   const blocked = await longTasks(page);
-  assert.ok(Math.max(0, ...blocked) < 250, `the page was blocked for ${blocked.map((t) => t.toFixed(0)).join(', ')} ms`);
-  assert.ok(answered < 2000, `the default level answered in ${answered} ms`);
+  assert.ok(Math.max(0, ...blocked) < 1000, `the page was blocked for ${blocked.map((t) => t.toFixed(0)).join(', ')} ms`);
+  // Level 5 thinks 1 s at most; the rest is the worker's message and the page's redraw, which a
+  // loaded machine slows: 4 s is its bound (a level that ignored its cap would think for many).
+  assert.ok(answered < 4000, `the default level answered in ${answered} ms`);
   // A hint is drawn as an arrow.
   await page.click('#hint');
   // (Attached rather than visible: a straight pawn push is a line with no width, which
@@ -208,11 +211,13 @@ test('against the computer: it answers in time, the page stays usable, stop and 
     document.querySelector('#stop').click();
     while (document.querySelectorAll('#moves .mv').length < 2) {
       await new Promise((r) => setTimeout(r, 2));
-      if (performance.now() - start > 3000) break;
+      if (performance.now() - start > 5000) break;
     }
     return performance.now() - start;
   });
-  assert.ok(stopped < 150, `stop answered in ${stopped.toFixed(0)} ms`);
+  // Stop answers within tens of ms idle; 1 s is the bound for a loaded machine, against level
+  // 8's think of up to 10 s if stop were not heard.
+  assert.ok(stopped < 1000, `stop answered in ${stopped.toFixed(0)} ms`);
   console.log(`# default level answered in ${answered} ms; flips drawn in ${flips.map((t) => t.toFixed(0)).join(', ')} ms; `
     + `longest main-thread task while it thought ${Math.max(0, ...blocked).toFixed(0)} ms; stop answered in ${stopped.toFixed(0)} ms`);
   assert.deepEqual(errors, []);
@@ -330,9 +335,20 @@ test('the panel does not jump when the computer starts or stops thinking', async
   await newGame(page, { variant: 'folded', opponent: 'white', level: 6 });
   const top = () => page.evaluate(() => document.querySelector('main > aside').getBoundingClientRect().top);
   const before = await top();
+  // Measured by the page in the task that first shows the computer thinking (a MutationObserver's
+  // callback runs before the next task): an answer within a frame cannot hide it.
+  await page.evaluate(() => {
+    window.__thinkingTop = new Promise((done) => {
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('#thinking')) return;
+        seen.disconnect();
+        done(document.querySelector('main > aside').getBoundingClientRect().top);
+      });
+      seen.observe(document.body, { childList: true, subtree: true });
+    });
+  });
   await type(page, 'e4');
-  await page.waitForSelector('#thinking');
-  const thinking = await top();
+  const thinking = await page.evaluate(() => window.__thinkingTop);
   await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2, null, { timeout: 15000 });
   await page.waitForSelector('#thinking', { state: 'detached' });
   const after = await top();

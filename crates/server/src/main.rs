@@ -6,6 +6,7 @@
 
 mod accounts;
 mod arenas;
+mod door;
 mod limits;
 mod metrics;
 mod pools;
@@ -21,7 +22,6 @@ mod store;
 mod time;
 
 use clap::{Parser, Subcommand};
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -58,6 +58,14 @@ struct Args {
     /// Sockets an address may have open at once.
     #[arg(long, default_value_t = limits::Quotas::default().sockets_open)]
     sockets_per_address: usize,
+    /// Connections (HTTP and WebSocket) an address may have open at once; more are closed as
+    /// they come. Not counted behind a proxy, which bounds its own clients.
+    #[arg(long, default_value_t = 128)]
+    connections_per_address: usize,
+    /// Seconds a connection has to send a request's head: a new one, or one idle between
+    /// requests, is closed after them.
+    #[arg(long, default_value_t = 15)]
+    head_timeout: u64,
     /// A development server, never a production one: allows the switches below, which only
     /// tests use.
     #[arg(long)]
@@ -89,6 +97,7 @@ async fn main() -> Result<(), String> {
         )
         .with_writer(std::io::stderr)
         .init();
+    let files = door::raise_file_limit();
     if let Some(Command::Backup { file }) = &args.command {
         if args.database.is_some() {
             return Err("backup copies the SQLite store; back PostgreSQL up with pg_dump".into());
@@ -152,6 +161,12 @@ async fn main() -> Result<(), String> {
         tracing::warn!("the test clock is on: POST /api/dev/clock moves the server's time");
         app = app.merge(routes::test_clock());
     }
+    let app = app.layer(axum::middleware::from_fn(door::close_refused_upgrades));
+    let caps = door::Caps {
+        per_address: (!args.behind_proxy).then_some(args.connections_per_address),
+        total: door::Caps::total_for_files(files),
+        head_timeout: Duration::from_secs(args.head_timeout.max(1)),
+    };
     let listener = tokio::net::TcpListener::bind(&args.addr)
         .await
         .map_err(|e| format!("{}: {e}", args.addr))?;
@@ -161,15 +176,17 @@ async fn main() -> Result<(), String> {
     };
     println!("Topochess on http://{} (games in {kept_in})", args.addr);
     let stopping = site.shutdown.clone();
-    let served = axum::serve(
+    door::serve(
         listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
+        app,
+        caps,
+        site.rooms.metrics.clone(),
+        async move {
+            stop_signal().await;
+            tracing::info!("shutting down: telling every page");
+            stopping.cancel();
+        },
     )
-    .with_graceful_shutdown(async move {
-        stop_signal().await;
-        tracing::info!("shutting down: telling every page");
-        stopping.cancel();
-    })
     .await;
     // Every socket says the server is restarting and ends, once its message in hand is kept.
     for _ in 0..500 {
@@ -179,7 +196,7 @@ async fn main() -> Result<(), String> {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     tracing::info!("stopped");
-    served.map_err(|e| e.to_string())
+    Ok(())
 }
 
 /// SIGTERM (systemd's stop) or Ctrl-C.

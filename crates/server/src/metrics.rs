@@ -47,6 +47,8 @@ pub enum Refusal {
     BadLogin,
     /// A request carrying a session from another site's page.
     CrossSite,
+    /// A connection over the cap of one address or of all, closed as it was accepted.
+    Connections,
 }
 
 impl Refusal {
@@ -69,6 +71,7 @@ impl Refusal {
             Refusal::SignupLimit => "signup_limit",
             Refusal::BadLogin => "bad_login",
             Refusal::CrossSite => "cross_site",
+            Refusal::Connections => "connections",
         }
     }
 }

@@ -31,8 +31,36 @@ impl Server {
 
     /// The server with more arguments and environment variables.
     pub fn start_with(data: &PathBuf, port: u16, args: &[&str], env: &[(&str, &str)]) -> Server {
+        Server::spawn(
+            Command::new(env!("CARGO_BIN_EXE_topochess-server")),
+            data,
+            port,
+            args,
+            env,
+        )
+    }
+
+    /// The server in a process allowed `files` open files at most (soft and hard, as under
+    /// systemd's default `LimitNOFILE`).
+    pub fn start_under_file_limit(data: &PathBuf, port: u16, files: u32, args: &[&str]) -> Server {
+        let mut shell = Command::new("sh");
+        shell.args([
+            "-c",
+            &format!("ulimit -n {files} && exec \"$0\" \"$@\""),
+            env!("CARGO_BIN_EXE_topochess-server"),
+        ]);
+        Server::spawn(shell, data, port, args, &[])
+    }
+
+    fn spawn(
+        mut command: Command,
+        data: &PathBuf,
+        port: u16,
+        args: &[&str],
+        env: &[(&str, &str)],
+    ) -> Server {
         let metrics = free_port();
-        let child = Command::new(env!("CARGO_BIN_EXE_topochess-server"))
+        let child = command
             .args(["--addr", &format!("127.0.0.1:{port}"), "--dist"])
             .arg(data.join("site"))
             .arg("--data")

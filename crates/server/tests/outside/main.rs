@@ -6,6 +6,7 @@ mod accounts;
 mod arenas;
 mod cluster;
 mod common;
+mod door;
 mod hostile;
 mod live;
 mod operations;
