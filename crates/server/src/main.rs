@@ -106,6 +106,7 @@ async fn main() -> Result<(), String> {
         let store = store::SqliteStore::open(&args.data.join("games.sqlite"))?;
         store
             .backup(file)
+            .await
             .map_err(|e| format!("{}: {e}", file.display()))?;
         println!("backed up to {}", file.display());
         return Ok(());

@@ -1,10 +1,15 @@
 //! The SQLite store: the embedded default, for one server. Reads on one connection; writes on
-//! another, owned by a writer thread that gathers the writes waiting into one transaction.
+//! another, owned by a writer thread that gathers the writes waiting into one transaction. No
+//! SQLite call runs on the async runtime's threads: reads and the accounts' writes go to their
+//! connections' own threads ([`SqliteStore::read`], [`SqliteStore::in_transaction`]), the games'
+//! writes to the writer thread, so a slow disk holds up the calls that wait for it and no game
+//! besides.
 
 use super::{
     color_of, color_text, outcome_text, rematch_bits, Count, Heard, Presence, Store, StoreError,
 };
 use crate::record::Record;
+use connection_thread::ConnectionThread;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::Mutex;
@@ -13,6 +18,7 @@ use topochess_protocol::GameId;
 
 mod accounts;
 mod arenas;
+mod connection_thread;
 mod pools;
 
 impl From<rusqlite::Error> for StoreError {
@@ -222,9 +228,10 @@ fn record_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Record> {
 /// by the writer thread, which gathers the writes that wait into one transaction (one sync to
 /// disk for all of them: a group commit) and answers each once it is committed.
 pub struct SqliteStore {
-    db: Mutex<Connection>,
+    /// The reads.
+    db: ConnectionThread,
     /// The accounts' writes (and a game's rating), each its own transaction beside the writer's.
-    accounts: Mutex<Connection>,
+    accounts: ConnectionThread,
     writes: Mutex<std::sync::mpsc::Sender<Write>>,
     /// Set when the store goes: its checkpointer stops.
     gone: std::sync::Arc<std::sync::atomic::AtomicBool>,
@@ -328,8 +335,8 @@ impl SqliteStore {
             .spawn(move || checkpointer(check, stop))
             .map_err(|e| e.to_string())?;
         Ok(SqliteStore {
-            db: Mutex::new(db),
-            accounts: Mutex::new(connect()?),
+            db: ConnectionThread::spawn("store-reader", db)?,
+            accounts: ConnectionThread::spawn("store-accounts", connect()?)?,
             writes: Mutex::new(send),
             gone,
         })
@@ -370,18 +377,60 @@ impl SqliteStore {
 
     /// Copies the database to `to` with SQLite's online backup, while games go on: each step
     /// copies some pages, then lets the games' writes in.
-    pub fn backup(&self, to: &Path) -> Result<(), StoreError> {
-        let mut copy = Connection::open(to)?;
-        let db = self.db();
-        let backup = rusqlite::backup::Backup::new(&db, &mut copy)?;
-        backup.run_to_completion(64, std::time::Duration::from_millis(5), None)?;
-        Ok(())
+    pub async fn backup(&self, to: &Path) -> Result<(), StoreError> {
+        let to = to.to_owned();
+        self.read(move |db| {
+            let mut copy = Connection::open(to)?;
+            let backup = rusqlite::backup::Backup::new(db, &mut copy)?;
+            backup.run_to_completion(64, std::time::Duration::from_millis(5), None)?;
+            Ok(())
+        })
+        .await
     }
 
-    pub(super) fn db(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.db
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// Runs `work` with the reading connection, on its thread.
+    pub(super) async fn read<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        self.db.run(work).await
+    }
+
+    /// Runs `work` in a transaction that writes (taken at once: it never has to give way to
+    /// another writer halfway), on the accounts' connection, on its thread.
+    pub(super) async fn in_transaction<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        self.accounts
+            .run(move |db| {
+                db.execute_batch("BEGIN IMMEDIATE")?;
+                match work(db)
+                    .and_then(|t| db.execute_batch("COMMIT").map(|()| t).map_err(Into::into))
+                {
+                    Ok(t) => Ok(t),
+                    Err(e) => {
+                        let _ = db.execute_batch("ROLLBACK");
+                        Err(e)
+                    }
+                }
+            })
+            .await
+    }
+
+    /// Holds the reading connection for `ms`, as a slow disk would.
+    #[cfg(test)]
+    pub async fn hold(
+        &self,
+        ms: u64,
+        holding: std::sync::Arc<tokio::sync::Notify>,
+    ) -> Result<(), StoreError> {
+        self.read(move |_| {
+            holding.notify_one();
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+            Ok(())
+        })
+        .await
     }
 }
 
@@ -422,22 +471,19 @@ impl Store for SqliteStore {
     }
 
     async fn load(&self, id: GameId) -> Result<Option<Record>, StoreError> {
-        Ok(self
-            .db()
-            .query_row(
-                &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
-                params![id as i64],
-                record_of,
-            )
-            .optional()?)
+        self.read(move |db| load(db, id)).await
     }
 
     async fn load_many(&self, ids: &[GameId]) -> Result<Vec<Record>, StoreError> {
-        let mut found = Vec::new();
-        for &id in ids {
-            found.extend(self.load(id).await?);
-        }
-        Ok(found)
+        let ids = ids.to_vec();
+        self.read(move |db| {
+            let mut found = Vec::new();
+            for id in ids {
+                found.extend(load(db, id)?);
+            }
+            Ok(found)
+        })
+        .await
     }
 
     async fn save(&self, g: &Record, _lobby: bool) -> Result<bool, StoreError> {
@@ -445,53 +491,63 @@ impl Store for SqliteStore {
     }
 
     async fn lobby(&self, since: u64, limit: usize) -> Result<Vec<Record>, StoreError> {
-        let db = self.db();
-        let mut query = db.prepare(&format!(
-            "SELECT {COLUMNS} FROM games WHERE public = 1 AND outcome IS NULL AND aborted = 0
+        self.read(move |db| {
+            let mut query = db.prepare(&format!(
+                "SELECT {COLUMNS} FROM games WHERE public = 1 AND outcome IS NULL AND aborted = 0
                  AND created >= ?1 ORDER BY created DESC LIMIT ?2"
-        ))?;
-        let rows = query.query_map(params![since as i64, limit as i64], record_of)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            ))?;
+            let rows = query.query_map(params![since as i64, limit as i64], record_of)?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
     }
 
     async fn running(&self) -> Result<Vec<GameId>, StoreError> {
-        let db = self.db();
-        let mut query = db.prepare(
-            "SELECT id FROM games WHERE turn_since IS NOT NULL AND outcome IS NULL AND aborted = 0",
-        )?;
-        let rows = query.query_map([], |r| r.get::<_, i64>(0).map(|id| id as u64))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.read(|db| {
+            let mut query = db.prepare(
+                "SELECT id FROM games WHERE turn_since IS NOT NULL AND outcome IS NULL
+                    AND aborted = 0",
+            )?;
+            let rows = query.query_map([], |r| r.get::<_, i64>(0).map(|id| id as u64))?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
     }
 
     async fn overdue(&self, before: u64) -> Result<Vec<GameId>, StoreError> {
-        let db = self.db();
-        let mut query = db.prepare(
-            "SELECT id FROM games WHERE deadline IS NOT NULL AND outcome IS NULL AND aborted = 0
-                AND deadline < ?1",
-        )?;
-        let rows = query.query_map(params![before as i64], |r| {
-            r.get::<_, i64>(0).map(|id| id as u64)
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.read(move |db| {
+            let mut query = db.prepare(
+                "SELECT id FROM games WHERE deadline IS NOT NULL AND outcome IS NULL
+                    AND aborted = 0 AND deadline < ?1",
+            )?;
+            let rows = query.query_map(params![before as i64], |r| {
+                r.get::<_, i64>(0).map(|id| id as u64)
+            })?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
     }
 
     async fn prune(&self, before: u64, keep: &[GameId]) -> Result<usize, StoreError> {
-        let db = self.db();
-        // Fewer than two moves: no space in the moves' text. Ended by play (a resignation in
-        // the first move, say) they are games; abandoned or aborted, they never started.
-        let mut find = db.prepare(
-            "SELECT id FROM games WHERE created < ?1 AND instr(trim(moves), ' ') = 0
-             AND (outcome IS NULL OR aborted = 1)",
-        )?;
-        let ids: Vec<i64> = find
-            .query_map(params![before as i64], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        let mut delete = db.prepare("DELETE FROM games WHERE id = ?1")?;
-        let mut pruned = 0;
-        for id in ids.into_iter().filter(|id| !keep.contains(&(*id as u64))) {
-            pruned += delete.execute(params![id])?;
-        }
-        Ok(pruned)
+        let keep = keep.to_vec();
+        self.read(move |db| {
+            // Fewer than two moves: no space in the moves' text. Ended by play (a resignation
+            // in the first move, say) they are games; abandoned or aborted, they never started.
+            let mut find = db.prepare(
+                "SELECT id FROM games WHERE created < ?1 AND instr(trim(moves), ' ') = 0
+                 AND (outcome IS NULL OR aborted = 1)",
+            )?;
+            let ids: Vec<i64> = find
+                .query_map(params![before as i64], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            let mut delete = db.prepare("DELETE FROM games WHERE id = ?1")?;
+            let mut pruned = 0;
+            for id in ids.into_iter().filter(|id| !keep.contains(&(*id as u64))) {
+                pruned += delete.execute(params![id])?;
+            }
+            Ok(pruned)
+        })
+        .await
     }
 
     /// One server: nobody else to hear from.
@@ -511,6 +567,17 @@ impl Store for SqliteStore {
     async fn alive(&self, _: u64, _: u64) -> Result<(), StoreError> {
         Ok(())
     }
+}
+
+/// The game `id`, if kept.
+fn load(db: &Connection, id: GameId) -> Result<Option<Record>, StoreError> {
+    Ok(db
+        .query_row(
+            &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
+            params![id as i64],
+            record_of,
+        )
+        .optional()?)
 }
 
 /// Inserts a new game.

@@ -419,12 +419,11 @@ fn sqlite_migrates_an_old_database_and_keeps_its_games() {
         .unwrap();
     }
     let store = SqliteStore::open(&path).unwrap();
-    let version: i64 = store
-        .db()
-        .pragma_query_value(None, "user_version", |r| r.get(0))
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let version: i64 = runtime
+        .block_on(store.read(|db| Ok(db.pragma_query_value(None, "user_version", |r| r.get(0))?)))
         .unwrap();
     assert_eq!(version, sqlite::LAYOUT_VERSION as i64);
-    let runtime = tokio::runtime::Runtime::new().unwrap();
     let g = runtime.block_on(store.load(5)).unwrap().expect("kept");
     assert_eq!(
         (
@@ -446,10 +445,48 @@ async fn sqlite_reads_an_unreadable_outcome_as_an_error_not_a_game_that_goes_on(
     let store = SqliteStore::in_temp().unwrap();
     store.create(&record(9), false).await.unwrap();
     store
-        .db()
-        .execute("UPDATE games SET outcome = 'garbage' WHERE id = 9", [])
+        .read(|db| {
+            db.execute("UPDATE games SET outcome = 'garbage' WHERE id = 9", [])?;
+            Ok(())
+        })
+        .await
         .unwrap();
     assert!(store.load(9).await.is_err());
+}
+
+/// A store call held for two seconds (a slow disk, a lock) holds up no other game: on a runtime
+/// of one thread, a game is made and moved while the call is held, and both are done before it
+/// is let go.
+#[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+async fn sqlite_a_call_held_holds_up_no_other_game() {
+    use std::sync::atomic::AtomicBool;
+    let store = Arc::new(SqliteStore::in_temp().unwrap());
+    let holding = Arc::new(tokio::sync::Notify::new());
+    let released = Arc::new(AtomicBool::new(false));
+    let held = tokio::spawn({
+        let (store, holding, released) = (store.clone(), holding.clone(), released.clone());
+        async move {
+            store.hold(2000, holding).await.unwrap();
+            released.store(true, Ordering::SeqCst);
+        }
+    });
+    holding.notified().await;
+    let moved = tokio::spawn({
+        let store = store.clone();
+        async move {
+            let g = record(11);
+            store.create(&g, false).await.unwrap();
+            let moved = next(&g, |g| g.moves.push("g1f3".into()));
+            assert!(store.save(&moved, false).await.unwrap());
+        }
+    });
+    moved.await.unwrap();
+    assert!(
+        !released.load(Ordering::SeqCst),
+        "the game waited for the held call"
+    );
+    held.await.unwrap();
+    assert_eq!(store.load(11).await.unwrap().unwrap().moves.len(), 3);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

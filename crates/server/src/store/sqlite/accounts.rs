@@ -12,29 +12,6 @@ use topochess_core::Color;
 use topochess_protocol::GameId;
 use topochess_rating::Rating;
 
-impl SqliteStore {
-    fn accounts_db(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.accounts.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Runs `work` in a transaction that writes (taken at once: it never has to give way to
-    /// another writer halfway).
-    pub(super) fn in_transaction<T>(
-        &self,
-        work: impl FnOnce(&Connection) -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
-        let db = self.accounts_db();
-        db.execute_batch("BEGIN IMMEDIATE")?;
-        match work(&db).and_then(|t| db.execute_batch("COMMIT").map(|()| t).map_err(Into::into)) {
-            Ok(t) => Ok(t),
-            Err(e) => {
-                let _ = db.execute_batch("ROLLBACK");
-                Err(e)
-            }
-        }
-    }
-}
-
 /// An account of a row (id, name, hash, created).
 fn account_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
     Ok(Account {
@@ -85,7 +62,8 @@ impl AccountStore for SqliteStore {
         hash: &str,
         now: u64,
     ) -> Result<Option<Account>, StoreError> {
-        self.in_transaction(|db| {
+        let (name, hash) = (name.to_owned(), hash.to_owned());
+        self.in_transaction(move |db| {
             let claimed = db.execute(
                 concat!(
                     "INSERT OR IGNORE INTO names_taken (skeleton) VALUES (",
@@ -100,79 +78,94 @@ impl AccountStore for SqliteStore {
             let made = db.execute(
                 "INSERT INTO accounts (name, key, hash, created) VALUES (?1, ?2, ?3, ?4)
                  ON CONFLICT (key) DO NOTHING",
-                params![name, name_key(name), hash, now as i64],
+                params![name, name_key(&name), hash, now as i64],
             )?;
             Ok((made == 1).then(|| Account {
                 id: db.last_insert_rowid() as u64,
-                name: name.to_string(),
-                hash: hash.to_string(),
+                name,
+                hash,
                 created: now,
             }))
         })
+        .await
     }
 
     async fn account(&self, name: &str) -> Result<Option<Account>, StoreError> {
-        Ok(self
-            .db()
-            .query_row(
-                "SELECT id, name, hash, created FROM accounts WHERE key = ?1",
-                params![name_key(name)],
-                account_of,
-            )
-            .optional()?)
+        let key = name_key(name);
+        self.read(move |db| {
+            Ok(db
+                .query_row(
+                    "SELECT id, name, hash, created FROM accounts WHERE key = ?1",
+                    params![key],
+                    account_of,
+                )
+                .optional()?)
+        })
+        .await
     }
 
     async fn open_session(&self, proof: &str, account: u64, now: u64) -> Result<(), StoreError> {
-        self.in_transaction(|db| {
+        let proof = proof.to_owned();
+        self.in_transaction(move |db| {
             db.execute(
                 "INSERT INTO sessions (proof, account, created) VALUES (?1, ?2, ?3)",
                 params![proof, account as i64, now as i64],
             )?;
             Ok(())
         })
+        .await
     }
 
     async fn session(&self, proof: &str, since: u64) -> Result<Option<Account>, StoreError> {
-        Ok(self
-            .db()
-            .query_row(
-                "SELECT a.id, a.name, a.hash, a.created FROM sessions s
-                 JOIN accounts a ON a.id = s.account WHERE s.proof = ?1 AND s.created >= ?2",
-                params![proof, since as i64],
-                account_of,
-            )
-            .optional()?)
+        let proof = proof.to_owned();
+        self.read(move |db| {
+            Ok(db
+                .query_row(
+                    "SELECT a.id, a.name, a.hash, a.created FROM sessions s
+                     JOIN accounts a ON a.id = s.account WHERE s.proof = ?1 AND s.created >= ?2",
+                    params![proof, since as i64],
+                    account_of,
+                )
+                .optional()?)
+        })
+        .await
     }
 
     async fn close_session(&self, proof: &str) -> Result<(), StoreError> {
-        self.in_transaction(|db| {
+        let proof = proof.to_owned();
+        self.in_transaction(move |db| {
             db.execute("DELETE FROM sessions WHERE proof = ?1", params![proof])?;
             Ok(())
         })
+        .await
     }
 
     async fn close_sessions(&self, account: u64, keep: Option<&str>) -> Result<(), StoreError> {
-        self.in_transaction(|db| {
+        let keep = keep.map(str::to_owned);
+        self.in_transaction(move |db| {
             db.execute(
                 "DELETE FROM sessions WHERE account = ?1 AND proof IS NOT ?2",
                 params![account as i64, keep],
             )?;
             Ok(())
         })
+        .await
     }
 
     async fn set_password(&self, account: u64, hash: &str) -> Result<(), StoreError> {
-        self.in_transaction(|db| {
+        let hash = hash.to_owned();
+        self.in_transaction(move |db| {
             db.execute(
                 "UPDATE accounts SET hash = ?2 WHERE id = ?1",
                 params![account as i64, hash],
             )?;
             Ok(())
         })
+        .await
     }
 
     async fn delete_account(&self, account: u64) -> Result<(), StoreError> {
-        self.in_transaction(|db| {
+        self.in_transaction(move |db| {
             for table in ["sessions", "ratings", "rating_history"] {
                 db.execute(
                     &format!("DELETE FROM {table} WHERE account = ?1"),
@@ -185,50 +178,62 @@ impl AccountStore for SqliteStore {
             )?;
             Ok(())
         })
+        .await
     }
 
     async fn games_of(&self, account: u64) -> Result<Vec<GameId>, StoreError> {
-        ids(
-            &self.db(),
-            "SELECT id FROM games WHERE white_account = ?1 UNION
-             SELECT id FROM games WHERE black_account = ?1",
-            params![account as i64],
-        )
+        self.read(move |db| {
+            ids(
+                db,
+                "SELECT id FROM games WHERE white_account = ?1 UNION
+                 SELECT id FROM games WHERE black_account = ?1",
+                params![account as i64],
+            )
+        })
+        .await
     }
 
     async fn guest_seats(&self, proof: &str) -> Result<Vec<GameId>, StoreError> {
-        ids(
-            &self.db(),
-            "SELECT id FROM games WHERE (white = ?1 AND white_account IS NULL)
-                OR (black = ?1 AND black_account IS NULL)",
-            params![proof],
-        )
+        let proof = proof.to_owned();
+        self.read(move |db| {
+            ids(
+                db,
+                "SELECT id FROM games WHERE (white = ?1 AND white_account IS NULL)
+                    OR (black = ?1 AND black_account IS NULL)",
+                params![proof],
+            )
+        })
+        .await
     }
 
     async fn standings(&self, account: u64) -> Result<Vec<Standing>, StoreError> {
-        let db = self.db();
-        let mut query = db.prepare(
-            "SELECT variant, rating, deviation, volatility, games, updated FROM ratings
-             WHERE account = ?1 ORDER BY variant",
-        )?;
-        let rows = query.query_map(params![account as i64], standing_of)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.read(move |db| {
+            let mut query = db.prepare(
+                "SELECT variant, rating, deviation, volatility, games, updated FROM ratings
+                 WHERE account = ?1 ORDER BY variant",
+            )?;
+            let rows = query.query_map(params![account as i64], standing_of)?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
     }
 
     async fn history(&self, account: u64) -> Result<Vec<(String, u64, f64)>, StoreError> {
-        let db = self.db();
-        let mut query = db.prepare(
-            "SELECT variant, at, rating FROM rating_history WHERE account = ?1
-             ORDER BY at, rowid",
-        )?;
-        let rows = query.query_map(params![account as i64], |r| {
-            Ok((r.get(0)?, r.get::<_, i64>(1)? as u64, r.get(2)?))
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.read(move |db| {
+            let mut query = db.prepare(
+                "SELECT variant, at, rating FROM rating_history WHERE account = ?1
+                 ORDER BY at, rowid",
+            )?;
+            let rows = query.query_map(params![account as i64], |r| {
+                Ok((r.get(0)?, r.get::<_, i64>(1)? as u64, r.get(2)?))
+            })?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
     }
 
     async fn rate(&self, id: GameId, now: u64) -> Result<Option<Record>, StoreError> {
-        self.in_transaction(|db| {
+        self.in_transaction(move |db| {
             let game = db
                 .query_row(
                     &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
@@ -284,41 +289,23 @@ impl AccountStore for SqliteStore {
             )?;
             Ok(Some(kept))
         })
+        .await
     }
 
     async fn unsettled(&self) -> Result<Vec<GameId>, StoreError> {
-        ids(
-            &self.db(),
-            "SELECT id FROM games WHERE rated = 1 AND (outcome IS NOT NULL OR aborted = 1)",
-            [],
-        )
+        self.read(|db| {
+            ids(
+                db,
+                "SELECT id FROM games WHERE rated = 1 AND (outcome IS NOT NULL OR aborted = 1)",
+                [],
+            )
+        })
+        .await
     }
 
     async fn archive(&self, q: &ArchiveQuery) -> Result<Vec<Record>, StoreError> {
-        let db = self.db();
-        let mut query = db.prepare(&format!(
-            "SELECT {COLUMNS} FROM games
-             WHERE (white_account = ?1 OR black_account = ?1) AND winner IS NOT NULL
-                AND (?2 IS NULL OR variant = ?2)
-                AND (?3 IS NULL
-                    OR (?3 = 'draw' AND winner = 'draw')
-                    OR (?3 = 'win' AND ((white_account = ?1 AND winner = 'white')
-                        OR (black_account = ?1 AND winner = 'black')))
-                    OR (?3 = 'loss' AND ((white_account = ?1 AND winner = 'black')
-                        OR (black_account = ?1 AND winner = 'white'))))
-             ORDER BY created DESC, id LIMIT ?4 OFFSET ?5"
-        ))?;
-        let rows = query.query_map(
-            params![
-                q.account as i64,
-                q.variant,
-                q.result.map(Won::text),
-                q.limit as i64,
-                q.offset as i64
-            ],
-            record_of,
-        )?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let q = q.clone();
+        self.read(move |db| archive(db, &q)).await
     }
 
     async fn leaderboard(
@@ -328,18 +315,21 @@ impl AccountStore for SqliteStore {
         most_deviation: f64,
         limit: usize,
     ) -> Result<Vec<(String, Standing)>, StoreError> {
-        let db = self.db();
-        let mut query = db.prepare(
-            "SELECT r.variant, r.rating, r.deviation, r.volatility, r.games, r.updated, a.name
-             FROM ratings r JOIN accounts a ON a.id = r.account
-             WHERE r.variant = ?1 AND r.updated > ?2 AND r.deviation <= ?3
-             ORDER BY r.rating DESC, a.key LIMIT ?4",
-        )?;
-        let rows = query.query_map(
-            params![variant, since as i64, most_deviation, limit as i64],
-            |r| Ok((r.get(6)?, standing_of(r)?)),
-        )?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let variant = variant.to_owned();
+        self.read(move |db| {
+            let mut query = db.prepare(
+                "SELECT r.variant, r.rating, r.deviation, r.volatility, r.games, r.updated, a.name
+                 FROM ratings r JOIN accounts a ON a.id = r.account
+                 WHERE r.variant = ?1 AND r.updated > ?2 AND r.deviation <= ?3
+                 ORDER BY r.rating DESC, a.key LIMIT ?4",
+            )?;
+            let rows = query.query_map(
+                params![variant, since as i64, most_deviation, limit as i64],
+                |r| Ok((r.get(6)?, standing_of(r)?)),
+            )?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
     }
 
     async fn login_try(
@@ -349,8 +339,9 @@ impl AccountStore for SqliteStore {
         window: u64,
         most: u32,
     ) -> Result<Option<u64>, StoreError> {
+        let name = name.to_owned();
         // One writer at a time: the count and the new attempt with no other write between.
-        self.in_transaction(|db| {
+        self.in_transaction(move |db| {
             let (count, oldest): (i64, Option<i64>) = db.query_row(
                 "SELECT count(*), min(at) FROM login_tries WHERE name = ?1 AND at > ?2",
                 params![name, now as i64 - window as i64],
@@ -365,25 +356,58 @@ impl AccountStore for SqliteStore {
             }
             Ok(wait)
         })
+        .await
     }
 
     async fn login_tries(&self, key: &str, since: u64) -> Result<(u32, Option<u64>), StoreError> {
-        Ok(self.db().query_row(
-            "SELECT count(*), min(at) FROM login_tries WHERE name = ?1 AND at > ?2",
-            params![key, since as i64],
-            |r| {
-                let (count, oldest): (i64, Option<i64>) = (r.get(0)?, r.get(1)?);
-                Ok((count as u32, oldest.map(|at| at as u64)))
-            },
-        )?)
+        let key = key.to_owned();
+        self.read(move |db| {
+            Ok(db.query_row(
+                "SELECT count(*), min(at) FROM login_tries WHERE name = ?1 AND at > ?2",
+                params![key, since as i64],
+                |r| {
+                    let (count, oldest): (i64, Option<i64>) = (r.get(0)?, r.get(1)?);
+                    Ok((count as u32, oldest.map(|at| at as u64)))
+                },
+            )?)
+        })
+        .await
     }
 
     async fn forget_login_tries(&self, before: u64) -> Result<usize, StoreError> {
-        self.in_transaction(|db| {
+        self.in_transaction(move |db| {
             Ok(db.execute(
                 "DELETE FROM login_tries WHERE at < ?1",
                 params![before as i64],
             )?)
         })
+        .await
     }
+}
+
+/// A player's finished games as the archive's query asks.
+fn archive(db: &Connection, q: &ArchiveQuery) -> Result<Vec<Record>, StoreError> {
+    let mut query = db.prepare(&format!(
+        "SELECT {COLUMNS} FROM games
+             WHERE (white_account = ?1 OR black_account = ?1) AND winner IS NOT NULL
+                AND (?2 IS NULL OR variant = ?2)
+                AND (?3 IS NULL
+                    OR (?3 = 'draw' AND winner = 'draw')
+                    OR (?3 = 'win' AND ((white_account = ?1 AND winner = 'white')
+                        OR (black_account = ?1 AND winner = 'black')))
+                    OR (?3 = 'loss' AND ((white_account = ?1 AND winner = 'black')
+                        OR (black_account = ?1 AND winner = 'white'))))
+             ORDER BY created DESC, id LIMIT ?4 OFFSET ?5"
+    ))?;
+    let rows = query.query_map(
+        params![
+            q.account as i64,
+            q.variant,
+            q.result.map(Won::text),
+            q.limit as i64,
+            q.offset as i64
+        ],
+        record_of,
+    )?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }

@@ -32,7 +32,8 @@ fn arena_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<ArenaRow> {
 #[async_trait::async_trait]
 impl ArenaStore for SqliteStore {
     async fn arena_create(&self, a: &Arena) -> Result<bool, StoreError> {
-        self.in_transaction(|db| {
+        let a = a.clone();
+        self.in_transaction(move |db| {
             let made = db.execute(
                 "INSERT OR IGNORE INTO arenas (id, name, variant, clock_base, clock_increment,
                     rated, starts, minutes, code, creator, schedule, created)
@@ -54,64 +55,75 @@ impl ArenaStore for SqliteStore {
             )?;
             Ok(made == 1)
         })
+        .await
     }
 
     async fn arena(&self, id: u64) -> Result<Option<Arena>, StoreError> {
-        let db = self.db();
-        let mut query = db.prepare(&format!("SELECT {ARENA_COLUMNS} FROM arenas WHERE id = ?1"))?;
-        let mut rows = query.query_map(params![id as i64], arena_row)?;
-        Ok(rows.next().transpose()?.map(arena_of))
+        self.read(move |db| {
+            let mut query =
+                db.prepare(&format!("SELECT {ARENA_COLUMNS} FROM arenas WHERE id = ?1"))?;
+            let mut rows = query.query_map(params![id as i64], arena_row)?;
+            Ok(rows.next().transpose()?.map(arena_of))
+        })
+        .await
     }
 
     async fn arenas(&self, from: u64, to: u64) -> Result<Vec<Arena>, StoreError> {
-        let db = self.db();
-        let mut query = db.prepare(&format!(
-            "SELECT {ARENA_COLUMNS} FROM arenas
+        self.read(move |db| {
+            let mut query = db.prepare(&format!(
+                "SELECT {ARENA_COLUMNS} FROM arenas
              WHERE starts + minutes * 60000 >= ?1 AND starts < ?2 ORDER BY starts, id"
-        ))?;
-        let rows = query.query_map(params![from as i64, to as i64], arena_row)?;
-        Ok(rows.map(|r| r.map(arena_of)).collect::<Result<_, _>>()?)
+            ))?;
+            let rows = query.query_map(params![from as i64, to as i64], arena_row)?;
+            Ok(rows.map(|r| r.map(arena_of)).collect::<Result<_, _>>()?)
+        })
+        .await
     }
 
     async fn arena_entrants(&self, id: u64) -> Result<Vec<Entrant>, StoreError> {
-        let db = self.db();
-        let mut query = db.prepare(&ENTRANTS_QUERY.replace("{id}", "?1"))?;
-        let rows = query.query_map(params![id as i64], |r| {
-            let standing = match r.get::<_, Option<f64>>(7)? {
-                Some(rating) => Some((rating, r.get(8)?, r.get(9)?)),
-                None => None,
-            };
-            Ok(entrant_of((
-                r.get::<_, i64>(0)? as u64,
-                r.get(1)?,
-                r.get(2)?,
-                r.get(3)?,
-                r.get::<_, i64>(4)? as u64,
-                r.get(5)?,
-                r.get::<_, i64>(6)? as u64,
-                standing,
-            )))
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.read(move |db| {
+            let mut query = db.prepare(&ENTRANTS_QUERY.replace("{id}", "?1"))?;
+            let rows = query.query_map(params![id as i64], |r| {
+                let standing = match r.get::<_, Option<f64>>(7)? {
+                    Some(rating) => Some((rating, r.get(8)?, r.get(9)?)),
+                    None => None,
+                };
+                Ok(entrant_of((
+                    r.get::<_, i64>(0)? as u64,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get::<_, i64>(4)? as u64,
+                    r.get(5)?,
+                    r.get::<_, i64>(6)? as u64,
+                    standing,
+                )))
+            })?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
     }
 
     async fn arena_pairings(&self, id: u64) -> Result<Vec<Pairing>, StoreError> {
-        let db = self.db();
-        let mut query = db.prepare(&format!(
-            "SELECT {PAIRING_COLUMNS} FROM arena_games WHERE arena = ?1 ORDER BY started, game"
-        ))?;
-        let rows = query.query_map(params![id as i64], |r| {
-            let mut row = [None; 8];
-            for (i, cell) in row.iter_mut().enumerate() {
-                *cell = r.get(i)?;
-            }
-            Ok(pairing_of(row))
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.read(move |db| {
+            let mut query = db.prepare(&format!(
+                "SELECT {PAIRING_COLUMNS} FROM arena_games WHERE arena = ?1 ORDER BY started, game"
+            ))?;
+            let rows = query.query_map(params![id as i64], |r| {
+                let mut row = [None; 8];
+                for (i, cell) in row.iter_mut().enumerate() {
+                    *cell = r.get(i)?;
+                }
+                Ok(pairing_of(row))
+            })?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
     }
 
     async fn arena_join(&self, id: u64, e: &Entrant) -> Result<(), StoreError> {
-        self.in_transaction(|db| {
+        let e = e.clone();
+        self.in_transaction(move |db| {
             db.execute(
                 "INSERT INTO arena_players (arena, account, name, rating, provisional, joined,
                     paused, seen)
@@ -129,10 +141,11 @@ impl ArenaStore for SqliteStore {
             )?;
             Ok(())
         })
+        .await
     }
 
     async fn arena_pause(&self, id: u64, account: u64, leave: bool) -> Result<(), StoreError> {
-        self.in_transaction(|db| {
+        self.in_transaction(move |db| {
             let sql = if leave {
                 "DELETE FROM arena_players WHERE arena = ?1 AND account = ?2"
             } else {
@@ -141,17 +154,20 @@ impl ArenaStore for SqliteStore {
             db.execute(sql, params![id as i64, account as i64])?;
             Ok(())
         })
+        .await
     }
 
     async fn arena_seen(&self, id: u64, accounts: &[u64], at: u64) -> Result<(), StoreError> {
-        self.in_transaction(|db| {
+        let accounts = accounts.to_vec();
+        self.in_transaction(move |db| {
             let mut seen =
                 db.prepare("UPDATE arena_players SET seen = ?3 WHERE arena = ?1 AND account = ?2")?;
-            for &account in accounts {
+            for &account in &accounts {
                 seen.execute(params![id as i64, account as i64, at as i64])?;
             }
             Ok(())
         })
+        .await
     }
 
     async fn arena_pair(
@@ -162,7 +178,7 @@ impl ArenaStore for SqliteStore {
         game: GameId,
         now: u64,
     ) -> Result<bool, StoreError> {
-        self.in_transaction(|db| {
+        self.in_transaction(move |db| {
             let busy: i64 = db.query_row(
                 "SELECT count(*) FROM arena_games WHERE arena = ?1 AND ended IS NULL
                     AND (white IN (?2, ?3) OR black IN (?2, ?3))",
@@ -186,6 +202,7 @@ impl ArenaStore for SqliteStore {
             )?;
             Ok(true)
         })
+        .await
     }
 
     async fn arena_end(
@@ -196,7 +213,7 @@ impl ArenaStore for SqliteStore {
         plies: u32,
         berserk: [bool; 2],
     ) -> Result<bool, StoreError> {
-        self.in_transaction(|db| {
+        self.in_transaction(move |db| {
             let changed = db.execute(
                 "UPDATE arena_games SET ended = ?2, result = ?3, plies = ?4, berserk = ?5
                  WHERE game = ?1 AND ended IS NULL",
@@ -210,5 +227,6 @@ impl ArenaStore for SqliteStore {
             )?;
             Ok(changed == 1)
         })
+        .await
     }
 }

@@ -9,7 +9,8 @@ use topochess_protocol::GameId;
 #[async_trait::async_trait]
 impl PoolStore for SqliteStore {
     async fn pool_join(&self, seat: &PoolSeat) -> Result<(), StoreError> {
-        self.in_transaction(|db| {
+        let seat = seat.clone();
+        self.in_transaction(move |db| {
             db.execute(
                 "INSERT OR REPLACE INTO pool_seats (player, ticket, pool, proof, who, rating,
                     since, server, seen, game, side)
@@ -28,47 +29,52 @@ impl PoolStore for SqliteStore {
             )?;
             Ok(())
         })
+        .await
     }
 
     async fn pool_leave(&self, player: &str, ticket: u64) -> Result<(), StoreError> {
-        self.in_transaction(|db| {
+        let player = player.to_owned();
+        self.in_transaction(move |db| {
             db.execute(
                 "DELETE FROM pool_seats WHERE player = ?1 AND ticket = ?2",
                 params![player, ticket as i64],
             )?;
             Ok(())
         })
+        .await
     }
 
     async fn pool_seats(&self) -> Result<Vec<PoolSeat>, StoreError> {
-        let db = self.db();
-        let mut query = db.prepare(
-            "SELECT player, ticket, pool, proof, who, rating, since, server, seen, game, side
+        self.read(move |db| {
+            let mut query = db.prepare(
+                "SELECT player, ticket, pool, proof, who, rating, since, server, seen, game, side
              FROM pool_seats ORDER BY since, player",
-        )?;
-        let rows = query.query_map([], |r| {
-            Ok((
-                PoolSeat {
-                    player: r.get(0)?,
-                    ticket: r.get::<_, i64>(1)? as u64,
-                    pool: r.get(2)?,
-                    proof: r.get(3)?,
-                    who: None,
-                    rating: r.get(5)?,
-                    since: r.get::<_, i64>(6)? as u64,
-                    server: r.get::<_, i64>(7)? as u64,
-                    seen: r.get::<_, i64>(8)? as u64,
-                    paired: paired_of(r.get(9)?, r.get(10)?),
-                },
-                r.get::<_, Option<String>>(4)?,
-            ))
-        })?;
-        rows.map(|row| {
-            let (mut seat, who) = row?;
-            seat.who = who_of(who)?;
-            Ok(seat)
+            )?;
+            let rows = query.query_map([], |r| {
+                Ok((
+                    PoolSeat {
+                        player: r.get(0)?,
+                        ticket: r.get::<_, i64>(1)? as u64,
+                        pool: r.get(2)?,
+                        proof: r.get(3)?,
+                        who: None,
+                        rating: r.get(5)?,
+                        since: r.get::<_, i64>(6)? as u64,
+                        server: r.get::<_, i64>(7)? as u64,
+                        seen: r.get::<_, i64>(8)? as u64,
+                        paired: paired_of(r.get(9)?, r.get(10)?),
+                    },
+                    r.get::<_, Option<String>>(4)?,
+                ))
+            })?;
+            rows.map(|row| {
+                let (mut seat, who) = row?;
+                seat.who = who_of(who)?;
+                Ok(seat)
+            })
+            .collect()
         })
-        .collect()
+        .await
     }
 
     async fn pool_pair(
@@ -77,9 +83,10 @@ impl PoolStore for SqliteStore {
         black: (&str, u64),
         game: GameId,
     ) -> Result<bool, StoreError> {
+        let (white, black) = ((white.0.to_owned(), white.1), (black.0.to_owned(), black.1));
         // Within one transaction that writes (no other writer between the count and the
         // update): both seats are still waiting, or nothing is written.
-        self.in_transaction(|db| {
+        self.in_transaction(move |db| {
             let waiting: i64 = db.query_row(
                 "SELECT count(*) FROM pool_seats WHERE game IS NULL
                     AND ((player = ?1 AND ticket = ?2) OR (player = ?3 AND ticket = ?4))",
@@ -97,10 +104,11 @@ impl PoolStore for SqliteStore {
             }
             Ok(true)
         })
+        .await
     }
 
     async fn pool_seen(&self, server: u64, now: u64, before: u64) -> Result<(), StoreError> {
-        self.in_transaction(|db| {
+        self.in_transaction(move |db| {
             db.execute(
                 "UPDATE pool_seats SET seen = ?2 WHERE server = ?1",
                 params![server as i64, now as i64],
@@ -111,5 +119,6 @@ impl PoolStore for SqliteStore {
             )?;
             Ok(())
         })
+        .await
     }
 }
