@@ -5,7 +5,7 @@
 //! game, and tells both pages at once.
 //!
 //! The seats are kept in the store, so that servers sharing it pair from one list; a pair is
-//! written once (`PoolStore::pool_pair`), and each page hears of its game from the server that
+//! written once, with its game (`PoolStore::pool_pair`), and each page hears of its game from the server that
 //! holds its socket. A player is in one pool at a time: joining from another page takes the
 //! first page out.
 
@@ -227,9 +227,9 @@ impl Pools {
         });
     }
 
-    /// Starts the game of `white` and `black` in `pool`: kept first, then the pair, so that a
-    /// page told of its game always finds it. When another server paired either first, the game
-    /// kept here was never started, and the sweep deletes it.
+    /// Starts the game of `white` and `black` in `pool`: the pair and its game kept in one
+    /// transaction, so that a page told of its game always finds it, and a pair another server
+    /// made first leaves no game behind.
     async fn start(
         &self,
         pool: &Pool,
@@ -240,17 +240,17 @@ impl Pools {
         let id = random_u64();
         let seats = [white, black].map(|s| (s.proof.clone(), s.who.clone()));
         let game = LiveGame::paired(id, pool, seats, now)?;
-        self.rooms.create_paired(game).await?;
         let made = self
             .rooms
             .store()
             .pool_pair(
                 (&white.player, white.ticket),
                 (&black.player, black.ticket),
-                id,
+                game.record(),
             )
             .await;
         if self.rooms.stored("pair two players", made)? {
+            self.rooms.open_paired(game);
             let mut here = self.here();
             for (seat, side) in [(white, Color::White), (black, Color::Black)] {
                 if let Some(page) = here.remove(&seat.ticket) {

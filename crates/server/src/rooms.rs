@@ -329,14 +329,13 @@ impl Rooms {
         Ok((id, side))
     }
 
-    /// Keeps and opens `game`, two players paired in a pool (listed among the games played).
-    pub async fn create_paired(self: &Arc<Self>, game: LiveGame) -> Result<(), Failure> {
+    /// Opens `game`, two players paired in a pool or an arena, kept by the store with their pair
+    /// (`PoolStore::pool_pair`, `ArenaStore::arena_pair`).
+    pub fn open_paired(self: &Arc<Self>, game: LiveGame) {
         let id = game.record().id;
-        self.write_new(game.record(), true).await?;
         self.open_map()
             .insert(id, Room::new(game, self.told.clone()));
         self.lobby_changed();
-        Ok(())
     }
 
     /// Before `game` (a new seek from `from`) is kept: its creator's open seeks are withdrawn,

@@ -91,16 +91,15 @@ impl Arenas {
                 now,
             )
             .map_err(Failure::Refused)?;
-            // Kept first, then the pair: a page that sees the pair always finds the game. When
-            // another server paired either player first, this game never starts, and the sweep
-            // deletes it.
-            self.rooms.create_paired(game).await?;
+            // The pair and its game kept in one transaction: a page that sees the pair always
+            // finds the game, and a pair another server made first leaves no game behind.
             let made = self
                 .rooms
                 .store()
-                .arena_pair(arena.id, white, black, id, now)
+                .arena_pair(arena.id, white, black, game.record(), now)
                 .await;
             if self.rooms.stored("pair two players", made)? {
+                self.rooms.open_paired(game);
                 pairings.push(Pairing {
                     game: id,
                     white,

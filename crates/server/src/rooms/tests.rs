@@ -51,7 +51,7 @@ impl crate::store::PoolStore for Unreliable {
         &self,
         white: (&str, u64),
         black: (&str, u64),
-        game: GameId,
+        game: &Record,
     ) -> Result<bool, StoreError> {
         self.check()?;
         self.inner.pool_pair(white, black, game).await
@@ -95,7 +95,7 @@ impl crate::store::ArenaStore for Unreliable {
         id: u64,
         white: u64,
         black: u64,
-        game: GameId,
+        game: &Record,
         now: u64,
     ) -> Result<bool, StoreError> {
         self.check()?;

@@ -5,6 +5,7 @@
 //! (`tests/arenas.rs`).
 
 use super::StoreError;
+use crate::record::Record;
 use topochess_core::Color;
 use topochess_protocol::arena::ArenaStatus;
 use topochess_protocol::GameId;
@@ -127,15 +128,15 @@ pub trait ArenaStore: Send + Sync + 'static {
     async fn arena_pause(&self, id: u64, account: u64, leave: bool) -> Result<(), StoreError>;
     /// `accounts` have a page open at arena `id` at `at` (0: no longer).
     async fn arena_seen(&self, id: u64, accounts: &[u64], at: u64) -> Result<(), StoreError>;
-    /// Pairs `white` and `black` in arena `id` in game `game` at `now`: `false`, and nothing
-    /// written, when either is in a game of the arena not over (another server paired them
-    /// first).
+    /// Pairs `white` and `black` in arena `id` at `now` and keeps their new game `game`, in one
+    /// transaction: `false`, and nothing written, when either is in a game of the arena not over
+    /// (another server paired them first). No game is kept that no pair owns.
     async fn arena_pair(
         &self,
         id: u64,
         white: u64,
         black: u64,
-        game: GameId,
+        game: &Record,
         now: u64,
     ) -> Result<bool, StoreError>;
     /// Arena game `game` ended at `at` as `end` after `plies`, with `berserk`: `false` when it

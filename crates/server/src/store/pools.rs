@@ -3,7 +3,7 @@
 //! pair at once. Both stores implement it, and one suite tests both (`tests/pools.rs`).
 
 use super::StoreError;
-use crate::record::Player;
+use crate::record::{Player, Record};
 use topochess_core::Color;
 use topochess_protocol::GameId;
 
@@ -46,13 +46,15 @@ pub trait PoolStore: Send + Sync + 'static {
     async fn pool_leave(&self, player: &str, ticket: u64) -> Result<(), StoreError>;
     /// Every seat, paired or not.
     async fn pool_seats(&self) -> Result<Vec<PoolSeat>, StoreError>;
-    /// Pairs two waiting seats (`player`, `ticket`) in game `game`, the first as White: both or
-    /// neither, and `false` when either is gone or paired already (another server was first).
+    /// Pairs two waiting seats (`player`, `ticket`), the first as White, and keeps their new
+    /// game `game` (listed in the lobby as public games are), in one transaction: the pair and
+    /// its game or neither, and `false` when either seat is gone or paired already (another
+    /// server was first). No game is kept that no pair owns.
     async fn pool_pair(
         &self,
         white: (&str, u64),
         black: (&str, u64),
-        game: GameId,
+        game: &Record,
     ) -> Result<bool, StoreError>;
     /// Server `server`'s seats are still there at `now`; every seat not seen since `before` (its
     /// server died) is taken out.

@@ -581,7 +581,7 @@ fn load(db: &Connection, id: GameId) -> Result<Option<Record>, StoreError> {
 }
 
 /// Inserts a new game.
-fn insert(db: &Connection, g: &Record) -> Result<(), StoreError> {
+pub(super) fn insert(db: &Connection, g: &Record) -> Result<(), StoreError> {
     db.execute(
         "INSERT INTO games (id, variant, castling, clock_base, clock_increment, white, black,
                 moves, white_ms, black_ms, turn_since, outcome, aborted, created, draw_offer,

@@ -227,3 +227,64 @@ async fn pages_joining_in_a_loop_start_no_more_games_than_the_budget() {
         Some(PoolNews::Waiting { .. } | PoolNews::Paired { .. })
     ));
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn three_servers_pairing_a_hundred_players_at_once_create_a_game_for_each_pair_and_no_other()
+{
+    let url = fresh_database("pools_three").await;
+    let servers: Vec<Server> = (0..3)
+        .map(|n| {
+            Server::start_with(
+                &site(&format!("pools-three-{n}")),
+                free_port(),
+                &["--database", &url],
+                &[],
+            )
+        })
+        .collect();
+    // A hundred pages, a third on each server, join one pool at once; every server pairs from
+    // the one list in its rounds, racing the others for the same players.
+    let pages: Vec<_> = (0..100)
+        .map(|n| {
+            let port = servers[n % 3].port;
+            tokio::spawn(async move {
+                let mut page = join(
+                    person(300 + n),
+                    port,
+                    "folded-3+2",
+                    &format!("hundred-{n:014}"),
+                )
+                .await;
+                loop {
+                    match news(&mut page).await {
+                        Some(PoolNews::Waiting { .. }) => continue,
+                        Some(PoolNews::Paired { id, side }) => return (id, side),
+                        other => panic!("page {n}: {other:?}"),
+                    }
+                }
+            })
+        })
+        .collect();
+    let mut pairs: std::collections::HashMap<String, Vec<topochess_core::Color>> =
+        Default::default();
+    for page in pages {
+        let (id, side) = page.await.unwrap();
+        pairs.entry(id).or_default().push(side);
+    }
+    assert_eq!(pairs.len(), 50, "fifty pairs");
+    for (id, sides) in &pairs {
+        assert_eq!(sides.len(), 2, "game {id} has two players");
+        assert_ne!(sides[0], sides[1], "game {id}: one a side");
+    }
+    // The games kept: one a pair, none a pair not made left behind.
+    let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let games: i64 = client
+        .query_one("SELECT count(*) FROM games", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(games, 50);
+}

@@ -3,6 +3,7 @@
 //! finds the player in a game and writes nothing.
 
 use super::PgStore;
+use crate::record::Record;
 use crate::store::arenas::{
     arena_of, berserk_bits, end_code, entrant_of, pairing_of, Arena, ArenaEnd, ArenaRow,
     ArenaStore, Entrant, Pairing, ARENA_COLUMNS, ENTRANTS_QUERY, PAIRING_COLUMNS,
@@ -203,7 +204,7 @@ impl ArenaStore for PgStore {
         id: u64,
         white: u64,
         black: u64,
-        game: GameId,
+        game: &Record,
         now: u64,
     ) -> Result<bool, StoreError> {
         let mut client = self.client().await?;
@@ -233,9 +234,10 @@ impl ArenaStore for PgStore {
             "INSERT INTO arena_games (game, arena, white, black, started, ended, result, plies,
                 berserk)
              VALUES ($1, $2, $3, $4, $5, NULL, NULL, 0, 0)",
-            &[&(game as i64), &id, &white, &black, &(now as i64)],
+            &[&(game.id as i64), &id, &white, &black, &(now as i64)],
         )
         .await?;
+        super::batch::insert(&t, &[super::batch::Write::within(game)]).await?;
         t.commit().await?;
         Ok(true)
     }

@@ -5,7 +5,7 @@
 
 use super::{Record, StoreError, CHANNEL, MOST_IN_A_BATCH};
 use crate::store::{color_text, outcome_text, rematch_bits};
-use deadpool_postgres::Pool;
+use deadpool_postgres::{GenericClient, Pool};
 use std::sync::Arc;
 use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::sync::oneshot::Sender;
@@ -17,6 +17,19 @@ pub(super) struct Write {
     pub lobby: bool,
     pub new: bool,
     pub answer: Sender<Result<bool, StoreError>>,
+}
+
+impl Write {
+    /// A new game kept inside another transaction (a pair's), notified as a change of the
+    /// lobby (its pool's or arena's count of games): no writer answers it.
+    pub(super) fn within(record: &Record) -> Write {
+        Write {
+            record: record.clone(),
+            lobby: true,
+            new: true,
+            answer: tokio::sync::oneshot::channel().0,
+        }
+    }
 }
 
 /// A writer: until the store goes, the writes waiting, kept together.
@@ -152,7 +165,15 @@ impl Columns {
 
 /// Keeps the new games `writes` hold, each notified.
 async fn create(pool: &Pool, writes: &[Write]) -> Result<(), StoreError> {
-    let client = pool.get().await?;
+    insert(&pool.get().await?, writes).await
+}
+
+/// Inserts the new games `writes` hold through `client` (a transaction's too), each notified
+/// (a transaction's notifications are sent when it commits, and only then).
+pub(super) async fn insert(
+    client: &impl GenericClient,
+    writes: &[Write],
+) -> Result<(), StoreError> {
     let insert = client
         .prepare_cached(&format!(
             "WITH new AS (INSERT INTO games (id, variant, castling, clock_base, clock_increment,

@@ -2,9 +2,9 @@
 //! both: of two servers pairing one seat at once, the second finds it paired and writes nothing.
 
 use super::PgStore;
+use crate::record::Record;
 use crate::store::pools::{paired_of, who_of, who_text, PoolSeat, PoolStore};
 use crate::store::StoreError;
-use topochess_protocol::GameId;
 
 #[async_trait::async_trait]
 impl PoolStore for PgStore {
@@ -76,7 +76,7 @@ impl PoolStore for PgStore {
         &self,
         white: (&str, u64),
         black: (&str, u64),
-        game: GameId,
+        game: &Record,
     ) -> Result<bool, StoreError> {
         let mut client = self.client().await?;
         let t = client.transaction().await?;
@@ -93,13 +93,14 @@ impl PoolStore for PgStore {
                     &(white.1 as i64),
                     &black.0,
                     &(black.1 as i64),
-                    &(game as i64),
+                    &(game.id as i64),
                 ],
             )
             .await?;
         if changed != 2 {
             return Ok(false);
         }
+        super::batch::insert(&t, &[super::batch::Write::within(game)]).await?;
         t.commit().await?;
         Ok(true)
     }

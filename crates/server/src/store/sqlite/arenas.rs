@@ -3,6 +3,7 @@
 //! write between).
 
 use super::SqliteStore;
+use crate::record::Record;
 use crate::store::arenas::{
     arena_of, berserk_bits, end_code, entrant_of, pairing_of, Arena, ArenaEnd, ArenaRow,
     ArenaStore, Entrant, Pairing, ARENA_COLUMNS, ENTRANTS_QUERY, PAIRING_COLUMNS,
@@ -175,9 +176,10 @@ impl ArenaStore for SqliteStore {
         id: u64,
         white: u64,
         black: u64,
-        game: GameId,
+        game: &Record,
         now: u64,
     ) -> Result<bool, StoreError> {
+        let record = game.clone();
         self.in_transaction(move |db| {
             let busy: i64 = db.query_row(
                 "SELECT count(*) FROM arena_games WHERE arena = ?1 AND ended IS NULL
@@ -193,13 +195,14 @@ impl ArenaStore for SqliteStore {
                     plies, berserk)
                  VALUES (?1, ?2, ?3, ?4, ?5, NULL, NULL, 0, 0)",
                 params![
-                    game as i64,
+                    record.id as i64,
                     id as i64,
                     white as i64,
                     black as i64,
                     now as i64
                 ],
             )?;
+            super::insert(db, &record)?;
             Ok(true)
         })
         .await

@@ -1,10 +1,10 @@
 //! The SQLite store's pools: each write its own transaction on the accounts' connection.
 
 use super::SqliteStore;
+use crate::record::Record;
 use crate::store::pools::{paired_of, who_of, who_text, PoolSeat, PoolStore};
 use crate::store::StoreError;
 use rusqlite::params;
-use topochess_protocol::GameId;
 
 #[async_trait::async_trait]
 impl PoolStore for SqliteStore {
@@ -81,8 +81,9 @@ impl PoolStore for SqliteStore {
         &self,
         white: (&str, u64),
         black: (&str, u64),
-        game: GameId,
+        game: &Record,
     ) -> Result<bool, StoreError> {
+        let record = game.clone();
         let (white, black) = ((white.0.to_owned(), white.1), (black.0.to_owned(), black.1));
         // Within one transaction that writes (no other writer between the count and the
         // update): both seats are still waiting, or nothing is written.
@@ -100,8 +101,14 @@ impl PoolStore for SqliteStore {
                 "UPDATE pool_seats SET game = ?3, side = ?4 WHERE player = ?1 AND ticket = ?2",
             )?;
             for (side, (player, ticket)) in [white, black].into_iter().enumerate() {
-                pair.execute(params![player, ticket as i64, game as i64, side as i64])?;
+                pair.execute(params![
+                    player,
+                    ticket as i64,
+                    record.id as i64,
+                    side as i64
+                ])?;
             }
+            super::insert(db, &record)?;
             Ok(true)
         })
         .await

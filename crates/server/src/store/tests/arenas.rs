@@ -170,9 +170,10 @@ async fn a_pair_is_made_once_and_none_while_a_game_is_not_over(place: Place) {
         store.arena_join(1, &entrant(a, a)).await.unwrap();
     }
     // Two servers pair player 1 at once, with 2 and with 3: one pair is made.
+    let (g100, g101) = (super::record(100), super::record(101));
     let (one, two) = tokio::join!(
-        store.arena_pair(1, 1, 2, 100, 10),
-        store.arena_pair(1, 3, 1, 101, 10)
+        store.arena_pair(1, 1, 2, &g100, 10),
+        store.arena_pair(1, 3, 1, &g101, 10)
     );
     assert_ne!(one.unwrap(), two.unwrap(), "exactly one");
     let made = store.arena_pairings(1).await.unwrap();
@@ -180,9 +181,15 @@ async fn a_pair_is_made_once_and_none_while_a_game_is_not_over(place: Place) {
     let first = made[0].game;
     assert_eq!(made[0].ended, None);
     // Player 1 is in a game: no other pair with them; 3 and 4 (or 2 and 4) are free.
-    assert!(!store.arena_pair(1, 1, 4, 102, 11).await.unwrap());
+    assert!(!store
+        .arena_pair(1, 1, 4, &super::record(102), 11)
+        .await
+        .unwrap());
     let free = if first == 100 { 3 } else { 2 };
-    assert!(store.arena_pair(1, 4, free, 103, 12).await.unwrap());
+    assert!(store
+        .arena_pair(1, 4, free, &super::record(103), 12)
+        .await
+        .unwrap());
     // The game ends, once; its players may be paired again.
     assert!(store
         .arena_end(first, 50, ArenaEnd::Won(Color::Black), 31, [false, true])
@@ -193,7 +200,7 @@ async fn a_pair_is_made_once_and_none_while_a_game_is_not_over(place: Place) {
         .await
         .unwrap());
     assert!(store
-        .arena_pair(1, 1, first % 100 + 2, 104, 70)
+        .arena_pair(1, 1, first % 100 + 2, &super::record(104), 70)
         .await
         .unwrap());
     let games = store.arena_pairings(1).await.unwrap();
@@ -240,7 +247,12 @@ async fn many_servers_pairing_one_arena_put_each_player_in_one_game(place: Place
                     let a = (server + 2 * i) % 6 + 1;
                     let b = (server + 2 * i + 3) % 6 + 1;
                     let game = arena_id * 1000 + server * 10 + i;
-                    if a != b && store.arena_pair(arena_id, a, b, game, 5).await.unwrap() {
+                    if a != b
+                        && store
+                            .arena_pair(arena_id, a, b, &super::record(game), 5)
+                            .await
+                            .unwrap()
+                    {
                         made += 1;
                     }
                 }
@@ -253,6 +265,11 @@ async fn many_servers_pairing_one_arena_put_each_player_in_one_game(place: Place
         }
         let games = store.arena_pairings(arena_id).await.unwrap();
         assert_eq!(games.len(), made);
+        let tried: Vec<u64> = (0..8u64)
+            .flat_map(|server| (0..3u64).map(move |i| arena_id * 1000 + server * 10 + i))
+            .collect();
+        let kept = store.load_many(&tried).await.unwrap();
+        assert_eq!(kept.len(), made, "a game for each pair made, and no other");
         let mut playing: Vec<u64> = games.iter().flat_map(|g| [g.white, g.black]).collect();
         playing.sort();
         let before = playing.len();

@@ -82,12 +82,22 @@ async fn a_pair_is_made_once_when_two_servers_pair_at_once(place: Place) {
             .unwrap();
     }
     // Two servers pair b at once, one with a, one with c: one pair is made.
+    let (g100, g200) = (super::record(100), super::record(200));
     let (one, two) = tokio::join!(
-        store.pool_pair(("g:a", 1), ("g:b", 2), 100),
-        other.pool_pair(("g:c", 3), ("g:b", 2), 200)
+        store.pool_pair(("g:a", 1), ("g:b", 2), &g100),
+        other.pool_pair(("g:c", 3), ("g:b", 2), &g200)
     );
     let (one, two) = (one.unwrap(), two.unwrap());
     assert!(one != two, "exactly one pair: {one} {two}");
+    // The pair made kept its game; the pair not made left none.
+    let kept: Vec<u64> = store
+        .load_many(&[100, 200])
+        .await
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(kept, [if one { 100 } else { 200 }]);
     let seats = store.pool_seats().await.unwrap();
     let paired = |p: &str| seats.iter().find(|s| s.player == p).unwrap().paired;
     if one {
@@ -111,11 +121,11 @@ async fn a_pair_is_made_once_when_two_servers_pair_at_once(place: Place) {
     let waiting = if one { "g:c" } else { "g:a" };
     let ticket = if one { 3 } else { 1 };
     assert!(!store
-        .pool_pair((waiting, ticket), ("g:d", 4), 300)
+        .pool_pair((waiting, ticket), ("g:d", 4), &super::record(300))
         .await
         .unwrap());
     assert!(store
-        .pool_pair((waiting, ticket), ("g:d", 5), 300)
+        .pool_pair((waiting, ticket), ("g:d", 5), &super::record(301))
         .await
         .unwrap());
 }
@@ -131,14 +141,19 @@ async fn many_servers_pairing_one_pool_make_each_seat_one_pair(place: Place) {
     }
     // Each server pairs every seat with every other, all at once.
     let mut tries = Vec::new();
+    let mut games = Vec::new();
     for (n, store) in stores.iter().enumerate() {
         for a in 0..8u64 {
             for b in (a + 1)..8 {
                 let store = Arc::clone(store);
                 let game = 1000 * n as u64 + 10 * a + b;
+                games.push(game);
                 tries.push(tokio::spawn(async move {
                     let (pa, pb) = (format!("g:{a}"), format!("g:{b}"));
-                    store.pool_pair((&pa, a), (&pb, b), game).await.unwrap()
+                    store
+                        .pool_pair((&pa, a), (&pb, b), &super::record(game))
+                        .await
+                        .unwrap()
                 }));
             }
         }
@@ -153,6 +168,8 @@ async fn many_servers_pairing_one_pool_make_each_seat_one_pair(place: Place) {
         "every seat paired"
     );
     assert_eq!(made, 4, "eight seats, four pairs");
+    let kept = stores[0].load_many(&games).await.unwrap();
+    assert_eq!(kept.len(), 4, "a game for each pair made, and no other");
     for s in &seats {
         let (game, side) = s.paired.unwrap();
         let partner: Vec<_> = seats
