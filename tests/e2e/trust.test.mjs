@@ -159,10 +159,15 @@ test('a worker killed mid-search is detected, said, and a retry brings the compu
   await page.waitForSelector('#engine-trouble', { timeout: 20000 });
   assert.match(await page.locator('#engine-trouble').textContent(), /stopped responding/);
   await screenshot(page, 'trust-worker-lost');
-  await page.click('#engine-retry');
-  await page.waitForFunction(() => Number(/depth (\d+)/.exec(document.querySelector('#thinking-text')?.textContent ?? '')?.[1]) >= 3, null, { timeout: 10000 });
   const before = await moveCount(page);
-  await page.click('#stop');
+  await page.click('#engine-retry');
+  // The computer is back: it searches (depth 3 and on) and moves, or has moved already; stop
+  // hurries it if it still thinks (clicked in the page: it may answer between a click's
+  // checks and the click).
+  await page.waitForFunction((n) => document.querySelectorAll('#moves .mv').length > n
+    || Number(/depth (\d+)/.exec(document.querySelector('#thinking-text')?.textContent ?? '')?.[1]) >= 3,
+  before, { timeout: 10000 });
+  await page.evaluate(() => document.querySelector('#stop')?.click());
   await waitMoves(page, before + 1, 5000);
 });
 

@@ -10,7 +10,9 @@ use topochess_core::game::Outcome;
 
 pub mod account;
 pub mod arena;
+pub mod change;
 pub mod pool;
+pub use change::GameChange;
 use topochess_core::Color;
 
 /// The most bytes a message may have; the server refuses longer ones.
@@ -50,6 +52,11 @@ pub struct Hello {
     /// The browser's secret, if it may hold a seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub secret: Option<String>,
+    /// Given: the page takes changes ([`GameChange`]) after a first whole state, and has the
+    /// game at this version already (0: not at all); a version the server still keeps is
+    /// answered with what was missed since, as one change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub have: Option<u64>,
 }
 
 /// A hello as read, its tag checked (serde does not check a struct's own tag).
@@ -58,6 +65,8 @@ struct TaggedHello {
     t: String,
     #[serde(default)]
     secret: Option<String>,
+    #[serde(default)]
+    have: Option<u64>,
 }
 
 impl TryFrom<TaggedHello> for Hello {
@@ -65,7 +74,10 @@ impl TryFrom<TaggedHello> for Hello {
 
     fn try_from(h: TaggedHello) -> Result<Hello, String> {
         match h.t.as_str() {
-            "hello" => Ok(Hello { secret: h.secret }),
+            "hello" => Ok(Hello {
+                secret: h.secret,
+                have: h.have,
+            }),
             other => Err(format!("a {other:?} message, not a hello")),
         }
     }
@@ -199,6 +211,9 @@ pub enum ClientMessage {
     /// In an arena game, before the player's first move: half their time, no increment, and a
     /// point more for a win in a game of at least 14 plies.
     Berserk,
+    /// The page lost track of the game's version (a change it could not apply): the whole state
+    /// again. Spectators may send it too.
+    Resync,
 }
 
 /// How long a player must have been gone before the other may claim the win.
@@ -209,6 +224,9 @@ pub const CLAIM_AFTER_MS: u64 = 30_000;
 pub struct GameState {
     /// The game's id, as written in addresses.
     pub id: String,
+    /// The game's version: one more at every change kept.
+    #[serde(default)]
+    pub v: u64,
     /// The preset's id.
     pub variant: String,
     /// The castling option's name.
@@ -266,6 +284,8 @@ pub struct GameState {
 pub enum ServerMessage {
     /// The game as it is now.
     State(Box<GameState>),
+    /// What changed since the version the page has (to a page that takes changes).
+    Change(Box<GameChange>),
     /// Why the last message was refused.
     Error {
         /// A sentence for the player.
@@ -294,6 +314,9 @@ impl ServerMessage {
             "state" => serde_json::from_str::<GameState>(text)
                 .ok()
                 .map(|state| ServerMessage::State(Box::new(state))),
+            "change" => serde_json::from_str::<GameChange>(text)
+                .ok()
+                .map(|change| ServerMessage::Change(Box::new(change))),
             "error" => serde_json::from_str::<Refusal>(text)
                 .ok()
                 .map(|r| ServerMessage::Error { message: r.message }),
@@ -334,13 +357,25 @@ mod tests {
     fn a_hello_reads_back_and_secrets_are_checked_one_way() {
         let hello = Hello {
             secret: Some("0123456789abcdef".into()),
+            have: None,
         };
         let text = serde_json::to_string(&hello).unwrap();
         assert_eq!(text, r#"{"t":"hello","secret":"0123456789abcdef"}"#);
         assert_eq!(serde_json::from_str::<Hello>(&text).unwrap(), hello);
         assert_eq!(
             serde_json::from_str::<Hello>(r#"{"t":"hello"}"#).unwrap(),
-            Hello { secret: None }
+            Hello {
+                secret: None,
+                have: None
+            }
+        );
+        // A page that takes changes says the version it has.
+        assert_eq!(
+            serde_json::from_str::<Hello>(r#"{"t":"hello","have":12}"#).unwrap(),
+            Hello {
+                secret: None,
+                have: Some(12)
+            }
         );
         assert!(serde_json::from_str::<Hello>(r#"{"t":"move","uci":"e2e4","ply":0}"#).is_err());
         assert!(valid_secret("0123456789abcdef"));
@@ -386,10 +421,11 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_page_reads_the_servers_messages_as_the_derived_reader_does() {
-        let state = GameState {
+    /// A state with something in every field.
+    pub(crate) fn a_state() -> GameState {
+        GameState {
             id: id_text(0xfeed),
+            v: 12,
             variant: "folded".into(),
             castling: "standard".into(),
             moves: vec!["e2e4".into(), "e7e5".into()],
@@ -421,8 +457,17 @@ mod tests {
             arena: Some(id_text(99)),
             berserk: [false, true],
             first_move_ms: Some(21_500),
-        };
+        }
+    }
+
+    #[test]
+    fn the_page_reads_the_servers_messages_as_the_derived_reader_does() {
+        let state = a_state();
+        let mut moved = state.clone();
+        moved.moves.push("g1f3".into());
+        moved.v += 1;
         let messages = [
+            ServerMessage::Change(Box::new(GameChange::between(&state, &moved))),
             ServerMessage::State(Box::new(state.clone())),
             ServerMessage::State(Box::new(GameState {
                 you: None,

@@ -90,6 +90,7 @@ async fn join(from: Ipv4Addr, port: u16, id: &str, secret: &str) -> Option<Socke
         .ok()?;
     let hello = serde_json::to_string(&Hello {
         secret: Some(secret.into()),
+        have: None,
     })
     .ok()?;
     socket.send(Message::Text(hello.into())).await.ok()?;

@@ -428,6 +428,7 @@ impl LiveGame {
             ClientMessage::ClaimVictory => self.game.resign(!side),
             ClientMessage::Berserk => self.berserk(side)?,
             ClientMessage::Rematch => unreachable!("answered above"),
+            ClientMessage::Resync => return Err("the socket answers that itself".into()),
             ClientMessage::Resign => self.game.resign(side),
             ClientMessage::Draw if self.record.draw_offer == Some(!side) => self.game.agree_draw(),
             ClientMessage::Draw => {
@@ -583,6 +584,7 @@ impl LiveGame {
         };
         GameState {
             id: id_text(self.record.id),
+            v: self.record.revision,
             variant: self.record.variant.clone(),
             castling: self.record.castling.clone(),
             moves: self.record.moves.clone(),

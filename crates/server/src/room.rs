@@ -18,7 +18,13 @@ pub struct Room {
     presence: std::sync::Mutex<Presence>,
     /// Where this server's count of pages goes, for the other servers (none: one server).
     tell: Option<Told>,
+    /// The game at its last versions, as a spectator sees it: a page that reconnects with one
+    /// of them is sent what it missed since.
+    versions: std::sync::Mutex<std::collections::VecDeque<GameState>>,
 }
+
+/// How many of a game's last versions a room keeps for pages that reconnect.
+pub const KEPT_VERSIONS: usize = 48;
 
 /// Where a room tells its pages' count: the game, the side, the pages, since when.
 pub(crate) type Told = tokio::sync::mpsc::UnboundedSender<(GameId, Color, u32, u64)>;
@@ -87,6 +93,7 @@ impl Room {
                 elsewhere: Default::default(),
             }),
             tell,
+            versions: Default::default(),
         })
     }
 
@@ -173,6 +180,22 @@ impl Room {
         let now = now_ms();
         let mut state = self.game.lock().await.state(you, now);
         state.gone_ms = [Color::White, Color::Black].map(|c| self.gone_for(c, now));
+        let mut versions = self.versions.lock().unwrap_or_else(|p| p.into_inner());
+        if versions.back().is_none_or(|last| last.v < state.v) {
+            versions.push_back(GameState {
+                you: None,
+                ..state.clone()
+            });
+            if versions.len() > KEPT_VERSIONS {
+                versions.pop_front();
+            }
+        }
         state
+    }
+
+    /// The game at version `v`, as a spectator saw it, if it is one of the last kept.
+    pub fn state_at(&self, v: u64) -> Option<GameState> {
+        let versions = self.versions.lock().unwrap_or_else(|p| p.into_inner());
+        versions.iter().find(|s| s.v == v).cloned()
     }
 }

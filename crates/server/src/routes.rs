@@ -194,6 +194,10 @@ pub(crate) fn refuse(status: StatusCode, why: impl Into<String>) -> Response {
         .into_response()
 }
 
+/// A handler's answer: its response, or the refusal that is one (a sentence, its status, and
+/// `Retry-After` over a limit), so that a check is `?` and the refusal goes out as it is.
+pub(crate) type Answer = Result<Response, Response>;
+
 /// The answer to a failure: 400 with the reason, 429 over a limit, or 503 with a sentence when
 /// the store failed.
 pub(crate) fn failed(failure: Failure) -> Response {
@@ -250,35 +254,27 @@ pub(crate) fn too_many_said(what: &str, wait: Duration) -> Response {
 async fn create(
     State(site): State<Arc<Site>>,
     Address(from): Address,
-    headers: axum::http::HeaderMap,
+    account::Session(signed): account::Session,
     new: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
-) -> Response {
-    let signed = match account::session(&site, &headers).await {
-        Ok(signed) => signed,
-        Err(answer) => return answer,
-    };
+) -> Answer {
     let account = signed.as_ref().map(|s| s.account.id);
     if let Err(wait) = site.limits.start_game(from, account) {
         site.rooms.metrics.refused(Refusal::CreateLimit);
-        return too_many("games started", wait);
+        return Err(too_many("games started", wait));
     }
-    let Json(new) = match new {
-        Ok(new) => new,
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, e.body_text()),
-    };
+    let new = account::body(new)?;
     let seeks = site.limits.quotas.seeks_open;
     let creator = signed.as_ref().map(|s| &s.account);
-    match site.rooms.create(&new, from, seeks, creator).await {
-        Ok((id, side)) => (
-            StatusCode::CREATED,
-            Json(Created {
-                id: id_text(id),
-                side,
-            }),
-        )
-            .into_response(),
-        Err(failure) => failed(failure),
-    }
+    let (id, side) = site
+        .rooms
+        .create(&new, from, seeks, creator)
+        .await
+        .map_err(failed)?;
+    let created = Created {
+        id: id_text(id),
+        side,
+    };
+    Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
 #[derive(serde::Deserialize)]
@@ -397,25 +393,22 @@ async fn socket(
     Path(id): Path<String>,
     headers: axum::http::HeaderMap,
     upgrade: WebSocketUpgrade,
-) -> Response {
-    let (signed, counted) = match socket_opening(&site, from, &headers).await {
-        Ok(opening) => opening,
-        Err(answer) => return answer,
-    };
-    let Some(id) = parse_id(&id) else {
-        return refuse(StatusCode::NOT_FOUND, "no such game");
-    };
-    let room = match site.rooms.room(id).await {
-        Ok(Some(room)) => room,
-        Ok(None) => return refuse(StatusCode::NOT_FOUND, "no such game"),
-        Err(failure) => return failed(failure),
-    };
+) -> Answer {
+    let (signed, counted) = socket_opening(&site, from, &headers).await?;
+    let no_game = || refuse(StatusCode::NOT_FOUND, "no such game");
+    let id = parse_id(&id).ok_or_else(no_game)?;
+    let room = site
+        .rooms
+        .room(id)
+        .await
+        .map_err(failed)?
+        .ok_or_else(no_game)?;
     // Small buffers: a game's messages are small, and there are thousands of sockets.
-    upgrade
+    Ok(upgrade
         .read_buffer_size(8 * 1024)
         .write_buffer_size(8 * 1024)
         .max_message_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |ws| crate::socket::play(ws, site, room, counted, signed))
+        .on_upgrade(move |ws| crate::socket::play(ws, site, room, counted, signed)))
 }
 
 /// A page's socket in the quick-pairing pools (`crate::pools`): counted and limited as a game's.
@@ -424,14 +417,11 @@ async fn pool_socket(
     Address(from): Address,
     headers: axum::http::HeaderMap,
     upgrade: WebSocketUpgrade,
-) -> Response {
-    let (signed, counted) = match socket_opening(&site, from, &headers).await {
-        Ok(opening) => opening,
-        Err(answer) => return answer,
-    };
-    upgrade
+) -> Answer {
+    let (signed, counted) = socket_opening(&site, from, &headers).await?;
+    Ok(upgrade
         .read_buffer_size(4 * 1024)
         .write_buffer_size(4 * 1024)
         .max_message_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |ws| pools::serve(ws, site, counted, signed, from))
+        .on_upgrade(move |ws| pools::serve(ws, site, counted, signed, from)))
 }

@@ -12,7 +12,9 @@ use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use topochess_core::Color;
-use topochess_protocol::{valid_secret, ClientMessage, Hello, ServerMessage};
+use topochess_protocol::{
+    valid_secret, ClientMessage, GameChange, GameState, Hello, ServerMessage,
+};
 
 /// Messages a connection may send in a burst, and a second on average after it.
 const BURST: f64 = 20.0;
@@ -157,7 +159,7 @@ async fn serve(
     let Some(hello) = hello(&mut out, &mut incoming, site).await else {
         return;
     };
-    let mut changes = room.listen();
+    let mut listening = room.listen();
     let you = match site
         .rooms
         .seat(&room, hello.secret.as_deref(), account)
@@ -179,11 +181,26 @@ async fn serve(
         room.arrive(side);
     }
     let _present = Present(room.clone(), you);
-    let state = |room: &Arc<Room>| {
-        let room = room.clone();
-        async move { text(&ServerMessage::State(Box::new(room.state(you).await))) }
+    // What this page has: a page that takes changes is sent what changed since (the version it
+    // says it has, if the room still keeps it); any other is sent the whole state every time.
+    let mut sent = hello
+        .have
+        .filter(|&v| v > 0)
+        .and_then(|v| room.state_at(v))
+        .map(|kept| GameState { you, ..kept });
+    let changes = hello.have.is_some();
+    let state = async |room: &Arc<Room>, sent: &mut Option<GameState>| {
+        let now = room.state(you).await;
+        let message = match sent.as_ref() {
+            Some(before) if changes => {
+                ServerMessage::Change(Box::new(GameChange::between(before, &now)))
+            }
+            _ => ServerMessage::State(Box::new(now.clone())),
+        };
+        *sent = Some(now);
+        text(&message)
     };
-    if out.send(state(&room).await).await.is_err() {
+    if out.send(state(&room, &mut sent).await).await.is_err() {
         return;
     }
     let (mut tokens, mut last) = (BURST, Instant::now());
@@ -195,11 +212,11 @@ async fn serve(
                 let _ = out.send(text(&ServerMessage::Restarting)).await;
                 return close_frame(&mut out, &mut incoming, RESTARTING, "the server is restarting").await;
             }
-            changed = changes.recv() => {
+            changed = listening.recv() => {
                 if matches!(changed, Err(tokio::sync::broadcast::error::RecvError::Closed)) {
                     return;
                 }
-                if out.send(state(&room).await).await.is_err() {
+                if out.send(state(&room, &mut sent).await).await.is_err() {
                     return;
                 }
             }
@@ -230,6 +247,13 @@ async fn serve(
                 #[cfg(debug_assertions)]
                 fault(&message);
                 let answer = match (message, you) {
+                    (Ok(ClientMessage::Resync), _) => {
+                        sent = None;
+                        if out.send(state(&room, &mut sent).await).await.is_err() {
+                            return;
+                        }
+                        continue;
+                    }
                     (Err(why), _) => {
                         site.rooms.metrics.refused(Refusal::BadMessage);
                         Err(why)
@@ -252,7 +276,7 @@ async fn serve(
                 if let Err(why) = answer {
                     // The refusal, and the game as it is, so the page can put its board right.
                     let _ = out.send(error(why)).await;
-                    if out.send(state(&room).await).await.is_err() {
+                    if out.send(state(&room, &mut sent).await).await.is_err() {
                         return;
                     }
                 }

@@ -84,6 +84,18 @@ impl AppState {
                 return;
             }
             ServerMessage::State(state) => state,
+            ServerMessage::Change(change) => {
+                match self.live.heard.as_deref().and_then(|h| change.apply(h)) {
+                    Some(state) => Box::new(state),
+                    None => {
+                        // Made on a version this page does not have: the whole state again.
+                        if parse_id(&change.id) == self.socket_game() {
+                            self.live_send(ClientMessage::Resync);
+                        }
+                        return;
+                    }
+                }
+            }
         };
         let Some(id) = parse_id(&state.id) else {
             return;
@@ -184,8 +196,14 @@ impl AppState {
             }
             return;
         }
-        let mut game = Game::new(self.play.game.start().clone());
-        for text in &state.moves {
+        // The server's line extends this one (the common case, the other's move): only the new
+        // moves are played, on the game as it is; any other line is played from the start.
+        let extends = state.moves.starts_with(&local);
+        let (mut game, from) = match extends {
+            true => (self.play.game.clone(), local.len()),
+            false => (Game::new(self.play.game.start().clone()), 0),
+        };
+        for text in &state.moves[from..] {
             match san::parse_move(game.position(), text).map(|mv| game.play(mv)) {
                 Ok(Ok(())) => {}
                 _ => {
@@ -194,7 +212,6 @@ impl AppState {
                 }
             }
         }
-        let extends = state.moves.starts_with(&local);
         self.play.game = game;
         self.play.viewing = None;
         self.play.redo.clear();
@@ -278,6 +295,7 @@ mod tests {
     fn heard(moves: &[&str]) -> Action {
         Action::LiveHeard(Box::new(ServerMessage::State(Box::new(GameState {
             id: id_text(ID),
+            v: moves.len() as u64 + 1,
             variant: "standard".into(),
             castling: "standard".into(),
             moves: moves.iter().map(|m| m.to_string()).collect(),
@@ -312,6 +330,36 @@ mod tests {
 
     fn sent(s: &AppState) -> Vec<ClientMessage> {
         s.live.outbox.iter().map(|(_, _, m)| m.clone()).collect()
+    }
+
+    /// The change from the state heard after `before` to the one after `after`, as the server
+    /// sends it.
+    fn changed(before: &[&str], after: &[&str]) -> Action {
+        let state = |moves: &[&str]| match heard(moves) {
+            Action::LiveHeard(m) => match *m {
+                ServerMessage::State(s) => *s,
+                _ => unreachable!(),
+            },
+            _ => unreachable!(),
+        };
+        let change = topochess_protocol::GameChange::between(&state(before), &state(after));
+        Action::LiveHeard(Box::new(ServerMessage::Change(Box::new(change))))
+    }
+
+    #[test]
+    fn moves_heard_as_changes_are_played_and_a_change_on_another_version_asks_for_the_whole() {
+        let s = live().reduce(heard(&["e2e4"]));
+        let s = s.reduce(changed(&["e2e4"], &["e2e4", "e7e5"]));
+        assert_eq!(s.move_texts(), ["e2e4", "e7e5"]);
+        assert_eq!(s.live.heard.as_ref().unwrap().v, 3);
+        // A take-back and another move, as one change.
+        let s = s.reduce(changed(&["e2e4", "e7e5"], &["e2e4", "c7c5"]));
+        assert_eq!(s.move_texts(), ["e2e4", "c7c5"]);
+        assert!(sent(&s).is_empty());
+        // A change made on a version this page never had: nothing played, the whole asked for.
+        let s = s.reduce(changed(&["d2d4"], &["d2d4", "d7d5"]));
+        assert_eq!(s.move_texts(), ["e2e4", "c7c5"]);
+        assert_eq!(sent(&s), [ClientMessage::Resync]);
     }
 
     #[test]

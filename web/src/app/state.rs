@@ -67,8 +67,9 @@ pub struct AppState {
     pub engine: Option<EngineJob>,
     /// The engine's worker: job ids, trouble, restarts and progress.
     pub worker: Worker,
-    /// The saved games, most recently played first.
-    pub saved: Vec<SavedGame>,
+    /// The saved games, most recently played first: shared, so that an action copies the app's
+    /// state without copying every game (a clock's tick is an action a second).
+    pub saved: Rc<Vec<SavedGame>>,
     /// A warning that storage runs short.
     pub space_warning: Option<String>,
     /// The signed-in player's account name (none: a guest).
@@ -235,7 +236,7 @@ impl AppState {
             settings,
             engine: None,
             worker: Worker::default(),
-            saved: Vec::new(),
+            saved: Rc::default(),
             space_warning: None,
             me: None,
             pool: None,
@@ -423,7 +424,7 @@ impl AppState {
             .find(|g| g.id == self.play.game_id)
             .filter(|g| g.moves.len() > mine.len() && g.moves.starts_with(&mine))
             .cloned();
-        self.saved = list;
+        self.saved = Rc::new(list);
         if let Some(stored) = ahead {
             self.switch_to(&stored);
             self.notice =
@@ -512,7 +513,7 @@ impl AppState {
                 }
             }
             Action::Library(list, warning) => {
-                s.saved = list;
+                s.saved = Rc::new(list);
                 s.space_warning = warning;
             }
             Action::ChangedElsewhere(list) => s.changed_elsewhere(list),

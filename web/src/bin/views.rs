@@ -27,7 +27,7 @@ enum Drawn {
 /// The Games screen's props: `scene` with `on_action`.
 fn games_props(scene: GamesScene, on_action: &Callback<GamesOut>) -> GamesProps {
     GamesProps {
-        games: scene.games,
+        games: std::rc::Rc::new(scene.games),
         current: scene.current,
         warning: scene.warning,
         on_action: on_action.clone(),

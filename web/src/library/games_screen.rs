@@ -150,8 +150,8 @@ impl Crossing for GamesOut {}
 /// Props of [`GamesScreen`] and [`GamesView`].
 #[derive(Properties, Clone, PartialEq)]
 pub struct GamesProps {
-    /// Every game kept.
-    pub games: Vec<SavedGame>,
+    /// Every game kept (shared with the app's state, not copied).
+    pub games: std::rc::Rc<Vec<SavedGame>>,
     /// The game on the board.
     pub current: u64,
     /// A warning that storage runs short.
@@ -165,7 +165,7 @@ pub struct GamesProps {
 #[function_component(GamesView)]
 pub fn games_view(p: &GamesProps) -> Html {
     let scene = GamesScene {
-        games: p.games.clone(),
+        games: p.games.to_vec(),
         current: p.current,
         warning: p.warning.clone(),
     }

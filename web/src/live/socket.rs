@@ -21,6 +21,9 @@ struct Connection {
     on_connection: Callback<bool>,
     /// The last message number sent.
     sent: Cell<u64>,
+    /// The game's version as last heard through this connection: said again on reconnecting,
+    /// so that the server sends only what was missed.
+    have: Cell<u64>,
     /// The outbox as last handed over.
     outbox: RefCell<Vec<(u64, u64, ClientMessage)>>,
     /// The socket, opened again after a drop until the game is left.
@@ -65,7 +68,7 @@ fn open(me: &Rc<Connection>) {
         Handler::new(move |_| {
             // First, who this browser is: its secret goes in the message, never in the address.
             if let Some(socket) = me.dial.socket.borrow().as_ref() {
-                let _ = socket.send_with_str(&hello());
+                let _ = socket.send_with_str(&hello(me.have.get()));
             }
             me.dial.opened();
             me.on_connection.emit(true);
@@ -73,13 +76,18 @@ fn open(me: &Rc<Connection>) {
         })
     };
     let message = {
-        let on_message = me.on_message.clone();
+        let me = me.clone();
         Handler::new(move |e: web_sys::Event| {
             let text = e
                 .dyn_ref::<MessageEvent>()
                 .and_then(|m| m.data().as_string());
             if let Some(m) = text.and_then(|t| ServerMessage::from_json(&t)) {
-                on_message.emit(m);
+                match &m {
+                    ServerMessage::State(s) => me.have.set(s.v),
+                    ServerMessage::Change(c) => me.have.set(c.v),
+                    _ => {}
+                }
+                me.on_message.emit(m);
             }
         })
     };
@@ -93,10 +101,12 @@ fn open(me: &Rc<Connection>) {
     me.dial.attach(socket, opened, message, closed);
 }
 
-/// The first message: this browser's secret, which proves its seat.
-fn hello() -> String {
+/// The first message: this browser's secret, which proves its seat, and the game's version
+/// it has (0: none yet): the server then sends changes, not the whole game each time.
+fn hello(have: u64) -> String {
     let hello = topochess_protocol::Hello {
         secret: Some(super::browser_secret()),
+        have: Some(have),
     };
     serde_json::to_string(&hello).expect("a hello is JSON")
 }
@@ -126,6 +136,7 @@ pub fn use_live_socket(
                     on_message,
                     on_connection,
                     sent: Cell::new(0),
+                    have: Cell::new(0),
                     outbox: RefCell::new(first_outbox),
                     dial: Redial::default(),
                 });

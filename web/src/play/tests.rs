@@ -64,7 +64,7 @@ fn a_game_that_went_on_in_another_tab_is_followed_and_a_diverging_one_is_not() {
         .clone()
         .reduce(Action::ChangedElsewhere(vec![there.clone()]));
     assert_eq!(kept.move_texts(), ["e2e4"]);
-    assert_eq!(kept.saved, vec![there]);
+    assert_eq!(*kept.saved, vec![there]);
     // Told that its line was kept apart, the tab goes on under the new id.
     let apart = kept.reduce(Action::KeptApart(77));
     assert_eq!(

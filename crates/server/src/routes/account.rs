@@ -4,14 +4,15 @@
 // An error here is the answer itself, sent as it is: a large `Err` is not copied far.
 #![allow(clippy::result_large_err)]
 
-use super::{failed, refuse, too_many, Address};
+use super::{failed, refuse, too_many, Address, Answer};
 use crate::accounts::{self, Account, LOGIN_WINDOW_MS};
 use crate::limits::Limited;
 use crate::metrics::Refusal;
 use crate::rooms::{now_ms, Failure};
 use crate::site::Site;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::State;
+use axum::extract::{FromRequestParts, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -26,6 +27,28 @@ pub struct Signed {
     pub account: Account,
     /// The session's token (from the cookie).
     pub token: String,
+}
+
+/// The session a request carries, as an extractor (see [`session`]).
+pub struct Session(pub Option<Signed>);
+
+impl FromRequestParts<Arc<Site>> for Session {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, site: &Arc<Site>) -> Result<Self, Response> {
+        session(site, &parts.headers).await.map(Session)
+    }
+}
+
+/// A signed-in request, as an extractor: refused with 401 without a session (see [`signed`]).
+pub struct SignedIn(pub Signed);
+
+impl FromRequestParts<Arc<Site>> for SignedIn {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, site: &Arc<Site>) -> Result<Self, Response> {
+        signed(site, &parts.headers).await.map(SignedIn)
+    }
 }
 
 /// The session a request carries, if any (an unknown or expired token: none). A request that
@@ -102,43 +125,33 @@ fn me(account: &Account) -> Me {
 pub async fn signup(
     State(site): State<Arc<Site>>,
     Address(from): Address,
+    _: Session,
     headers: HeaderMap,
     read: Result<Json<Credentials>, JsonRejection>,
-) -> Response {
-    if let Err(answer) = session(&site, &headers).await {
-        return answer;
-    }
+) -> Answer {
     if let Err(wait) = site.limits.check(Limited::Signup, from) {
         site.rooms.metrics.refused(Refusal::SignupLimit);
-        return too_many("accounts made", wait);
+        return Err(too_many("accounts made", wait));
     }
-    let new = match body(read) {
-        Ok(new) => new,
-        Err(answer) => return answer,
-    };
+    let new = body(read)?;
     let why =
         accounts::bad_name(&new.name).or_else(|| accounts::weak_password(&new.name, &new.password));
     if let Some(why) = why {
-        return refuse(StatusCode::BAD_REQUEST, why);
+        return Err(refuse(StatusCode::BAD_REQUEST, why));
     }
-    let hash = match accounts::hash(new.password).await {
-        Ok(hash) => hash,
-        Err(e) => return failed(Failure::Store(e)),
-    };
+    let hash = accounts::hash(new.password)
+        .await
+        .map_err(|e| failed(Failure::Store(e)))?;
     let made = site.rooms.store().sign_up(&new.name, &hash, now_ms()).await;
-    let account = match site.rooms.stored("make an account", made) {
-        Ok(Some(account)) => account,
-        Ok(None) => return refuse(StatusCode::BAD_REQUEST, "That name is taken."),
-        Err(failure) => return failed(failure),
+    let Some(account) = site.rooms.stored("make an account", made).map_err(failed)? else {
+        return Err(refuse(StatusCode::BAD_REQUEST, "That name is taken."));
     };
     tracing::info!(name = %account.name, "an account made");
-    match open(&site, &headers, &account).await {
-        Ok(cookie) => with_cookie(
-            (StatusCode::CREATED, Json(me(&account))).into_response(),
-            &cookie,
-        ),
-        Err(answer) => answer,
-    }
+    let cookie = open(&site, &headers, &account).await?;
+    Ok(with_cookie(
+        (StatusCode::CREATED, Json(me(&account))).into_response(),
+        &cookie,
+    ))
 }
 
 /// Wrong passwords at one name from one address (in the sign-in window) before that address is
@@ -227,27 +240,17 @@ async fn check(
 pub async fn login(
     State(site): State<Arc<Site>>,
     Address(from): Address,
+    _: Session,
     headers: HeaderMap,
     read: Result<Json<Credentials>, JsonRejection>,
-) -> Response {
-    if let Err(answer) = session(&site, &headers).await {
-        return answer;
-    }
-    let given = match body(read) {
-        Ok(given) => given,
-        Err(answer) => return answer,
-    };
+) -> Answer {
+    let given = body(read)?;
     if given.name.len() > 64 || given.password.len() > 4 * accounts::MOST_PASSWORD {
-        return refuse(StatusCode::BAD_REQUEST, "Wrong name or password.");
+        return Err(refuse(StatusCode::BAD_REQUEST, "Wrong name or password."));
     }
-    let account = match check(&site, from, &given.name, given.password, false).await {
-        Ok(account) => account,
-        Err(answer) => return answer,
-    };
-    match open(&site, &headers, &account).await {
-        Ok(cookie) => with_cookie(Json(me(&account)).into_response(), &cookie),
-        Err(answer) => answer,
-    }
+    let account = check(&site, from, &given.name, given.password, false).await?;
+    let cookie = open(&site, &headers, &account).await?;
+    Ok(with_cookie(Json(me(&account)).into_response(), &cookie))
 }
 
 /// The signed-in request, or the answer: 401 without a session.
@@ -259,100 +262,85 @@ pub(super) async fn signed(site: &Site, headers: &HeaderMap) -> Result<Signed, R
 }
 
 /// `POST /api/account/logout`: this session ends.
-pub async fn logout(State(site): State<Arc<Site>>, headers: HeaderMap) -> Response {
+pub async fn logout(
+    State(site): State<Arc<Site>>,
+    Session(signed): Session,
+    headers: HeaderMap,
+) -> Answer {
     let cleared = accounts::cleared_cookie(https(&site, &headers));
-    let signed = match session(&site, &headers).await {
-        Ok(Some(signed)) => signed,
-        Ok(None) => return with_cookie(StatusCode::NO_CONTENT.into_response(), &cleared),
-        Err(answer) => return answer,
-    };
-    let closed = site
-        .rooms
-        .store()
-        .close_session(&accounts::token_proof(&signed.token))
-        .await;
-    match site.rooms.stored("end a session", closed) {
-        Ok(()) => with_cookie(StatusCode::NO_CONTENT.into_response(), &cleared),
-        Err(failure) => failed(failure),
+    if let Some(signed) = signed {
+        let closed = site
+            .rooms
+            .store()
+            .close_session(&accounts::token_proof(&signed.token))
+            .await;
+        site.rooms.stored("end a session", closed).map_err(failed)?;
     }
+    Ok(with_cookie(
+        StatusCode::NO_CONTENT.into_response(),
+        &cleared,
+    ))
 }
 
 /// `POST /api/account/logout-everywhere`: every session of the account ends, this one too.
-pub async fn logout_everywhere(State(site): State<Arc<Site>>, headers: HeaderMap) -> Response {
-    let signed = match signed(&site, &headers).await {
-        Ok(signed) => signed,
-        Err(answer) => return answer,
-    };
+pub async fn logout_everywhere(
+    State(site): State<Arc<Site>>,
+    SignedIn(signed): SignedIn,
+    headers: HeaderMap,
+) -> Answer {
     let closed = site
         .rooms
         .store()
         .close_sessions(signed.account.id, None)
         .await;
-    match site.rooms.stored("end the sessions", closed) {
-        Ok(()) => with_cookie(
-            StatusCode::NO_CONTENT.into_response(),
-            &accounts::cleared_cookie(https(&site, &headers)),
-        ),
-        Err(failure) => failed(failure),
-    }
+    site.rooms
+        .stored("end the sessions", closed)
+        .map_err(failed)?;
+    Ok(with_cookie(
+        StatusCode::NO_CONTENT.into_response(),
+        &accounts::cleared_cookie(https(&site, &headers)),
+    ))
 }
 
 /// `GET /api/account`.
-pub async fn account(State(site): State<Arc<Site>>, headers: HeaderMap) -> Response {
-    match signed(&site, &headers).await {
-        Ok(signed) => Json(me(&signed.account)).into_response(),
-        Err(answer) => answer,
-    }
+pub async fn account(SignedIn(signed): SignedIn) -> Json<Me> {
+    Json(me(&signed.account))
 }
 
 /// `GET /api/account/session`: the signed-in player, or `{"me": null}` for a guest (never a
 /// `401`: a guest is not an error).
-pub async fn session_of(State(site): State<Arc<Site>>, headers: HeaderMap) -> Response {
-    match session(&site, &headers).await {
-        Ok(signed) => Json(topochess_protocol::account::Session {
-            me: signed.map(|s| me(&s.account)),
-        })
-        .into_response(),
-        Err(answer) => answer,
-    }
+pub async fn session_of(Session(signed): Session) -> Json<topochess_protocol::account::Session> {
+    Json(topochess_protocol::account::Session {
+        me: signed.map(|s| me(&s.account)),
+    })
 }
 
 /// `POST /api/account/password`: the account's other sessions end.
 pub async fn password(
     State(site): State<Arc<Site>>,
     Address(from): Address,
-    headers: HeaderMap,
+    SignedIn(signed): SignedIn,
     read: Result<Json<PasswordChange>, JsonRejection>,
-) -> Response {
-    let signed = match signed(&site, &headers).await {
-        Ok(signed) => signed,
-        Err(answer) => return answer,
-    };
-    let change = match body(read) {
-        Ok(change) => change,
-        Err(answer) => return answer,
-    };
+) -> Answer {
+    let change = body(read)?;
     let name = signed.account.name.clone();
-    if let Err(answer) = check(&site, from, &name, change.current, true).await {
-        return answer;
-    }
+    check(&site, from, &name, change.current, true).await?;
     if let Some(why) = accounts::weak_password(&name, &change.new) {
-        return refuse(StatusCode::BAD_REQUEST, why);
+        return Err(refuse(StatusCode::BAD_REQUEST, why));
     }
-    let hash = match accounts::hash(change.new).await {
-        Ok(hash) => hash,
-        Err(e) => return failed(Failure::Store(e)),
-    };
+    let hash = accounts::hash(change.new)
+        .await
+        .map_err(|e| failed(Failure::Store(e)))?;
     let store = site.rooms.store();
     let proof = accounts::token_proof(&signed.token);
     let changed = match store.set_password(signed.account.id, &hash).await {
         Ok(()) => store.close_sessions(signed.account.id, Some(&proof)).await,
         Err(e) => Err(e),
     };
-    match site.rooms.stored("change a password", changed) {
-        Ok(()) => Json(me(&signed.account)).into_response(),
-        Err(failure) => failed(failure),
-    }
+    site.rooms
+        .stored("change a password", changed)
+        .map_err(failed)?;
+    Ok(Json(me(&signed.account)).into_response())
 }
 
 /// `POST /api/account/delete`: the account, its sessions and ratings go; its games stay, under
@@ -360,59 +348,38 @@ pub async fn password(
 pub async fn delete(
     State(site): State<Arc<Site>>,
     Address(from): Address,
+    SignedIn(signed): SignedIn,
     headers: HeaderMap,
     read: Result<Json<Deletion>, JsonRejection>,
-) -> Response {
-    let signed = match signed(&site, &headers).await {
-        Ok(signed) => signed,
-        Err(answer) => return answer,
-    };
-    let given = match body(read) {
-        Ok(given) => given,
-        Err(answer) => return answer,
-    };
-    if let Err(answer) = check(&site, from, &signed.account.name, given.password, true).await {
-        return answer;
-    }
-    if let Err(failure) = site.rooms.forget(signed.account.id).await {
-        return failed(failure);
-    }
+) -> Answer {
+    let given = body(read)?;
+    check(&site, from, &signed.account.name, given.password, true).await?;
+    site.rooms.forget(signed.account.id).await.map_err(failed)?;
     let deleted = site.rooms.store().delete_account(signed.account.id).await;
-    match site.rooms.stored("delete an account", deleted) {
-        Ok(()) => {
-            tracing::info!(name = %signed.account.name, "an account deleted");
-            with_cookie(
-                StatusCode::NO_CONTENT.into_response(),
-                &accounts::cleared_cookie(https(&site, &headers)),
-            )
-        }
-        Err(failure) => failed(failure),
-    }
+    site.rooms
+        .stored("delete an account", deleted)
+        .map_err(failed)?;
+    tracing::info!(name = %signed.account.name, "an account deleted");
+    Ok(with_cookie(
+        StatusCode::NO_CONTENT.into_response(),
+        &accounts::cleared_cookie(https(&site, &headers)),
+    ))
 }
 
 /// `POST /api/account/claim`: this browser's guest games, counted or kept under the account.
 pub async fn claim(
     State(site): State<Arc<Site>>,
-    headers: HeaderMap,
+    SignedIn(signed): SignedIn,
     read: Result<Json<Claim>, JsonRejection>,
-) -> Response {
-    let signed = match signed(&site, &headers).await {
-        Ok(signed) => signed,
-        Err(answer) => return answer,
-    };
-    let claim = match body(read) {
-        Ok(claim) => claim,
-        Err(answer) => return answer,
-    };
+) -> Answer {
+    let claim = body(read)?;
     if !topochess_protocol::valid_secret(&claim.secret) {
-        return refuse(StatusCode::BAD_REQUEST, "a malformed secret");
+        return Err(refuse(StatusCode::BAD_REQUEST, "a malformed secret"));
     }
-    match site
+    let games = site
         .rooms
         .claim(&signed.account, &claim.secret, claim.keep)
         .await
-    {
-        Ok(games) => Json(Claimed { games }).into_response(),
-        Err(failure) => failed(failure),
-    }
+        .map_err(failed)?;
+    Ok(Json(Claimed { games }).into_response())
 }

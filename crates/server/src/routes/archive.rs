@@ -3,7 +3,7 @@
 // An error here is the answer itself, sent as it is: a large `Err` is not copied far.
 #![allow(clippy::result_large_err)]
 
-use super::{failed, limited, refuse, Address};
+use super::{failed, limited, refuse, Address, Answer};
 use crate::limits::Limited;
 use crate::ratings::{self, shown};
 use crate::record::Record;
@@ -12,7 +12,8 @@ use crate::rooms::now_ms;
 use crate::site::Site;
 use crate::store::{ArchiveQuery, Won};
 use axum::body::Body;
-use axum::extract::{Path, Query, State};
+use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -41,24 +42,32 @@ async fn user_of(site: &Site, name: &str) -> Result<crate::accounts::Account, Re
     }
 }
 
-/// `GET /api/user/{name}`: every preset's rating.
-pub async fn user(
-    State(site): State<Arc<Site>>,
-    Address(from): Address,
-    Path(name): Path<String>,
-) -> Response {
-    if let Some(answer) = limited(&site, Limited::Lobby, from) {
-        return answer;
+/// The player an address names (`/api/user/{name}` and the like), read within the reader's
+/// limits: 429 over them, 404 for no such player.
+pub struct Named(pub crate::accounts::Account);
+
+impl FromRequestParts<Arc<Site>> for Named {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, site: &Arc<Site>) -> Result<Self, Response> {
+        let Address(from) = Address::from_request_parts(parts, site).await?;
+        if let Some(answer) = limited(site, Limited::Lobby, from) {
+            return Err(answer);
+        }
+        let Path(name) = Path::<String>::from_request_parts(parts, site)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        user_of(site, &name).await.map(Named)
     }
-    let account = match user_of(&site, &name).await {
-        Ok(account) => account,
-        Err(answer) => return answer,
-    };
+}
+
+/// `GET /api/user/{name}`: every preset's rating.
+pub async fn user(State(site): State<Arc<Site>>, Named(account): Named) -> Answer {
     let standings = site.rooms.store().standings(account.id).await;
-    let standings = match site.rooms.stored("read ratings", standings) {
-        Ok(s) => s,
-        Err(failure) => return failed(failure),
-    };
+    let standings = site
+        .rooms
+        .stored("read ratings", standings)
+        .map_err(failed)?;
     let now = now_ms();
     let ratings = topochess_core::PRESETS
         .iter()
@@ -67,32 +76,21 @@ pub async fn user(
             (p.id.to_string(), shown(standing, now))
         })
         .collect();
-    Json(User {
+    Ok(Json(User {
         name: account.name,
         created: account.created,
         ratings,
     })
-    .into_response()
+    .into_response())
 }
 
 /// `GET /api/user/{name}/rating-history`.
-pub async fn history(
-    State(site): State<Arc<Site>>,
-    Address(from): Address,
-    Path(name): Path<String>,
-) -> Response {
-    if let Some(answer) = limited(&site, Limited::Lobby, from) {
-        return answer;
-    }
-    let account = match user_of(&site, &name).await {
-        Ok(account) => account,
-        Err(answer) => return answer,
-    };
+pub async fn history(State(site): State<Arc<Site>>, Named(account): Named) -> Answer {
     let points = site.rooms.store().history(account.id).await;
-    let points = match site.rooms.stored("read a rating history", points) {
-        Ok(points) => points,
-        Err(failure) => return failed(failure),
-    };
+    let points = site
+        .rooms
+        .stored("read a rating history", points)
+        .map_err(failed)?;
     let mut history = RatingHistory::new();
     for (variant, at, rating) in points {
         history.entry(variant).or_default().push(RatingPoint {
@@ -100,7 +98,7 @@ pub async fn history(
             rating: rating.round() as i32,
         });
     }
-    Json(history).into_response()
+    Ok(Json(history).into_response())
 }
 
 /// The filters of a player's games: the preset, the result (`win`, `loss`, `draw`), the page
@@ -173,36 +171,27 @@ fn past(record: Record) -> PastGame {
 /// `GET /api/user/{name}/games?page=N&preset=P&result=R`: a page of the player's games.
 pub async fn games(
     State(site): State<Arc<Site>>,
-    Address(from): Address,
-    Path(name): Path<String>,
+    Named(account): Named,
     Query(filter): Query<Filter>,
-) -> Response {
-    if let Some(answer) = limited(&site, Limited::Lobby, from) {
-        return answer;
-    }
-    let account = match user_of(&site, &name).await {
-        Ok(account) => account,
-        Err(answer) => return answer,
-    };
-    let mut query = match filter.query(account.id) {
-        Ok(q) => q,
-        Err(why) => return refuse(StatusCode::BAD_REQUEST, why),
-    };
+) -> Answer {
+    let mut query = filter
+        .query(account.id)
+        .map_err(|why| refuse(StatusCode::BAD_REQUEST, why))?;
     let page = filter.page.unwrap_or(1).clamp(1, 10_000);
     query.offset = (page - 1) * PAGE;
     query.limit = PAGE + 1;
     let found = site.rooms.store().archive(&query).await;
-    let mut records = match site.rooms.stored("read a player's games", found) {
-        Ok(records) => records,
-        Err(failure) => return failed(failure),
-    };
+    let mut records = site
+        .rooms
+        .stored("read a player's games", found)
+        .map_err(failed)?;
     let more = records.len() > PAGE;
     records.truncate(PAGE);
-    Json(GamesPage {
+    Ok(Json(GamesPage {
         games: records.into_iter().map(past).collect(),
         more,
     })
-    .into_response()
+    .into_response())
 }
 
 /// A date as PGN writes it (`YYYY.MM.DD`, UTC) of ms since the epoch.
@@ -285,22 +274,13 @@ pub fn pgn(record: &Record, site: &str) -> Result<String, String> {
 /// first, streamed a page at a time.
 pub async fn export(
     State(site): State<Arc<Site>>,
-    Address(from): Address,
-    Path(name): Path<String>,
+    Named(account): Named,
     Query(filter): Query<Filter>,
     headers: HeaderMap,
-) -> Response {
-    if let Some(answer) = limited(&site, Limited::Lobby, from) {
-        return answer;
-    }
-    let account = match user_of(&site, &name).await {
-        Ok(account) => account,
-        Err(answer) => return answer,
-    };
-    let query = match filter.query(account.id) {
-        Ok(q) => q,
-        Err(why) => return refuse(StatusCode::BAD_REQUEST, why),
-    };
+) -> Answer {
+    let query = filter
+        .query(account.id)
+        .map_err(|why| refuse(StatusCode::BAD_REQUEST, why))?;
     let scheme = match headers
         .get("x-forwarded-proto")
         .and_then(|v| v.to_str().ok())
@@ -347,14 +327,14 @@ pub async fn export(
             }
         },
     );
-    (
+    Ok((
         [(
             header::CONTENT_TYPE,
             "application/x-chess-pgn; charset=utf-8",
         )],
         Body::from_stream(pages),
     )
-        .into_response()
+        .into_response())
 }
 
 /// `GET /api/leaderboard/{preset}`: the best players active in the last week whose rating is

@@ -4,8 +4,8 @@
 // An answer refused early is a whole response, as axum's handlers return it.
 #![allow(clippy::result_large_err)]
 
-use super::account::{body, signed};
-use super::{failed, limited, refuse, socket_opening, Address};
+use super::account::{body, SignedIn};
+use super::{failed, limited, refuse, socket_opening, Address, Answer};
 use crate::limits::Limited;
 use crate::rooms::now_ms;
 use crate::site::Site;
@@ -44,18 +44,15 @@ pub async fn read(
     State(site): State<Arc<Site>>,
     Address(from): Address,
     Path(id): Path<String>,
-) -> Response {
+) -> Answer {
     if let Some(answer) = limited(&site, Limited::Lobby, from) {
-        return answer;
+        return Err(answer);
     }
-    let id = match arena_id(&id) {
-        Ok(id) => id,
-        Err(answer) => return answer,
-    };
+    let id = arena_id(&id)?;
     match site.arenas.view(id, now_ms()).await {
-        Ok(view) => Json(view).into_response(),
-        Err(crate::rooms::Failure::Refused(why)) => refuse(StatusCode::NOT_FOUND, why),
-        Err(failure) => failed(failure),
+        Ok(view) => Ok(Json(view).into_response()),
+        Err(crate::rooms::Failure::Refused(why)) => Err(refuse(StatusCode::NOT_FOUND, why)),
+        Err(failure) => Err(failed(failure)),
     }
 }
 
@@ -63,43 +60,29 @@ pub async fn read(
 pub async fn create(
     State(site): State<Arc<Site>>,
     Address(from): Address,
-    headers: HeaderMap,
+    SignedIn(signed): SignedIn,
     read: Result<Json<NewArena>, JsonRejection>,
-) -> Response {
-    let signed = match signed(&site, &headers).await {
-        Ok(signed) => signed,
-        Err(answer) => return answer,
-    };
+) -> Answer {
     if let Some(answer) = limited(&site, Limited::Create, from) {
-        return answer;
+        return Err(answer);
     }
-    let new = match body(read) {
-        Ok(new) => new,
-        Err(answer) => return answer,
-    };
-    match site.arenas.create(&new, &signed.account, now_ms()).await {
-        Ok(id) => (
-            StatusCode::CREATED,
-            Json(serde_json::json!({ "id": id_text(id) })),
-        )
-            .into_response(),
-        Err(failure) => failed(failure),
-    }
+    let new = body(read)?;
+    let id = site
+        .arenas
+        .create(&new, &signed.account, now_ms())
+        .await
+        .map_err(failed)?;
+    let made = serde_json::json!({ "id": id_text(id) });
+    Ok((StatusCode::CREATED, Json(made)).into_response())
 }
 
 /// What joining and withdrawing share: the signed-in player, within the address's limits, and
 /// the arena.
-async fn acting(
-    site: &Site,
-    from: IpAddr,
-    headers: &HeaderMap,
-    id: &str,
-) -> Result<(crate::accounts::Account, u64), Response> {
-    let signed = signed(site, headers).await?;
+fn acting(site: &Site, from: IpAddr, id: &str) -> Result<u64, Response> {
     if let Some(answer) = limited(site, Limited::Lobby, from) {
         return Err(answer);
     }
-    Ok((signed.account, arena_id(id)?))
+    arena_id(id)
 }
 
 /// `POST /api/tournaments/{id}/join`: the signed-in player joins (with the code, if private),
@@ -108,23 +91,17 @@ pub async fn join(
     State(site): State<Arc<Site>>,
     Address(from): Address,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(signed): SignedIn,
     read: Result<Json<JoinArena>, JsonRejection>,
-) -> Response {
-    let (account, id) = match acting(&site, from, &headers, &id).await {
-        Ok(acting) => acting,
-        Err(answer) => return answer,
-    };
+) -> Answer {
+    let id = acting(&site, from, &id)?;
     // No body is no code.
     let code = read.map(|Json(j)| j.code).unwrap_or_default();
-    match site
-        .arenas
-        .join(id, &account, code.as_deref(), now_ms())
+    site.arenas
+        .join(id, &signed.account, code.as_deref(), now_ms())
         .await
-    {
-        Ok(()) => StatusCode::NO_CONTENT.into_response(),
-        Err(failure) => failed(failure),
-    }
+        .map_err(failed)?;
+    Ok(StatusCode::NO_CONTENT.into_response())
 }
 
 /// `POST /api/tournaments/{id}/withdraw`: the signed-in player leaves before the start, or
@@ -133,16 +110,14 @@ pub async fn withdraw(
     State(site): State<Arc<Site>>,
     Address(from): Address,
     Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    let (account, id) = match acting(&site, from, &headers, &id).await {
-        Ok(acting) => acting,
-        Err(answer) => return answer,
-    };
-    match site.arenas.withdraw(id, &account, now_ms()).await {
-        Ok(()) => StatusCode::NO_CONTENT.into_response(),
-        Err(failure) => failed(failure),
-    }
+    SignedIn(signed): SignedIn,
+) -> Answer {
+    let id = acting(&site, from, &id)?;
+    site.arenas
+        .withdraw(id, &signed.account, now_ms())
+        .await
+        .map_err(failed)?;
+    Ok(StatusCode::NO_CONTENT.into_response())
 }
 
 /// `GET /api/tournaments/{id}/socket`: the arena's standings now and whenever they change.
@@ -152,21 +127,15 @@ pub async fn socket(
     Path(id): Path<String>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
-) -> Response {
-    let (signed, counted) = match socket_opening(&site, from, &headers).await {
-        Ok(opening) => opening,
-        Err(answer) => return answer,
-    };
-    let id = match arena_id(&id) {
-        Ok(id) => id,
-        Err(answer) => return answer,
-    };
+) -> Answer {
+    let (signed, counted) = socket_opening(&site, from, &headers).await?;
+    let id = arena_id(&id)?;
     let watching = match site.arenas.watch(id, signed.map(|a| a.id)).await {
         Ok(watching) => watching,
-        Err(crate::rooms::Failure::Refused(why)) => return refuse(StatusCode::NOT_FOUND, why),
-        Err(failure) => return failed(failure),
+        Err(crate::rooms::Failure::Refused(why)) => return Err(refuse(StatusCode::NOT_FOUND, why)),
+        Err(failure) => return Err(failed(failure)),
     };
-    upgrade
+    Ok(upgrade
         .read_buffer_size(4 * 1024)
         .max_message_size(MAX_MESSAGE_BYTES)
         .on_upgrade(move |ws| async move {
@@ -174,7 +143,7 @@ pub async fn socket(
             let page = watching.page;
             watched(ws, &site, watching).await;
             site.arenas.unwatch(id, page).await;
-        })
+        }))
 }
 
 fn text(news: &ArenaNews) -> Message {

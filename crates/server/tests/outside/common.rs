@@ -175,6 +175,7 @@ pub async fn connect_from(from: Ipv4Addr, port: u16, id: &str, secret: Option<&s
     let mut socket = open_from(from, port, id).await;
     let hello = Hello {
         secret: secret.map(String::from),
+        have: None,
     };
     let text = serde_json::to_string(&hello).unwrap();
     socket.send(Message::Text(text.into())).await.unwrap();
@@ -264,6 +265,7 @@ pub async fn refused(socket: &mut Socket) -> String {
             // A change heard before the answer (another browser's seating or move).
             ServerMessage::State(_) => continue,
             ServerMessage::Restarting => panic!("the server restarts"),
+            ServerMessage::Change(_) => panic!("a change sent to a page that takes none"),
         }
     };
     assert!(matches!(next(socket).await, ServerMessage::State(_)));

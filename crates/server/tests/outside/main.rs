@@ -4,6 +4,7 @@
 
 mod accounts;
 mod arenas;
+mod changes;
 mod cluster;
 mod common;
 mod door;
