@@ -76,12 +76,28 @@ pub fn raise_file_limit() -> u64 {
 }
 
 /// The connections open now, by address and in all.
-struct Count {
+pub struct Count {
     caps: Caps,
     open: Mutex<(HashMap<IpAddr, usize>, usize)>,
+    /// The same total, for the metrics.
+    gauge: prometheus_client::metrics::gauge::Gauge,
 }
 
 impl Count {
+    /// Nobody in yet, under `caps`; the total shown in `gauge` too.
+    pub fn new(caps: Caps, gauge: prometheus_client::metrics::gauge::Gauge) -> Arc<Count> {
+        Arc::new(Count {
+            caps,
+            open: Mutex::new((HashMap::new(), 0)),
+            gauge,
+        })
+    }
+
+    /// The connections open now, of every kind (an upgraded one until its socket closes).
+    pub fn open(&self) -> usize {
+        self.open.lock().unwrap_or_else(|p| p.into_inner()).1
+    }
+
     /// A place for a connection from `address`, or `None` when a cap is reached.
     fn admit(self: &Arc<Self>, address: IpAddr) -> Option<Ticket> {
         let key = limits::key(address);
@@ -96,6 +112,7 @@ impl Count {
         }
         *n += 1;
         *total += 1;
+        self.gauge.inc();
         Some(Ticket {
             count: self.clone(),
             key,
@@ -114,6 +131,7 @@ impl Drop for Ticket {
         let mut open = self.count.open.lock().unwrap_or_else(|p| p.into_inner());
         let (by_address, total) = &mut *open;
         *total = total.saturating_sub(1);
+        self.count.gauge.dec();
         if let Some(n) = by_address.get_mut(&self.key) {
             *n -= 1;
             if *n == 0 {
@@ -170,19 +188,18 @@ impl AsyncWrite for Counted {
     }
 }
 
-/// Serves `app` on `listener` until `stop` resolves: then no connection is accepted, each one
-/// finishes the request in hand, and the call returns once they have (10 s at most).
+/// Serves `app` on `listener` until `stop` resolves, counting its connections in `count`: then
+/// no connection is accepted, each one finishes the request in hand, and the call returns once
+/// they have (10 s at most). The sockets upgraded from them close on the server's own signal;
+/// `count` says when they have.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
-    caps: Caps,
+    count: Arc<Count>,
     metrics: Arc<Metrics>,
     stop: impl Future<Output = ()> + Send,
 ) {
-    let count = Arc::new(Count {
-        caps,
-        open: Mutex::new((HashMap::new(), 0)),
-    });
+    let caps = count.caps;
     let closing = CancellationToken::new();
     let connections = TaskTracker::new();
     tokio::pin!(stop);
@@ -269,14 +286,12 @@ mod tests {
     use super::*;
 
     fn count(per_address: Option<usize>, total: usize) -> Arc<Count> {
-        Arc::new(Count {
-            caps: Caps {
-                per_address,
-                total,
-                head_timeout: Duration::from_secs(1),
-            },
-            open: Mutex::new((HashMap::new(), 0)),
-        })
+        let caps = Caps {
+            per_address,
+            total,
+            head_timeout: Duration::from_secs(1),
+        };
+        Count::new(caps, Default::default())
     }
 
     #[test]
@@ -289,7 +304,9 @@ mod tests {
         assert!(count.admit(a).is_none(), "the address's cap");
         let _third = count.admit(b).unwrap();
         assert!(count.admit(b).is_none(), "the total");
+        assert_eq!((count.open(), count.gauge.get()), (3, 3));
         drop(first);
+        assert_eq!(count.open(), 2);
         assert!(
             count.admit(a).is_some(),
             "a closed connection gives its place back"

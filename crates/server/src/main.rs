@@ -177,10 +177,11 @@ async fn main() -> Result<(), String> {
     };
     println!("Topochess on http://{} (games in {kept_in})", args.addr);
     let stopping = site.shutdown.clone();
+    let connections = door::Count::new(caps, site.rooms.metrics.connections.clone());
     door::serve(
         listener,
         app,
-        caps,
+        connections.clone(),
         site.rooms.metrics.clone(),
         async move {
             stop_signal().await;
@@ -189,9 +190,10 @@ async fn main() -> Result<(), String> {
         },
     )
     .await;
-    // Every socket says the server is restarting and ends, once its message in hand is kept.
+    // Every socket (a game's, a pool's, an arena's, the lobby's stream) says the server is
+    // restarting and ends, once its message in hand is kept.
     for _ in 0..500 {
-        if site.rooms.metrics.sockets.get() == 0 {
+        if connections.open() == 0 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;

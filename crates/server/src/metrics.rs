@@ -87,6 +87,8 @@ pub struct Metrics {
     games_open: Gauge,
     /// Sockets open now.
     pub sockets: Gauge,
+    /// Connections open now, of every kind (HTTP, and the WebSockets of games, pools, arenas).
+    pub connections: Gauge,
     moves: Counter,
     move_seconds: Histogram,
     write_seconds: Histogram,
@@ -107,6 +109,12 @@ impl Default for Metrics {
         let refusals = Family::<Reason, Counter>::default();
         registry.register("games_open", "Games open in memory", games_open.clone());
         registry.register("sockets", "WebSockets open", sockets.clone());
+        let connections = Gauge::default();
+        registry.register(
+            "connections",
+            "Connections open, of every kind (HTTP and WebSocket)",
+            connections.clone(),
+        );
         registry.register("moves", "Moves accepted", moves.clone());
         registry.register(
             "move_seconds",
@@ -123,6 +131,7 @@ impl Default for Metrics {
             registry,
             games_open,
             sockets,
+            connections,
             moves,
             move_seconds,
             write_seconds,

@@ -129,6 +129,22 @@ async fn sigterm_tells_every_page_the_server_restarts_and_keeps_every_move() {
     state_at(&mut w, 2).await;
     let mut watcher = connect_from(person(9), port, &id, None).await;
     state_at(&mut watcher, 2).await;
+    // A page waiting in a pool: a socket of another kind, told and drained as well.
+    let mut waiting =
+        crate::pools::join(person(8), port, "folded-3+2", "sigterm-pool-0123456789").await;
+    assert!(matches!(
+        crate::pools::news(&mut waiting).await,
+        Some(topochess_protocol::pool::PoolNews::Waiting { .. })
+    ));
+    // Every connection counted, whatever its kind.
+    let metrics = http(server.metrics, "GET", "/metrics", "").unwrap().1;
+    let open: u64 = metrics
+        .lines()
+        .find_map(|l| l.strip_prefix("topochess_connections "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(open >= 4, "{open} connections");
     let stopped = Command::new("kill")
         .args(["-TERM", &server.child.id().to_string()])
         .status()
@@ -139,6 +155,8 @@ async fn sigterm_tells_every_page_the_server_restarts_and_keeps_every_move() {
         assert_eq!(code, Some(1012), "the close code of a restart");
         assert!(said.unwrap().contains("restarting"));
     }
+    // The pool's page is told by its close frame alone.
+    assert_eq!(closed(&mut waiting).await.0, Some(1012));
     let start = Instant::now();
     let status = loop {
         if let Some(status) = server.child.try_wait().unwrap() {

@@ -23,7 +23,7 @@ async fn pool_socket(from: Ipv4Addr, port: u16) -> Socket {
 }
 
 /// A page from `from` joining `pool` with `secret`.
-async fn join(from: Ipv4Addr, port: u16, pool: &str, secret: &str) -> Socket {
+pub(crate) async fn join(from: Ipv4Addr, port: u16, pool: &str, secret: &str) -> Socket {
     let mut socket = pool_socket(from, port).await;
     let join = PoolRequest::Join {
         pool: pool.into(),
@@ -35,7 +35,7 @@ async fn join(from: Ipv4Addr, port: u16, pool: &str, secret: &str) -> Socket {
 }
 
 /// The next news, or `None` once the socket ends or says nothing for 10 s.
-async fn news(socket: &mut Socket) -> Option<PoolNews> {
+pub(crate) async fn news(socket: &mut Socket) -> Option<PoolNews> {
     loop {
         let m = tokio::time::timeout(Duration::from_secs(10), socket.next())
             .await
