@@ -16,6 +16,11 @@
 //! `--servers N` servers (2 by default) on a fresh database there, and each game's White plays
 //! through one server and Black through the next, so that every move crosses servers: it then
 //! prints too how soon the opponent sees a move (through the other server).
+//!
+//! The players' sockets take changes, as the site's pages do (each move sent as itself). With
+//! `--plies N` the games are up to N plies long (60 by default): the server's CPU time per move,
+//! printed too, compares long games with short ones (`--games-per-minute N` raises the servers'
+//! limit, so that short games are not refused their next game).
 
 use futures_util::{SinkExt, StreamExt};
 use std::net::{Ipv4Addr, TcpStream};
@@ -27,21 +32,21 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::MaybeTlsStream;
 use topochess_protocol::{ClientMessage, Created, Hello, NewGame, ServerMessage, Side};
 
-/// The most plies of a game: a player then starts another (a game of 30 moves a side, about
-/// what a game between people lasts).
+/// The most plies of a game by default: a player then starts another (a game of 30 moves a
+/// side, about what a game between people lasts).
 const PLIES: usize = 60;
 /// Games of random legal moves the players choose from, made once.
 const LINES: usize = 64;
 
 /// Game `seed`: random legal moves on the folded board (the rules core's), in coordinates, until
-/// the game ends or [`PLIES`] are played.
-fn line(seed: u64) -> Vec<String> {
+/// the game ends or `plies` are played.
+fn line(seed: u64, plies: usize) -> Vec<String> {
     use topochess_core::{game::Game, san, Position, Variant};
     let variant = std::sync::Arc::new(Variant::preset("folded", None).expect("the folded board"));
     let mut game = Game::new(Position::start(variant));
     let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let mut moves = Vec::new();
-    while moves.len() < PLIES && game.outcome().is_none() {
+    while moves.len() < plies && game.outcome().is_none() {
         let legal = game.position().legal_moves();
         if legal.is_empty() {
             break;
@@ -90,7 +95,7 @@ async fn join(from: Ipv4Addr, port: u16, id: &str, secret: &str) -> Option<Socke
         .ok()?;
     let hello = serde_json::to_string(&Hello {
         secret: Some(secret.into()),
-        have: None,
+        have: Some(0),
     })
     .ok()?;
     socket.send(Message::Text(hello.into())).await.ok()?;
@@ -117,18 +122,38 @@ fn rss_kb(pid: u32) -> u64 {
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-/// Reads until the state with `plies` moves; false when the socket ends.
-async fn until(socket: &mut Socket, plies: usize) -> bool {
+/// Reads until the game has `plies` moves (`known`: how many it had, as last heard here); false
+/// when the socket ends.
+async fn until(socket: &mut Socket, known: &mut usize, plies: usize) -> bool {
     while let Some(Ok(m)) = socket.next().await {
         if let Message::Text(t) = m {
-            if let Ok(ServerMessage::State(s)) = serde_json::from_str(&t) {
-                if s.moves.len() >= plies {
-                    return true;
+            match ServerMessage::from_json(&t) {
+                Some(ServerMessage::State(s)) => *known = s.moves.len(),
+                Some(ServerMessage::Change(c)) => {
+                    *known = c.keep.unwrap_or(*known) + c.moves.len();
                 }
+                _ => continue,
+            }
+            if *known >= plies {
+                return true;
             }
         }
     }
     false
+}
+
+/// The CPU time process `pid` has used, in seconds (user and system).
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // After the command's name (in parentheses): utime and stime are fields 14 and 15.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or(Vec::new(), |(_, rest)| rest.split_whitespace().collect());
+    let ticks: f64 = [11, 12]
+        .iter()
+        .filter_map(|&i| fields.get(i)?.parse::<f64>().ok())
+        .sum();
+    ticks / 100.0
 }
 
 /// What every player shares: the servers' ports, the pause between a game's moves, the signal to
@@ -212,6 +237,7 @@ async fn player(run: Arc<Run>, n: usize, start: Duration) {
             continue;
         };
         let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+        let (mut w_known, mut b_known) = (0, 0);
         let line = &lines[(n + round as usize) % lines.len()];
         let plies = match round {
             1 => (line.len() * (n + 1) / games).max(2),
@@ -222,10 +248,10 @@ async fn player(run: Arc<Run>, n: usize, start: Duration) {
             if stop.load(Ordering::Relaxed) {
                 break;
             }
-            let (socket, opponent) = if ply.is_multiple_of(2) {
-                (&mut w, &mut b)
+            let (socket, opponent, known, opponent_known) = if ply.is_multiple_of(2) {
+                (&mut w, &mut b, &mut w_known, &mut b_known)
             } else {
-                (&mut b, &mut w)
+                (&mut b, &mut w, &mut b_known, &mut w_known)
             };
             let m = ClientMessage::Move {
                 uci: uci.clone(),
@@ -234,12 +260,12 @@ async fn player(run: Arc<Run>, n: usize, start: Duration) {
             let sent = Instant::now();
             let text = serde_json::to_string(&m).unwrap();
             if socket.send(Message::Text(text.into())).await.is_err()
-                || !until(socket, ply + 1).await
+                || !until(socket, known, ply + 1).await
             {
                 break;
             }
             mine.push(sent.elapsed().as_micros() as u32);
-            if !until(opponent, ply + 1).await {
+            if !until(opponent, opponent_known, ply + 1).await {
                 break;
             }
             theirs.push(sent.elapsed().as_micros() as u32);
@@ -278,8 +304,14 @@ fn percentile(t: &[u32], q: f64) -> f64 {
         / 1000.0
 }
 
-/// Starts a server on `port` with its files in `data` (and its games in `database`, if given).
-fn start_server(port: u16, data: &std::path::Path, database: Option<&str>) -> std::process::Child {
+/// Starts a server on `port` with its files in `data` (and its games in `database`, if given),
+/// and `more` arguments.
+fn start_server(
+    port: u16,
+    data: &std::path::Path,
+    database: Option<&str>,
+    more: &[String],
+) -> std::process::Child {
     let bin = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../target/server/topochess-server");
     let mut command = Command::new(&bin);
@@ -289,6 +321,7 @@ fn start_server(port: u16, data: &std::path::Path, database: Option<&str>) -> st
         .arg(data.join("site"))
         .arg("--data")
         .arg(data)
+        .args(more)
         .stdout(Stdio::null());
     if let Some(url) = database {
         command.args(["--database", url]);
@@ -315,6 +348,12 @@ async fn main() {
             .cloned()
     };
     let postgres = flag("--postgres");
+    let more: Vec<String> = flag("--games-per-minute")
+        .map(|n| vec!["--games-per-minute".into(), n])
+        .unwrap_or_default();
+    let plies: usize = flag("--plies")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(PLIES);
     let count: usize = flag("--servers")
         .and_then(|n| n.parse().ok())
         .unwrap_or(if postgres.is_some() { 2 } else { 1 });
@@ -349,18 +388,22 @@ async fn main() {
         .collect();
     let mut servers: Vec<_> = ports
         .iter()
-        .map(|&port| start_server(port, &data, database.as_deref()))
+        .map(|&port| start_server(port, &data, database.as_deref(), &more))
         .collect();
     let memory =
         |servers: &[std::process::Child]| -> u64 { servers.iter().map(|s| rss_kb(s.id())).sum() };
     let idle = memory(&servers);
+    let cpu = |servers: &[std::process::Child]| -> f64 {
+        servers.iter().map(|s| cpu_seconds(s.id())).sum()
+    };
+    let cpu_before = cpu(&servers);
     let run = Arc::new(Run {
         ports: ports.clone(),
         think,
         stop: AtomicBool::new(false),
         times: Times::default(),
         refused: AtomicUsize::new(0),
-        lines: (0..LINES as u64).map(line).collect(),
+        lines: (0..LINES as u64).map(|seed| line(seed, plies)).collect(),
         games: games as usize,
     });
     let started = Instant::now();
@@ -377,6 +420,7 @@ async fn main() {
         let _ = tokio::time::timeout(Duration::from_secs(10), p).await;
     }
     let elapsed = started.elapsed().as_secs_f64();
+    let cpu_used = cpu(&servers) - cpu_before;
     for server in &mut servers {
         let _ = server.kill();
         let _ = server.wait();
@@ -390,9 +434,11 @@ async fn main() {
         Some(_) => format!("{count} servers on PostgreSQL, each move crossing servers"),
         None => format!("{count} server on SQLite"),
     };
+    let lengths: usize = run.lines.iter().map(Vec::len).sum();
     println!(
-        "{games} games at once ({kept}; started over {} ms) for {elapsed:.0} s, {} ms between a game's moves: {} moves, {:.0} moves a second; round trip p50 {:.1} ms, p99 {:.1} ms; seen by the opponent p50 {:.1} ms, p99 {:.1} ms; servers' memory {:.1} MB idle, {:.1} MB busy, {:.1} KB a game; {} creations refused by the limits",
+        "{games} games at once ({kept}; started over {} ms; games of up to {plies} plies, {} on average) for {elapsed:.0} s, {} ms between a game's moves: {} moves, {:.0} moves a second; round trip p50 {:.1} ms, p99 {:.1} ms; seen by the opponent p50 {:.1} ms, p99 {:.1} ms; servers' CPU {:.0} µs a move; servers' memory {:.1} MB idle, {:.1} MB busy, {:.1} KB a game; {} creations refused by the limits",
         spread.as_millis(),
+        lengths / run.lines.len(),
         think.as_millis(),
         t.len(),
         t.len() as f64 / elapsed,
@@ -400,6 +446,7 @@ async fn main() {
         percentile(&t, 0.99),
         percentile(&seen, 0.50),
         percentile(&seen, 0.99),
+        cpu_used * 1e6 / t.len().max(1) as f64,
         idle as f64 / 1024.0,
         busy as f64 / 1024.0,
         busy.saturating_sub(idle) as f64 / games as f64,

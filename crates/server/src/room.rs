@@ -20,7 +20,23 @@ pub struct Room {
     tell: Option<Told>,
     /// The game at its last versions, as a spectator sees it: a page that reconnects with one
     /// of them is sent what it missed since.
-    versions: std::sync::Mutex<std::collections::VecDeque<GameState>>,
+    versions: std::sync::Mutex<std::collections::VecDeque<Kept>>,
+}
+
+/// A version of the game, kept small: its state without the moves, how many moves it had and a
+/// fingerprint of them (the moves are those of the game now, unless some were taken back since).
+struct Kept {
+    state: GameState,
+    plies: usize,
+    moves: u64,
+}
+
+/// A fingerprint of `moves`.
+fn fingerprint(moves: &[String]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    moves.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// How many of a game's last versions a room keeps for pages that reconnect.
@@ -181,10 +197,15 @@ impl Room {
         let mut state = self.game.lock().await.state(you, now);
         state.gone_ms = [Color::White, Color::Black].map(|c| self.gone_for(c, now));
         let mut versions = self.versions.lock().unwrap_or_else(|p| p.into_inner());
-        if versions.back().is_none_or(|last| last.v < state.v) {
-            versions.push_back(GameState {
-                you: None,
-                ..state.clone()
+        if versions.back().is_none_or(|last| last.state.v < state.v) {
+            versions.push_back(Kept {
+                state: GameState {
+                    you: None,
+                    moves: Vec::new(),
+                    ..state.clone()
+                },
+                plies: state.moves.len(),
+                moves: fingerprint(&state.moves),
             });
             if versions.len() > KEPT_VERSIONS {
                 versions.pop_front();
@@ -193,9 +214,15 @@ impl Room {
         state
     }
 
-    /// The game at version `v`, as a spectator saw it, if it is one of the last kept.
-    pub fn state_at(&self, v: u64) -> Option<GameState> {
+    /// The game at version `v`, as a spectator saw it, if it is one of the last kept and its
+    /// moves are the first of `moves` (the game's now: none taken back since).
+    pub fn state_at(&self, v: u64, moves: &[String]) -> Option<GameState> {
         let versions = self.versions.lock().unwrap_or_else(|p| p.into_inner());
-        versions.iter().find(|s| s.v == v).cloned()
+        let kept = versions.iter().find(|k| k.state.v == v)?;
+        let then = moves.get(..kept.plies)?;
+        (fingerprint(then) == kept.moves).then(|| GameState {
+            moves: then.to_vec(),
+            ..kept.state.clone()
+        })
     }
 }

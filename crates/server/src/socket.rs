@@ -183,11 +183,14 @@ async fn serve(
     let _present = Present(room.clone(), you);
     // What this page has: a page that takes changes is sent what changed since (the version it
     // says it has, if the room still keeps it); any other is sent the whole state every time.
-    let mut sent = hello
-        .have
-        .filter(|&v| v > 0)
-        .and_then(|v| room.state_at(v))
-        .map(|kept| GameState { you, ..kept });
+    let mut sent = match hello.have.filter(|&v| v > 0) {
+        Some(v) => {
+            let moves = room.game.lock().await.record().moves.clone();
+            room.state_at(v, &moves)
+                .map(|kept| GameState { you, ..kept })
+        }
+        None => None,
+    };
     let changes = hello.have.is_some();
     let state = async |room: &Arc<Room>, sent: &mut Option<GameState>| {
         let now = room.state(you).await;

@@ -7,7 +7,7 @@ use futures_util::{SinkExt, StreamExt};
 use std::net::Ipv4Addr;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
-use topochess_protocol::{GameChange, GameState, Hello, ServerMessage};
+use topochess_protocol::{ClientMessage, GameChange, GameState, Hello, ServerMessage};
 
 /// A line of `plies` random legal moves on the folded board that does not end the game.
 fn long_line(plies: usize) -> Vec<String> {
@@ -34,6 +34,34 @@ fn long_line(plies: usize) -> Vec<String> {
         }
     }
     panic!("no line of {plies} plies");
+}
+
+/// A legal move after `line` other than `not`.
+fn another_move(line: &[String], not: &str) -> String {
+    use topochess_core::{game::Game, san, Position, Variant};
+    let variant = std::sync::Arc::new(Variant::preset("folded", None).unwrap());
+    let mut game = Game::new(Position::start(variant));
+    for uci in line {
+        let mv = san::parse_move(game.position(), uci).unwrap();
+        game.play(mv).unwrap();
+    }
+    game.position()
+        .legal_moves()
+        .into_iter()
+        .map(|mv| san::to_coordinate(game.position(), mv))
+        .find(|uci| uci != not)
+        .expect("another legal move")
+}
+
+/// The next state (whole) on a page that takes none, where `done` holds.
+async fn state_where(socket: &mut Socket, done: impl Fn(&GameState) -> bool) -> GameState {
+    loop {
+        if let ServerMessage::State(s) = next(socket).await {
+            if done(&s) {
+                return *s;
+            }
+        }
+    }
 }
 
 /// A spectator's socket at game `id` that takes changes, having version `have`.
@@ -157,5 +185,21 @@ async fn a_late_move_costs_what_an_early_one_does_and_a_page_back_gets_what_it_m
     // A version the server no longer keeps: the whole state.
     let mut old = watcher(person(5), port, &game.id, 3).await;
     assert!(matches!(heard(&mut old).await.1, ServerMessage::State(_)));
+    // Black's last move taken back and another played instead: a page of the version before
+    // has moves the game no longer has, and is sent the whole state.
+    let at_200 = whole.v;
+    let (b_page, w_page) = (2 * 4 + 1, 0);
+    send(&mut players[b_page], &ClientMessage::Takeback).await;
+    state_where(&mut players[w_page], |s| s.takeback_offer.is_some()).await;
+    send(&mut players[w_page], &ClientMessage::Takeback).await;
+    state_at(&mut players[b_page], 199).await;
+    let other = another_move(&line[..199], &line[199]);
+    send(&mut players[b_page], &mv(&other, 199)).await;
+    state_at(&mut players[b_page], 200).await;
+    let mut stale = watcher(person(6), port, &game.id, at_200).await;
+    let ServerMessage::State(now) = heard(&mut stale).await.1 else {
+        panic!("the whole state to a page whose moves were taken back");
+    };
+    assert_eq!(now.moves[199], other);
     let _ = std::fs::remove_dir_all(&data);
 }
