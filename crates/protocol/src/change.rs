@@ -51,6 +51,20 @@ fn rest_of(state: &GameState) -> GameState {
     }
 }
 
+impl GameState {
+    /// Whether this state tells a page that has `old` anything it did not know: a new version, a
+    /// player come or gone, a clock started or stopped. Clocks that only ran on, and a side
+    /// gone a little longer, are no news: the page counts those itself.
+    pub fn news_since(&self, old: &GameState) -> bool {
+        let gone = |s: &GameState| s.gone_ms.map(|g| g.is_some());
+        self.v != old.v
+            || self.moves != old.moves
+            || self.running != old.running
+            || gone(self) != gone(old)
+            || rest_of(self) != rest_of(old)
+    }
+}
+
 impl GameChange {
     /// What changed from `old` to `new`, two states of one game.
     pub fn between(old: &GameState, new: &GameState) -> GameChange {
@@ -111,6 +125,37 @@ mod tests {
     use super::*;
     use crate::tests::a_state;
     use topochess_core::Color;
+
+    #[test]
+    fn the_same_state_later_is_no_news_and_anything_else_is() {
+        let old = GameState {
+            gone_ms: [None, None],
+            draw_offer: None,
+            ..a_state()
+        };
+        let mut later = old.clone();
+        later.left_ms[0] -= 1_500;
+        later.gone_ms = [None, Some(4_000)];
+        let mut gone_longer = later.clone();
+        gone_longer.gone_ms = [None, Some(9_000)];
+        assert!(
+            !gone_longer.news_since(&later),
+            "a side gone a little longer"
+        );
+        assert!(later.news_since(&old), "a side gone");
+        let mut clocks = old.clone();
+        clocks.left_ms = [1, 2];
+        assert!(!clocks.news_since(&old), "clocks that ran on");
+        let mut offered = old.clone();
+        offered.draw_offer = Some(Color::White);
+        assert!(offered.news_since(&old), "an offer");
+        let mut moved = old.clone();
+        moved.moves.push("g1f3".into());
+        assert!(moved.news_since(&old), "a move");
+        let mut versioned = old.clone();
+        versioned.v += 1;
+        assert!(versioned.news_since(&old), "a version");
+    }
 
     #[test]
     fn a_move_is_sent_as_itself_and_read_back_into_the_whole_state() {

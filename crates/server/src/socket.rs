@@ -192,8 +192,7 @@ async fn serve(
         None => None,
     };
     let changes = hello.have.is_some();
-    let state = async |room: &Arc<Room>, sent: &mut Option<GameState>| {
-        let now = room.state(you).await;
+    let tell = |now: GameState, sent: &mut Option<GameState>| {
         let message = match sent.as_ref() {
             Some(before) if changes => {
                 ServerMessage::Change(Box::new(GameChange::between(before, &now)))
@@ -203,6 +202,8 @@ async fn serve(
         *sent = Some(now);
         text(&message)
     };
+    let state =
+        async |room: &Arc<Room>, sent: &mut Option<GameState>| tell(room.state(you).await, sent);
     if out.send(state(&room, &mut sent).await).await.is_err() {
         return;
     }
@@ -219,7 +220,13 @@ async fn serve(
                 if matches!(changed, Err(tokio::sync::broadcast::error::RecvError::Closed)) {
                     return;
                 }
-                if out.send(state(&room, &mut sent).await).await.is_err() {
+                // Told of a change that this page was already sent (notices queued while it
+                // was being sent the state that held them): nothing to send.
+                let now = room.state(you).await;
+                if sent.as_ref().is_some_and(|before| !now.news_since(before)) {
+                    continue;
+                }
+                if out.send(tell(now, &mut sent)).await.is_err() {
                     return;
                 }
             }
