@@ -18,14 +18,23 @@ async function signUp(page, server, name) {
   await page.fill('#account-name', name);
   await page.fill('#account-password-input', 'short');
   await page.click('#account-submit');
-  // The browser refuses a password too short before the server sees it; a common one, the server.
+  // The form says what is wrong with a password too short, at the field, before the server
+  // sees it; a common one, the server.
+  await page.waitForSelector('#account-error');
+  assert.equal(await page.locator('#account-error').textContent(), 'A password has at least 8 characters.');
+  assert.equal(await page.locator('#account-password-input').getAttribute('aria-invalid'), 'true');
+  assert.ok(await page.evaluate(() => document.activeElement?.id === 'account-password-input'), 'the field has the keyboard');
   await page.fill('#account-password-input', 'password123');
   await page.click('#account-submit');
-  await page.waitForSelector('#account-error');
-  assert.match(await page.locator('#account-error').textContent(), /most common/);
+  await page.waitForFunction(() => /most common/.test(document.querySelector('#account-error')?.textContent ?? ''));
   await page.fill('#account-password-input', `${name} plays on a torus`);
   await page.click('#account-submit');
   await page.waitForFunction((n) => document.querySelector('#account-menu')?.textContent === n, name);
+  // The new player is welcomed and told where to play.
+  await page.waitForSelector('#account-welcome');
+  assert.match(await page.locator('#account-welcome').textContent(), new RegExp(`made, ${name}\\..*1500\\?.*Quick pairing`));
+  await page.click('#account-cancel');
+  await page.waitForSelector('#account-welcome', { state: 'detached' });
 }
 
 /** Starts a live game from the new-game form (White; `rated` ticked if asked): its link. */
@@ -125,6 +134,10 @@ test('two accounts play a rated game and both ratings change; a guest plays casu
     assert.match(await guest.locator('#account-keep').textContent(), /1 live game as a guest/);
     await guest.click('#account-submit');
     await guest.waitForSelector('#account-keep', { state: 'detached' });
+    // Then welcomed; "Play on the front page" goes there.
+    await guest.click('#account-welcome-play');
+    await guest.waitForSelector('#account-welcome', { state: 'detached' });
+    await guest.waitForSelector('#pools');
     const kept = await (await fetch(`${server.url}api/user/gwen/games`)).json();
     assert.deepEqual(kept.games.map((g) => g.players.map((p) => p?.name)), [['gwen', 'anna']]);
 
@@ -133,8 +146,15 @@ test('two accounts play a rated game and both ratings change; a guest plays casu
     await anna.click('#account-profile');
     await anna.waitForSelector('#player-ratings tr[data-preset="folded"]');
     assert.equal(await anna.locator('#player-ratings tr[data-preset="folded"] .rating').textContent(), `${1500 + lost}?`);
-    await anna.waitForSelector('.rating-chart[data-preset="folded"] circle');
+    // One rated game is a sentence with its date, not a chart of one dot.
+    await anna.waitForSelector('.rating-one[data-preset="folded"]');
+    assert.match(await anna.locator('.rating-one').textContent(), new RegExp(`Folded.*: ${1500 + lost} after one rated game, on \\d{1,2} [A-Z][a-z]{2} 20\\d\\d\\.`));
+    assert.equal(await anna.locator('.rating-chart svg').count(), 0);
     await anna.waitForFunction(() => document.querySelectorAll('#player-games .past-game').length === 2);
+    // Each game row says its day.
+    const days = await anna.locator('#player-games .past-date').allTextContents();
+    assert.equal(days.length, 2);
+    for (const d of days) assert.match(d, /^\d{1,2} [A-Z][a-z]{2} 20\d\d$/);
     await anna.selectOption('#player-result', 'loss');
     await anna.waitForFunction(() => document.querySelectorAll('#player-games .past-game').length === 1);
     assert.match(await anna.locator('#player-games').textContent(), /0-1 \(resignation\).*rated/);
@@ -154,6 +174,8 @@ test('two accounts play a rated game and both ratings change; a guest plays casu
     // The leaderboard says who is listed and why nobody is yet.
     await pp.goto(`${server.url}#/leaderboard/folded`);
     await pp.waitForSelector('#leaders-empty');
+    // No board is in sight here, so the header names no game.
+    assert.equal(await pp.locator('#game-name').count(), 0, 'no stale game name on the leaderboard');
 
     // Signing out: the header offers Sign in again, and the server knows no session.
     await boris.click('#account-menu');

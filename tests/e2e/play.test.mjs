@@ -25,7 +25,13 @@ test('the folded board opens with both views and no console errors', async () =>
   assert.ok(await page.locator('svg.extended [data-ghost="true"]').count() > 0);
   // The ghost just above c8 is f8 (docs/rules.md section 2).
   assert.equal(await page.locator('svg.extended [data-x="2"][data-y="8"]').getAttribute('data-square'), 'f8');
-  assert.match(await page.locator('#game-name').textContent(), /Folded Magnetic Board/);
+  // The header names the board short; the whole name is its title.
+  assert.equal(await page.locator('#game-name').textContent(), 'Folded');
+  assert.match(await page.locator('#game-name').getAttribute('title'), /Folded Magnetic Board/);
+  // Each desktop board is named above it.
+  assert.equal(await page.locator('#normal-caption').textContent(), 'The board');
+  assert.match(await page.locator('#extended-caption').textContent(), /^The extended view/);
+  assert.ok(await page.locator('#extended-caption').isVisible());
   await screenshot(page, 'folded-start');
   assert.deepEqual(errors, []);
 });
@@ -176,22 +182,8 @@ test('against the computer: it answers in time, the page stays usable, stop and 
   await newGame(page, { variant: 'folded', opponent: 'white', level: 5 });
   await move(page, 'e2', 'e4');
   const asked = Date.now();
-  // The default level may answer within a frame now: thinking shown, or already answered.
-  await page.waitForFunction(() => document.querySelector('#thinking')
-    || document.querySelectorAll('#moves .mv').length === 2);
-  // The page answers while the engine thinks: flipping the board twice is drawn soon after the
-  // click, measured in the page, and the search (in its worker) blocks the page at no time.
-  // On an idle 2-core machine a flip is drawn in 16-22 ms; with both cores busy elsewhere (the
-  // engine in its worker, other programs) it took up to 310 ms, and the bounds below are for
-  // that loaded machine: a flip within 1 s, no task of the page's over 1 s. A search on the page's
-  // own thread would hold the flip back, and be one task, for as long as the level thinks.
-  await watchLongTasks(page);
-  const flips = [await clickToFrame(page, '#flip'), await clickToFrame(page, '#flip')];
-  for (const ms of flips) assert.ok(ms < 1000, `a flip was drawn ${ms.toFixed(0)} ms after its click`);
   await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2, null, { timeout: 10000 });
   const answered = Date.now() - asked;
-  const blocked = await longTasks(page);
-  assert.ok(Math.max(0, ...blocked) < 1000, `the page was blocked for ${blocked.map((t) => t.toFixed(0)).join(', ')} ms`);
   // Level 5 thinks 1 s at most; the rest is the worker's message and the page's redraw, which a
   // loaded machine slows: 4 s is its bound (a level that ignored its cap would think for many).
   assert.ok(answered < 4000, `the default level answered in ${answered} ms`);
@@ -206,6 +198,17 @@ test('against the computer: it answers in time, the page stays usable, stop and 
   await newGame(page, { variant: 'folded', opponent: 'white', level: 8 });
   await move(page, 'd2', 'd4');
   await page.waitForFunction(() => /depth [2-9]/.test(document.querySelector('#thinking-text')?.textContent ?? ''), null, { timeout: 8000 });
+  // The page answers while the engine thinks: flipping the board twice is drawn soon after the
+  // click, measured in the page, and the search (in its worker) blocks the page at no time.
+  // On an idle 2-core machine a flip is drawn in 16-22 ms; with both cores busy elsewhere (the
+  // engine in its worker, other programs) it took up to 1.1 s. The bounds are for that loaded
+  // machine, 3 s, and still far below what they catch: level 8 thinks up to 10 s, and a search
+  // on the page's own thread would hold the flips back, and be one task, for all of it.
+  await watchLongTasks(page);
+  const flips = [await clickToFrame(page, '#flip'), await clickToFrame(page, '#flip')];
+  for (const ms of flips) assert.ok(ms < 3000, `a flip was drawn ${ms.toFixed(0)} ms after its click`);
+  const blocked = await longTasks(page);
+  assert.ok(Math.max(0, ...blocked) < 3000, `the page was blocked for ${blocked.map((t) => t.toFixed(0)).join(', ')} ms`);
   const stopped = await page.evaluate(async () => {
     const start = performance.now();
     document.querySelector('#stop').click();
@@ -299,6 +302,9 @@ test('the header stays one row at 1366 px, the boards fill a 1920x1080 screen, t
     const tops = await page.evaluate(() => ['#nav-settings', '#new-game-open', '#nav-play']
       .map((s) => document.querySelector(s).getBoundingClientRect().top));
     assert.ok(Math.max(...tops) - Math.min(...tops) < 8, `one row: ${tops}`);
+    // The game's name is whole, not cut to "Ches…".
+    const [scroll, client] = await page.evaluate(() => { const e = document.querySelector('#game-name'); return [e.scrollWidth, e.clientWidth]; });
+    assert.ok(scroll <= client, `the game's name whole: ${scroll} px in ${client}`);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scroll');
     await screenshot(page, 'play-desktop-1366');
   } finally {

@@ -39,6 +39,10 @@ test('two guests press one pool and play; a page that leaves leaves; the compute
     }
     assert.match(await a.locator('#pools').textContent(), /another guest in a casual game/);
     assert.equal(await a.locator('.pool-grid tbody tr').count(), 5);
+    // Every cell says who waits and plays there, noughts too.
+    const counts = await a.locator('.pool-grid .pool-count').allTextContents();
+    assert.equal(counts.length, 25);
+    for (const c of counts) assert.match(c, /^\d+ waiting · \d+ playing$/);
     await screenshot(a, 'pools-grid');
 
     // A presses Folded 3+2: the bar says so; B sees one waiting there.
@@ -73,8 +77,7 @@ test('two guests press one pool and play; a page that leaves leaves; the compute
     await c.waitForSelector('#pool-bar');
     await cellSays(d, 'torus-1+0', '1 waiting');
     await c.close();
-    await d.waitForFunction((sel) => !/waiting/.test(document.querySelector(sel)?.textContent ?? ''),
-      cell('torus-1+0'), { timeout: 15000 });
+    await cellSays(d, 'torus-1+0', '0 waiting');
 
     // Alone in Cylinder 1+0: after a while (20 s on the page's clock, which the test moves on)
     // the computer is offered at the player's level (4 for a guest); the game against it is
@@ -109,7 +112,7 @@ test('two guests press one pool and play; a page that leaves leaves; the compute
   }
 });
 
-test('the pools on a phone: the grid fits, a press shows the wait', { timeout: 60000 }, async () => {
+test('the pools on a phone: the grid fits, a press shows the wait, a rated wait its range', { timeout: 60000 }, async () => {
   const data = await mkdtemp(join(tmpdir(), 'topochess-pools-phone-'));
   const server = await startGameServer(data, await freePort());
   const browser = await launch();
@@ -127,10 +130,34 @@ test('the pools on a phone: the grid fits, a press shows the wait', { timeout: 6
     await page.waitForSelector('#pool-bar');
     assert.equal(await page.locator(cell('sphere-grayber-15+10')).getAttribute('aria-pressed'), 'true', 'still waiting');
     await screenshot(page, 'pools-phone');
+    assert.equal(await page.locator('#pool-range').count(), 0, 'a guest meets any guest: no range');
     await page.tap('#pool-leave');
     await page.waitForSelector('#pool-bar', { state: 'detached' });
     // Leaving is said.
     assert.match(await page.locator('.notice').first().textContent(), /You left the .* pool/);
+    // Signed in, the wait is rated and says the ratings it is paired with, as the range widens.
+    const made = await page.evaluate(async () => (await fetch('api/account/signup', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'pia', password: 'pia plays on a sphere' }),
+    })).status);
+    assert.equal(made, 201);
+    await page.reload();
+    await page.waitForSelector(cell('sphere-grayber-15+10'));
+    await page.tap(cell('sphere-grayber-15+10'));
+    await page.waitForSelector('#pool-range');
+    assert.match(await page.locator('#pool-bar').textContent(), /\(rated\)/);
+    assert.match(await page.locator('#pool-range').textContent(), /^ratings (1[34]\d\d)–(1[67]\d\d)/);
+    const width = async () => {
+      const [lo, hi] = (await page.locator('#pool-range').textContent()).match(/\d+/g).map(Number);
+      return hi - lo;
+    };
+    const first = await width();
+    await page.waitForFunction((first) => {
+      const n = document.querySelector('#pool-range')?.textContent.match(/\d+/g)?.map(Number);
+      return n && n[1] - n[0] > first;
+    }, first, { timeout: 10000 });
+    await screenshot(page, 'pools-phone-rated');
+    await page.tap('#pool-leave');
   } finally {
     await browser.close();
     await server.kill();

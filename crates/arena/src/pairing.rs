@@ -19,7 +19,7 @@ fn just_met(a: &Waiting, b: &Waiting) -> bool {
 }
 
 /// The pairs to start now among `waiting` (in any order), `players` being how many take part
-/// in the arena (paused players excluded): from the top of the standings down, each with the
+/// in the arena now (paused and absent players excluded): from the top of the standings down, each with the
 /// nearest below who waits and is not the opponent just played. Two players alone in the
 /// arena play again. Who is left waits for the next round of pairing.
 pub fn pair(waiting: &[Waiting], players: usize) -> Vec<(u64, u64)> {

@@ -161,6 +161,37 @@ pub struct Leaderboard {
     pub players: Vec<Leader>,
 }
 
+/// The fewest characters of a password.
+pub const LEAST_PASSWORD: usize = 8;
+/// The most characters of a password (hashing a long one costs no more, but nobody needs more).
+pub const MOST_PASSWORD: usize = 128;
+
+/// What a name must be, as the sign-up form and the server say it.
+pub const NAME_RULE: &str =
+    "A name has 2 to 20 letters, digits, _ and -, and starts with a letter or digit.";
+
+/// Why `password` will not do for an account named `name`, as far as its shape says (its
+/// length, only spaces, the name itself): the form says it before sending, the server refuses
+/// the same. (The server also refuses the most common passwords.)
+pub fn password_fault(name: &str, password: &str) -> Option<String> {
+    let chars = password.chars().count();
+    if chars < LEAST_PASSWORD {
+        return Some(format!(
+            "A password has at least {LEAST_PASSWORD} characters."
+        ));
+    }
+    if chars > MOST_PASSWORD {
+        return Some(format!(
+            "A password has at most {MOST_PASSWORD} characters."
+        ));
+    }
+    if password.trim().is_empty() {
+        return Some("A password cannot be only spaces.".into());
+    }
+    (password.to_lowercase() == name.to_ascii_lowercase())
+        .then(|| "A password cannot be the name.".into())
+}
+
 /// Whether `name` may be an account's name: 2 to 20 ASCII letters, digits, `_` and `-`, the
 /// first a letter or digit. Names are unique whatever their case.
 pub fn valid_name(name: &str) -> bool {
@@ -177,6 +208,21 @@ pub fn valid_name(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_password_is_refused_for_its_shape_with_a_sentence() {
+        assert_eq!(
+            password_fault("anna", "short").as_deref(),
+            Some("A password has at least 8 characters.")
+        );
+        assert!(password_fault("anna", &"x".repeat(129)).is_some());
+        assert!(password_fault("anna", "          ").is_some());
+        assert_eq!(
+            password_fault("annabelle", "AnnaBelle").as_deref(),
+            Some("A password cannot be the name.")
+        );
+        assert_eq!(password_fault("anna", "anna plays on a torus"), None);
+    }
 
     #[test]
     fn names_are_short_plain_and_start_with_a_letter_or_digit() {

@@ -11,6 +11,7 @@ use topochess_core::game::Outcome;
 pub mod account;
 pub mod arena;
 pub mod change;
+pub mod date;
 pub mod pool;
 pub use change::GameChange;
 use topochess_core::Color;

@@ -26,10 +26,8 @@ pub struct Account {
 pub const COOKIE: &str = "topochess_session";
 /// A session lasts this long after sign-in (lichess keeps one a year too).
 pub const SESSION_DAYS: u64 = 365;
-/// The fewest characters of a password.
-pub const LEAST_PASSWORD: usize = 8;
-/// The most characters of a password (hashing a long one costs no more, but nobody needs more).
-pub const MOST_PASSWORD: usize = 128;
+/// A password's longest, one rule with the sign-up form's.
+pub use topochess_protocol::account::MOST_PASSWORD;
 /// The window over which sign-in attempts at one name are counted (ms).
 pub const LOGIN_WINDOW_MS: u64 = 10 * 60 * 1000;
 
@@ -43,24 +41,10 @@ pub fn name_key(name: &str) -> String {
 
 /// Why `password` will not do for an account named `name`, if it will not.
 pub fn weak_password(name: &str, password: &str) -> Option<String> {
-    let chars = password.chars().count();
-    if chars < LEAST_PASSWORD {
-        return Some(format!(
-            "A password has at least {LEAST_PASSWORD} characters."
-        ));
-    }
-    if chars > MOST_PASSWORD {
-        return Some(format!(
-            "A password has at most {MOST_PASSWORD} characters."
-        ));
-    }
-    if password.trim().is_empty() {
-        return Some("A password cannot be only spaces.".into());
+    if let Some(fault) = topochess_protocol::account::password_fault(name, password) {
+        return Some(fault);
     }
     let lower = password.to_lowercase();
-    if lower == name_key(name) {
-        return Some("A password cannot be the name.".into());
-    }
     let common = COMMON
         .lines()
         .filter(|l| !l.starts_with('#'))
@@ -112,10 +96,7 @@ pub fn skeleton(name: &str) -> String {
 /// Why `name` will not do for a new account, if it will not.
 pub fn bad_name(name: &str) -> Option<String> {
     if !valid_name(name) {
-        return Some(
-            "A name has 2 to 20 letters, digits, _ and -, and starts with a letter or digit."
-                .into(),
-        );
+        return Some(topochess_protocol::account::NAME_RULE.into());
     }
     let shape = skeleton(name);
     let reserved =

@@ -96,7 +96,7 @@ impl Arenas {
             .ok_or_else(|| Failure::Refused("there is no such tournament".into()))
     }
 
-    /// Makes the arena `new` asks for, by `creator`, at `now`; its id.
+    /// Makes the arena `new` asks for, by `creator`, at `now`, with its creator joined; its id.
     pub async fn create(
         &self,
         new: &NewArena,
@@ -170,6 +170,9 @@ impl Arenas {
         };
         let made = self.rooms.store().arena_create(&arena).await;
         self.rooms.stored("make an arena", made)?;
+        // Its creator plays in it, as on lichess (they may withdraw). Made but not joined (the
+        // store failed, and said so in the log): the arena stands and its page offers Join.
+        let _ = self.enter(&arena, creator, now).await;
         Ok(arena.id)
     }
 
@@ -258,6 +261,12 @@ impl Arenas {
                 return Err(Failure::Refused("that is not the tournament's code".into()));
             }
         }
+        self.enter(&arena, account, now).await
+    }
+
+    /// `account` entered in `arena` (or back from a pause), and every page at it told.
+    async fn enter(&self, arena: &Arena, account: &Account, now: u64) -> Result<(), Failure> {
+        let id = arena.id;
         let player = self.rooms.player(account, &arena.variant).await?;
         let entrant = Entrant {
             account: account.id,

@@ -3,6 +3,7 @@
 //! API (`docs/api.md`); and how a player is written wherever a game shows one. The session is
 //! the server's cookie: the page keeps no secret of it.
 
+pub mod pages;
 pub mod view;
 
 use crate::common::http::{json, request};
@@ -34,6 +35,44 @@ pub async fn sign(new: bool, name: &str, password: &str) -> Result<Me, String> {
     })
     .map_err(|e| e.to_string())?;
     json("POST", path, Some(body)).await
+}
+
+/// A field of the account's forms that a check can find at fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// The name.
+    Name,
+    /// The password (the new one, when changing it).
+    Password,
+}
+
+impl Field {
+    /// The input's id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Field::Name => "account-name",
+            Field::Password => "account-password-input",
+        }
+    }
+}
+
+/// What the sign-up (`new`) or sign-in form says before sending, if anything: the field at
+/// fault and why, by the server's own rules (`topochess_protocol::account`), so a player hears
+/// it in the form, not from the browser's bubble or a round trip.
+pub fn form_fault(new: bool, name: &str, password: &str) -> Option<(Field, String)> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Some((Field::Name, "Enter a name.".into()));
+    }
+    if new && !topochess_protocol::account::valid_name(name) {
+        return Some((Field::Name, topochess_protocol::account::NAME_RULE.into()));
+    }
+    if password.is_empty() {
+        return Some((Field::Password, "Enter a password.".into()));
+    }
+    new.then(|| topochess_protocol::account::password_fault(name, password))
+        .flatten()
+        .map(|why| (Field::Password, why))
 }
 
 /// A POST whose answer has no body worth reading: done, or the server's sentence.
@@ -115,37 +154,47 @@ pub fn player_text(tag: &PlayerTag) -> String {
     text
 }
 
-/// The points of a rating history's line in a `width` x `height` box (oldest left, the
-/// highest rating at the top), as SVG's `points` (each `x,y`); and the lowest and highest
-/// rating.
+/// The points of a rating history's line in a `width` x `height` box (oldest left, each at its
+/// date; the highest rating at the top), as SVG's `points` (each `x,y`); and the lowest and
+/// highest rating. A history of one point has no line: it is said in a sentence.
 pub fn chart_points(points: &[RatingPoint], width: f64, height: f64) -> (Vec<String>, i32, i32) {
-    if points.is_empty() {
-        return (Vec::new(), 0, 0);
-    }
     let lo = points.iter().map(|p| p.rating).min().unwrap_or(0);
     let hi = points.iter().map(|p| p.rating).max().unwrap_or(0);
+    if points.len() < 2 {
+        return (Vec::new(), lo, hi);
+    }
     let span = (hi - lo).max(1) as f64;
-    let last = (points.len() - 1).max(1) as f64;
-    let one = points.len() == 1;
+    let (first, last) = (points[0].at, points[points.len() - 1].at);
     let text = points
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            // One rating alone stands in the middle.
-            let x = if one {
-                width / 2.0
+            // By date; games all at one instant (as a store's tests make them): by order.
+            let x = if last > first {
+                p.at.saturating_sub(first) as f64 / (last - first) as f64 * width
             } else {
-                i as f64 / last * width
+                i as f64 / (points.len() - 1) as f64 * width
             };
-            let y = if one {
-                height / 2.0
-            } else {
-                height - (p.rating - lo) as f64 / span * height
-            };
+            let y = height - (p.rating - lo) as f64 / span * height;
             format!("{x:.1},{y:.1}")
         })
         .collect::<Vec<_>>();
     (text, lo, hi)
+}
+
+/// A day as the player reads it (`29 Nov 2026`), of `ms` since the epoch and the page's offset
+/// from UTC in minutes (JavaScript's `getTimezoneOffset`: UTC less local time).
+pub fn day_text(ms: u64, offset_minutes: i64) -> String {
+    let (year, month, day) = topochess_protocol::date::date_of(ms as i64, offset_minutes);
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    format!("{day} {} {year}", MONTHS[(month - 1) as usize])
+}
+
+/// The page's offset from UTC (minutes, as [`day_text`] takes it).
+pub fn page_offset_minutes() -> i64 {
+    js_sys::Date::new_0().get_timezone_offset() as i64
 }
 
 /// A finished game as PGN (for the analysis board), its players and result in the tags.

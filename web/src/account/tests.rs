@@ -17,13 +17,35 @@ fn ratings_and_changes_are_written_as_players_read_them() {
 }
 
 #[test]
-fn the_chart_runs_oldest_to_newest_highest_at_the_top() {
-    let p = |rating| RatingPoint { at: 0, rating };
-    let (line, lo, hi) = chart_points(&[p(1500), p(1700), p(1600)], 100.0, 50.0);
+fn the_chart_runs_oldest_to_newest_by_date_highest_at_the_top() {
+    let p = |at, rating| RatingPoint { at, rating };
+    let (line, lo, hi) = chart_points(&[p(0, 1500), p(10, 1700), p(40, 1600)], 100.0, 50.0);
     assert_eq!((lo, hi), (1500, 1700));
+    assert_eq!(line.join(" "), "0.0,50.0 25.0,0.0 100.0,25.0");
+    // Games all at one instant: by order.
+    let (line, ..) = chart_points(&[p(5, 1500), p(5, 1700), p(5, 1600)], 100.0, 50.0);
     assert_eq!(line.join(" "), "0.0,50.0 50.0,0.0 100.0,25.0");
     assert!(chart_points(&[], 100.0, 50.0).0.is_empty());
-    assert_eq!(chart_points(&[p(1500)], 100.0, 50.0).0, vec!["50.0,25.0"]);
+    let one = chart_points(&[p(0, 1741)], 100.0, 50.0);
+    assert_eq!(
+        one,
+        (Vec::new(), 1741, 1741),
+        "one point: a sentence, no line"
+    );
+}
+
+#[test]
+fn days_are_written_as_players_read_them_in_their_own_time() {
+    // 2026-11-29 10:41 UTC.
+    let ms = 1_795_948_860_000;
+    assert_eq!(day_text(ms, 0), "29 Nov 2026");
+    // Eleven hours ahead of UTC (offset -660): already the 29th's evening; fourteen behind:
+    // still the 28th.
+    assert_eq!(day_text(ms, -660), "29 Nov 2026");
+    assert_eq!(day_text(ms, 14 * 60), "28 Nov 2026");
+    assert_eq!(day_text(0, 0), "1 Jan 1970");
+    assert_eq!(day_text(951_782_400_000, 0), "29 Feb 2000");
+    assert_eq!(day_text(1_709_251_199_000, 0), "29 Feb 2024");
 }
 
 #[test]
@@ -64,4 +86,30 @@ fn a_finished_game_opens_as_pgn_with_its_players_and_result() {
         ..g
     };
     assert_eq!(game_pgn(&bad), None);
+}
+
+#[test]
+fn the_sign_up_form_says_what_is_wrong_before_sending() {
+    assert_eq!(
+        form_fault(true, " ", "x"),
+        Some((Field::Name, "Enter a name.".into()))
+    );
+    assert_eq!(
+        form_fault(true, "a b", "long enough"),
+        Some((Field::Name, topochess_protocol::account::NAME_RULE.into()))
+    );
+    assert_eq!(
+        form_fault(true, "gwen", "short"),
+        Some((
+            Field::Password,
+            "A password has at least 8 characters.".into()
+        ))
+    );
+    assert_eq!(form_fault(true, "gwen", "gwen plays on a torus"), None);
+    // Signing in checks only that both are there: an old account's name is the server's.
+    assert_eq!(form_fault(false, "a b", "short"), None);
+    assert_eq!(
+        form_fault(false, "gwen", ""),
+        Some((Field::Password, "Enter a password.".into()))
+    );
 }

@@ -1,10 +1,12 @@
 //! The accounts' views: the header's Sign in button and account menu with its dialog (sign in,
 //! sign up and keep this browser's games, a new password, delete the account), a player's page
-//! and a preset's leaderboard. Each fetches what it shows; the app hears who is signed in and
-//! which game to analyse.
+//! and a preset's leaderboard. The pages show what the app read (`pages`); the dialog sends
+//! what the player typed and tells the app who is signed in.
 
+use super::pages::{GamesFilter, PlayerRead};
 use super::*;
 use crate::common::modal::use_modal;
+use std::rc::Rc;
 use topochess_core::PRESETS;
 use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
@@ -61,6 +63,8 @@ enum Form {
     Delete,
     /// After sign-up: keep this browser's N guest games?
     Keep(usize),
+    /// After sign-up: the new player welcomed, and told where to play.
+    Welcome,
 }
 
 /// The account menu's properties.
@@ -79,14 +83,6 @@ pub struct AccountMenuProps {
 pub fn account_menu(props: &AccountMenuProps) -> Html {
     let form = use_state(|| None::<Form>);
     let menu = use_state(|| false);
-    {
-        let on_signed = props.on_signed.clone();
-        use_effect_with((), move |_| {
-            if crate::common::http::server_here() {
-                spawn_local(async move { on_signed.emit(signed_in().await.map(|m| m.name)) });
-            }
-        });
-    }
     if !crate::common::http::server_here() {
         return html! {};
     }
@@ -103,7 +99,7 @@ pub fn account_menu(props: &AccountMenuProps) -> Html {
     };
     let dialog = form.map(|f| {
         html! {
-            <AccountDialog form={f} secret={props.secret.clone()} on_signed={props.on_signed.clone()}
+            <AccountDialog form={f} me={props.me.clone()} secret={props.secret.clone()} on_signed={props.on_signed.clone()}
                 on_form={{ let form = form.clone(); Callback::from(move |f| form.set(f)) }}
                 on_close={close.clone()} />
         }
@@ -160,10 +156,24 @@ pub fn account_menu(props: &AccountMenuProps) -> Html {
 #[derive(Properties, PartialEq)]
 struct DialogProps {
     form: Form,
+    /// The signed-in player (the welcome names them).
+    me: Option<String>,
     secret: String,
     on_signed: Callback<Option<String>>,
     on_form: Callback<Option<Form>>,
     on_close: Callback<()>,
+}
+
+/// Puts the keyboard in the input `id`.
+fn focus(id: &str) {
+    use wasm_bindgen::JsCast;
+    let input = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(input) = input {
+        let _ = input.focus();
+    }
 }
 
 /// The text of the input `id`.
@@ -181,15 +191,36 @@ fn input_value(id: &str) -> String {
 fn account_dialog(p: &DialogProps) -> Html {
     let dialog = use_modal(&p.on_close, "account-open");
     let error = use_state(|| None::<String>);
+    // The field the error is about, marked and focused.
+    let invalid = use_state(|| None::<Field>);
     let busy = use_state(|| false);
     let submit = {
         let (form, error, busy) = (p.form, error.clone(), busy.clone());
+        let invalid = invalid.clone();
         let (secret, on_signed, on_form) =
             (p.secret.clone(), p.on_signed.clone(), p.on_form.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let (error, busy, secret) = (error.clone(), busy.clone(), secret.clone());
             let (on_signed, on_form) = (on_signed.clone(), on_form.clone());
+            if matches!(form, Form::SignIn | Form::SignUp) {
+                let new = form == Form::SignUp;
+                let fault = form_fault(
+                    new,
+                    &input_value("account-name"),
+                    &input_value("account-password-input"),
+                );
+                invalid.set(fault.as_ref().map(|f| f.0));
+                if let Some((field, why)) = fault {
+                    focus(field.id());
+                    error.set(Some(why));
+                    return;
+                }
+            }
+            if form == Form::Welcome {
+                on_form.emit(None);
+                return;
+            }
             busy.set(true);
             spawn_local(async move {
                 let done: Result<Option<Form>, String> = match form {
@@ -209,7 +240,11 @@ fn account_dialog(p: &DialogProps) -> Html {
                                 } else {
                                     0
                                 };
-                                Ok((guest > 0).then_some(Form::Keep(guest)))
+                                Ok(match (new, guest) {
+                                    (true, 0) => Some(Form::Welcome),
+                                    (true, n) => Some(Form::Keep(n)),
+                                    (false, _) => None,
+                                })
                             }
                             Err(e) => Err(e),
                         }
@@ -234,11 +269,15 @@ fn account_dialog(p: &DialogProps) -> Html {
                             Err(e) => Err(e),
                         }
                     }
-                    Form::Keep(_) => claim(&secret, true).await.map(|_| None),
+                    Form::Keep(_) => claim(&secret, true).await.map(|_| Some(Form::Welcome)),
+                    Form::Welcome => Ok(None),
                 };
                 busy.set(false);
                 match done {
-                    Ok(next) => on_form.emit(next),
+                    Ok(next) => {
+                        error.set(None);
+                        on_form.emit(next)
+                    }
                     Err(why) => error.set(Some(why)),
                 }
             });
@@ -261,13 +300,17 @@ fn account_dialog(p: &DialogProps) -> Html {
         Form::Password => ("Change password", "Change password"),
         Form::Delete => ("Delete account", "Delete my account"),
         Form::Keep(_) => ("Your games", "Keep them"),
+        Form::Welcome => ("Welcome to Topochess", ""),
     };
+    let marked = |field: Field| (*invalid == Some(field)).then_some("true");
+    let described = |field: Field| (*invalid == Some(field)).then_some("account-error");
     let fields = match p.form {
         Form::SignIn | Form::SignUp => html! {
             <>
             <label>{"Name "}<input id="account-name" autocomplete="username" required=true
-                minlength="2" maxlength="20" /></label>
-            <label>{"Password "}<input id="account-password-input" type="password" required=true minlength="8"
+                maxlength="20" aria-invalid={marked(Field::Name)} aria-describedby={described(Field::Name)} /></label>
+            <label>{"Password "}<input id="account-password-input" type="password" required=true
+                aria-invalid={marked(Field::Password)} aria-describedby={described(Field::Password)}
                 autocomplete={if p.form == Form::SignUp { "new-password" } else { "current-password" }} /></label>
             if p.form == Form::SignUp {
                 <p class="muted">{"A name of 2 to 20 letters, digits, _ and -; a password of 8 characters or more. No e-mail: keep your password safe. Guests play as before."}</p>
@@ -287,6 +330,13 @@ fn account_dialog(p: &DialogProps) -> Html {
             <label>{"Password "}<input id="account-current" type="password" required=true autocomplete="current-password" /></label>
             </>
         },
+        Form::Welcome => html! {
+            <div id="account-welcome">
+                <p>{format!("Your account is made{}. Every rating starts at 1500? (the \"?\": provisional, until a few rated games say more).",
+                    p.me.as_deref().map(|n| format!(", {n}")).unwrap_or_default())}</p>
+                <p>{"Your games against other accounts are rated now: press a game in Quick pairing on the front page, post a seek in the lobby, or join an arena."}</p>
+            </div>
+        },
         Form::Keep(n) => html! {
             <p id="account-keep">{format!("This browser played {n} live game{} as a guest. Keep {} under your name?",
                 if n == 1 { "" } else { "s" }, if n == 1 { "it" } else { "them" })}</p>
@@ -294,16 +344,23 @@ fn account_dialog(p: &DialogProps) -> Html {
     };
     html! {
         <dialog class="new-game-dialog" ref={dialog} aria-label={title}>
-        <form class="new-game account-form" id="account-form" onsubmit={submit} aria-label={title}>
+        <form class="new-game account-form" id="account-form" onsubmit={submit} aria-label={title} novalidate=true>
             <h2>{title}</h2>
             { fields }
             if let Some(why) = &*error {
                 <p class="error" id="account-error" role="alert">{why.clone()}</p>
             }
             <div class="row">
-                <button type="submit" id="account-submit" disabled={*busy}>{action}</button>
+                if p.form != Form::Welcome {
+                    <button type="submit" id="account-submit" disabled={*busy}>{action}</button>
+                } else {
+                    <a class="button" id="account-welcome-play" href="#/" onclick={{
+                        let on_form = p.on_form.clone();
+                        Callback::from(move |_: MouseEvent| on_form.emit(None))
+                    }}>{"Play on the front page"}</a>
+                }
                 <button type="button" class="secondary" id="account-cancel" onclick={cancel}>
-                    {if matches!(p.form, Form::Keep(_)) { "No, thanks" } else { "Cancel" }}</button>
+                    {match p.form { Form::Keep(_) => "No, thanks", Form::Welcome => "Close", _ => "Cancel" }}</button>
             </div>
             if p.form == Form::SignIn {
                 <p>{"New here? "}<button type="button" class="link" id="account-to-signup" onclick={switch(Form::SignUp)}>{"Sign up"}</button></p>
@@ -321,17 +378,16 @@ fn account_dialog(p: &DialogProps) -> Html {
 pub struct PlayerPageProps {
     /// The player's name.
     pub name: String,
+    /// Their page as the app read it (none yet: loading).
+    pub read: Option<PlayerRead>,
+    /// The page of their games the app read last.
+    pub games: Option<Rc<GamesPage>>,
+    /// Which of their games are listed.
+    pub filter: GamesFilter,
+    /// Another filter (or page) chosen.
+    pub on_filter: Callback<GamesFilter>,
     /// Open a game (as PGN) on the analysis board with its review.
     pub on_analyse: Callback<String>,
-}
-
-/// What a player's page shows.
-#[derive(Clone, PartialEq, Default)]
-struct Shown {
-    user: Option<User>,
-    history: RatingHistory,
-    games: Option<GamesPage>,
-    trouble: Option<String>,
 }
 
 /// A player's page: ratings per preset, the rating history's chart, and the games (newest
@@ -339,61 +395,51 @@ struct Shown {
 /// them as one PGN.
 #[function_component(PlayerPage)]
 pub fn player_page(p: &PlayerPageProps) -> Html {
-    let shown = use_state(Shown::default);
-    let filter = use_state(|| (1usize, String::new(), String::new()));
-    {
-        let shown = shown.clone();
-        use_effect_with(p.name.clone(), move |name| {
-            let name = name.clone();
-            spawn_local(async move {
-                let user = user(&name).await;
-                let history = history(&name).await.unwrap_or_default();
-                shown.set(match user {
-                    Ok(u) => Shown {
-                        user: Some(u),
-                        history,
-                        ..Default::default()
-                    },
-                    Err(why) => Shown {
-                        trouble: Some(why),
-                        ..Default::default()
-                    },
-                });
-            });
-        });
-    }
-    let listed = use_state(|| None::<GamesPage>);
-    {
-        let listed = listed.clone();
-        use_effect_with(
-            (p.name.clone(), (*filter).clone()),
-            move |(name, (page, preset, result))| {
-                let (name, page, preset, result) =
-                    (name.clone(), *page, preset.clone(), result.clone());
-                spawn_local(async move {
-                    if let Ok(games) = games(&name, page, &preset, &result).await {
-                        listed.set(Some(games));
-                    }
-                });
-            },
-        );
-    }
-    if let Some(why) = &shown.trouble {
-        return html! { <section class="player-page" id="player-page"><h2>{p.name.clone()}</h2><p class="error" id="player-trouble">{why.clone()}</p></section> };
-    }
-    let Some(user) = &shown.user else {
+    let Some(read) = &p.read else {
         return html! { <section class="player-page" id="player-page"><p class="muted">{"Loading\u{2026}"}</p></section> };
+    };
+    let user = match &read.user {
+        Ok(user) => user,
+        Err(why) => {
+            return html! { <section class="player-page" id="player-page"><h2>{p.name.clone()}</h2><p class="error" id="player-trouble">{why.clone()}</p></section> };
+        }
     };
     let preset_name = |id: &str| {
         topochess_core::variant::preset(id).map_or(id.to_string(), |p| p.name.to_string())
     };
     let played: Vec<_> = user.ratings.iter().filter(|(_, r)| r.games > 0).collect();
-    let charts = shown.history.iter().map(|(preset, points)| {
+    let offset = crate::account::page_offset_minutes();
+    let day = move |ms: u64| crate::account::day_text(ms, offset);
+    let charts = read.history.iter().map(|(preset, points)| {
+        let (Some(first), Some(last)) = (points.first(), points.last()) else {
+            return html! {};
+        };
+        let name = preset_name(preset);
+        if points.len() == 1 {
+            // One game makes no line: said in words.
+            return html! {
+                <p class="rating-chart rating-one" data-preset={preset.clone()}>
+                    {format!("{name}: {} after one rated game, on {}. The chart begins with the second.", last.rating, day(last.at))}
+                </p>
+            };
+        }
         let (line, lo, hi) = chart_points(points, 300.0, 80.0);
+        let label = format!(
+            "Rating history at {name}: from {} on {} to {} on {}, {} rated games",
+            first.rating, day(first.at), last.rating, day(last.at), points.len()
+        );
         html! {
             <figure class="rating-chart" data-preset={preset.clone()}>
-                <figcaption>{format!("{}: now {}, between {} and {}", preset_name(preset), points.last().map_or(0, |p| p.rating), lo, hi)}</figcaption>
-                <svg viewBox="-4 -4 308 88" role="img" aria-label={format!("Rating history at {}: from {} to {}", preset_name(preset), points.first().map_or(0, |p| p.rating), points.last().map_or(0, |p| p.rating))}>
+                <figcaption>{format!("{name}: now {}, between {lo} and {hi}", last.rating)}</figcaption>
+                <svg viewBox="-44 -8 352 112" role="img" aria-label={label}>
+                    <g class="chart-axes" aria-hidden="true">
+                        <line x1="0" y1="0" x2="0" y2="80" />
+                        <line x1="0" y1="80" x2="300" y2="80" />
+                        <text x="-6" y="4" text-anchor="end">{hi}</text>
+                        <text x="-6" y="84" text-anchor="end">{lo}</text>
+                        <text x="0" y="100" text-anchor="start" class="chart-date">{day(first.at)}</text>
+                        <text x="300" y="100" text-anchor="end" class="chart-date">{day(last.at)}</text>
+                    </g>
                     <polyline points={line.join(" ")} fill="none" stroke="currentColor" stroke-width="2" />
                     { for line.iter().filter_map(|xy| xy.split_once(',')).map(|(x, y)| html! {
                         <circle cx={x.to_string()} cy={y.to_string()} r="3" fill="currentColor" />
@@ -403,28 +449,41 @@ pub fn player_page(p: &PlayerPageProps) -> Html {
         }
     });
     let set_filter = |which: usize| {
-        let filter = filter.clone();
+        let (on_filter, filter) = (p.on_filter.clone(), p.filter.clone());
         Callback::from(move |e: Event| {
             let v = crate::common::select_value(&e);
-            let (_, mut preset, mut result) = (*filter).clone();
+            let mut f = GamesFilter {
+                page: 1,
+                ..filter.clone()
+            };
             if which == 0 {
-                preset = v
+                f.preset = v
             } else {
-                result = v
+                f.result = v
             }
-            filter.set((1, preset, result));
+            on_filter.emit(f);
         })
     };
     let page = |to: usize| {
-        let filter = filter.clone();
+        let (on_filter, filter) = (p.on_filter.clone(), p.filter.clone());
         Callback::from(move |_: MouseEvent| {
-            let (_, preset, result) = (*filter).clone();
-            filter.set((to, preset, result));
+            on_filter.emit(GamesFilter {
+                page: to,
+                ..filter.clone()
+            })
         })
     };
-    let (at, chosen_preset, chosen_result) = (*filter).clone();
-    let games = listed.as_ref().map(|g| g.games.clone()).unwrap_or_default();
-    let more = listed.as_ref().is_some_and(|g| g.more);
+    let GamesFilter {
+        page: at,
+        preset: chosen_preset,
+        result: chosen_result,
+    } = p.filter.clone();
+    let games = p
+        .games
+        .as_ref()
+        .map(|g| g.games.clone())
+        .unwrap_or_default();
+    let more = p.games.as_ref().is_some_and(|g| g.more);
     let row = |g: &PastGame| {
         let analyse = {
             let (on_analyse, pgn) = (p.on_analyse.clone(), game_pgn(g));
@@ -443,6 +502,7 @@ pub fn player_page(p: &PlayerPageProps) -> Html {
             .map_or("no clock".to_string(), |(b, i)| format!("{}+{}", b / 60, i));
         html! {
             <li class="past-game" data-game={g.id.clone()}>
+                <time class="past-date" datetime={js_sys::Date::new(&(g.created as f64).into()).to_iso_string().as_string().unwrap_or_default()}>{day(g.created)}</time>
                 <span>{side(0)}{" \u{2013} "}{side(1)}</span>
                 <span>{format!(" {} ({}), {}, {}, {}{}", g.result, g.ending, preset_name(&g.variant), clock, moves_text(g.moves.len()), if g.rated { ", rated" } else { "" })}</span>
                 <button class="secondary past-analyse" onclick={analyse}>{"Analyse"}</button>
@@ -500,6 +560,8 @@ fn moves_text(plies: usize) -> String {
 pub struct LeaderboardProps {
     /// The preset shown.
     pub preset: String,
+    /// Its board as the app read it (none yet: loading), or why not.
+    pub board: Option<Result<Rc<Leaderboard>, String>>,
     /// Another preset chosen.
     pub on_preset: Callback<String>,
 }
@@ -507,19 +569,11 @@ pub struct LeaderboardProps {
 /// A preset's best players (active in the last week, their rating settled).
 #[function_component(LeaderboardPage)]
 pub fn leaderboard_page(p: &LeaderboardProps) -> Html {
-    let board = use_state(|| None::<Result<Leaderboard, String>>);
-    {
-        let board = board.clone();
-        use_effect_with(p.preset.clone(), move |preset| {
-            let preset = preset.clone();
-            spawn_local(async move { board.set(Some(leaderboard(&preset).await)) });
-        });
-    }
     let on_change = {
         let on_preset = p.on_preset.clone();
         Callback::from(move |e: Event| on_preset.emit(crate::common::select_value(&e)))
     };
-    let list = match &*board {
+    let list = match &p.board {
         None => html! { <p class="muted">{"Loading\u{2026}"}</p> },
         Some(Err(why)) => html! { <p class="error">{why.clone()}</p> },
         Some(Ok(b)) if b.players.is_empty() => html! {

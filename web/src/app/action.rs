@@ -90,6 +90,8 @@ pub enum Action {
     PoolComputer(u8),
     /// The arena followed: its page opened, or its standings heard.
     Arena(crate::arenas::ArenaAction),
+    /// A player's page or a leaderboard read, or the games' filter chosen.
+    Account(crate::account::pages::AccountAction),
     /// The games being played, heard while TV is on.
     TvLobby(Box<topochess_protocol::Lobby>),
     /// The app goes to an address (Back, Forward, a reload, a bookmark).

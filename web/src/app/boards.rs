@@ -179,11 +179,20 @@ pub fn boards(props: &BoardsProps) -> Html {
     });
     html! {
         <>
-            <div class="board-box normal-box">{ board("normal", &props.normal) }</div>
+            <div class="board-box normal-box">
+                <p class="board-caption" id="normal-caption">{"The board"}</p>
+                { board("normal", &props.normal) }
+            </div>
             if let Some(solid) = solid {
-                <div class="board-box solid-box">{ solid }</div>
+                <div class="board-box solid-box">
+                    <p class="board-caption" id="solid-caption">{"The 3D view: the board on its surface"}</p>
+                    { solid }
+                </div>
             } else {
-                <div class="board-box extended-box">{ board("extended", &props.extended) }</div>
+                <div class="board-box extended-box">
+                    <p class="board-caption" id="extended-caption">{"The extended view: the squares beyond each edge, where the surface glues them"}</p>
+                    { board("extended", &props.extended) }
+                </div>
             }
             <div class="sr-only" aria-live="polite" id="announce">{spoken.unwrap_or_else(|| props.announce.to_string())}</div>
         </>

@@ -72,6 +72,8 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
     }
     crate::app::tv::use_tv(state);
     crate::app::arena_flow::use_arena(state);
+    crate::app::arena_flow::use_arena_reads(state);
+    crate::app::account_flow::use_account_reads(state);
     // The quick-pairing pool's socket, open while this browser waits, and the wait's count.
     {
         let dispatch = state.dispatcher();

@@ -39,15 +39,38 @@ fn opponent_label(state: &AppState) -> String {
 }
 
 /// The name of the variant on the board shown (the puzzle's, the lesson's, the analysis's, else
-/// the game's).
-fn game_name(state: &AppState) -> String {
+/// the game's): as the header shows it (a headline preset's short name, `Folded`, so that it
+/// fits beside the tabs), and whole.
+fn game_name(state: &AppState) -> (String, String) {
     let start = state
         .solving()
         .map(|p| p.shown())
         .or(state.studying().map(|s| &s.pos))
         .or(state.analysing().map(|a| a.tree.start()))
         .unwrap_or(state.play.game.start());
-    start.variant().name().to_string()
+    let variant = start.variant();
+    let short = match crate::common::preset_name(variant.id()) {
+        // A preset of no short name (or a lab surface): its own.
+        name if name == variant.id() => variant.name(),
+        name => name,
+    };
+    (short.to_string(), variant.name().to_string())
+}
+
+/// Whether `screen` shows a board, whose game the header names (the pages of players,
+/// leaderboards, tournaments, the saved games and the settings show none: a name there would be
+/// a board's no longer in sight).
+pub fn shows_board(screen: Screen) -> bool {
+    matches!(
+        screen,
+        Screen::Play
+            | Screen::Explore
+            | Screen::Lab
+            | Screen::Analyse
+            | Screen::Atlas
+            | Screen::Puzzles
+            | Screen::Learn
+    )
 }
 
 /// The menu of what the site's players do together, for everyone: TV, the tournaments, the
@@ -121,8 +144,8 @@ pub fn header(state: &UseReducerHandle<AppState>, offline: bool) -> Html {
                 { nav(Screen::Games, "nav-games", "Games") }
                 { community(state) }
             </nav>
-            if state.screen != Screen::Home && !crate::app::tv::tv_idle(state) {
-                <span class="game-name" id="game-name">{game_name(state)}</span>
+            if shows_board(state.screen) && !crate::app::tv::tv_idle(state) {
+                <span class="game-name" id="game-name" title={game_name(state).1}>{game_name(state).0}</span>
             }
             if matches!(state.screen, Screen::Play | Screen::Analyse) && !crate::app::tv::tv_idle(state) {
                 <span class="opponent">{opponent_label(state)}</span>

@@ -23,6 +23,8 @@ pub struct LobbyProps {
     pub pool: Option<String>,
     /// Signed in: the pools pair rated games.
     pub signed_in: bool,
+    /// The tournaments' list, as the app last read it.
+    pub arenas: Option<std::rc::Rc<topochess_protocol::arena::ArenaList>>,
 }
 
 /// What a lobby row says of its game: the board, the clock, the moves played.
@@ -135,7 +137,7 @@ pub fn lobby_list(p: &LobbyProps) -> Html {
         <>
         <crate::pools::view::PoolGrid counts={lobby.pools.clone()} waiting={p.pool.clone()}
             signed_in={p.signed_in} on_pool={on_pool} />
-        <crate::arenas::view::ArenasSoon />
+        <crate::arenas::view::ArenasSoon list={p.arenas.clone()} />
         <section class="home-lobby" id="lobby" aria-label="Lobby">
             <h3>{"Lobby"}</h3>
             if lobby.seeks.is_empty() && lobby.playing.is_empty() {

@@ -2,6 +2,7 @@
 //! job. State changes only through [`Action`]s; `effects` turns state into requests to the
 //! worker, the server and the browser's storage.
 
+pub mod account_flow;
 pub mod action;
 pub mod address;
 pub mod address_flow;
@@ -201,21 +202,30 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
             state.puzzles.trouble.as_deref(),
             &on_action.reform(Action::Puzzle),
         )),
-        Screen::Player => main(html! {
-            <crate::account::view::PlayerPage name={state.player.clone().unwrap_or_default()}
+        Screen::Player => {
+            let player = state.player.clone().unwrap_or_default();
+            main(html! {
+            <crate::account::view::PlayerPage name={player.clone()}
+                read={state.people.player_of(&player).cloned()} games={state.people.games_of(&player)}
+                filter={state.people.filter_of(&player)}
+                on_filter={{ let (state, name) = (state.clone(), player.clone()); Callback::from(move |f| {
+                    state.dispatch(Action::Account(crate::account::pages::AccountAction::Filter(name.clone(), f)))
+                }) }}
                 on_analyse={{ let state = state.clone(); Callback::from(move |pgn: String| {
                     state.dispatch(Action::Analyse(crate::analysis::AnalysisAction::Load(pgn)));
                     state.dispatch(Action::Analyse(crate::analysis::AnalysisAction::Review(true)));
                 }) }} />
-        }),
+            })
+        }
         Screen::Leaderboard => main(html! {
             <crate::account::view::LeaderboardPage preset={state.leaderboard.clone()}
+                board={state.people.leaders_of(&state.leaderboard)}
                 on_preset={{ let state = state.clone(); Callback::from(move |p: String| {
                     state.dispatch(Action::Open(crate::app::address::Address::Leaderboard(Some(p))))
                 }) }} />
         }),
         Screen::Tournaments => main(html! {
-            <crate::arenas::view::ArenaListPage me={state.me.clone()}
+            <crate::arenas::view::ArenaListPage me={state.me.clone()} list={state.arena.list.clone()}
                 on_made={{ let state = state.clone(); Callback::from(move |id: u64| {
                     state.dispatch(Action::Open(crate::app::address::Address::Tournament(id)))
                 }) }} />
@@ -228,7 +238,9 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
                 .clone()
                 .filter(|v| topochess_protocol::parse_id(&v.summary.id) == Some(id));
             main(html! {
-                <crate::arenas::view::ArenaPage id={id} view={view} offset={state.arena.offset} me={state.me.clone()} />
+                <crate::arenas::view::ArenaPage id={id} view={view} offset={state.arena.offset} me={state.me.clone()}
+                    missing={state.arena.missing.clone()} acting={state.arena.acting} trouble={state.arena.trouble.clone()}
+                    on_act={{ let state = state.clone(); Callback::from(move |r| arena_flow::act_on_arena(&state, r)) }} />
             })
         }
         Screen::Games => main(html! {

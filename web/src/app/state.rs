@@ -78,6 +78,8 @@ pub struct AppState {
     pub player: Option<String>,
     /// The preset whose leaderboard is shown.
     pub leaderboard: String,
+    /// The player's page and the leaderboard as last read.
+    pub people: crate::account::pages::AccountPages,
     /// What a first visit is shown and spared.
     pub first_visit: FirstVisit,
     /// Whether the notice offers to go back to the current position.
@@ -245,6 +247,7 @@ impl AppState {
             arena: Default::default(),
             player: None,
             leaderboard: "folded".into(),
+            people: Default::default(),
             first_visit: FirstVisit::default(),
             offer_live: false,
             pending_link: None,
@@ -586,6 +589,7 @@ impl AppState {
             Action::SignedIn(me) => s.me = me,
             Action::Pool(a) => s.pool_action(a),
             Action::Arena(a) => s.arena_action(a),
+            Action::Account(a) => s.people.reduce(a),
             Action::TvLobby(lobby) => s.tv_heard(*lobby),
             Action::PoolComputer(level) => s.pool_computer(level),
             Action::LiveHeard(message) => s.live_heard(*message),

@@ -9,8 +9,11 @@ pub mod create;
 pub mod socket;
 pub mod view;
 
+use std::rc::Rc;
 use topochess_core::Color;
-use topochess_protocol::arena::{ArenaStatus, ArenaView, SheetGame, SheetResult, Standing};
+use topochess_protocol::arena::{
+    ArenaList, ArenaStatus, ArenaView, SheetGame, SheetResult, Standing,
+};
 
 /// The arena this browser follows.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -25,6 +28,15 @@ pub struct ArenaWatch {
     pub offset: f64,
     /// The player's games that were put on the board already (their ids).
     pub opened: Vec<String>,
+    /// The tournaments' list as last read (the list's page and the front page show it), or
+    /// why it could not be.
+    pub list: Option<Result<Rc<ArenaList>, String>>,
+    /// Why the arena shown has no page (there is no such arena), once the server said so.
+    pub missing: Option<String>,
+    /// A join or a withdrawal sent and not yet answered (a second click sends nothing).
+    pub acting: bool,
+    /// Why the last join or withdrawal was refused.
+    pub trouble: Option<String>,
 }
 
 /// What the player or the server does.
@@ -34,6 +46,14 @@ pub enum ArenaAction {
     Show(Option<u64>),
     /// The server sent the standings, at `now` on the page's clock.
     Heard(Box<ArenaView>, f64),
+    /// The tournaments' list was read, or why not.
+    Listed(Result<ArenaList, String>),
+    /// The server has no arena of this id.
+    Missing(u64, String),
+    /// The player joins (with a code, if private) or withdraws: sent.
+    Act,
+    /// The server's answer to the join or withdrawal: done, or its sentence.
+    Answered(Result<(), String>),
 }
 
 /// A game to put on the board: the player's new arena game.
@@ -65,7 +85,34 @@ impl ArenaWatch {
                 if id != self.shown && id.is_some() && id != self.playing {
                     self.view = None;
                 }
+                if id != self.shown {
+                    (self.missing, self.trouble) = (None, None);
+                }
                 self.shown = id;
+                None
+            }
+            ArenaAction::Listed(list) => {
+                // A list that could not be read again keeps the one shown.
+                match (list, &self.list) {
+                    (Ok(list), _) => self.list = Some(Ok(Rc::new(list))),
+                    (Err(why), None | Some(Err(_))) => self.list = Some(Err(why)),
+                    (Err(_), Some(Ok(_))) => {}
+                }
+                None
+            }
+            ArenaAction::Missing(id, why) => {
+                if self.shown == Some(id) {
+                    self.missing = Some(why);
+                }
+                None
+            }
+            ArenaAction::Act => {
+                (self.acting, self.trouble) = (true, None);
+                None
+            }
+            ArenaAction::Answered(answer) => {
+                self.acting = false;
+                self.trouble = answer.err();
                 None
             }
             ArenaAction::Heard(view, now) => {

@@ -170,3 +170,38 @@ fn the_front_page_shows_the_arenas_being_played_then_the_next_three_at_most() {
     list.created.clear();
     assert!(ids(&list).is_empty(), "a finished arena is not offered");
 }
+
+#[test]
+fn the_list_a_missing_arena_and_a_join_are_kept_in_the_state() {
+    let mut w = ArenaWatch::default();
+    let list = ArenaList {
+        started: vec![view(ArenaStatus::Started, &[], &[]).summary],
+        created: vec![],
+        finished: vec![],
+    };
+    w.reduce(ArenaAction::Listed(Ok(list.clone())), None);
+    assert_eq!(w.list.clone().unwrap().unwrap().started.len(), 1);
+    // A list that cannot be read again keeps the one shown; with none shown, says why.
+    w.reduce(ArenaAction::Listed(Err("offline".into())), None);
+    assert!(matches!(w.list, Some(Ok(_))));
+    let mut fresh = ArenaWatch::default();
+    fresh.reduce(ArenaAction::Listed(Err("offline".into())), None);
+    assert_eq!(fresh.list, Some(Err("offline".into())));
+    // Told of no arena 9 while arena 8 is shown: nothing; of 8: said.
+    w.reduce(ArenaAction::Show(Some(8)), None);
+    w.reduce(ArenaAction::Missing(9, "no such".into()), None);
+    assert_eq!(w.missing, None);
+    w.reduce(ArenaAction::Missing(8, "no such".into()), None);
+    assert_eq!(w.missing.as_deref(), Some("no such"));
+    // A join waits for its answer; a refusal is said until the next try or another arena.
+    w.reduce(ArenaAction::Act, None);
+    assert!(w.acting);
+    w.reduce(ArenaAction::Answered(Err("over".into())), None);
+    assert_eq!((w.acting, w.trouble.as_deref()), (false, Some("over")));
+    w.reduce(ArenaAction::Act, None);
+    assert_eq!(w.trouble, None);
+    w.reduce(ArenaAction::Answered(Ok(())), None);
+    w.reduce(ArenaAction::Answered(Err("over".into())), None);
+    w.reduce(ArenaAction::Show(Some(7)), None);
+    assert_eq!((w.missing.clone(), w.trouble.clone()), (None, None));
+}

@@ -4,10 +4,9 @@
 //! being played (click to watch), and the podium at the end.
 
 use super::{clock_text, countdown, sheet_mark, sheet_title, standing};
-use crate::common::http::json;
 use crate::common::preset_name;
+use std::rc::Rc;
 use topochess_protocol::arena::{ArenaList, ArenaStatus, ArenaSummary, ArenaView, Standing};
-use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
 
 /// A rating as shown: `1623`, or `1623?` while provisional.
@@ -50,29 +49,17 @@ fn row(a: &ArenaSummary) -> Html {
 pub struct ArenaListProps {
     /// The signed-in player, if any (only they make arenas).
     pub me: Option<String>,
+    /// The list as the app last read it (every 10 s while shown), or why it could not be.
+    pub list: Option<Result<Rc<ArenaList>, String>>,
     /// An arena made here: open its page.
     pub on_made: Callback<u64>,
 }
 
 /// The tournaments: being played, starting within the week, just finished; a signed-in player
-/// makes one. Read again every 10 s.
+/// makes one.
 #[function_component(ArenaListPage)]
 pub fn arena_list(p: &ArenaListProps) -> Html {
-    let list = use_state(|| None::<Result<ArenaList, String>>);
-    {
-        let list = list.clone();
-        use_effect_with((), move |_| {
-            let read = move || {
-                let list = list.clone();
-                spawn_local(
-                    async move { list.set(Some(json("GET", "api/tournaments", None).await)) },
-                );
-            };
-            read();
-            let timer = gloo_timers::callback::Interval::new(10_000, read);
-            move || drop(timer)
-        });
-    }
+    let list = &p.list;
     let part = |title: &str, id: &str, arenas: &[ArenaSummary], empty: &str| {
         html! {
             <section class="arena-part" id={id.to_string()}>
@@ -85,7 +72,7 @@ pub fn arena_list(p: &ArenaListProps) -> Html {
             </section>
         }
     };
-    let body = match &*list {
+    let body = match list {
         None => html! { <p class="muted">{"Loading\u{2026}"}</p> },
         Some(Err(why)) => html! { <p class="error" id="arenas-trouble">{why.clone()}</p> },
         Some(Ok(l)) => html! { <>
@@ -113,28 +100,19 @@ pub fn soonest(list: &ArenaList) -> Vec<&ArenaSummary> {
     list.started.iter().chain(&list.created).take(3).collect()
 }
 
+/// Props of [`ArenasSoon`].
+#[derive(Properties, PartialEq)]
+pub struct ArenasSoonProps {
+    /// The list as the app last read it (every 30 s while the front page is shown).
+    pub list: Option<Rc<ArenaList>>,
+}
+
 /// The front page's tournaments: a link to the list and the arenas being played or starting
-/// next, read when the page opens and every 30 s.
+/// next.
 #[function_component(ArenasSoon)]
-pub fn arenas_soon() -> Html {
-    let list = use_state(|| None::<ArenaList>);
-    {
-        let list = list.clone();
-        use_effect_with((), move |_| {
-            let read = move || {
-                let list = list.clone();
-                spawn_local(async move {
-                    if let Ok(read) = json("GET", "api/tournaments", None).await {
-                        list.set(Some(read));
-                    }
-                });
-            };
-            read();
-            let timer = gloo_timers::callback::Interval::new(30_000, read);
-            move || drop(timer)
-        });
-    }
-    let rows = list.as_ref().map(soonest).unwrap_or_default();
+pub fn arenas_soon(p: &ArenasSoonProps) -> Html {
+    let list = &p.list;
+    let rows = list.as_deref().map(soonest).unwrap_or_default();
     html! {
         <section class="home-arenas" aria-label="Tournaments">
             <p><a href="#/tournaments" id="lobby-tournaments">{"Tournaments"}</a>
@@ -157,6 +135,23 @@ pub struct ArenaPageProps {
     pub offset: f64,
     /// The signed-in player, if any.
     pub me: Option<String>,
+    /// Why there is no such arena, once the server said so.
+    pub missing: Option<String>,
+    /// A join or withdrawal sent and not yet answered.
+    pub acting: bool,
+    /// Why the last was refused.
+    pub trouble: Option<String>,
+    /// Join (with the code typed, if any) or withdraw.
+    pub on_act: Callback<ArenaRequest>,
+}
+
+/// What the arena's page asks of the server.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArenaRequest {
+    /// Join (or come back), with the code typed for a private arena.
+    Join(Option<String>),
+    /// Withdraw before the start, or pause once it has begun.
+    Withdraw,
 }
 
 /// A player's sheet: each game's points, streaks, doubles and berserks marked.
@@ -228,13 +223,7 @@ fn podium(view: &ArenaView) -> Html {
 }
 
 /// Joining, pausing and coming back, or why not.
-fn actions(
-    p: &ArenaPageProps,
-    view: &ArenaView,
-    trouble: &UseStateHandle<Option<String>>,
-    code: &UseStateHandle<String>,
-    pending: &UseStateHandle<bool>,
-) -> Html {
+fn actions(p: &ArenaPageProps, view: &ArenaView, code: &UseStateHandle<String>) -> Html {
     // Over: nobody joins, signed in or not.
     if view.summary.status == ArenaStatus::Finished {
         return html! {};
@@ -245,31 +234,16 @@ fn actions(
     let mine = standing(view, me);
     // The button waits for the answer (a second click is not a second request); the server
     // tells the arena's pages the new standings before it answers.
-    let post = |what: &'static str| {
-        let (id, trouble, code) = (view.summary.id.clone(), trouble.clone(), code.clone());
-        let pending = pending.clone();
+    let post = |join: bool| {
+        let (on_act, code) = (p.on_act.clone(), code.clone());
         Callback::from(move |_: MouseEvent| {
-            if *pending {
-                return;
-            }
-            pending.set(true);
-            let (id, trouble, pending) = (id.clone(), trouble.clone(), pending.clone());
-            let body = (what == "join" && !code.is_empty())
-                .then(|| serde_json::json!({ "code": *code }).to_string());
-            spawn_local(async move {
-                let path = format!("api/tournaments/{id}/{what}");
-                match crate::common::http::request("POST", &path, body).await {
-                    Ok((204, _)) => trouble.set(None),
-                    Ok((status, text)) => {
-                        trouble.set(Some(crate::common::http::refusal(status, &text)))
-                    }
-                    Err(why) => trouble.set(Some(why)),
-                }
-                pending.set(false);
-            });
+            on_act.emit(match join {
+                true => ArenaRequest::Join((!code.is_empty()).then(|| (*code).clone())),
+                false => ArenaRequest::Withdraw,
+            })
         })
     };
-    let busy = **pending;
+    let busy = p.acting;
     let on_code = {
         let code = code.clone();
         Callback::from(move |e: InputEvent| {
@@ -289,16 +263,16 @@ fn actions(
             } else {
                 "Pause"
             };
-            html! { <button id="arena-withdraw" disabled={busy} onclick={post("withdraw")}>{label}</button> }
+            html! { <button id="arena-withdraw" disabled={busy} onclick={post(false)}>{label}</button> }
         }
         Some(_) => {
-            html! { <button id="arena-join" class="primary" disabled={busy} onclick={post("join")}>{"Come back"}</button> }
+            html! { <button id="arena-join" class="primary" disabled={busy} onclick={post(true)}>{"Come back"}</button> }
         }
         None => html! { <>
             if view.summary.private {
                 <label>{"Code "}<input id="arena-code" type="text" maxlength="40" autocomplete="off" oninput={on_code} /></label>
             }
-            <button id="arena-join" class="primary" disabled={busy} onclick={post("join")}>{"Join"}</button>
+            <button id="arena-join" class="primary" disabled={busy} onclick={post(true)}>{"Join"}</button>
         </> },
     }
 }
@@ -306,10 +280,7 @@ fn actions(
 /// An arena's page.
 #[function_component(ArenaPage)]
 pub fn arena_page(p: &ArenaPageProps) -> Html {
-    let trouble = use_state(|| None::<String>);
     let code = use_state(String::new);
-    let pending = use_state(|| false);
-    let missing = use_state(|| None::<String>);
     let tick = use_state(|| 0u32);
     {
         let tick = tick.clone();
@@ -319,20 +290,10 @@ pub fn arena_page(p: &ArenaPageProps) -> Html {
             move || drop(timer)
         });
     }
-    {
-        // An address of no arena says so (the socket would only try again).
-        let missing = missing.clone();
-        use_effect_with(p.id, move |id| {
-            let path = format!("api/tournaments/{}", topochess_protocol::id_text(*id));
-            spawn_local(async move {
-                if let Ok((404, text)) = crate::common::http::request("GET", &path, None).await {
-                    missing.set(Some(crate::common::http::refusal(404, &text)));
-                }
-            });
-        });
-    }
     let Some(view) = p.view.as_ref() else {
-        let text = (*missing)
+        // An address of no arena says so (the socket would only try again).
+        let text = p
+            .missing
             .clone()
             .unwrap_or_else(|| "Loading\u{2026}".into());
         return html! { <section class="arena-page" id="arena"><p class="muted" id="arena-loading">{text}</p></section> };
@@ -354,8 +315,8 @@ pub fn arena_page(p: &ArenaPageProps) -> Html {
                     if s.rated { "rated" } else { "casual" }, s.minutes, s.players,
                     if s.players == 1 { "" } else { "s" }, if s.private { " \u{b7} private" } else { "" })}</p>
                 <p class="arena-countdown" id="arena-countdown" role="timer">{countdown(view, server_now)}</p>
-                <div class="arena-actions">{ actions(p, view, &trouble, &code, &pending) }</div>
-                if let Some(why) = &*trouble { <p class="error" id="arena-trouble" role="alert">{why.clone()}</p> }
+                <div class="arena-actions">{ actions(p, view, &code) }</div>
+                if let Some(why) = &p.trouble { <p class="error" id="arena-trouble" role="alert">{why.clone()}</p> }
             </header>
             { podium(view) }
             <h3>{"Standings"}</h3>

@@ -47,16 +47,7 @@ pub fn date(ms: f64) -> String {
     if ms <= 0.0 {
         return "-".into();
     }
-    // Days to a civil date (proleptic Gregorian), after H. Hinnant's algorithm.
-    let z = (ms / 86_400_000.0).floor() as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, day) = topochess_protocol::date::date_of(ms.floor() as i64, 0);
     format!("{year:04}-{month:02}-{day:02}")
 }
 

@@ -122,6 +122,23 @@ pub fn waited_text(wait: &PoolWait, now: f64) -> String {
     format!("{}:{:02}", secs / 60, secs % 60)
 }
 
+/// The ratings a rated wait is paired with at `now`, as the bar says it (`ratings 1620–1820`):
+/// the range the server widens with the wait, one rule for both (`topochess_arena::pool`). A
+/// guest is paired with any guest: none.
+pub fn range_text(wait: &PoolWait, now: f64) -> Option<String> {
+    let Some((true, rating)) = wait.seat else {
+        return None;
+    };
+    let range = topochess_arena::pool::range((now - wait.since).max(0.0) as u64);
+    let widest = range == topochess_arena::pool::WIDEST_RANGE;
+    Some(format!(
+        "ratings {}\u{2013}{}{}",
+        rating - range,
+        rating + range,
+        if widest { " (the widest)" } else { "" }
+    ))
+}
+
 pub use crate::common::preset_name;
 
 /// The pool's name as the player reads it: the preset's short name and the clock.

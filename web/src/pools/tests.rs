@@ -93,3 +93,40 @@ fn the_computer_is_offered_at_the_players_level_and_the_wait_is_shown() {
         assert_ne!(preset_name(variant), variant, "{variant} has a name");
     }
 }
+
+#[test]
+fn a_rated_wait_says_how_wide_its_range_has_grown() {
+    let mut wait = PoolWait {
+        pool: "folded-3+2".into(),
+        since: 1_000.0,
+        seat: None,
+    };
+    assert_eq!(range_text(&wait, 1_000.0), None, "before the server says");
+    wait.seat = Some((true, 1720));
+    assert_eq!(
+        range_text(&wait, 1_000.0).unwrap(),
+        "ratings 1620\u{2013}1820"
+    );
+    assert_eq!(
+        range_text(&wait, 5_500.0).unwrap(),
+        "ratings 1520\u{2013}1920"
+    );
+    assert_eq!(
+        range_text(&wait, 60_000.0).unwrap(),
+        "ratings 1220\u{2013}2220 (the widest)"
+    );
+    wait.seat = Some((false, 1500));
+    assert_eq!(range_text(&wait, 9_000.0), None, "a guest meets any guest");
+}
+
+#[test]
+fn every_cell_says_who_waits_and_plays_there_noughts_too() {
+    use topochess_protocol::pool::PoolCount;
+    assert_eq!(view::count_text(None), "0 waiting \u{b7} 0 playing");
+    let count = PoolCount {
+        id: "folded-3+2".into(),
+        waiting: 1,
+        playing: 4,
+    };
+    assert_eq!(view::count_text(Some(&count)), "1 waiting \u{b7} 4 playing");
+}

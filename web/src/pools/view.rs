@@ -19,14 +19,19 @@ pub struct PoolGridProps {
     pub on_pool: Callback<PoolAction>,
 }
 
-/// What a cell says under its clock: who waits and plays there.
-fn count_text(count: Option<&PoolCount>) -> String {
-    match count {
-        Some(c) if c.waiting > 0 || c.playing > 0 => {
-            format!("{} waiting \u{b7} {} playing", c.waiting, c.playing)
-        }
-        _ => "\u{a0}".into(),
-    }
+/// What a cell says under its clock: who waits and plays there, noughts too.
+pub fn count_text(count: Option<&PoolCount>) -> String {
+    let (waiting, playing) = count.map_or((0, 0), |c| (c.waiting, c.playing));
+    format!("{waiting} waiting \u{b7} {playing} playing")
+}
+
+/// [`count_text`] in parts, so that a phone puts each on a line of its own.
+fn count_spans(count: Option<&PoolCount>) -> Html {
+    let text = count_text(count);
+    let (waiting, playing) = text.split_once(" \u{b7} ").unwrap_or((&text, ""));
+    html! { <>
+        <span>{waiting.to_string()}</span><span class="pool-sep">{" \u{b7} "}</span><span>{playing.to_string()}</span>
+    </> }
 }
 
 /// The grid of pools.
@@ -49,9 +54,9 @@ pub fn pool_grid(p: &PoolGridProps) -> Html {
                 <button class={classes!("pool", waiting_here.then_some("waiting"))} data-pool={id}
                     aria-pressed={waiting_here.to_string()} aria-label={label} onclick={press}>
                     <span class="pool-clock">{format!("{}+{}", pool.minutes, pool.increment)}</span>
-                    <span class="pool-count">{
-                        if waiting_here { "Waiting\u{2026}".to_string() } else { count_text(count) }
-                    }</span>
+                    <span class="pool-count">
+                        if waiting_here { {"Waiting\u{2026}"} } else { { count_spans(count) } }
+                    </span>
                 </button>
             </td>
         }
@@ -128,7 +133,10 @@ pub fn pool_bar(p: &PoolBarProps) -> Html {
         <div class="pool-bar" id="pool-bar" role="status" aria-live="polite">
             <span class="spinner" aria-hidden="true"></span>
             <span>{"Looking for an opponent: "}<strong>{pool_name(&pool)}</strong>{rated}
-                {" \u{b7} "}<span class="pool-waited">{waited_text(&p.wait, p.now)}</span></span>
+                {" \u{b7} "}<span class="pool-waited">{waited_text(&p.wait, p.now)}</span>
+                if let Some(range) = super::range_text(&p.wait, p.now) {
+                    {" \u{b7} "}<span class="pool-range" id="pool-range">{range}</span>
+                }</span>
             { for offer }
             <button class="secondary" id="pool-leave" onclick={leave}>{"Cancel"}</button>
         </div>

@@ -71,7 +71,12 @@ impl Arenas {
                 last_opponent: last.get(&e.account).copied(),
             })
             .collect();
-        let players = entrants.iter().filter(|e| !e.paused).count();
+        // Who could play now: an absent entrant (a creator who never came, a page closed) does
+        // not keep the two who are there from playing again.
+        let players = entrants
+            .iter()
+            .filter(|e| !e.paused && e.seen >= fresh)
+            .count();
         let by_account: HashMap<u64, &Entrant> = entrants.iter().map(|e| (e.account, e)).collect();
         for (a, b) in pair(&waiting, players) {
             let (lead_a, lead_b) = (white_lead(pairings, a), white_lead(pairings, b));

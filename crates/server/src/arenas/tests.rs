@@ -118,7 +118,7 @@ async fn a_player_who_never_moves_loses_and_is_paused_until_they_join_again() {
     let present = view
         .standings
         .iter()
-        .find(|s| s.name != people[black].0.name)
+        .find(|s| s.name == people[1 - black].0.name)
         .unwrap();
     assert_eq!(present.score, 2);
     // Paused: not paired, even with the page open; joining again brings them back.
@@ -241,12 +241,21 @@ async fn a_page_hears_a_join_and_a_withdrawal_at_once_however_far_off_the_start(
         }
         last
     };
-    assert_eq!(players(&mut page), Some(0));
+    // Its creator plays in it, as on lichess.
+    assert_eq!(players(&mut page), Some(1), "the creator joined");
+    let view = arenas.view(id, now).await.unwrap();
+    assert_eq!(
+        view.standings
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>(),
+        ["host"]
+    );
     // No round in between: the answer's own news.
     arenas.join(id, &ann, None, now).await.unwrap();
-    assert_eq!(players(&mut page), Some(1), "joined, heard at once");
+    assert_eq!(players(&mut page), Some(2), "joined, heard at once");
     arenas.withdraw(id, &ann, now).await.unwrap();
-    assert_eq!(players(&mut page), Some(0), "withdrawn, heard at once");
+    assert_eq!(players(&mut page), Some(1), "withdrawn, heard at once");
     // A join made elsewhere (straight into the store, as another server would) is heard at
     // the next round, though the arena starts in 45 minutes.
     let bob = account(&arenas, "bob").await;
@@ -261,7 +270,7 @@ async fn a_page_hears_a_join_and_a_withdrawal_at_once_however_far_off_the_start(
     };
     arenas.rooms.store().arena_join(id, &entrant).await.unwrap();
     arenas.round(now + 1000).await;
-    assert_eq!(players(&mut page), Some(1));
+    assert_eq!(players(&mut page), Some(2));
 }
 
 #[tokio::test]
