@@ -20,7 +20,9 @@
 //! The players' sockets take changes, as the site's pages do (each move sent as itself). With
 //! `--plies N` the games are up to N plies long (60 by default): the server's CPU time per move,
 //! printed too, compares long games with short ones (`--games-per-minute N` raises the servers'
-//! limit, so that short games are not refused their next game).
+//! limit, so that short games are not refused their next game). With `--spectators N` each game
+//! is watched by N more sockets too (taking changes, as the site's pages do), which read every
+//! message until the game ends.
 
 use futures_util::{SinkExt, StreamExt};
 use std::net::{Ipv4Addr, TcpStream};
@@ -86,15 +88,15 @@ async fn post(from: Ipv4Addr, port: u16, body: &str) -> Option<(String, String)>
     Some((head.lines().next()?.to_string(), body.to_string()))
 }
 
-/// A game's socket from `from`, its hello sent with `secret`.
-async fn join(from: Ipv4Addr, port: u16, id: &str, secret: &str) -> Option<Socket> {
+/// A game's socket from `from`, its hello sent with `secret` (none: a spectator's).
+async fn join(from: Ipv4Addr, port: u16, id: &str, secret: Option<&str>) -> Option<Socket> {
     let stream = dial(from, port).await?;
     let url = format!("ws://127.0.0.1:{port}/api/games/{id}/socket");
     let (mut socket, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
         .await
         .ok()?;
     let hello = serde_json::to_string(&Hello {
-        secret: Some(secret.into()),
+        secret: secret.map(String::from),
         have: Some(0),
     })
     .ok()?;
@@ -166,6 +168,7 @@ struct Run {
     refused: AtomicUsize,
     lines: Vec<Vec<String>>,
     games: usize,
+    spectators: usize,
 }
 
 /// What the players measure: each move's round trip to its player, and to its opponent.
@@ -190,6 +193,7 @@ async fn player(run: Arc<Run>, n: usize, start: Duration) {
         refused,
         lines,
         games,
+        spectators,
     } = &*run;
     let think = *think;
     let (white, black) = (format!("load-white-{n:012}"), format!("load-black-{n:012}"));
@@ -231,11 +235,21 @@ async fn player(run: Arc<Run>, n: usize, start: Duration) {
             continue;
         };
         let (Some(mut w), Some(mut b)) = (
-            join(w_from, w_port, &created.id, &white).await,
-            join(b_from, b_port, &created.id, &black).await,
+            join(w_from, w_port, &created.id, Some(white.as_str())).await,
+            join(b_from, b_port, &created.id, Some(black.as_str())).await,
         ) else {
             continue;
         };
+        let mut watching = Vec::new();
+        for k in 0..*spectators {
+            let (from, port) = [(w_from, w_port), (b_from, b_port)][k % 2];
+            if let Some(mut socket) = join(from, port, &created.id, None).await {
+                // Every message read, until the game is left.
+                watching.push(tokio::spawn(async move {
+                    while let Some(Ok(_)) = socket.next().await {}
+                }));
+            }
+        }
         let (mut mine, mut theirs) = (Vec::new(), Vec::new());
         let (mut w_known, mut b_known) = (0, 0);
         let line = &lines[(n + round as usize) % lines.len()];
@@ -274,6 +288,9 @@ async fn player(run: Arc<Run>, n: usize, start: Duration) {
         times.seen_by_opponent.lock().unwrap().extend(theirs);
         let _ = w.close(None).await;
         let _ = b.close(None).await;
+        for spectator in watching {
+            spectator.abort();
+        }
     }
 }
 
@@ -405,6 +422,9 @@ async fn main() {
         refused: AtomicUsize::new(0),
         lines: (0..LINES as u64).map(|seed| line(seed, plies)).collect(),
         games: games as usize,
+        spectators: flag("--spectators")
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0),
     });
     let started = Instant::now();
     let players: Vec<_> = (0..games as usize)

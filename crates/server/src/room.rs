@@ -1,7 +1,12 @@
 //! One game being played: its referee behind a lock, who is at it, and the signal that tells
 //! every page at the game of a change.
 
+mod news;
+
+pub use news::News;
+
 use crate::referee::LiveGame;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::sync::{broadcast, Mutex};
 use topochess_core::Color;
@@ -21,6 +26,10 @@ pub struct Room {
     /// The game at its last versions, as a spectator sees it: a page that reconnects with one
     /// of them is sent what it missed since.
     versions: std::sync::Mutex<std::collections::VecDeque<Kept>>,
+    /// How many times the pages were told of a change (a move, an offer, a page come or gone).
+    changes: AtomicU64,
+    /// The game as the pages were told it after the last change, read by the first told.
+    news: std::sync::Mutex<Option<Arc<News>>>,
 }
 
 /// A version of the game, kept small: its state without the moves, how many moves it had and a
@@ -110,6 +119,8 @@ impl Room {
             }),
             tell,
             versions: Default::default(),
+            changes: AtomicU64::new(0),
+            news: Default::default(),
         })
     }
 
@@ -140,7 +151,29 @@ impl Room {
 
     /// Tells every page at the game that it changed.
     pub fn changed(&self) {
+        self.changes.fetch_add(1, Ordering::SeqCst);
         let _ = self.changed.send(());
+    }
+
+    /// The game as the pages are told it after the last change: read by the first page told
+    /// and shared by the others (a change made meanwhile is read by the next told of it).
+    pub async fn news(&self) -> Arc<News> {
+        let number = self.changes.load(Ordering::SeqCst);
+        let kept = self.news.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        if let Some(news) = kept.filter(|n| n.number == number) {
+            return news;
+        }
+        let news = News::numbered(number, self.state(None).await);
+        let mut kept = self.news.lock().unwrap_or_else(|p| p.into_inner());
+        if kept.as_ref().is_none_or(|k| k.number <= number) {
+            *kept = Some(news.clone());
+        }
+        news
+    }
+
+    /// The game now, read for one page alone (its clocks as they are at this instant).
+    pub async fn news_now(&self) -> Arc<News> {
+        News::alone(self.state(None).await)
     }
 
     /// A page of `side` is at the game (a side seated just now was not gone before).

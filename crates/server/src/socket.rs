@@ -4,7 +4,7 @@
 //! sentence, never a panic; a server shutting down tells the page it is restarting.
 
 use crate::metrics::Refusal;
-use crate::room::Room;
+use crate::room::{News, Room};
 use crate::site::Site;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::stream::SplitSink;
@@ -12,9 +12,7 @@ use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use topochess_core::Color;
-use topochess_protocol::{
-    valid_secret, ClientMessage, GameChange, GameState, Hello, ServerMessage,
-};
+use topochess_protocol::{valid_secret, ClientMessage, Hello, ServerMessage};
 
 /// Messages a connection may send in a burst, and a second on average after it.
 const BURST: f64 = 20.0;
@@ -186,25 +184,22 @@ async fn serve(
     let mut sent = match hello.have.filter(|&v| v > 0) {
         Some(v) => {
             let moves = room.game.lock().await.record().moves.clone();
-            room.state_at(v, &moves)
-                .map(|kept| GameState { you, ..kept })
+            room.state_at(v, &moves).map(News::alone)
         }
         None => None,
     };
     let changes = hello.have.is_some();
-    let tell = |now: GameState, sent: &mut Option<GameState>| {
-        let message = match sent.as_ref() {
-            Some(before) if changes => {
-                ServerMessage::Change(Box::new(GameChange::between(before, &now)))
-            }
-            _ => ServerMessage::State(Box::new(now.clone())),
-        };
-        *sent = Some(now);
-        text(&message)
+    // The text for this page of `news`, which it is then told.
+    let tell = |news: Arc<News>, sent: &mut Option<Arc<News>>| {
+        let text = news.text(sent.as_deref(), you, changes);
+        *sent = Some(news);
+        Message::Text(text.as_ref().into())
     };
-    let state =
-        async |room: &Arc<Room>, sent: &mut Option<GameState>| tell(room.state(you).await, sent);
-    if out.send(state(&room, &mut sent).await).await.is_err() {
+    if out
+        .send(tell(room.news_now().await, &mut sent))
+        .await
+        .is_err()
+    {
         return;
     }
     let (mut tokens, mut last) = (BURST, Instant::now());
@@ -222,11 +217,11 @@ async fn serve(
                 }
                 // Told of a change that this page was already sent (notices queued while it
                 // was being sent the state that held them): nothing to send.
-                let now = room.state(you).await;
-                if sent.as_ref().is_some_and(|before| !now.news_since(before)) {
+                let news = room.news().await;
+                if sent.as_ref().is_some_and(|before| !news.state.news_since(&before.state)) {
                     continue;
                 }
-                if out.send(tell(now, &mut sent)).await.is_err() {
+                if out.send(tell(news, &mut sent)).await.is_err() {
                     return;
                 }
             }
@@ -259,7 +254,7 @@ async fn serve(
                 let answer = match (message, you) {
                     (Ok(ClientMessage::Resync), _) => {
                         sent = None;
-                        if out.send(state(&room, &mut sent).await).await.is_err() {
+                        if out.send(tell(room.news_now().await, &mut sent)).await.is_err() {
                             return;
                         }
                         continue;
@@ -286,7 +281,7 @@ async fn serve(
                 if let Err(why) = answer {
                     // The refusal, and the game as it is, so the page can put its board right.
                     let _ = out.send(error(why)).await;
-                    if out.send(state(&room, &mut sent).await).await.is_err() {
+                    if out.send(tell(room.news_now().await, &mut sent)).await.is_err() {
                         return;
                     }
                 }

@@ -495,3 +495,33 @@ async fn a_seek_is_listed_while_its_creator_is_here_and_a_few_seconds_after() {
 async fn listed(rooms: &Rooms) -> usize {
     rooms.lobby().await.unwrap().seeks.len()
 }
+
+#[tokio::test]
+async fn every_page_told_of_one_change_shares_one_reading_of_the_game() {
+    let (_, rooms) = setup();
+    let (id, _) = rooms
+        .create(&new_game(None, false, W), here(), 3, None)
+        .await
+        .unwrap();
+    let room = rooms.room(id).await.unwrap().unwrap();
+    rooms.seat(&room, Some(B), None).await.unwrap();
+    let before = room.news().await;
+    assert!(Arc::ptr_eq(&before, &room.news().await), "read once");
+    rooms
+        .act(&room, Color::White, &mv("e2e4", 0))
+        .await
+        .unwrap();
+    let after = room.news().await;
+    assert!(!Arc::ptr_eq(&before, &after), "a change is read anew");
+    assert_eq!(after.state.moves, ["e2e4"]);
+    assert!(Arc::ptr_eq(&after, &room.news().await));
+    // Both players' pages are sent one text, the move alone.
+    let white = after.text(Some(&before), Some(Color::White), true);
+    let black = after.text(Some(&before), Some(Color::Black), true);
+    assert!(Arc::ptr_eq(&white, &black));
+    // A page come or gone is news too, read anew.
+    room.arrive(Color::White);
+    assert!(!Arc::ptr_eq(&after, &room.news().await));
+    // A reading for one answer is the game at this instant, shared with no page.
+    assert!(!Arc::ptr_eq(&room.news_now().await, &room.news_now().await));
+}
