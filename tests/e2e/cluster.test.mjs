@@ -79,10 +79,10 @@ http {
   return { url, play: `${url}#/play`, stop: async () => { child.kill('SIGTERM'); await exited; } };
 }
 
-/** The WebSockets open on `server`, from its metrics. */
+/** The games' WebSockets open on `server`, from its metrics. */
 async function sockets(server) {
   const text = await (await fetch(server.metrics)).text();
-  return Number(/^topochess_sockets (\d+)/m.exec(text)?.[1] ?? NaN);
+  return Number(/^topochess_sockets\{kind="game"\} (\d+)/m.exec(text)?.[1] ?? NaN);
 }
 
 test('two servers behind nginx: a clocked game goes on when the server holding it is killed mid-game', { timeout: 180000 }, async () => {

@@ -1,5 +1,6 @@
-//! What the server counts, for `/metrics` in the Prometheus text format: games open, sockets,
-//! moves, a move's time in the server, the store's write time, and refusals by reason.
+//! What the server counts, for `/metrics` in the Prometheus text format: games open, live
+//! connections by kind, moves, a move's time in the server, the store's write time, and refusals
+//! by reason.
 
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
@@ -81,12 +82,49 @@ struct Reason {
     reason: &'static str,
 }
 
+/// A kind of live connection (a label of `topochess_sockets`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Live {
+    /// A game's WebSocket (a player's or a spectator's).
+    Game,
+    /// The pools' WebSocket of a player waiting.
+    Pool,
+    /// An arena's WebSocket.
+    Arena,
+    /// The lobby's stream of events.
+    Lobby,
+}
+
+impl Live {
+    fn label(self) -> &'static str {
+        match self {
+            Live::Game => "game",
+            Live::Pool => "pool",
+            Live::Arena => "arena",
+            Live::Lobby => "lobby",
+        }
+    }
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct Kind {
+    kind: &'static str,
+}
+
+/// A live connection counted while it is open (dropped: no longer).
+pub struct Opened(Gauge);
+
+impl Drop for Opened {
+    fn drop(&mut self) {
+        self.0.dec();
+    }
+}
+
 /// The server's counters, gauges and histograms.
 pub struct Metrics {
     registry: Registry,
     games_open: Gauge,
-    /// Sockets open now.
-    pub sockets: Gauge,
+    sockets: Family<Kind, Gauge>,
     /// Connections open now, of every kind (HTTP, and the WebSockets of games, pools, arenas).
     pub connections: Gauge,
     moves: Counter,
@@ -99,7 +137,7 @@ impl Default for Metrics {
     fn default() -> Metrics {
         let mut registry = Registry::with_prefix("topochess");
         let games_open = Gauge::default();
-        let sockets = Gauge::default();
+        let sockets = Family::<Kind, Gauge>::default();
         let moves = Counter::default();
         // 0.5 ms to about 4 s, doubling.
         let buckets =
@@ -108,7 +146,11 @@ impl Default for Metrics {
         let write_seconds = Histogram::new(buckets());
         let refusals = Family::<Reason, Counter>::default();
         registry.register("games_open", "Games open in memory", games_open.clone());
-        registry.register("sockets", "WebSockets open", sockets.clone());
+        registry.register(
+            "sockets",
+            "Live connections open (WebSockets and the lobby's stream), by kind",
+            sockets.clone(),
+        );
         let connections = Gauge::default();
         registry.register(
             "connections",
@@ -141,6 +183,16 @@ impl Default for Metrics {
 }
 
 impl Metrics {
+    /// A live connection of `kind` opened: counted until the answer is dropped.
+    pub fn opened(&self, kind: Live) -> Opened {
+        let gauge = self
+            .sockets
+            .get_or_create(&Kind { kind: kind.label() })
+            .clone();
+        gauge.inc();
+        Opened(gauge)
+    }
+
     /// One refusal for `why`.
     pub fn refused(&self, why: Refusal) {
         self.refusals
@@ -183,11 +235,17 @@ mod tests {
         m.refused(Refusal::BadHello);
         m.moved(Duration::from_millis(3));
         m.wrote(Duration::from_millis(1));
-        m.sockets.inc();
+        let game = m.opened(Live::Game);
+        let (pool, _arena) = (m.opened(Live::Pool), m.opened(Live::Arena));
+        drop(pool);
+        let _lobby = [m.opened(Live::Lobby), m.opened(Live::Lobby)];
         let text = m.text(7);
         for line in [
             "topochess_games_open 7",
-            "topochess_sockets 1",
+            "topochess_sockets{kind=\"game\"} 1",
+            "topochess_sockets{kind=\"pool\"} 0",
+            "topochess_sockets{kind=\"arena\"} 1",
+            "topochess_sockets{kind=\"lobby\"} 2",
             "topochess_moves_total 1",
             "topochess_refusals_total{reason=\"create_limit\"} 2",
             "topochess_refusals_total{reason=\"bad_hello\"} 1",
@@ -196,5 +254,10 @@ mod tests {
         ] {
             assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
         }
+        drop(game);
+        assert!(m
+            .text(7)
+            .lines()
+            .any(|l| l == "topochess_sockets{kind=\"game\"} 0"));
     }
 }

@@ -328,6 +328,11 @@ async fn lobby_events(State(site): State<Arc<Site>>, Address(from): Address) -> 
     let mut updates = site.rooms.lobby_updates();
     updates.mark_changed();
     let shutdown = site.shutdown.clone();
+    // Counted as open until the stream is dropped (the page gone, or the server stopping).
+    let counted = (
+        counted,
+        site.rooms.metrics.opened(crate::metrics::Live::Lobby),
+    );
     let events = futures_util::stream::unfold(
         (updates, shutdown, counted),
         |(mut updates, shutdown, counted)| async move {

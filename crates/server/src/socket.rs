@@ -124,8 +124,8 @@ pub async fn play(
     counted: crate::limits::OpenSocket,
     account: Option<crate::accounts::Account>,
 ) {
-    site.rooms.metrics.sockets.inc();
     let _open = Open {
+        _opened: site.rooms.metrics.opened(crate::metrics::Live::Game),
         site: site.clone(),
         id: room.id,
         _counted: counted,
@@ -135,6 +135,7 @@ pub async fn play(
 
 /// A socket open: counted while it lives, its room released when it ends (a fault included).
 struct Open {
+    _opened: crate::metrics::Opened,
     site: Arc<Site>,
     id: topochess_protocol::GameId,
     _counted: crate::limits::OpenSocket,
@@ -142,7 +143,6 @@ struct Open {
 
 impl Drop for Open {
     fn drop(&mut self) {
-        self.site.rooms.metrics.sockets.dec();
         self.site.rooms.release(self.id);
     }
 }

@@ -140,6 +140,7 @@ pub async fn socket(
         .max_message_size(MAX_MESSAGE_BYTES)
         .on_upgrade(move |ws| async move {
             let _counted = counted;
+            let _opened = site.rooms.metrics.opened(crate::metrics::Live::Arena);
             let page = watching.page;
             watched(ws, &site, watching).await;
             site.arenas.unwatch(id, page).await;

@@ -60,6 +60,7 @@ pub async fn serve(
     from: std::net::IpAddr,
 ) {
     let _counted = counted;
+    let _opened = site.rooms.metrics.opened(crate::metrics::Live::Pool);
     let (mut out, mut incoming) = ws.split();
     let first = tokio::time::timeout(JOIN_WITHIN, incoming.next()).await;
     let (pool, secret) = match first

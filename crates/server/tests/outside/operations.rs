@@ -145,6 +145,13 @@ async fn sigterm_tells_every_page_the_server_restarts_and_keeps_every_move() {
         .parse()
         .unwrap();
     assert!(open >= 4, "{open} connections");
+    // And each live connection by its kind: two players and a spectator, one page waiting.
+    for line in [
+        "topochess_sockets{kind=\"game\"} 3",
+        "topochess_sockets{kind=\"pool\"} 1",
+    ] {
+        assert!(metrics.lines().any(|l| l == line), "{line} in\n{metrics}");
+    }
     let stopped = Command::new("kill")
         .args(["-TERM", &server.child.id().to_string()])
         .status()
