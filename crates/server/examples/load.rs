@@ -40,28 +40,13 @@ const PLIES: usize = 60;
 /// Games of random legal moves the players choose from, made once.
 const LINES: usize = 64;
 
-/// Game `seed`: random legal moves on the folded board (the rules core's), in coordinates, until
-/// the game ends or `plies` are played.
+#[path = "../tests/outside/lines.rs"]
+mod lines;
+
+/// Game `seed`: random legal moves on the folded board, in coordinates, until the game ends or
+/// `plies` are played.
 fn line(seed: u64, plies: usize) -> Vec<String> {
-    use topochess_core::{game::Game, san, Position, Variant};
-    let variant = std::sync::Arc::new(Variant::preset("folded", None).expect("the folded board"));
-    let mut game = Game::new(Position::start(variant));
-    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut moves = Vec::new();
-    while moves.len() < plies && game.outcome().is_none() {
-        let legal = game.position().legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        // xorshift64: the same games every run.
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let mv = legal[(state % legal.len() as u64) as usize];
-        moves.push(san::to_coordinate(game.position(), mv));
-        game.play(mv).expect("a legal move");
-    }
-    moves
+    lines::random_line(seed, plies).0
 }
 
 /// A connection to the server from `from`, one of loopback's many addresses: each simulated

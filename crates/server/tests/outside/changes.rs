@@ -11,29 +11,11 @@ use topochess_protocol::{ClientMessage, GameChange, GameState, Hello, ServerMess
 
 /// A line of `plies` random legal moves on the folded board that does not end the game.
 fn long_line(plies: usize) -> Vec<String> {
-    use topochess_core::{game::Game, san, Position, Variant};
-    let variant = std::sync::Arc::new(Variant::preset("folded", None).unwrap());
-    for seed in 1..10_000u64 {
-        let mut game = Game::new(Position::start(variant.clone()));
-        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        let mut moves = Vec::new();
-        while moves.len() < plies && game.outcome().is_none() {
-            let legal = game.position().legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let mv = legal[(state % legal.len() as u64) as usize];
-            moves.push(san::to_coordinate(game.position(), mv));
-            game.play(mv).unwrap();
-        }
-        if moves.len() == plies && game.outcome().is_none() {
-            return moves;
-        }
-    }
-    panic!("no line of {plies} plies");
+    (1..10_000u64)
+        .map(|seed| crate::lines::random_line(seed, plies))
+        .find(|(moves, ended)| moves.len() == plies && !ended)
+        .map(|(moves, _)| moves)
+        .unwrap_or_else(|| panic!("no line of {plies} plies"))
 }
 
 /// A legal move after `line` other than `not`.

@@ -9,6 +9,7 @@ mod cluster;
 mod common;
 mod door;
 mod hostile;
+mod lines;
 mod live;
 mod operations;
 mod pools;
