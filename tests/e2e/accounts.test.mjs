@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, freePort, startGameServer, screenshot, type } from './harness.mjs';
+import { launch, startGameServer, screenshot, type } from './harness.mjs';
 import { waitMoves, desktops } from './live-harness.mjs';
 
 /** Signs up as `name` from the front page's header. */
@@ -57,7 +57,7 @@ async function resign(page) {
 
 test('two accounts play a rated game and both ratings change; a guest plays casual; the player page', { timeout: 240000 }, async () => {
   const data = await mkdtemp(join(tmpdir(), 'topochess-accounts-'));
-  const server = await startGameServer(data, await freePort());
+  const server = await startGameServer(data);
   const browser = await launch();
   try {
     const [ca, cb, cg] = await desktops(browser, 3);

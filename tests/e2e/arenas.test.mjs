@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, freePort, startGameServer, screenshot, type, axeViolations } from './harness.mjs';
+import { launch, startGameServer, screenshot, type, axeViolations } from './harness.mjs';
 import { waitMoves, desktops } from './live-harness.mjs';
 
 /** Signs up as `name` from the front page's header. */
@@ -42,7 +42,7 @@ const whiteBelow = (page) => page.evaluate(() => {
 
 test('four players play an arena from the front page to its podium', { timeout: 300000 }, async () => {
   const data = await mkdtemp(join(tmpdir(), 'topochess-arenas-'));
-  const server = await startGameServer(data, await freePort());
+  const server = await startGameServer(data);
   const browser = await launch();
   try {
     const names = ['anna', 'boris', 'carl', 'dora'];
@@ -229,7 +229,7 @@ test('four players play an arena from the front page to its podium', { timeout: 
 
 test('joining an arena far off shows at once; a player who never makes a first move is counted down, loses as "did not move", and is told how to come back', { timeout: 120000 }, async () => {
   const data = await mkdtemp(join(tmpdir(), 'topochess-arenas-nostart-'));
-  const server = await startGameServer(data, await freePort());
+  const server = await startGameServer(data);
   const browser = await launch();
   try {
     const contexts = await desktops(browser, 2);

@@ -87,28 +87,63 @@ export const serverBinary = process.env.TOPOCHESS_SERVER ?? join(root, 'target',
 
 /**
  * Starts the game server (`serverBinary`) serving dist/ with its games in `data` (or where
- * `args`, more arguments, say), on `port`, its time in the test's hands (`--dev --test-clock`);
- * resolves once it answers, to { url, play, metrics, kill, advance }: `metrics` is where its
- * metrics are served (apart from the site); `kill()` ends it with SIGKILL, as a
- * crash would; `advance(ms)` moves the server's time forward (flags fall, arenas start and end,
- * at once).
+ * `args`, more arguments, say), on `port` (none: a free one), its time in the test's hands
+ * (`--dev --test-clock`); resolves once it answers, to { url, play, metrics, kill, advance }:
+ * `metrics` is where its metrics are served (apart from the site); `kill()` ends it with
+ * SIGKILL, as a crash would; `advance(ms)` moves the server's time forward (flags fall, arenas
+ * start and end, at once). A port another process took between its choice and the server's
+ * bind (a busy machine runs other suites) is chosen again, twice at most, unless the caller
+ * fixed it; a server that does not start says why, in its own words.
  */
 export async function startGameServer(data, port, args = []) {
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnce(data, port ?? await freePort(), args);
+    if (started.server) return started.server;
+    const said = started.said.trim();
+    const taken = /in use/i.test(said);
+    const again = taken && (/--metrics-addr/.test(said) || port === undefined);
+    if (attempt < 3 && again) continue;
+    throw new Error(`the game server did not start (${serverBinary}): ${said.slice(-600) || 'it said nothing'}`);
+  }
+}
+
+/** One try of `startGameServer`: { server } once it answers, or { said } (its last words). */
+async function startOnce(data, port, args) {
   const bin = serverBinary;
   const metricsPort = await freePort();
   const child = spawn(bin, ['--addr', `127.0.0.1:${port}`, '--dist', dist, '--data', data,
-    '--metrics-addr', `127.0.0.1:${metricsPort}`, '--dev', '--test-clock', ...args], { stdio: 'ignore' });
+    '--metrics-addr', `127.0.0.1:${metricsPort}`, '--dev', '--test-clock', ...args],
+  { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Read to the end (a full pipe would stall the server); the last 4 KB kept.
+  let said = '';
+  child.stderr.on('data', (chunk) => { said = (said + chunk).slice(-4096); });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; ; i++) {
+  const metrics = `http://127.0.0.1:${metricsPort}/metrics`;
+  // Up once the site answers and so do its metrics (bound first): another process's server on
+  // the same port would answer the first alone.
+  const answers = async (address) => {
     try {
-      if ((await fetch(`${url}api/health`)).ok) break;
-    } catch { /* not up yet */ }
-    if (i > 200 || child.exitCode !== null) throw new Error(`the game server did not start (${bin})`);
+      return (await fetch(address)).ok;
+    } catch {
+      return false;
+    }
+  };
+  for (let i = 0; ; i++) {
+    if (await answers(`${url}api/health`) && await answers(metrics) && child.exitCode === null) break;
+    if (child.exitCode !== null) {
+      await exited;
+      return { said };
+    }
+    if (i > 200) {
+      child.kill('SIGKILL');
+      await exited;
+      return { said: `${said}\n(no answer in 10 s)` };
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return {
-    url, play: `${url}#/play`, metrics: `http://127.0.0.1:${metricsPort}/metrics`,
+  const server = {
+    url, play: `${url}#/play`, metrics,
     kill: async () => { child.kill('SIGKILL'); await exited; },
     advance: async (ms) => {
       const answer = await fetch(`${url}api/dev/clock`, {
@@ -118,6 +153,7 @@ export async function startGameServer(data, port, args = []) {
       if (!answer.ok) throw new Error(`the server's clock did not move: ${answer.status}`);
     },
   };
+  return { server };
 }
 
 /** Launches headless Chromium (Debian's, or the one `CHROMIUM` names). */

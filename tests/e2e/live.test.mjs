@@ -12,7 +12,7 @@ import { waitMoves, desktops, newLiveGame, joinAndOpenWithE4E5 } from './live-ha
 /** Runs `body` with a game server on a database of its own, and a browser; both go after. */
 async function withServer(name, body) {
   const data = await mkdtemp(join(tmpdir(), `topochess-${name}-`));
-  const server = await startGameServer(data, await freePort());
+  const server = await startGameServer(data);
   const browser = await launch();
   try {
     await body(server, browser);

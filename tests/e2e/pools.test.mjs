@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, freePort, startGameServer, screenshot, type } from './harness.mjs';
+import { launch, startGameServer, screenshot, type } from './harness.mjs';
 import { waitMoves, desktops } from './live-harness.mjs';
 
 const cell = (id) => `button.pool[data-pool="${id}"]`;
@@ -26,7 +26,7 @@ const cellSays = (page, id, text) => page.waitForFunction(
 
 test('two guests press one pool and play; a page that leaves leaves; the computer meanwhile', { timeout: 180000 }, async () => {
   const data = await mkdtemp(join(tmpdir(), 'topochess-pools-'));
-  const server = await startGameServer(data, await freePort());
+  const server = await startGameServer(data);
   const browser = await launch();
   try {
     const [ca, cb, cc, cd] = await desktops(browser, 4);
@@ -114,7 +114,7 @@ test('two guests press one pool and play; a page that leaves leaves; the compute
 
 test('the pools on a phone: the grid fits, a press shows the wait, a rated wait its range', { timeout: 60000 }, async () => {
   const data = await mkdtemp(join(tmpdir(), 'topochess-pools-phone-'));
-  const server = await startGameServer(data, await freePort());
+  const server = await startGameServer(data);
   const browser = await launch();
   try {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' });

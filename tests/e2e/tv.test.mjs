@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, freePort, startGameServer, screenshot, type } from './harness.mjs';
+import { launch, startGameServer, screenshot, type } from './harness.mjs';
 import { waitMoves, desktops } from './live-harness.mjs';
 
 const cell = (id) => `button.pool[data-pool="${id}"]`;
@@ -30,7 +30,7 @@ async function paired(server, [p, q], id) {
 
 test('TV follows the game being played, and the next when it ends', { timeout: 150000 }, async () => {
   const data = await mkdtemp(join(tmpdir(), 'topochess-tv-'));
-  const server = await startGameServer(data, await freePort());
+  const server = await startGameServer(data);
   const browser = await launch();
   try {
     const contexts = await desktops(browser, 5);

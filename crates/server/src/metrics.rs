@@ -138,6 +138,10 @@ impl Default for Metrics {
         let mut registry = Registry::with_prefix("topochess");
         let games_open = Gauge::default();
         let sockets = Family::<Kind, Gauge>::default();
+        // Every kind printed from the start, at 0 while none is open.
+        for kind in [Live::Game, Live::Pool, Live::Arena, Live::Lobby] {
+            drop(sockets.get_or_create(&Kind { kind: kind.label() }));
+        }
         let moves = Counter::default();
         // 0.5 ms to about 4 s, doubling.
         let buckets =
@@ -230,6 +234,12 @@ mod tests {
     #[test]
     fn the_text_names_every_metric_and_counts_refusals_by_reason() {
         let m = Metrics::default();
+        let none = m.text(0);
+        assert!(
+            none.lines()
+                .any(|l| l == "topochess_sockets{kind=\"arena\"} 0"),
+            "{none}"
+        );
         m.refused(Refusal::CreateLimit);
         m.refused(Refusal::CreateLimit);
         m.refused(Refusal::BadHello);
