@@ -12,6 +12,7 @@ pub mod account;
 pub mod arena;
 pub mod change;
 pub mod date;
+pub mod player;
 pub mod pool;
 pub use change::GameChange;
 use topochess_core::Color;

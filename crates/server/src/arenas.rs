@@ -57,6 +57,8 @@ struct Watcher {
 /// The arenas as this server serves them.
 pub struct Arenas {
     rooms: Arc<Rooms>,
+    /// The players' topics: each is told their games being played.
+    hub: Arc<crate::hub::Hub>,
     /// The pages watching, by arena and page number.
     here: Mutex<HashMap<u64, HashMap<u64, Watcher>>>,
     /// The standings last sent to the pages here, by arena (JSON).
@@ -75,9 +77,10 @@ pub struct Watching {
 
 impl Arenas {
     /// No one watching here yet.
-    pub fn new(rooms: Arc<Rooms>) -> Arc<Arenas> {
+    pub fn new(rooms: Arc<Rooms>, hub: Arc<crate::hub::Hub>) -> Arc<Arenas> {
         Arc::new(Arenas {
             rooms,
+            hub,
             here: Mutex::new(HashMap::new()),
             sent: Mutex::new(HashMap::new()),
             scheduled: Mutex::new(0),
@@ -433,6 +436,7 @@ impl Arenas {
         if started {
             self.pair(arena, &entrants, &mut pairings, now).await?;
         }
+        self.tell_players(arena, &pairings);
         self.tell(arena, &entrants, &pairings, now);
         Ok(())
     }

@@ -7,8 +7,10 @@
 mod accounts;
 mod arenas;
 mod door;
+mod hub;
 mod limits;
 mod metrics;
+mod play;
 mod pools;
 mod ratings;
 mod record;
@@ -17,7 +19,6 @@ mod room;
 mod rooms;
 mod routes;
 mod site;
-mod socket;
 mod store;
 mod time;
 
@@ -124,17 +125,20 @@ async fn main() -> Result<(), String> {
     if settled > 0 {
         tracing::info!(games = settled, "rated the games left unrated");
     }
+    let shutdown = tokio_util::sync::CancellationToken::new();
+    let hub = hub::Hub::new(rooms.metrics.clone(), shutdown.clone());
     let site = Arc::new(site::Site {
         rooms: rooms.clone(),
-        pools: pools::Pools::new(rooms.clone()),
-        arenas: arenas::Arenas::new(rooms.clone()),
+        hub: hub.clone(),
+        pools: pools::Pools::new(rooms.clone(), hub.clone()),
+        arenas: arenas::Arenas::new(rooms.clone(), hub),
         limits: limits::Limits::new(limits::Quotas {
             games_per_minute: args.games_per_minute,
             sockets_open: args.sockets_per_address,
             ..limits::Quotas::default()
         }),
         behind_proxy: args.behind_proxy,
-        shutdown: Default::default(),
+        shutdown,
     });
     tokio::spawn(sweeper(site.clone()));
     rooms.start(site.shutdown.clone());

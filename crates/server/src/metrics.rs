@@ -93,6 +93,8 @@ pub enum Live {
     Arena,
     /// The lobby's stream of events.
     Lobby,
+    /// A player's own channel.
+    Player,
 }
 
 impl Live {
@@ -102,6 +104,7 @@ impl Live {
             Live::Pool => "pool",
             Live::Arena => "arena",
             Live::Lobby => "lobby",
+            Live::Player => "player",
         }
     }
 }
@@ -139,7 +142,13 @@ impl Default for Metrics {
         let games_open = Gauge::default();
         let sockets = Family::<Kind, Gauge>::default();
         // Every kind printed from the start, at 0 while none is open.
-        for kind in [Live::Game, Live::Pool, Live::Arena, Live::Lobby] {
+        for kind in [
+            Live::Game,
+            Live::Pool,
+            Live::Arena,
+            Live::Lobby,
+            Live::Player,
+        ] {
             drop(sockets.get_or_create(&Kind { kind: kind.label() }));
         }
         let moves = Counter::default();

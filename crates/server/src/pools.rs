@@ -21,6 +21,7 @@ use std::time::Duration;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 use topochess_arena::pool::{pair, Seeker};
 use topochess_core::Color;
+use topochess_protocol::player::{PairedGame, PairedIn, PlayerNews};
 use topochess_protocol::pool::{Pool, PoolNews};
 use topochess_protocol::{id_text, GameId};
 
@@ -42,6 +43,8 @@ struct Here {
 /// The pools as this server serves them.
 pub struct Pools {
     rooms: Arc<Rooms>,
+    /// The players' topics: each is told the game its seat was paired in.
+    hub: Arc<crate::hub::Hub>,
     here: Mutex<HashMap<u64, Here>>,
     round: std::sync::atomic::AtomicU64,
     nudge: tokio::sync::Notify,
@@ -63,9 +66,10 @@ pub struct Joined {
 
 impl Pools {
     /// No one waiting here yet.
-    pub fn new(rooms: Arc<Rooms>) -> Arc<Pools> {
+    pub fn new(rooms: Arc<Rooms>, hub: Arc<crate::hub::Hub>) -> Arc<Pools> {
         Arc::new(Pools {
             rooms,
+            hub,
             here: Mutex::new(HashMap::new()),
             round: Default::default(),
             nudge: tokio::sync::Notify::new(),
@@ -207,6 +211,11 @@ impl Pools {
     /// Tells the pages here what became of their seats: paired, or gone (replaced by the
     /// player's seat on another page, or taken out).
     fn tell(&self, seats: &[PoolSeat], round: u64) {
+        for seat in seats {
+            if let Some((game, side)) = seat.paired {
+                self.tell_player(seat, game, side);
+            }
+        }
         let kept: HashMap<u64, &PoolSeat> = seats.iter().map(|s| (s.ticket, s)).collect();
         let mut here = self.here();
         here.retain(|ticket, page| match kept.get(ticket) {
@@ -251,6 +260,9 @@ impl Pools {
             .await;
         if self.rooms.stored("pair two players", made)? {
             self.rooms.open_paired(game);
+            for (seat, side) in [(white, Color::White), (black, Color::Black)] {
+                self.tell_player(seat, id, side);
+            }
             let mut here = self.here();
             for (seat, side) in [(white, Color::White), (black, Color::Black)] {
                 if let Some(page) = here.remove(&seat.ticket) {
@@ -259,6 +271,27 @@ impl Pools {
             }
         }
         Ok(())
+    }
+
+    /// Tells `seat`'s player, on their own channels here, the game it was paired in (every
+    /// round while the seat is kept, so that a channel on any server hears it; a channel tells
+    /// each game once).
+    fn tell_player(&self, seat: &PoolSeat, game: GameId, side: Color) {
+        let Some(pool) = Pool::of(&seat.pool) else {
+            return;
+        };
+        if !self.hub.listened(&seat.player) {
+            return;
+        }
+        let paired = PairedGame {
+            id: id_text(game),
+            side,
+            preset: pool.variant.to_string(),
+            clock: pool.clock(),
+            rated: seat.who.is_some(),
+            from: PairedIn::Pool { pool: pool.id() },
+        };
+        self.hub.tell(&seat.player, PlayerNews::Paired(paired));
     }
 
     /// How many pages wait here.

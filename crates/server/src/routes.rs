@@ -43,6 +43,7 @@ pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
         .route("/api/games/{id}", get(read))
         .route("/api/games/{id}/socket", get(socket))
         .route("/api/pools/socket", get(pool_socket))
+        .route("/api/player/socket", get(player_socket))
         .route("/api/tournaments", get(arenas::list).post(arenas::create))
         .route("/api/tournaments/{id}", get(arenas::read))
         .route("/api/tournaments/{id}/join", post(arenas::join))
@@ -318,12 +319,9 @@ async fn lobby(State(site): State<Arc<Site>>, Address(from): Address) -> Respons
 /// address, and ended when the server shuts down.
 async fn lobby_events(State(site): State<Arc<Site>>, Address(from): Address) -> Response {
     use axum::response::sse::{Event, KeepAlive, Sse};
-    if let Some(answer) = limited(&site, Limited::Socket, from) {
-        return answer;
-    }
-    let Some(counted) = site.limits.open_socket(from) else {
-        site.rooms.metrics.refused(Refusal::SocketsOpen);
-        return too_many("connections open", Duration::from_secs(9));
+    let counted = match place(&site, from) {
+        Ok(counted) => counted,
+        Err(answer) => return answer,
     };
     let mut updates = site.rooms.lobby_updates();
     updates.mark_changed();
@@ -373,23 +371,51 @@ async fn read(
     answer
 }
 
-/// What every socket is opened with: its player, known by the session's cookie (from this
-/// site's pages only), and its place among its address's sockets, within their limits; or the
-/// refusal.
-pub(super) async fn socket_opening(
+/// What every live connection is opened with (`crate::hub`): its player, known by the
+/// session's cookie (from this site's pages only), and its place among its address's live
+/// connections, within their limits; or the refusal.
+pub(super) async fn opening(
     site: &Site,
     from: IpAddr,
     headers: &axum::http::HeaderMap,
 ) -> Result<(Option<crate::accounts::Account>, crate::limits::OpenSocket), Response> {
     let signed = account::session(site, headers).await?.map(|s| s.account);
+    Ok((signed, place(site, from)?))
+}
+
+/// A live connection's place among its address's, within their limits.
+// A refusal is a whole response, as axum's handlers return it.
+#[allow(clippy::result_large_err)]
+fn place(site: &Site, from: IpAddr) -> Result<crate::limits::OpenSocket, Response> {
     if let Some(answer) = limited(site, Limited::Socket, from) {
         return Err(answer);
     }
-    let Some(counted) = site.limits.open_socket(from) else {
+    site.limits.open_socket(from).ok_or_else(|| {
         site.rooms.metrics.refused(Refusal::SocketsOpen);
-        return Err(too_many("connections open", Duration::from_secs(9)));
-    };
-    Ok((signed, counted))
+        too_many("connections open", Duration::from_secs(9))
+    })
+}
+
+/// `GET /api/player/socket`: the player's own channel (`crate::hub::player`).
+async fn player_socket(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    headers: axum::http::HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Answer {
+    use crate::hub::{connection, player};
+    let (signed, counted) = opening(&site, from, &headers).await?;
+    Ok(upgrade
+        .read_buffer_size(1024)
+        .write_buffer_size(4 * 1024)
+        .max_message_size(MAX_MESSAGE_BYTES)
+        .on_upgrade(move |ws| async move {
+            let hub = site.hub.clone();
+            connection::serve(ws, &site.hub, player::KIND, counted, move |link| {
+                player::listen(link, hub, signed)
+            })
+            .await
+        }))
 }
 
 async fn socket(
@@ -399,7 +425,7 @@ async fn socket(
     headers: axum::http::HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Answer {
-    let (signed, counted) = socket_opening(&site, from, &headers).await?;
+    let (signed, counted) = opening(&site, from, &headers).await?;
     let no_game = || refuse(StatusCode::NOT_FOUND, "no such game");
     let id = parse_id(&id).ok_or_else(no_game)?;
     let room = site
@@ -413,7 +439,7 @@ async fn socket(
         .read_buffer_size(8 * 1024)
         .write_buffer_size(8 * 1024)
         .max_message_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |ws| crate::socket::play(ws, site, room, counted, signed)))
+        .on_upgrade(move |ws| crate::play::play(ws, site, room, counted, signed)))
 }
 
 /// A page's socket in the quick-pairing pools (`crate::pools`): counted and limited as a game's.
@@ -423,7 +449,7 @@ async fn pool_socket(
     headers: axum::http::HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Answer {
-    let (signed, counted) = socket_opening(&site, from, &headers).await?;
+    let (signed, counted) = opening(&site, from, &headers).await?;
     Ok(upgrade
         .read_buffer_size(4 * 1024)
         .write_buffer_size(4 * 1024)

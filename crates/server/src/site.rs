@@ -12,6 +12,8 @@ pub struct Site {
     pub rooms: Arc<Rooms>,
     /// The quick-pairing pools.
     pub pools: Arc<crate::pools::Pools>,
+    /// The live connections' hub: the players' topics.
+    pub hub: Arc<crate::hub::Hub>,
     /// The arena tournaments.
     pub arenas: Arc<crate::arenas::Arenas>,
     /// The limits per address.

@@ -9,8 +9,10 @@ use crate::rooms::{random_u64, Failure};
 use crate::store::arenas::{Arena, Entrant, Pairing};
 use std::collections::{HashMap, HashSet};
 use topochess_arena::pairing::{pair, Waiting};
+use topochess_core::Color;
 use topochess_protocol::arena::{ArenaNews, ArenaView};
-use topochess_protocol::PlayerTag;
+use topochess_protocol::player::{PairedGame, PairedIn, PlayerNews};
+use topochess_protocol::{id_text, PlayerTag};
 
 /// How many more games `account` played as White than as Black in `pairings`.
 fn white_lead(pairings: &[Pairing], account: u64) -> i64 {
@@ -117,6 +119,31 @@ impl Arenas {
             }
         }
         Ok(())
+    }
+
+    /// Tells the players of `arena`'s games being played, on their own channels here, their
+    /// game: every round, so that a channel opened late or on another server hears it too (a
+    /// channel tells each game once).
+    pub(super) fn tell_players(&self, arena: &Arena, pairings: &[Pairing]) {
+        for p in pairings.iter().filter(|p| p.ended.is_none()) {
+            for (account, side) in [(p.white, Color::White), (p.black, Color::Black)] {
+                let key = crate::hub::player::account_key(account);
+                if !self.hub.listened(&key) {
+                    continue;
+                }
+                let game = PairedGame {
+                    id: id_text(p.game),
+                    side,
+                    preset: arena.variant.clone(),
+                    clock: arena.clock,
+                    rated: arena.rated,
+                    from: PairedIn::Arena {
+                        arena: id_text(arena.id),
+                    },
+                };
+                self.hub.tell(&key, PlayerNews::Paired(game));
+            }
+        }
     }
 
     /// Sends the pages here watching `arena` its standings, when they changed since last sent.

@@ -11,7 +11,10 @@ const SECRET_C: &str = "cccccccccccccccc";
 
 fn setup() -> Arc<Pools> {
     let store = Arc::new(SqliteStore::in_temp().unwrap());
-    Pools::new(Rooms::new(store, Arc::default()))
+    Pools::new(
+        Rooms::new(store, Arc::default()),
+        crate::hub::Hub::new(Arc::default(), Default::default()),
+    )
 }
 
 async fn account(pools: &Pools, name: &str) -> Account {

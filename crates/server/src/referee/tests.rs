@@ -314,11 +314,11 @@ mod fuzz {
                 message().prop_map(|m| serde_json::to_string(&m).unwrap()),
             ],
         ) {
-            match crate::socket::read_message(&text) {
+            match crate::play::read_message(&text) {
                 Err(why) => prop_assert!(why.starts_with("not a message this server knows"), "{}", why),
                 Ok(m) => {
                     let again = serde_json::to_string(&m).unwrap();
-                    prop_assert_eq!(crate::socket::read_message(&again), Ok(m.clone()));
+                    prop_assert_eq!(crate::play::read_message(&again), Ok(m.clone()));
                     let mut g = new_game(Some(60), 1);
                     let _ = g.apply(Color::White, &m, 2_000);
                     prop_assert!(LiveGame::from_record(g.record().clone()).is_ok());

@@ -5,21 +5,20 @@
 #![allow(clippy::result_large_err)]
 
 use super::account::{body, SignedIn};
-use super::{failed, limited, refuse, socket_opening, Address, Answer};
+use super::{failed, limited, refuse, Address, Answer};
+use crate::hub::connection::{self, Kind, Link, POLICY};
 use crate::limits::Limited;
+use crate::metrics::Live;
 use crate::rooms::now_ms;
 use crate::site::Site;
-use crate::socket::{close_frame, Out, RESTARTING};
 use axum::extract::rejection::JsonRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use futures_util::{SinkExt, StreamExt};
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::Duration;
 use topochess_protocol::arena::{ArenaNews, JoinArena, NewArena};
 use topochess_protocol::{id_text, parse_id, MAX_MESSAGE_BYTES};
 
@@ -120,6 +119,14 @@ pub async fn withdraw(
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
+/// An arena's socket as the hub serves it: it only listens, so any message closes it.
+pub const KIND: Kind = Kind {
+    live: Live::Arena,
+    farewell: None,
+    refusal: None,
+    budget: (4.0, 1.0),
+};
+
 /// `GET /api/tournaments/{id}/socket`: the arena's standings now and whenever they change.
 pub async fn socket(
     State(site): State<Arc<Site>>,
@@ -128,7 +135,7 @@ pub async fn socket(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Answer {
-    let (signed, counted) = socket_opening(&site, from, &headers).await?;
+    let (signed, counted) = super::opening(&site, from, &headers).await?;
     let id = arena_id(&id)?;
     let watching = match site.arenas.watch(id, signed.map(|a| a.id)).await {
         Ok(watching) => watching,
@@ -139,46 +146,36 @@ pub async fn socket(
         .read_buffer_size(4 * 1024)
         .max_message_size(MAX_MESSAGE_BYTES)
         .on_upgrade(move |ws| async move {
-            let _counted = counted;
-            let _opened = site.rooms.metrics.opened(crate::metrics::Live::Arena);
             let page = watching.page;
-            watched(ws, &site, watching).await;
+            let served = site.clone();
+            connection::serve(ws, &site.hub, KIND, counted, move |link| async move {
+                watched(link, &served, watching).await
+            })
+            .await;
             site.arenas.unwatch(id, page).await;
         }))
 }
 
-fn text(news: &ArenaNews) -> Message {
-    Message::Text(serde_json::to_string(news).expect("news is JSON").into())
+fn text(news: &ArenaNews) -> String {
+    serde_json::to_string(news).expect("news is JSON")
 }
 
-/// Sends the page its arena's news until it closes or the server shuts down.
-async fn watched(ws: WebSocket, site: &Site, mut watching: crate::arenas::Watching) {
-    let (mut out, mut incoming): (Out, _) = ws.split();
-    let mut ping = tokio::time::interval(Duration::from_secs(20));
+/// Sends the page its arena's news until it closes.
+async fn watched(mut link: Link, site: &Site, mut watching: crate::arenas::Watching) {
     loop {
         tokio::select! {
-            () = site.shutdown.cancelled() => {
-                return close_frame(&mut out, &mut incoming, RESTARTING, "the server is restarting").await;
-            }
             news = watching.news.recv() => {
                 let Some(news) = news else { return };
-                if out.send(text(&news)).await.is_err() {
+                if !link.say(text(&news)).await {
                     return;
                 }
             }
-            message = incoming.next() => match message {
-                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
-                Some(Ok(Message::Text(_) | Message::Binary(_))) => {
-                    site.rooms.metrics.refused(crate::metrics::Refusal::BadMessage);
-                    let why = "an arena's socket only listens";
-                    return close_frame(&mut out, &mut incoming, crate::socket::POLICY, why).await;
-                }
-                Some(Ok(_)) => {}
-            },
-            _ = ping.tick() => {
-                if out.send(Message::Ping(Vec::new().into())).await.is_err() {
+            heard = link.hear() => {
+                if heard.is_none() {
                     return;
                 }
+                site.rooms.metrics.refused(crate::metrics::Refusal::BadMessage);
+                return link.close(POLICY, "an arena's socket only listens").await;
             }
         }
     }

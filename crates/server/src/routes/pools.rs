@@ -1,12 +1,10 @@
-//! The quick-pairing pools' socket (`crate::pools`): the page's first message joins a pool; the
-//! page waits there while the socket is open, and hears its game (or that it left) before the
-//! socket closes.
+//! The quick-pairing pools' socket (`crate::pools`), as the hub serves it: the page's first
+//! message joins a pool; the page waits there while the socket is open, and hears its game (or
+//! that it left) before the socket closes.
 
-use crate::metrics::Refusal;
+use crate::hub::connection::{self, Heard, Kind, Link, POLICY};
+use crate::metrics::{Live, Refusal};
 use crate::site::Site;
-use crate::socket::{close_frame, Out, POLICY, RESTARTING};
-use axum::extract::ws::{Message, WebSocket};
-use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
 use std::time::Duration;
 use topochess_protocol::pool::{Pool, PoolNews, PoolRequest};
@@ -15,26 +13,34 @@ use topochess_protocol::valid_secret;
 /// How long a new socket has to join.
 const JOIN_WITHIN: Duration = Duration::from_secs(10);
 
-fn text(news: &PoolNews) -> Message {
-    Message::Text(serde_json::to_string(news).expect("news is JSON").into())
-}
+/// A pool's socket as the hub serves it: a page there may only leave, so a message out of
+/// pace closes it.
+pub const KIND: Kind = Kind {
+    live: Live::Pool,
+    farewell: None,
+    refusal: None,
+    budget: (4.0, 1.0),
+};
 
-async fn say(out: &mut Out, news: &PoolNews) -> bool {
-    out.send(text(news)).await.is_ok()
+fn text(news: &PoolNews) -> String {
+    serde_json::to_string(news).expect("news is JSON")
 }
 
 /// Tells the page it is not in the pool and why, then closes its socket with `code`.
-async fn left(out: &mut Out, incoming: &mut crate::socket::In, code: u16, why: &str) {
+async fn left(link: Link, code: u16, why: &str) {
     let news = PoolNews::Left {
         message: why.to_string(),
     };
-    let _ = say(out, &news).await;
-    close_frame(out, incoming, code, why).await
+    link.say(text(&news)).await;
+    link.close(code, why).await
 }
 
 /// The pool and secret the first message asks for, or why not.
-fn read_join(first: Option<Result<Message, axum::Error>>) -> Result<(Pool, String), String> {
-    let Some(Ok(Message::Text(body))) = first else {
+fn read_join(first: Option<Heard>) -> Result<(Pool, String), String> {
+    let Some(first) = first else {
+        return Err("no join in time".into());
+    };
+    let Heard::Text(body) = first else {
         return Err("the first message joins a pool".into());
     };
     match serde_json::from_str::<PoolRequest>(&body) {
@@ -49,28 +55,35 @@ fn read_join(first: Option<Result<Message, axum::Error>>) -> Result<(Pool, Strin
     }
 }
 
-/// One page in a pool: joined by its first message, told it waits, then told its game, until
-/// it leaves, the player joins from another page, or the server shuts down; its seat goes with
-/// the socket however it ends.
+/// Serves one page in a pool through the hub.
 pub async fn serve(
-    ws: WebSocket,
+    ws: axum::extract::ws::WebSocket,
     site: Arc<Site>,
     counted: crate::limits::OpenSocket,
     account: Option<crate::accounts::Account>,
     from: std::net::IpAddr,
 ) {
-    let _counted = counted;
-    let _opened = site.rooms.metrics.opened(crate::metrics::Live::Pool);
-    let (mut out, mut incoming) = ws.split();
-    let first = tokio::time::timeout(JOIN_WITHIN, incoming.next()).await;
-    let (pool, secret) = match first
-        .map_err(|_| "no join in time".to_string())
-        .and_then(read_join)
-    {
+    let served = site.clone();
+    connection::serve(ws, &site.hub, KIND, counted, move |link| async move {
+        in_pool(link, &served, account, from).await
+    })
+    .await;
+}
+
+/// One page in a pool: joined by its first message, told it waits, then told its game, until
+/// it leaves, the player joins from another page, or the server shuts down; its seat goes with
+/// the socket however it ends.
+async fn in_pool(
+    mut link: Link,
+    site: &Site,
+    account: Option<crate::accounts::Account>,
+    from: std::net::IpAddr,
+) {
+    let (pool, secret) = match read_join(link.first(JOIN_WITHIN).await) {
         Ok(join) => join,
         Err(why) => {
             site.rooms.metrics.refused(Refusal::BadHello);
-            return left(&mut out, &mut incoming, POLICY, &why).await;
+            return left(link, POLICY, &why).await;
         }
     };
     // Waiting in a pool is starting a game: the same budget as creating one, per address and
@@ -81,65 +94,58 @@ pub async fn serve(
             "Too many games started from your address: try again in {} s.",
             wait.as_secs() + 1
         );
-        return left(&mut out, &mut incoming, POLICY, &why).await;
+        return left(link, POLICY, &why).await;
     }
     let mut joined = match site.pools.join(&pool, &secret, account.as_ref()).await {
         Ok(joined) => joined,
-        Err(failure) => {
-            return left(&mut out, &mut incoming, 1011, &failure.sentence()).await;
-        }
+        Err(failure) => return left(link, 1011, &failure.sentence()).await,
     };
     let waiting = PoolNews::Waiting {
         pool: pool.id(),
         rated: joined.rated,
         rating: joined.rating,
     };
-    if say(&mut out, &waiting).await {
-        waited(&mut out, &mut incoming, &site, &mut joined).await;
+    // The seat goes with the socket, however it ends.
+    let _seat = Seat(site.pools.clone(), joined.player.clone(), joined.ticket);
+    if link.say(text(&waiting)).await {
+        waited(link, site, &mut joined).await;
     }
-    site.pools.leave(&joined.player, joined.ticket).await;
 }
 
-/// Waits for the page's game, its leaving, or the server's shutdown.
-async fn waited(
-    out: &mut Out,
-    incoming: &mut crate::socket::In,
-    site: &Site,
-    joined: &mut crate::pools::Joined,
-) {
-    let mut ping = tokio::time::interval(Duration::from_secs(20));
-    loop {
-        tokio::select! {
-            () = site.shutdown.cancelled() => {
-                return close_frame(out, incoming, RESTARTING, "the server is restarting").await;
-            }
+/// A seat in a pool, taken out when the page's socket ends.
+struct Seat(Arc<crate::pools::Pools>, String, u64);
+
+impl Drop for Seat {
+    fn drop(&mut self) {
+        let (pools, player, ticket) = (self.0.clone(), std::mem::take(&mut self.1), self.2);
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move { pools.leave(&player, ticket).await });
+        }
+    }
+}
+
+/// Waits for the page's game, or its leaving.
+async fn waited(mut link: Link, site: &Site, joined: &mut crate::pools::Joined) {
+    let why = "in a pool, a page may only leave: {\"t\":\"leave\"}";
+    tokio::select! {
             news = joined.news.recv() => {
                 let Some(news) = news else { return };
-                let _ = say(out, &news).await;
-                return close_frame(out, incoming, 1000, "").await;
+                link.say(text(&news)).await;
+                return link.close(1000, "").await;
             }
-            message = incoming.next() => match message {
-                Some(Ok(Message::Text(body))) => {
+            heard = link.hear() => match heard {
+                Some(Heard::Text(body)) => {
                     if matches!(serde_json::from_str(&body), Ok(PoolRequest::Leave)) {
-                        return close_frame(out, incoming, 1000, "").await;
+                        return link.close(1000, "").await;
                     }
                     site.rooms.metrics.refused(Refusal::BadMessage);
-                    let why = "in a pool, a page may only leave: {\"t\":\"leave\"}";
-                    return close_frame(out, incoming, POLICY, why).await;
+                    return link.close(POLICY, why).await;
                 }
-                Some(Ok(Message::Binary(_))) => {
+                Some(Heard::Binary) => {
                     site.rooms.metrics.refused(Refusal::BadMessage);
-                    let why = "in a pool, a page may only leave: {\"t\":\"leave\"}";
-                    return close_frame(out, incoming, POLICY, why).await;
+                    return link.close(POLICY, why).await;
                 }
-                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
-                Some(Ok(_)) => {}
+                None => {}
             },
-            _ = ping.tick() => {
-                if out.send(Message::Ping(Vec::new().into())).await.is_err() {
-                    return;
-                }
-            }
-        }
     }
 }

@@ -31,7 +31,7 @@ fn call(
 }
 
 /// The page of arena `id` from `from`, signed in with `cookie`.
-async fn arena_page(from: Ipv4Addr, port: u16, id: &str, cookie: &str) -> Socket {
+pub(crate) async fn arena_page(from: Ipv4Addr, port: u16, id: &str, cookie: &str) -> Socket {
     let stream = dial(from, port).unwrap();
     stream.set_nonblocking(true).unwrap();
     let stream = tokio::net::TcpStream::from_std(stream).unwrap();

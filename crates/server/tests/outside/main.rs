@@ -5,6 +5,7 @@
 mod accounts;
 mod arenas;
 mod changes;
+mod channel;
 mod cluster;
 mod common;
 mod door;

@@ -136,6 +136,9 @@ async fn sigterm_tells_every_page_the_server_restarts_and_keeps_every_move() {
         crate::pools::news(&mut waiting).await,
         Some(topochess_protocol::pool::PoolNews::Waiting { .. })
     ));
+    // A player's own channel: counted, told and closed too.
+    let mut channel = crate::channel::channel(person(7), port, None, "").await;
+    crate::channel::heard(&mut channel).await;
     // Every connection counted, whatever its kind.
     let metrics = http(server.metrics, "GET", "/metrics", "").unwrap().1;
     let open: u64 = metrics
@@ -144,11 +147,12 @@ async fn sigterm_tells_every_page_the_server_restarts_and_keeps_every_move() {
         .unwrap()
         .parse()
         .unwrap();
-    assert!(open >= 4, "{open} connections");
+    assert!(open >= 5, "{open} connections");
     // And each live connection by its kind: two players and a spectator, one page waiting.
     for line in [
         "topochess_sockets{kind=\"game\"} 3",
         "topochess_sockets{kind=\"pool\"} 1",
+        "topochess_sockets{kind=\"player\"} 1",
     ] {
         assert!(metrics.lines().any(|l| l == line), "{line} in\n{metrics}");
     }
@@ -162,8 +166,9 @@ async fn sigterm_tells_every_page_the_server_restarts_and_keeps_every_move() {
         assert_eq!(code, Some(1012), "the close code of a restart");
         assert!(said.unwrap().contains("restarting"));
     }
-    // The pool's page is told by its close frame alone.
+    // The pool's page and the channel are told by their close frame alone.
     assert_eq!(closed(&mut waiting).await.0, Some(1012));
+    assert_eq!(closed(&mut channel).await.0, Some(1012));
     let start = Instant::now();
     let status = loop {
         if let Some(status) = server.child.try_wait().unwrap() {
