@@ -128,6 +128,8 @@ async fn main() -> Result<(), String> {
     let shutdown = tokio_util::sync::CancellationToken::new();
     let hub = hub::Hub::new(rooms.metrics.clone(), shutdown.clone());
     let site = Arc::new(site::Site {
+        store: rooms.store().clone(),
+        metrics: rooms.metrics.clone(),
         rooms: rooms.clone(),
         hub: hub.clone(),
         pools: pools::Pools::new(rooms.clone(), hub.clone()),
@@ -181,12 +183,12 @@ async fn main() -> Result<(), String> {
     };
     println!("Topochess on http://{} (games in {kept_in})", args.addr);
     let stopping = site.shutdown.clone();
-    let connections = door::Count::new(caps, site.rooms.metrics.connections.clone());
+    let connections = door::Count::new(caps, site.metrics.connections.clone());
     door::serve(
         listener,
         app,
         connections.clone(),
-        site.rooms.metrics.clone(),
+        site.metrics.clone(),
         async move {
             stop_signal().await;
             tracing::info!("shutting down: telling every page");
@@ -228,8 +230,8 @@ async fn sweeper(site: Arc<site::Site>) {
         if n.is_multiple_of(12) {
             site.limits.forget_idle();
             let before = rooms::now_ms().saturating_sub(accounts::LOGIN_WINDOW_MS);
-            let forgot = site.rooms.store().forget_login_tries(before).await;
-            let _ = site.rooms.stored("forget old sign-in attempts", forgot);
+            let forgot = site.store.forget_login_tries(before).await;
+            let _ = site.stored("forget old sign-in attempts", forgot);
             site.rooms.settle_all().await;
         }
         if n.is_multiple_of(720) {

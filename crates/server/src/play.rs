@@ -62,7 +62,7 @@ impl Drop for Present {
 /// the reason.
 async fn hello(mut link: Link, site: &Site) -> Option<(Hello, Link)> {
     let refuse = |why: &str| {
-        site.rooms.metrics.refused(Refusal::BadHello);
+        site.metrics.refused(Refusal::BadHello);
         tracing::info!(why, "a socket refused");
         why.to_string()
     };
@@ -178,7 +178,7 @@ async fn at_game(
                 let Some(heard) = heard else { return };
                 let answer = match heard {
                     Heard::Binary => {
-                        site.rooms.metrics.refused(Refusal::BadMessage);
+                        site.metrics.refused(Refusal::BadMessage);
                         link.say(error("a game's messages are text (JSON)")).await;
                         continue;
                     }
@@ -224,7 +224,7 @@ async fn answer(site: &Site, room: &Arc<Room>, you: Option<Color>, body: &str) -
     match (message, you) {
         (Ok(ClientMessage::Resync), _) => Answer::Resync,
         (Err(why), _) => {
-            site.rooms.metrics.refused(Refusal::BadMessage);
+            site.metrics.refused(Refusal::BadMessage);
             Answer::Refused(why)
         }
         (Ok(_), None) => Answer::Refused("spectators cannot play".into()),
@@ -233,13 +233,13 @@ async fn answer(site: &Site, room: &Arc<Room>, you: Option<Color>, body: &str) -
             match site.rooms.act(room, side, &m).await {
                 Ok(()) => {
                     if moved {
-                        site.rooms.metrics.moved(started.elapsed());
+                        site.metrics.moved(started.elapsed());
                     }
                     Answer::Done
                 }
                 Err(f) => {
                     if matches!(f, crate::rooms::Failure::Refused(_)) {
-                        site.rooms.metrics.refused(Refusal::Refereed);
+                        site.metrics.refused(Refusal::Refereed);
                     }
                     Answer::Refused(f.sentence())
                 }

@@ -132,7 +132,7 @@ impl Rooms {
         })
     }
 
-    /// The store (the accounts' endpoints ask it directly).
+    /// The store (the pools and the arenas keep their rows in it beside the games).
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
     }

@@ -180,7 +180,7 @@ async fn metrics(State(site): State<Arc<Site>>) -> Response {
             header::CONTENT_TYPE,
             "application/openmetrics-text; version=1.0.0; charset=utf-8",
         )],
-        site.rooms.metrics.text(site.rooms.open_rooms()),
+        site.metrics.text(site.rooms.open_rooms()),
     )
         .into_response()
 }
@@ -229,7 +229,7 @@ pub(crate) fn limited(site: &Site, what: Limited, address: IpAddr) -> Option<Res
             Limited::Login => (Refusal::LoginLimit, "sign-in attempts"),
             Limited::Signup => (Refusal::SignupLimit, "accounts made"),
         };
-        site.rooms.metrics.refused(reason);
+        site.metrics.refused(reason);
         too_many(doing, wait)
     })
 }
@@ -260,7 +260,7 @@ async fn create(
 ) -> Answer {
     let account = signed.as_ref().map(|s| s.account.id);
     if let Err(wait) = site.limits.start_game(from, account) {
-        site.rooms.metrics.refused(Refusal::CreateLimit);
+        site.metrics.refused(Refusal::CreateLimit);
         return Err(too_many("games started", wait));
     }
     let new = account::body(new)?;
@@ -327,10 +327,7 @@ async fn lobby_events(State(site): State<Arc<Site>>, Address(from): Address) -> 
     updates.mark_changed();
     let shutdown = site.shutdown.clone();
     // Counted as open until the stream is dropped (the page gone, or the server stopping).
-    let counted = (
-        counted,
-        site.rooms.metrics.opened(crate::metrics::Live::Lobby),
-    );
+    let counted = (counted, site.metrics.opened(crate::metrics::Live::Lobby));
     let events = futures_util::stream::unfold(
         (updates, shutdown, counted),
         |(mut updates, shutdown, counted)| async move {
@@ -391,7 +388,7 @@ fn place(site: &Site, from: IpAddr) -> Result<crate::limits::OpenSocket, Respons
         return Err(answer);
     }
     site.limits.open_socket(from).ok_or_else(|| {
-        site.rooms.metrics.refused(Refusal::SocketsOpen);
+        site.metrics.refused(Refusal::SocketsOpen);
         too_many("connections open", Duration::from_secs(9))
     })
 }

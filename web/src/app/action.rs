@@ -90,6 +90,8 @@ pub enum Action {
     PoolComputer(u8),
     /// The arena followed: its page opened, or its standings heard.
     Arena(crate::arenas::ArenaAction),
+    /// The player's own channel told a game paired for them (in a pool or an arena).
+    Paired(topochess_protocol::player::PairedGame),
     /// A player's page or a leaderboard read, or the games' filter chosen.
     Account(crate::account::pages::AccountAction),
     /// The games being played, heard while TV is on.

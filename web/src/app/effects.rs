@@ -65,13 +65,14 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
         let on_connection = Callback::from(move |up| dispatch.dispatch(Action::LiveConnection(up)));
         crate::live::socket::use_live_socket(
             state.socket_game(),
-            state.live.outbox.clone(),
+            &state.live.outbox,
             on_message,
             on_connection,
         );
     }
     crate::app::tv::use_tv(state);
     crate::app::arena_flow::use_arena(state);
+    crate::app::player_channel::use_player_channel(state);
     crate::app::arena_flow::use_arena_reads(state);
     crate::app::account_flow::use_account_reads(state);
     // The quick-pairing pool's socket, open while this browser waits, and the wait's count.

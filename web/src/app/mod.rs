@@ -26,6 +26,7 @@ pub mod lobby;
 pub mod notice;
 pub mod offline;
 pub mod play_aside;
+pub mod player_channel;
 pub mod pool_flow;
 pub mod saved_list;
 pub mod scene;

@@ -589,6 +589,7 @@ impl AppState {
             Action::SignedIn(me) => s.me = me,
             Action::Pool(a) => s.pool_action(a),
             Action::Arena(a) => s.arena_action(a),
+            Action::Paired(game) => s.paired(game),
             Action::Account(a) => s.people.reduce(a),
             Action::TvLobby(lobby) => s.tv_heard(*lobby),
             Action::PoolComputer(level) => s.pool_computer(level),

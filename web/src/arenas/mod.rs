@@ -54,6 +54,8 @@ pub enum ArenaAction {
     Act,
     /// The server's answer to the join or withdrawal: done, or its sentence.
     Answered(Result<(), String>),
+    /// The player's own channel told a game of theirs in an arena.
+    Paired(topochess_protocol::player::PairedGame),
 }
 
 /// A game to put on the board: the player's new arena game.
@@ -77,8 +79,8 @@ impl ArenaWatch {
         self.shown.or(self.playing)
     }
 
-    /// After `action`, for player `me`: the game to put on the board, if the standings name a
-    /// new one of theirs.
+    /// After `action`, for player `me`: the game to put on the board, when the player's own
+    /// channel told a new one of theirs.
     pub fn reduce(&mut self, action: ArenaAction, me: Option<&str>) -> Option<NewArenaGame> {
         match action {
             ArenaAction::Show(id) => {
@@ -129,21 +131,28 @@ impl ArenaWatch {
                     // Paused, withdrawn, or over: no longer followed off its page.
                     self.playing = None;
                 }
-                let new = me
-                    .and_then(|me| my_game(&view, me))
-                    .filter(|(game, _)| !self.opened.contains(game));
-                let game = new.map(|(game, side)| {
-                    self.opened.push(game.clone());
-                    NewArenaGame {
-                        id: topochess_protocol::parse_id(&game).unwrap_or_default(),
-                        side,
-                        variant: view.summary.preset.clone(),
-                        clock: (view.summary.clock.limit, view.summary.clock.increment),
-                        rated: view.summary.rated,
-                    }
-                });
                 self.view = Some(*view);
-                game
+                None
+            }
+            ArenaAction::Paired(game) => {
+                let topochess_protocol::player::PairedIn::Arena { arena } = &game.from else {
+                    return None;
+                };
+                let arena = topochess_protocol::parse_id(arena)?;
+                let id = topochess_protocol::parse_id(&game.id)?;
+                if self.opened.contains(&game.id) {
+                    return None;
+                }
+                self.opened.push(game.id);
+                // Off its page, the arena is followed while the player plays in it.
+                self.playing = Some(arena);
+                Some(NewArenaGame {
+                    id,
+                    side: game.side,
+                    variant: game.preset,
+                    clock: game.clock,
+                    rated: game.rated,
+                })
             }
         }
     }
@@ -152,19 +161,6 @@ impl ArenaWatch {
 /// `me`'s line in the standings, if they joined.
 pub fn standing<'a>(view: &'a ArenaView, me: &str) -> Option<&'a Standing> {
     view.standings.iter().find(|s| s.name == me)
-}
-
-/// `me`'s game being played, and their side.
-pub fn my_game(view: &ArenaView, me: &str) -> Option<(String, Color)> {
-    view.games.iter().find_map(|g| {
-        if g.white.name == me {
-            Some((g.id.clone(), Color::White))
-        } else if g.black.name == me {
-            Some((g.id.clone(), Color::Black))
-        } else {
-            None
-        }
-    })
 }
 
 /// What the countdown says at `server_now`: to the start, or to the end, or that it is over.

@@ -76,20 +76,40 @@ fn the_players_new_game_goes_on_the_board_once_and_the_arena_is_followed_while_t
         &[("ann", false), ("bob", false)],
         &[(&g, "bob", "ann")],
     );
-    let new = w.reduce(heard(playing.clone(), 15_000.0), Some("ann"));
+    // The standings name the game, but only the player's own channel puts it on the board.
     assert_eq!(
-        new,
+        w.reduce(heard(playing.clone(), 15_000.0), Some("ann")),
+        None
+    );
+    assert_eq!(w.offset, 5_000.0, "the server's clock less the page's");
+    let told = topochess_protocol::player::PairedGame {
+        id: g.clone(),
+        side: Color::Black,
+        preset: "folded".into(),
+        clock: (180, 2),
+        rated: true,
+        from: topochess_protocol::player::PairedIn::Arena {
+            arena: topochess_protocol::id_text(7),
+        },
+    };
+    let mut elsewhere = ArenaWatch::default();
+    assert_eq!(
+        elsewhere.reduce(ArenaAction::Paired(told.clone()), Some("ann")),
         Some(NewArenaGame {
             id: 99,
             side: Color::Black,
             variant: "folded".into(),
             clock: (180, 2),
             rated: true
-        })
+        }),
+        "told on any screen"
     );
-    assert_eq!(w.offset, 5_000.0, "the server's clock less the page's");
+    assert_eq!(elsewhere.followed(), Some(7), "and the arena followed");
+    assert!(w
+        .reduce(ArenaAction::Paired(told.clone()), Some("ann"))
+        .is_some());
     assert_eq!(
-        w.reduce(heard(playing.clone(), 16_000.0), Some("ann")),
+        w.reduce(ArenaAction::Paired(told), Some("ann")),
         None,
         "once"
     );

@@ -8,10 +8,10 @@ pub mod http;
 pub mod math;
 pub mod modal;
 pub mod module_view;
-pub mod redial;
 pub mod secret;
 pub mod settings;
 pub mod shapes;
+pub mod socket;
 pub mod sound;
 
 /// The value of the `<select>` an event came from.

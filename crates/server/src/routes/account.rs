@@ -59,7 +59,7 @@ pub async fn session(site: &Site, headers: &HeaderMap) -> Result<Option<Signed>,
         return Ok(None);
     };
     if !accounts::same_origin(headers) {
-        site.rooms.metrics.refused(Refusal::CrossSite);
+        site.metrics.refused(Refusal::CrossSite);
         return Err(refuse(
             StatusCode::FORBIDDEN,
             "A request from another site's page: refused.",
@@ -71,7 +71,7 @@ pub async fn session(site: &Site, headers: &HeaderMap) -> Result<Option<Signed>,
         .store()
         .session(&accounts::token_proof(&token), since)
         .await;
-    match site.rooms.stored("read a session", found) {
+    match site.stored("read a session", found) {
         Ok(account) => Ok(account.map(|account| Signed { account, token })),
         Err(failure) => Err(failed(failure)),
     }
@@ -130,7 +130,7 @@ pub async fn signup(
     read: Result<Json<Credentials>, JsonRejection>,
 ) -> Answer {
     if let Err(wait) = site.limits.check(Limited::Signup, from) {
-        site.rooms.metrics.refused(Refusal::SignupLimit);
+        site.metrics.refused(Refusal::SignupLimit);
         return Err(too_many("accounts made", wait));
     }
     let new = body(read)?;
@@ -142,8 +142,8 @@ pub async fn signup(
     let hash = accounts::hash(new.password)
         .await
         .map_err(|e| failed(Failure::Store(e)))?;
-    let made = site.rooms.store().sign_up(&new.name, &hash, now_ms()).await;
-    let Some(account) = site.rooms.stored("make an account", made).map_err(failed)? else {
+    let made = site.store.sign_up(&new.name, &hash, now_ms()).await;
+    let Some(account) = site.stored("make an account", made).map_err(failed)? else {
         return Err(refuse(StatusCode::BAD_REQUEST, "That name is taken."));
     };
     tracing::info!(name = %account.name, "an account made");
@@ -184,11 +184,11 @@ async fn check(
 ) -> Result<Account, Response> {
     if !owner {
         if let Err(wait) = site.limits.check(Limited::Login, from) {
-            site.rooms.metrics.refused(Refusal::LoginLimit);
+            site.metrics.refused(Refusal::LoginLimit);
             return Err(too_many("sign-in attempts", wait));
         }
     }
-    let store = site.rooms.store();
+    let store = &site.store;
     let now = now_ms();
     let since = now.saturating_sub(LOGIN_WINDOW_MS);
     let pair = pair_key(name, from);
@@ -198,7 +198,7 @@ async fn check(
         .stored("count wrong passwords", counted)
         .map_err(failed)?;
     if failed_here >= PAIR_FAILURES {
-        site.rooms.metrics.refused(Refusal::LoginLimit);
+        site.metrics.refused(Refusal::LoginLimit);
         let wait = (oldest.unwrap_or(now) + LOGIN_WINDOW_MS).saturating_sub(now);
         return Err(super::too_many_said(
             "Too many wrong passwords for this name from this address",
@@ -226,10 +226,10 @@ async fn check(
     match account {
         Some(account) if right => Ok(account),
         _ => {
-            site.rooms.metrics.refused(Refusal::BadLogin);
+            site.metrics.refused(Refusal::BadLogin);
             for key in [pair, accounts::name_key(name)] {
                 let kept = store.login_try(&key, now, LOGIN_WINDOW_MS, u32::MAX).await;
-                let _ = site.rooms.stored("count a wrong password", kept);
+                let _ = site.stored("count a wrong password", kept);
             }
             Err(refuse(StatusCode::BAD_REQUEST, "Wrong name or password."))
         }
@@ -274,7 +274,7 @@ pub async fn logout(
             .store()
             .close_session(&accounts::token_proof(&signed.token))
             .await;
-        site.rooms.stored("end a session", closed).map_err(failed)?;
+        site.stored("end a session", closed).map_err(failed)?;
     }
     Ok(with_cookie(
         StatusCode::NO_CONTENT.into_response(),
@@ -331,7 +331,7 @@ pub async fn password(
     let hash = accounts::hash(change.new)
         .await
         .map_err(|e| failed(Failure::Store(e)))?;
-    let store = site.rooms.store();
+    let store = &site.store;
     let proof = accounts::token_proof(&signed.token);
     let changed = match store.set_password(signed.account.id, &hash).await {
         Ok(()) => store.close_sessions(signed.account.id, Some(&proof)).await,
@@ -355,7 +355,7 @@ pub async fn delete(
     let given = body(read)?;
     check(&site, from, &signed.account.name, given.password, true).await?;
     site.rooms.forget(signed.account.id).await.map_err(failed)?;
-    let deleted = site.rooms.store().delete_account(signed.account.id).await;
+    let deleted = site.store.delete_account(signed.account.id).await;
     site.rooms
         .stored("delete an account", deleted)
         .map_err(failed)?;

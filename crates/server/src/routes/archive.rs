@@ -34,8 +34,8 @@ async fn user_of(site: &Site, name: &str) -> Result<crate::accounts::Account, Re
     if !crate::accounts::valid_name(name) {
         return Err(refuse(StatusCode::NOT_FOUND, "no such player"));
     }
-    let found = site.rooms.store().account(name).await;
-    match site.rooms.stored("read an account", found) {
+    let found = site.store.account(name).await;
+    match site.stored("read an account", found) {
         Ok(Some(account)) => Ok(account),
         Ok(None) => Err(refuse(StatusCode::NOT_FOUND, "no such player")),
         Err(failure) => Err(failed(failure)),
@@ -63,7 +63,7 @@ impl FromRequestParts<Arc<Site>> for Named {
 
 /// `GET /api/user/{name}`: every preset's rating.
 pub async fn user(State(site): State<Arc<Site>>, Named(account): Named) -> Answer {
-    let standings = site.rooms.store().standings(account.id).await;
+    let standings = site.store.standings(account.id).await;
     let standings = site
         .rooms
         .stored("read ratings", standings)
@@ -86,7 +86,7 @@ pub async fn user(State(site): State<Arc<Site>>, Named(account): Named) -> Answe
 
 /// `GET /api/user/{name}/rating-history`.
 pub async fn history(State(site): State<Arc<Site>>, Named(account): Named) -> Answer {
-    let points = site.rooms.store().history(account.id).await;
+    let points = site.store.history(account.id).await;
     let points = site
         .rooms
         .stored("read a rating history", points)
@@ -180,7 +180,7 @@ pub async fn games(
     let page = filter.page.unwrap_or(1).clamp(1, 10_000);
     query.offset = (page - 1) * PAGE;
     query.limit = PAGE + 1;
-    let found = site.rooms.store().archive(&query).await;
+    let found = site.store.archive(&query).await;
     let mut records = site
         .rooms
         .stored("read a player's games", found)
@@ -296,8 +296,8 @@ pub async fn export(
                 }
                 query.offset = sent;
                 query.limit = 100.min(most - sent);
-                let found = site.rooms.store().archive(&query).await;
-                let records = match site.rooms.stored("export a player's games", found) {
+                let found = site.store.archive(&query).await;
+                let records = match site.stored("export a player's games", found) {
                     Ok(records) => records,
                     Err(failure) => {
                         let e = std::io::Error::other(failure.sentence());
@@ -348,7 +348,7 @@ pub async fn leaderboard(
         .store()
         .leaderboard(&preset, since, most, LEADERS)
         .await;
-    match site.rooms.stored("read a leaderboard", found) {
+    match site.stored("read a leaderboard", found) {
         Ok(rows) => Json(Leaderboard {
             preset,
             players: rows

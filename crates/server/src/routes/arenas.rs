@@ -174,7 +174,7 @@ async fn watched(mut link: Link, site: &Site, mut watching: crate::arenas::Watch
                 if heard.is_none() {
                     return;
                 }
-                site.rooms.metrics.refused(crate::metrics::Refusal::BadMessage);
+                site.metrics.refused(crate::metrics::Refusal::BadMessage);
                 return link.close(POLICY, "an arena's socket only listens").await;
             }
         }

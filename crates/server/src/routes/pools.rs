@@ -82,14 +82,14 @@ async fn in_pool(
     let (pool, secret) = match read_join(link.first(JOIN_WITHIN).await) {
         Ok(join) => join,
         Err(why) => {
-            site.rooms.metrics.refused(Refusal::BadHello);
+            site.metrics.refused(Refusal::BadHello);
             return left(link, POLICY, &why).await;
         }
     };
     // Waiting in a pool is starting a game: the same budget as creating one, per address and
     // per account, so that pages joining (and leaving) in a loop start no more games.
     if let Err(wait) = site.limits.start_game(from, account.as_ref().map(|a| a.id)) {
-        site.rooms.metrics.refused(Refusal::CreateLimit);
+        site.metrics.refused(Refusal::CreateLimit);
         let why = format!(
             "Too many games started from your address: try again in {} s.",
             wait.as_secs() + 1
@@ -138,11 +138,11 @@ async fn waited(mut link: Link, site: &Site, joined: &mut crate::pools::Joined) 
                     if matches!(serde_json::from_str(&body), Ok(PoolRequest::Leave)) {
                         return link.close(1000, "").await;
                     }
-                    site.rooms.metrics.refused(Refusal::BadMessage);
+                    site.metrics.refused(Refusal::BadMessage);
                     return link.close(POLICY, why).await;
                 }
                 Some(Heard::Binary) => {
-                    site.rooms.metrics.refused(Refusal::BadMessage);
+                    site.metrics.refused(Refusal::BadMessage);
                     return link.close(POLICY, why).await;
                 }
                 None => {}

@@ -1,5 +1,5 @@
 //! Games of random legal moves on the folded board (the rules core's), the same every run: the
-//! outside checks' long games and the load run's games (`examples/load.rs` includes this file).
+//! outside checks' long games and the load run's games (`examples/load/main.rs` includes this file).
 
 use topochess_core::{game::Game, san, Position, Variant};
 

@@ -23,6 +23,11 @@
 //! limit, so that short games are not refused their next game). With `--spectators N` each game
 //! is watched by N more sockets too (taking changes, as the site's pages do), which read every
 //! message until the game ends.
+//!
+//! With `--site` the rest of the site runs beside the games (`site.rs`): players signing in,
+//! five a second; forty guests in a pool, playing the games they are paired in; two arenas of
+//! eight accounts each, told their games on their own channels and playing them. The games' round
+//! trips are then those of a site in use, and a line more says what the site's players did.
 
 use futures_util::{SinkExt, StreamExt};
 use std::net::{Ipv4Addr, TcpStream};
@@ -40,8 +45,9 @@ const PLIES: usize = 60;
 /// Games of random legal moves the players choose from, made once.
 const LINES: usize = 64;
 
-#[path = "../tests/outside/lines.rs"]
+#[path = "../../tests/outside/lines.rs"]
 mod lines;
+mod site;
 
 /// Game `seed`: random legal moves on the folded board, in coordinates, until the game ends or
 /// `plies` are played.
@@ -411,6 +417,10 @@ async fn main() {
             .and_then(|n| n.parse().ok())
             .unwrap_or(0),
     });
+    let activity = match raw.iter().any(|a| a == "--site") {
+        true => Some(site::start(&ports).await),
+        false => None,
+    };
     let started = Instant::now();
     let players: Vec<_> = (0..games as usize)
         .map(|n| {
@@ -421,6 +431,9 @@ async fn main() {
     tokio::time::sleep(Duration::from_secs(seconds)).await;
     let busy = memory(&servers);
     run.stop.store(true, Ordering::Relaxed);
+    if let Some(activity) = &activity {
+        activity.stop.store(true, Ordering::Relaxed);
+    }
     for p in players {
         let _ = tokio::time::timeout(Duration::from_secs(10), p).await;
     }
@@ -457,4 +470,7 @@ async fn main() {
         busy.saturating_sub(idle) as f64 / games as f64,
         run.refused.load(Ordering::Relaxed)
     );
+    if let Some(activity) = &activity {
+        println!("{}", site::report(activity, elapsed));
+    }
 }
