@@ -114,9 +114,25 @@ fn argon2() -> Argon2<'static> {
     )
 }
 
+/// Runs `work` (a hash, or its check) off the async threads, at most one at a time for every
+/// two cores: a flood of sign-ins waits its turn instead of taking every core from the games,
+/// and the hashes' memory (19 MiB each) stays bounded.
+async fn hashing<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, String> {
+    static TURNS: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        tokio::sync::Semaphore::new((cores / 2).max(1))
+    });
+    let _turn = TURNS.acquire().await.map_err(|e| e.to_string())?;
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| e.to_string())
+}
+
 /// `password`'s Argon2id hash with a fresh salt, computed off the async threads.
 pub async fn hash(password: String) -> Result<String, String> {
-    tokio::task::spawn_blocking(move || {
+    hashing(move || {
         let mut salt = [0u8; 16];
         getrandom::getrandom(&mut salt).map_err(|e| e.to_string())?;
         let salt = SaltString::encode_b64(&salt).map_err(|e| e.to_string())?;
@@ -125,8 +141,7 @@ pub async fn hash(password: String) -> Result<String, String> {
             .map(|h| h.to_string())
             .map_err(|e| e.to_string())
     })
-    .await
-    .map_err(|e| e.to_string())?
+    .await?
 }
 
 /// A hash no password matches, checked when the name is unknown: an unknown name costs the time
@@ -145,7 +160,7 @@ fn decoy() -> &'static str {
 /// Whether `password` is the one `hash` keeps (`None`: an unknown name, checked against a decoy
 /// all the same), computed off the async threads.
 pub async fn verify(password: String, hash: Option<String>) -> bool {
-    tokio::task::spawn_blocking(move || {
+    hashing(move || {
         let known = hash.is_some();
         let hash = hash.unwrap_or_else(|| decoy().to_string());
         let Ok(parsed) = PasswordHash::new(&hash) else {

@@ -418,7 +418,7 @@ async fn main() {
             .unwrap_or(0),
     });
     let activity = match raw.iter().any(|a| a == "--site") {
-        true => Some(site::start(&ports).await),
+        true => Some(site::start(&ports, think).await),
         false => None,
     };
     let started = Instant::now();

@@ -2,7 +2,8 @@
 //! each from an address of its own), guests waiting in a pool and playing the games they are
 //! paired in, and two arenas being played by accounts that hear their games on their own
 //! channel. Each paired game is played by both its players along one line of legal moves (the
-//! same for both: chosen by the game's id), White resigning at its end.
+//! same for both: chosen by the game's id), a pause before each move, White resigning at its
+//! end.
 
 use futures_util::{SinkExt, StreamExt};
 use std::net::Ipv4Addr;
@@ -36,6 +37,8 @@ const PASSWORD: &str = "a long load password";
 pub struct Activity {
     /// Set to stop.
     pub stop: AtomicBool,
+    /// The pause before each move of a paired game (as people think).
+    think: Duration,
     /// Sign-ins answered with a session, and their times (µs).
     pub signed_in: Mutex<Vec<u32>>,
     /// Sign-ins refused or failed.
@@ -143,7 +146,8 @@ async fn sign_up(from: Ipv4Addr, port: u16, name: &str) -> Option<String> {
 
 /// Plays game `id` as `me` over `game` (a socket already said hello), along the line the game's
 /// id chooses, until it ends or the run stops; White resigns at the line's end. Moves made.
-async fn play(mut game: Socket, id: &str, me: Color, stop: &AtomicBool) -> usize {
+async fn play(mut game: Socket, id: &str, me: Color, activity: &Activity) -> usize {
+    let stop = &activity.stop;
     let seed = u64::from_str_radix(id, 16).unwrap_or(0);
     let (line, _) = lines::random_line(seed, PAIRED_PLIES);
     let mut state: Option<GameState> = None;
@@ -156,6 +160,7 @@ async fn play(mut game: Socket, id: &str, me: Color, stop: &AtomicBool) -> usize
             let n = s.moves.len();
             let mine = (n % 2 == 0) == (me == Color::White);
             if mine && asked != Some(n) {
+                tokio::time::sleep(activity.think).await;
                 let m = match line.get(n) {
                     Some(uci) => ClientMessage::Move {
                         uci: uci.clone(),
@@ -226,7 +231,7 @@ async fn guest(activity: Arc<Activity>, port: u16, k: usize) {
         let hello = format!(r#"{{"t":"hello","secret":"{secret}","have":0}}"#);
         let path = format!("/api/games/{id}/socket");
         if let Some(game) = socket(from, port, &path, "", &hello).await {
-            let made = play(game, &id, side, &activity.stop).await;
+            let made = play(game, &id, side, &activity).await;
             activity.paired_moves.fetch_add(made, Ordering::Relaxed);
             activity
                 .pool_games
@@ -267,7 +272,7 @@ async fn arena_player(activity: Arc<Activity>, port: u16, k: usize, cookie: Stri
         let hello = format!(r#"{{"t":"hello","secret":"{secret}","have":0}}"#);
         let path = format!("/api/games/{}/socket", game.id);
         if let Some(socket) = socket(from, port, &path, &cookie, &hello).await {
-            let made = play(socket, &game.id, game.side, &activity.stop).await;
+            let made = play(socket, &game.id, game.side, &activity).await;
             activity.paired_moves.fetch_add(made, Ordering::Relaxed);
             activity
                 .arena_games
@@ -310,9 +315,13 @@ async fn sign_ins(activity: Arc<Activity>, port: u16, names: Vec<String>) {
 }
 
 /// Starts the site's players on `ports` (the arenas and the pool on the first server, the
-/// accounts' sign-ins on the last): the accounts made, two arenas made and joined.
-pub async fn start(ports: &[u16]) -> Arc<Activity> {
-    let activity = Arc::new(Activity::default());
+/// accounts' sign-ins on the last), pausing `think` before each move of their games: the
+/// accounts made, two arenas made and joined.
+pub async fn start(ports: &[u16], think: Duration) -> Arc<Activity> {
+    let activity = Arc::new(Activity {
+        think,
+        ..Activity::default()
+    });
     let (first, last) = (ports[0], ports[ports.len() - 1]);
     let run = std::process::id() % 100_000;
     let mut accounts = Vec::new();
