@@ -1,6 +1,6 @@
 //! A player's own channel (`/api/player/socket`, `docs/api.md`): what the server tells one player
 //! wherever they are on the site, whichever page they have open: that they are paired in a pool
-//! or an arena, with their game's id and side, so that no page has to find its game by its
+//! or an arena, or that their seek was taken, with their game's id and side, so that no page has to find its game by its
 //! player's name. The page opens it with a [`crate::Hello`] (its browser's secret, for a guest's
 //! pool games); a signed-in page is known by its session's cookie too.
 
@@ -21,6 +21,9 @@ pub enum PairedIn {
         /// The arena's id, as written in addresses.
         arena: String,
     },
+    /// A game waiting for its second player (a seek in the lobby, or a game sent by link):
+    /// its other seat was taken.
+    Seek,
 }
 
 /// A paired game as its player is told it: all a page needs to put it on the board.

@@ -57,8 +57,6 @@ struct Watcher {
 /// The arenas as this server serves them.
 pub struct Arenas {
     rooms: Arc<Rooms>,
-    /// The players' topics: each is told their games being played.
-    hub: Arc<crate::hub::Hub>,
     /// The pages watching, by arena and page number.
     here: Mutex<HashMap<u64, HashMap<u64, Watcher>>>,
     /// The standings last sent to the pages here, by arena (JSON).
@@ -77,10 +75,9 @@ pub struct Watching {
 
 impl Arenas {
     /// No one watching here yet.
-    pub fn new(rooms: Arc<Rooms>, hub: Arc<crate::hub::Hub>) -> Arc<Arenas> {
+    pub fn new(rooms: Arc<Rooms>) -> Arc<Arenas> {
         Arc::new(Arenas {
             rooms,
-            hub,
             here: Mutex::new(HashMap::new()),
             sent: Mutex::new(HashMap::new()),
             scheduled: Mutex::new(0),

@@ -26,6 +26,8 @@ use topochess_protocol::player::PlayerNews;
 /// account, `g:<proof>` for a guest's browser) to the channels listening for it.
 pub struct Hub {
     topics: Mutex<Topics>,
+    /// The next channel's number.
+    next: std::sync::atomic::AtomicU64,
     /// The metrics its connections are counted in.
     metrics: Arc<Metrics>,
     /// Cancelled when the server shuts down: every connection is told and closed.
@@ -66,6 +68,7 @@ impl Hub {
     pub fn new(metrics: Arc<Metrics>, shutdown: CancellationToken) -> Arc<Hub> {
         Arc::new(Hub {
             topics: Mutex::default(),
+            next: Default::default(),
             metrics,
             shutdown,
         })
@@ -79,7 +82,7 @@ impl Hub {
     /// browser) until it is dropped.
     pub fn listen(self: &Arc<Self>, keys: Vec<String>) -> Listening {
         let (tell, news) = unbounded_channel();
-        let id = crate::rooms::random_u64();
+        let id = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut topics = self.topics();
         for key in &keys {
             topics
@@ -94,6 +97,11 @@ impl Hub {
             news,
             _tell: tell,
         }
+    }
+
+    /// The signal of the server's shutdown, which closes every connection.
+    pub fn shutdown(&self) -> CancellationToken {
+        self.shutdown.clone()
     }
 
     /// Whether a channel here listens to `key`'s topic.

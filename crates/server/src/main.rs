@@ -125,15 +125,15 @@ async fn main() -> Result<(), String> {
     if settled > 0 {
         tracing::info!(games = settled, "rated the games left unrated");
     }
-    let shutdown = tokio_util::sync::CancellationToken::new();
-    let hub = hub::Hub::new(rooms.metrics.clone(), shutdown.clone());
+    let hub = rooms.hub.clone();
+    let shutdown = hub.shutdown();
     let site = Arc::new(site::Site {
         store: rooms.store().clone(),
         metrics: rooms.metrics.clone(),
         rooms: rooms.clone(),
         hub: hub.clone(),
-        pools: pools::Pools::new(rooms.clone(), hub.clone()),
-        arenas: arenas::Arenas::new(rooms.clone(), hub),
+        pools: pools::Pools::new(rooms.clone()),
+        arenas: arenas::Arenas::new(rooms.clone()),
         limits: limits::Limits::new(limits::Quotas {
             games_per_minute: args.games_per_minute,
             sockets_open: args.sockets_per_address,

@@ -43,8 +43,6 @@ struct Here {
 /// The pools as this server serves them.
 pub struct Pools {
     rooms: Arc<Rooms>,
-    /// The players' topics: each is told the game its seat was paired in.
-    hub: Arc<crate::hub::Hub>,
     here: Mutex<HashMap<u64, Here>>,
     round: std::sync::atomic::AtomicU64,
     nudge: tokio::sync::Notify,
@@ -66,10 +64,9 @@ pub struct Joined {
 
 impl Pools {
     /// No one waiting here yet.
-    pub fn new(rooms: Arc<Rooms>, hub: Arc<crate::hub::Hub>) -> Arc<Pools> {
+    pub fn new(rooms: Arc<Rooms>) -> Arc<Pools> {
         Arc::new(Pools {
             rooms,
-            hub,
             here: Mutex::new(HashMap::new()),
             round: Default::default(),
             nudge: tokio::sync::Notify::new(),
@@ -93,9 +90,9 @@ impl Pools {
             Some(a) => {
                 let who = self.rooms.player(a, pool.variant).await?;
                 let rating = who.tag.rating.unwrap_or(GUEST_RATING);
-                (format!("a:{}", a.id), Some(who), rating)
+                (crate::hub::player::account_key(a.id), Some(who), rating)
             }
-            None => (format!("g:{proof}"), None, GUEST_RATING),
+            None => (crate::hub::player::guest_key(&proof), None, GUEST_RATING),
         };
         let now = now_ms();
         let ticket = random_u64() >> 1;
@@ -280,7 +277,7 @@ impl Pools {
         let Some(pool) = Pool::of(&seat.pool) else {
             return;
         };
-        if !self.hub.listened(&seat.player) {
+        if !self.rooms.hub.listened(&seat.player) {
             return;
         }
         let paired = PairedGame {
@@ -291,7 +288,9 @@ impl Pools {
             rated: seat.who.is_some(),
             from: PairedIn::Pool { pool: pool.id() },
         };
-        self.hub.tell(&seat.player, PlayerNews::Paired(paired));
+        self.rooms
+            .hub
+            .tell(&seat.player, PlayerNews::Paired(paired));
     }
 
     /// How many pages wait here.

@@ -76,6 +76,8 @@ pub struct Rooms {
     seek_addresses: SyncMutex<HashMap<GameId, (IpAddr, u64)>>,
     /// What the server counts.
     pub metrics: Arc<Metrics>,
+    /// The live connections' hub, where a player whose seek was taken is told.
+    pub hub: Arc<crate::hub::Hub>,
     /// The lobby as last read, for the pages that follow it.
     lobby_now: tokio::sync::watch::Sender<Arc<Lobby>>,
     /// Wakes the lobby's keeper: a seek came or went, a seat was taken, a game ended.
@@ -126,6 +128,7 @@ impl Rooms {
             watchers: SyncMutex::default(),
             next_watcher: Default::default(),
             seek_addresses: SyncMutex::default(),
+            hub: crate::hub::Hub::new(metrics.clone(), Default::default()),
             metrics,
             lobby_now: tokio::sync::watch::Sender::new(Arc::default()),
             lobby_nudge: tokio::sync::Notify::new(),

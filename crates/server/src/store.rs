@@ -50,6 +50,14 @@ pub enum Heard {
     },
     /// Who is at game `id` changed on some server.
     Presence(GameId),
+    /// A player's topic (`a:<account>`, `g:<proof>`) has news of game `game` (its seek was
+    /// taken): the servers with a channel listening there read the game and tell it.
+    Player {
+        /// The game.
+        game: GameId,
+        /// The player's topic.
+        key: String,
+    },
     /// The listener lost its connection and has it again: what was said meanwhile is lost, so
     /// everything held in memory is read again.
     Reconnected,
@@ -104,6 +112,9 @@ pub trait Store: AccountStore + ArenaStore + PoolStore + Send + Sync + 'static {
     /// Server `server`'s counts of pages (told to the other servers); a store that serves one
     /// server keeps nothing.
     async fn present(&self, server: u64, counts: &[Count]) -> Result<(), StoreError>;
+    /// Tells the other servers that `key`'s topic has news of game `game` (a store that
+    /// serves one server tells nobody).
+    async fn notify_player(&self, key: &str, game: GameId) -> Result<(), StoreError>;
     /// The pages the servers other than `server` have at `games`.
     async fn presence(&self, server: u64, games: &[GameId]) -> Result<Vec<Presence>, StoreError>;
     /// Server `server` is alive at `now`.

@@ -1,6 +1,6 @@
 //! The player's own channel (`/api/player/socket`, `crate::common::socket`): open while the
 //! player is signed in or waits in a pool, so that a game paired for them (in a pool or an
-//! arena) reaches whichever screen they are on, told by the server to the player and not found
+//! arena) or a seek of theirs taken reaches whichever screen they are on, told by the server to the player and not found
 //! by their name in the standings.
 
 use crate::app::action::Action;
@@ -22,7 +22,32 @@ impl AppState {
                 self.pool_action(crate::pools::PoolAction::Heard(news));
             }
             PairedIn::Arena { .. } => self.arena_action(crate::arenas::ArenaAction::Paired(game)),
+            PairedIn::Seek => self.seek_taken(game),
         }
+    }
+
+    /// The player's seek (or a game sent by link) was taken while another game or screen was
+    /// shown: its game is put on the board, and the player told why.
+    fn seek_taken(&mut self, game: PairedGame) {
+        let Some(id) = topochess_protocol::parse_id(&game.id) else {
+            return;
+        };
+        let here = matches!(
+            self.settings.opponent,
+            crate::common::settings::Opponent::Live { id: shown, .. } if shown == id
+        );
+        if here {
+            return;
+        }
+        let mut settings =
+            self.paired_settings(&game.preset, id, game.side, game.rated, game.clock);
+        if game.clock == (0, 0) {
+            // A game without a clock (a correspondence game).
+            settings.time = None;
+        }
+        self.reduce_in_place(Action::NewGame(settings, None));
+        self.reduce_in_place(Action::Go(crate::app::state::Screen::Play));
+        self.notice = Some("Your seek was taken: your game has begun.".into());
     }
 }
 
@@ -49,4 +74,57 @@ pub fn use_player_channel(state: &UseReducerHandle<AppState>) {
         connected: Callback::noop(),
     };
     use_socket(wanted.then(|| "api/player/socket".into()), line, Vec::new());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::state::Screen;
+    use crate::common::settings::Opponent;
+    use std::rc::Rc;
+    use topochess_core::Color;
+
+    fn told(from: PairedIn) -> Action {
+        Action::Paired(PairedGame {
+            id: topochess_protocol::id_text(0xbeef),
+            side: Color::Black,
+            preset: "torus".into(),
+            clock: (180, 2),
+            rated: false,
+            from,
+        })
+    }
+
+    fn live_id(s: &AppState) -> Option<(u64, Option<Color>)> {
+        match s.settings.opponent {
+            Opponent::Live { id, me, .. } => Some((id, me)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_seek_taken_puts_its_game_on_the_board_from_any_screen_once() {
+        let s = Rc::new(AppState::default()).reduce(Action::SetScreen(Screen::Puzzles));
+        let s = s.reduce(told(PairedIn::Seek));
+        assert_eq!(live_id(&s), Some((0xbeef, Some(Color::Black))));
+        assert_eq!(
+            (s.screen, s.settings.variant.as_str()),
+            (Screen::Play, "torus")
+        );
+        assert!(s.notice.as_deref().unwrap().contains("seek was taken"));
+        // Told again (another channel, a reconnect): the game on the board stays as it is.
+        let again = s.clone().reduce(Action::SetScreen(Screen::Puzzles));
+        let again = again.reduce(told(PairedIn::Seek));
+        assert_eq!(again.screen, Screen::Puzzles, "no second opening");
+    }
+
+    #[test]
+    fn a_pool_pairing_heard_on_the_channel_ends_only_a_wait_of_this_page() {
+        // No wait here (another tab waits): nothing opens.
+        let pool = || PairedIn::Pool {
+            pool: "torus-3+2".into(),
+        };
+        let s = Rc::new(AppState::default()).reduce(told(pool()));
+        assert_eq!(live_id(&s), None);
+    }
 }

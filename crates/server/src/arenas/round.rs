@@ -128,7 +128,7 @@ impl Arenas {
         for p in pairings.iter().filter(|p| p.ended.is_none()) {
             for (account, side) in [(p.white, Color::White), (p.black, Color::Black)] {
                 let key = crate::hub::player::account_key(account);
-                if !self.hub.listened(&key) {
+                if !self.rooms.hub.listened(&key) {
                     continue;
                 }
                 let game = PairedGame {
@@ -141,7 +141,7 @@ impl Arenas {
                         arena: id_text(arena.id),
                     },
                 };
-                self.hub.tell(&key, PlayerNews::Paired(game));
+                self.rooms.hub.tell(&key, PlayerNews::Paired(game));
             }
         }
     }

@@ -12,10 +12,7 @@ const MINUTE: u64 = 60_000;
 
 fn setup() -> Arc<Arenas> {
     let store = Arc::new(SqliteStore::in_temp().unwrap());
-    Arenas::new(
-        Rooms::new(store, Arc::default()),
-        crate::hub::Hub::new(Arc::default(), Default::default()),
-    )
+    Arenas::new(Rooms::new(store, Arc::default()))
 }
 
 async fn account(arenas: &Arenas, name: &str) -> Account {

@@ -33,6 +33,11 @@ pub fn account_key(account: u64) -> String {
     format!("a:{account}")
 }
 
+/// The topic of a guest's browser, by its seat's proof (the hash of its secret).
+pub fn guest_key(proof: &str) -> String {
+    format!("g:{proof}")
+}
+
 /// The hello, if the first message is a well-formed one in time.
 fn hello(first: Option<Heard>) -> Option<Hello> {
     let Some(Heard::Text(text)) = first else {

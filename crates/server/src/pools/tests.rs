@@ -11,10 +11,7 @@ const SECRET_C: &str = "cccccccccccccccc";
 
 fn setup() -> Arc<Pools> {
     let store = Arc::new(SqliteStore::in_temp().unwrap());
-    Pools::new(
-        Rooms::new(store, Arc::default()),
-        crate::hub::Hub::new(Arc::default(), Default::default()),
-    )
+    Pools::new(Rooms::new(store, Arc::default()))
 }
 
 async fn account(pools: &Pools, name: &str) -> Account {

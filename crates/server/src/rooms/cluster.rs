@@ -61,6 +61,7 @@ impl Rooms {
                 }
             }
             let (mut games, mut present) = (HashMap::new(), HashMap::new());
+            let mut players = Vec::new();
             for n in news {
                 match n {
                     Heard::Game {
@@ -75,6 +76,11 @@ impl Rooms {
                         if let Some(room) = room {
                             let newest = games.entry(id).or_insert((room, Some(revision)));
                             newest.1 = newest.1.max(Some(revision));
+                        }
+                    }
+                    Heard::Player { game, key } => {
+                        if self.hub.listened(&key) {
+                            players.push((game, key));
                         }
                     }
                     Heard::Presence(id) => {
@@ -96,6 +102,13 @@ impl Rooms {
             self.reread(games.into_values().collect()).await;
             let present: Vec<Arc<Room>> = present.into_values().collect();
             self.read_presence(&present).await;
+            for (game, key) in players {
+                let record = self.store.load(game).await;
+                if let Ok(Some(record)) = self.kept("read a game a player is told of", game, record)
+                {
+                    self.tell_seek_taken(&record, Some(&key)).await;
+                }
+            }
         }
     }
 

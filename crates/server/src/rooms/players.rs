@@ -4,12 +4,14 @@
 
 use super::{now_ms, Failure, Rooms};
 use crate::accounts::Account;
+use crate::hub::player::{account_key, guest_key};
 use crate::ratings::shown;
-use crate::record::{seat_proof, Player};
+use crate::record::{seat_proof, Player, Record};
 use crate::room::Room;
 use std::sync::Arc;
 use topochess_core::Color;
-use topochess_protocol::{GameId, PlayerTag};
+use topochess_protocol::player::{PairedGame, PairedIn, PlayerNews};
+use topochess_protocol::{id_text, GameId, PlayerTag};
 
 impl Rooms {
     /// `account` as a player at a game of `variant`: its name and its rating there now.
@@ -52,8 +54,29 @@ impl Rooms {
         };
         // Kept before anyone hears of it; a write that fails leaves the seat free, and a seat
         // another server gave first is taken again from the game as kept.
-        self.change(room, |game| game.seat(secret, player.clone()).0)
-            .await
+        let (side, taken) = self
+            .change(room, |game| game.seat(secret, player.clone()))
+            .await?;
+        if taken {
+            let record = room.game.lock().await.record().clone();
+            self.tell_seek_taken(&record, None).await;
+        }
+        Ok(side)
+    }
+
+    /// Tells the players of `record`, a game whose second seat was just taken, on their own
+    /// channels here, and the other servers' (`only`: the one topic another server named).
+    pub(crate) async fn tell_seek_taken(&self, record: &Record, only: Option<&str>) {
+        for (key, news) in seek_taken(record) {
+            if only.is_some_and(|only| only != key) {
+                continue;
+            }
+            self.hub.tell(&key, news);
+            if only.is_none() {
+                let told = self.store.notify_player(&key, record.id).await;
+                let _ = self.kept("tell the other servers of a seat taken", record.id, told);
+            }
+        }
     }
 
     /// Rates game `id` if it is rated, over and not yet rated; the room open here is brought up
@@ -131,4 +154,36 @@ impl Rooms {
         }
         Ok(())
     }
+}
+
+/// The news of a game waiting for its second player (a seek, a game sent by link) once both
+/// seats are taken and no move is made: for each player's topic, their game and side. None for
+/// an arena's game (its players are told by the arena).
+fn seek_taken(record: &Record) -> Vec<(String, PlayerNews)> {
+    let arena = record.players.iter().flatten().any(|p| p.arena.is_some());
+    let waiting = !arena && record.moves.is_empty() && record.outcome.is_none() && !record.aborted;
+    let [Some(white), Some(black)] = &record.seats else {
+        return Vec::new();
+    };
+    if !waiting {
+        return Vec::new();
+    }
+    [(Color::White, white), (Color::Black, black)]
+        .into_iter()
+        .map(|(side, proof)| {
+            let key = match record.account(side) {
+                Some(account) => account_key(account),
+                None => guest_key(proof),
+            };
+            let game = PairedGame {
+                id: id_text(record.id),
+                side,
+                preset: record.variant.clone(),
+                clock: record.clock.unwrap_or_default(),
+                rated: record.rated,
+                from: PairedIn::Seek,
+            };
+            (key, PlayerNews::Paired(game))
+        })
+        .collect()
 }

@@ -237,6 +237,9 @@ impl Store for Unreliable {
     async fn present(&self, _: u64, _: &[crate::store::Count]) -> Result<(), StoreError> {
         Ok(())
     }
+    async fn notify_player(&self, _: &str, _: GameId) -> Result<(), StoreError> {
+        Ok(())
+    }
     async fn presence(
         &self,
         _: u64,

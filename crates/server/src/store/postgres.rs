@@ -350,6 +350,10 @@ fn read_payload(payload: &str) -> Option<Heard> {
             lobby: words.next()? == "1",
         }),
         ("p", id) => Some(Heard::Presence(id)),
+        ("u", game) => Some(Heard::Player {
+            game,
+            key: words.next()?.to_string(),
+        }),
         _ => None,
     }
 }
@@ -515,6 +519,15 @@ impl Store for PgStore {
 
     fn listen(&self) -> Option<UnboundedReceiver<Heard>> {
         self.heard.lock().unwrap_or_else(|p| p.into_inner()).take()
+    }
+
+    async fn notify_player(&self, key: &str, game: GameId) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        let payload = format!("u {} {key}", game as i64);
+        client
+            .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+            .await?;
+        Ok(())
     }
 
     async fn present(&self, server: u64, counts: &[Count]) -> Result<(), StoreError> {

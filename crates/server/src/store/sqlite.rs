@@ -560,6 +560,10 @@ impl Store for SqliteStore {
         Ok(())
     }
 
+    async fn notify_player(&self, _: &str, _: GameId) -> Result<(), StoreError> {
+        Ok(())
+    }
+
     async fn presence(&self, _: u64, _: &[GameId]) -> Result<Vec<Presence>, StoreError> {
         Ok(Vec::new())
     }

@@ -190,3 +190,60 @@ async fn a_channel_on_another_server_hears_the_pairing_of_the_first() {
     let b = Server::start_with(&site("channel-b"), pb, &["--database", &url], &[]);
     arena_games_are_told(&[a.port, b.port]).await;
 }
+
+/// A guest's seek on `ports[0]`, its maker's channel on the last server: taken by another
+/// guest through the first, the maker hears the game and its side, and so does the taker.
+async fn a_seek_taken_is_told(ports: &[u16]) {
+    let last = ports[ports.len() - 1];
+    let (maker, taker) = ("seek-maker-0123456789", "seek-taker-0123456789");
+    let mut channel = channel(person(1), last, Some(maker), "").await;
+    assert_eq!(
+        heard(&mut channel).await,
+        PlayerNews::Listening { account: None }
+    );
+    let mut takers = channel_of(person(2), ports[0], taker).await;
+    let seek = create_from(person(1), ports[0], &folded_game(maker, true));
+    let mut taking = connect_from(person(2), ports[0], &seek.id, Some(taker)).await;
+    let state = state_at(&mut taking, 0).await;
+    assert_eq!(state.you, Some(topochess_core::Color::Black));
+    let told = paired(&mut channel).await;
+    assert_eq!(
+        (told.id.as_str(), told.side, told.from),
+        (
+            seek.id.as_str(),
+            topochess_core::Color::White,
+            PairedIn::Seek
+        )
+    );
+    assert_eq!((told.preset.as_str(), told.clock), ("folded", (300, 0)));
+    let theirs = paired(&mut takers).await;
+    assert_eq!(
+        (theirs.id, theirs.side),
+        (seek.id.clone(), topochess_core::Color::Black)
+    );
+}
+
+/// A channel said hello with `secret`, its first news read.
+async fn channel_of(from: Ipv4Addr, port: u16, secret: &str) -> Socket {
+    let mut socket = channel(from, port, Some(secret), "").await;
+    assert!(matches!(
+        heard(&mut socket).await,
+        PlayerNews::Listening { .. }
+    ));
+    socket
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_guest_hears_its_seek_taken_on_its_own_channel() {
+    let server = Server::start(&site("channel-seek"), free_port());
+    a_seek_taken_is_told(&[server.port]).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_seek_taken_through_another_server_is_told_on_the_makers() {
+    let url = fresh_database("seek").await;
+    let (pa, pb) = (free_port(), free_port());
+    let a = Server::start_with(&site("channel-seek-a"), pa, &["--database", &url], &[]);
+    let b = Server::start_with(&site("channel-seek-b"), pb, &["--database", &url], &[]);
+    a_seek_taken_is_told(&[a.port, b.port]).await;
+}
