@@ -217,10 +217,12 @@ pub(crate) fn failed(failure: Failure) -> Response {
     answer
 }
 
-/// `None` when `address` may do `what` now; otherwise the answer: 429 with `Retry-After` and a
+/// Whether `address` may do `what` now; if not, the answer: 429 with `Retry-After` and a
 /// sentence.
-pub(crate) fn limited(site: &Site, what: Limited, address: IpAddr) -> Option<Response> {
-    site.limits.check(what, address).err().map(|wait| {
+// A refusal is a whole response, as axum's handlers return it.
+#[allow(clippy::result_large_err)]
+pub(crate) fn limited(site: &Site, what: Limited, address: IpAddr) -> Result<(), Response> {
+    site.limits.check(what, address).map_err(|wait| {
         let (reason, doing) = match what {
             Limited::Create => (Refusal::CreateLimit, "games started"),
             Limited::Lobby => (Refusal::LobbyLimit, "lobby reads"),
@@ -284,33 +286,24 @@ struct QrText {
 }
 
 /// The QR code of a short text (a game's link), as SVG.
-async fn qr(State(site): State<Arc<Site>>, Address(from): Address, q: Query<QrText>) -> Response {
-    if let Some(answer) = limited(&site, Limited::Qr, from) {
-        return answer;
-    }
+async fn qr(State(site): State<Arc<Site>>, Address(from): Address, q: Query<QrText>) -> Answer {
+    limited(&site, Limited::Qr, from)?;
     if q.text.len() > 512 {
-        return refuse(StatusCode::BAD_REQUEST, "at most 512 bytes");
+        return Err(refuse(StatusCode::BAD_REQUEST, "at most 512 bytes"));
     }
-    match qrcode::QrCode::new(q.text.as_bytes()) {
-        Ok(code) => {
-            let svg = code
-                .render::<qrcode::render::svg::Color>()
-                .min_dimensions(200, 200)
-                .build();
-            ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response()
-        }
-        Err(e) => refuse(StatusCode::BAD_REQUEST, e.to_string()),
-    }
+    let code = qrcode::QrCode::new(q.text.as_bytes())
+        .map_err(|e| refuse(StatusCode::BAD_REQUEST, e.to_string()))?;
+    let svg = code
+        .render::<qrcode::render::svg::Color>()
+        .min_dimensions(200, 200)
+        .build();
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 
-async fn lobby(State(site): State<Arc<Site>>, Address(from): Address) -> Response {
-    if let Some(answer) = limited(&site, Limited::Lobby, from) {
-        return answer;
-    }
-    match site.rooms.lobby().await {
-        Ok(lobby) => Json(lobby).into_response(),
-        Err(failure) => failed(failure),
-    }
+async fn lobby(State(site): State<Arc<Site>>, Address(from): Address) -> Answer {
+    limited(&site, Limited::Lobby, from)?;
+    let lobby = site.rooms.lobby().await.map_err(failed)?;
+    Ok(Json(lobby).into_response())
 }
 
 /// The lobby as a stream of server-sent events: the lobby now, then each time it changes (a
@@ -351,21 +344,21 @@ async fn read(
     State(site): State<Arc<Site>>,
     Address(from): Address,
     Path(id): Path<String>,
-) -> Response {
-    if let Some(answer) = limited(&site, Limited::Lobby, from) {
-        return answer;
-    }
-    let Some(id) = parse_id(&id) else {
-        return refuse(StatusCode::NOT_FOUND, "no such game");
-    };
-    let answer = match site.rooms.room(id).await {
-        Ok(Some(room)) => Json(room.state(None).await).into_response(),
-        Ok(None) => return refuse(StatusCode::NOT_FOUND, "no such game"),
-        Err(failure) => return failed(failure),
-    };
+) -> Answer {
+    limited(&site, Limited::Lobby, from)?;
+    let no_game = || refuse(StatusCode::NOT_FOUND, "no such game");
+    let id = parse_id(&id).ok_or_else(no_game)?;
+    let room = site
+        .rooms
+        .room(id)
+        .await
+        .map_err(failed)?
+        .ok_or_else(no_game)?;
+    let answer = Json(room.state(None).await).into_response();
     // Read and let go: a read keeps no room open.
+    drop(room);
     site.rooms.release(id);
-    answer
+    Ok(answer)
 }
 
 /// What every live connection is opened with (`crate::hub`): its player, known by the
@@ -384,9 +377,7 @@ pub(super) async fn opening(
 // A refusal is a whole response, as axum's handlers return it.
 #[allow(clippy::result_large_err)]
 fn place(site: &Site, from: IpAddr) -> Result<crate::limits::OpenSocket, Response> {
-    if let Some(answer) = limited(site, Limited::Socket, from) {
-        return Err(answer);
-    }
+    limited(site, Limited::Socket, from)?;
     site.limits.open_socket(from).ok_or_else(|| {
         site.metrics.refused(Refusal::SocketsOpen);
         too_many("connections open", Duration::from_secs(9))

@@ -67,8 +67,7 @@ pub async fn session(site: &Site, headers: &HeaderMap) -> Result<Option<Signed>,
     }
     let since = now_ms().saturating_sub(accounts::SESSION_DAYS * 24 * 3600 * 1000);
     let found = site
-        .rooms
-        .store()
+        .store
         .session(&accounts::token_proof(&token), since)
         .await;
     match site.stored("read a session", found) {
@@ -104,8 +103,7 @@ pub(super) fn body<T>(read: Result<Json<T>, JsonRejection>) -> Result<T, Respons
 async fn open(site: &Site, headers: &HeaderMap, account: &Account) -> Result<String, Response> {
     let token = accounts::new_token();
     let opened = site
-        .rooms
-        .store()
+        .store
         .open_session(&accounts::token_proof(&token), account.id, now_ms())
         .await;
     site.rooms
@@ -270,8 +268,7 @@ pub async fn logout(
     let cleared = accounts::cleared_cookie(https(&site, &headers));
     if let Some(signed) = signed {
         let closed = site
-            .rooms
-            .store()
+            .store
             .close_session(&accounts::token_proof(&signed.token))
             .await;
         site.stored("end a session", closed).map_err(failed)?;
@@ -288,11 +285,7 @@ pub async fn logout_everywhere(
     SignedIn(signed): SignedIn,
     headers: HeaderMap,
 ) -> Answer {
-    let closed = site
-        .rooms
-        .store()
-        .close_sessions(signed.account.id, None)
-        .await;
+    let closed = site.store.close_sessions(signed.account.id, None).await;
     site.rooms
         .stored("end the sessions", closed)
         .map_err(failed)?;

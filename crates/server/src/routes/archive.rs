@@ -51,9 +51,7 @@ impl FromRequestParts<Arc<Site>> for Named {
 
     async fn from_request_parts(parts: &mut Parts, site: &Arc<Site>) -> Result<Self, Response> {
         let Address(from) = Address::from_request_parts(parts, site).await?;
-        if let Some(answer) = limited(site, Limited::Lobby, from) {
-            return Err(answer);
-        }
+        limited(site, Limited::Lobby, from)?;
         let Path(name) = Path::<String>::from_request_parts(parts, site)
             .await
             .map_err(IntoResponse::into_response)?;
@@ -334,34 +332,26 @@ pub async fn leaderboard(
     State(site): State<Arc<Site>>,
     Address(from): Address,
     Path(preset): Path<String>,
-) -> Response {
-    if let Some(answer) = limited(&site, Limited::Lobby, from) {
-        return answer;
-    }
+) -> Answer {
+    limited(&site, Limited::Lobby, from)?;
     if topochess_core::variant::preset(&preset).is_none() {
-        return refuse(StatusCode::NOT_FOUND, "no such preset");
+        return Err(refuse(StatusCode::NOT_FOUND, "no such preset"));
     }
     let since = now_ms().saturating_sub(ratings::ACTIVE_MS);
     let most = ratings::rankable_deviation(&preset);
-    let found = site
-        .rooms
-        .store()
-        .leaderboard(&preset, since, most, LEADERS)
-        .await;
-    match site.stored("read a leaderboard", found) {
-        Ok(rows) => Json(Leaderboard {
-            preset,
-            players: rows
-                .into_iter()
-                .map(|(name, s)| Leader {
-                    name,
-                    rating: s.rating.rating.round() as i32,
-                    rd: s.rating.deviation.round() as i32,
-                    games: s.games,
-                })
-                .collect(),
-        })
-        .into_response(),
-        Err(failure) => failed(failure),
-    }
+    let found = site.store.leaderboard(&preset, since, most, LEADERS).await;
+    let rows = site.stored("read a leaderboard", found).map_err(failed)?;
+    Ok(Json(Leaderboard {
+        preset,
+        players: rows
+            .into_iter()
+            .map(|(name, s)| Leader {
+                name,
+                rating: s.rating.rating.round() as i32,
+                rd: s.rating.deviation.round() as i32,
+                games: s.games,
+            })
+            .collect(),
+    })
+    .into_response())
 }

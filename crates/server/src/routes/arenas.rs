@@ -28,14 +28,10 @@ fn arena_id(id: &str) -> Result<u64, Response> {
 }
 
 /// `GET /api/tournaments`: the arenas being played, starting soon and just finished.
-pub async fn list(State(site): State<Arc<Site>>, Address(from): Address) -> Response {
-    if let Some(answer) = limited(&site, Limited::Lobby, from) {
-        return answer;
-    }
-    match site.arenas.list(now_ms()).await {
-        Ok(list) => Json(list).into_response(),
-        Err(failure) => failed(failure),
-    }
+pub async fn list(State(site): State<Arc<Site>>, Address(from): Address) -> Answer {
+    limited(&site, Limited::Lobby, from)?;
+    let list = site.arenas.list(now_ms()).await.map_err(failed)?;
+    Ok(Json(list).into_response())
 }
 
 /// `GET /api/tournaments/{id}`: an arena in full.
@@ -44,9 +40,7 @@ pub async fn read(
     Address(from): Address,
     Path(id): Path<String>,
 ) -> Answer {
-    if let Some(answer) = limited(&site, Limited::Lobby, from) {
-        return Err(answer);
-    }
+    limited(&site, Limited::Lobby, from)?;
     let id = arena_id(&id)?;
     match site.arenas.view(id, now_ms()).await {
         Ok(view) => Ok(Json(view).into_response()),
@@ -62,9 +56,7 @@ pub async fn create(
     SignedIn(signed): SignedIn,
     read: Result<Json<NewArena>, JsonRejection>,
 ) -> Answer {
-    if let Some(answer) = limited(&site, Limited::Create, from) {
-        return Err(answer);
-    }
+    limited(&site, Limited::Create, from)?;
     let new = body(read)?;
     let id = site
         .arenas
@@ -78,9 +70,7 @@ pub async fn create(
 /// What joining and withdrawing share: the signed-in player, within the address's limits, and
 /// the arena.
 fn acting(site: &Site, from: IpAddr, id: &str) -> Result<u64, Response> {
-    if let Some(answer) = limited(site, Limited::Lobby, from) {
-        return Err(answer);
-    }
+    limited(site, Limited::Lobby, from)?;
     arena_id(id)
 }
 
