@@ -14,6 +14,7 @@ pub mod change;
 pub mod date;
 pub mod player;
 pub mod pool;
+pub mod token;
 pub use change::GameChange;
 use topochess_core::Color;
 

@@ -23,7 +23,9 @@ use tower_http::set_header::SetResponseHeaderLayer;
 mod account;
 mod archive;
 mod arenas;
+mod bearer;
 mod pools;
+mod tokens;
 
 /// The router: the API, and the site's files from `dist` for everything else.
 pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
@@ -50,6 +52,10 @@ pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
         .route("/api/tournaments/{id}/withdraw", post(arenas::withdraw))
         .route("/api/tournaments/{id}/socket", get(arenas::socket))
         .route("/api/account", get(account::account))
+        .route("/api/account/tokens", get(tokens::list).post(tokens::make))
+        .route("/api/account/tokens/{id}/revoke", post(tokens::revoke))
+        .route("/api/token", axum::routing::delete(tokens::revoke_own))
+        .route("/api/token/test", post(tokens::test))
         .route("/api/account/session", get(account::session_of))
         .route("/api/account/signup", post(account::signup))
         .route("/api/account/login", post(account::login))

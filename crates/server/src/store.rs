@@ -14,6 +14,7 @@ pub mod arenas;
 pub mod pools;
 mod postgres;
 mod sqlite;
+pub mod tokens;
 
 pub use accounts::{AccountStore, ArchiveQuery, Won};
 pub use arenas::ArenaStore;
@@ -86,7 +87,9 @@ pub type Count = (GameId, Color, u32, u64);
 /// A store of live games. Writes are answered only once the game is kept: the server answers a
 /// move only after its write.
 #[async_trait::async_trait]
-pub trait Store: AccountStore + ArenaStore + PoolStore + Send + Sync + 'static {
+pub trait Store:
+    AccountStore + ArenaStore + PoolStore + tokens::TokenStore + Send + Sync + 'static
+{
     /// Keeps a new game; `lobby`: it is listed there.
     async fn create(&self, game: &Record, lobby: bool) -> Result<(), StoreError>;
     /// The game `id`, if kept.

@@ -76,16 +76,19 @@ async fn a_hash_is_argon2id_salted_and_verifies_only_its_password() {
 async fn an_unknown_name_costs_what_a_wrong_password_does() {
     let h = hash("torus knight 8x14".into()).await.unwrap();
     // Timed on this thread, the check alone: not the turn it waits for among the other
-    // tests' hashes.
+    // tests' hashes. Each the fastest of five, taken in turn, so that a moment when the machine
+    // is busy elsewhere slows neither.
     let _ = check("warm up", None);
     let time = |hash: Option<&str>| {
         let start = std::time::Instant::now();
-        for _ in 0..3 {
-            check("wrong password", hash);
-        }
+        check("wrong password", hash);
         start.elapsed().as_secs_f64()
     };
-    let (known, unknown) = (time(Some(&h)), time(None));
+    let (mut known, mut unknown) = (f64::MAX, f64::MAX);
+    for _ in 0..5 {
+        known = known.min(time(Some(&h)));
+        unknown = unknown.min(time(None));
+    }
     let ratio = known.max(unknown) / known.min(unknown);
     assert!(ratio < 2.0, "known {known:.3} s, unknown {unknown:.3} s");
 }

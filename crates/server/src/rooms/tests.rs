@@ -200,6 +200,34 @@ impl crate::store::AccountStore for Unreliable {
 }
 
 #[async_trait::async_trait]
+impl crate::store::tokens::TokenStore for Unreliable {
+    async fn token_make(
+        &self,
+        account: u64,
+        proof: &str,
+        token: &crate::store::tokens::Token,
+    ) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.token_make(account, proof, token).await
+    }
+    async fn tokens(&self, account: u64) -> Result<Vec<crate::store::tokens::Token>, StoreError> {
+        self.check()?;
+        self.inner.tokens(account).await
+    }
+    async fn token_revoke(&self, account: u64, id: u64) -> Result<bool, StoreError> {
+        self.check()?;
+        self.inner.token_revoke(account, id).await
+    }
+    async fn token(
+        &self,
+        proof: &str,
+    ) -> Result<Option<(crate::accounts::Account, crate::store::tokens::Token)>, StoreError> {
+        self.check()?;
+        self.inner.token(proof).await
+    }
+}
+
+#[async_trait::async_trait]
 impl Store for Unreliable {
     async fn create(&self, game: &Record, lobby: bool) -> Result<(), StoreError> {
         self.check()?;

@@ -296,8 +296,18 @@ pub async fn logout_everywhere(
 }
 
 /// `GET /api/account`.
-pub async fn account(SignedIn(signed): SignedIn) -> Json<Me> {
-    Json(me(&signed.account))
+pub async fn account(
+    Session(signed): Session,
+    bearer: Result<super::bearer::Bearer, Response>,
+    headers: HeaderMap,
+) -> Answer {
+    let account = match (signed, bearer) {
+        (Some(signed), _) => signed.account,
+        (None, Ok(bearer)) => bearer.account,
+        (None, Err(why)) if headers.contains_key(header::AUTHORIZATION) => return Err(why),
+        (None, Err(_)) => return Err(refuse(StatusCode::UNAUTHORIZED, "Sign in first.")),
+    };
+    Ok(Json(me(&account)).into_response())
 }
 
 /// `GET /api/account/session`: the signed-in player, or `{"me": null}` for a guest (never a

@@ -79,8 +79,8 @@ pub trait AccountStore: Send + Sync + 'static {
     async fn close_sessions(&self, account: u64, keep: Option<&str>) -> Result<(), StoreError>;
     /// `account`'s password hash is now `hash`.
     async fn set_password(&self, account: u64, hash: &str) -> Result<(), StoreError>;
-    /// Deletes `account`, its sessions and its ratings (its games stay: the caller shows them
-    /// under "deleted player").
+    /// Deletes `account`, its sessions, its tokens and its ratings (its games stay: the caller
+    /// shows them under "deleted player").
     async fn delete_account(&self, account: u64) -> Result<(), StoreError>;
     /// The games `account` sits at, any state.
     async fn games_of(&self, account: u64) -> Result<Vec<GameId>, StoreError>;

@@ -29,7 +29,7 @@ const WRITERS: usize = 1;
 const MOST_IN_A_BATCH: usize = 512;
 
 /// The changes of the database's layout, in order; `topochess_layout` counts those applied.
-const MIGRATIONS: [&str; 7] = [
+const MIGRATIONS: [&str; 8] = [
     // 1: the games, the servers alive and their pages at each game. Few indexes: a move
     // changes its game's deadline, so each index on the table is written at every move (the
     // running clocks are listed once at start, the games to prune once an hour: both scan).
@@ -123,6 +123,8 @@ const MIGRATIONS: [&str; 7] = [
     super::accounts::NAMES_TAKEN_POSTGRES,
     // 7: the offers each side had declined, and when.
     "ALTER TABLE games ADD COLUMN declined TEXT;",
+    // 8: the personal access tokens.
+    crate::store::tokens::TOKENS,
 ];
 
 /// The columns a record is read from, in `record_of`'s order.
@@ -362,6 +364,7 @@ mod accounts;
 mod arenas;
 mod batch;
 mod pools;
+mod tokens;
 use batch::{writer, Write};
 
 /// A record of a row read with [`COLUMNS`].

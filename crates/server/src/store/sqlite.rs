@@ -20,6 +20,7 @@ mod accounts;
 mod arenas;
 mod connection_thread;
 mod pools;
+mod tokens;
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
@@ -38,7 +39,7 @@ enum Migration {
 pub const LAYOUT_VERSION: usize = MIGRATIONS.len();
 
 /// The changes of the database's layout, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: [Migration; 13] = [
+const MIGRATIONS: [Migration; 14] = [
     // 1: the games.
     Migration::Sql(
         "CREATE TABLE games (
@@ -142,6 +143,8 @@ const MIGRATIONS: [Migration; 13] = [
     Migration::Sql(crate::store::accounts::NAMES_TAKEN_SQLITE),
     // 13: the offers each side had declined, and when.
     Migration::Sql("ALTER TABLE games ADD COLUMN declined TEXT;"),
+    // 14: the personal access tokens.
+    Migration::Sql(crate::store::tokens::TOKENS),
 ];
 
 /// The table of the players waiting in pools (the same in both stores).

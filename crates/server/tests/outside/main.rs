@@ -14,3 +14,4 @@ mod lines;
 mod live;
 mod operations;
 mod pools;
+mod tokens;

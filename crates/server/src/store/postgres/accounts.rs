@@ -14,7 +14,7 @@ use topochess_protocol::GameId;
 use topochess_rating::Rating;
 
 /// An account of a row (id, name, hash, created).
-fn account_of(r: &Row) -> Result<Account, StoreError> {
+pub(super) fn account_of(r: &Row) -> Result<Account, StoreError> {
     Ok(Account {
         id: r.try_get::<_, i64>(0)? as u64,
         name: r.try_get(1)?,
@@ -141,7 +141,7 @@ impl AccountStore for PgStore {
     async fn delete_account(&self, account: u64) -> Result<(), StoreError> {
         let mut client = self.client().await?;
         let t = client.transaction().await?;
-        for table in ["sessions", "ratings", "rating_history"] {
+        for table in ["sessions", "tokens", "ratings", "rating_history"] {
             t.execute(
                 &format!("DELETE FROM {table} WHERE account = $1"),
                 &[&(account as i64)],

@@ -13,7 +13,7 @@ use topochess_protocol::GameId;
 use topochess_rating::Rating;
 
 /// An account of a row (id, name, hash, created).
-fn account_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
+pub(super) fn account_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
     Ok(Account {
         id: r.get::<_, i64>(0)? as u64,
         name: r.get(1)?,
@@ -166,7 +166,7 @@ impl AccountStore for SqliteStore {
 
     async fn delete_account(&self, account: u64) -> Result<(), StoreError> {
         self.in_transaction(move |db| {
-            for table in ["sessions", "ratings", "rating_history"] {
+            for table in ["sessions", "tokens", "ratings", "rating_history"] {
                 db.execute(
                     &format!("DELETE FROM {table} WHERE account = ?1"),
                     params![account as i64],

@@ -73,6 +73,54 @@ async fn accounts_and_sessions(place: Place) {
 }
 both!(accounts_and_sessions);
 
+async fn tokens_are_found_by_their_proof_listed_revoked_and_deleted_with_their_account(
+    place: Place,
+) {
+    use crate::store::tokens::Token;
+    let store = place.open().await;
+    let alice = store.sign_up("Alice", "h", 1).await.unwrap().unwrap();
+    let bob = store.sign_up("Bob", "h", 1).await.unwrap().unwrap();
+    let token = |id: u64, created: u64| Token {
+        id,
+        description: format!("token {id}"),
+        scopes: "bot:play,challenge:read".into(),
+        created,
+    };
+    store
+        .token_make(alice.id, "p1", &token(1, 10))
+        .await
+        .unwrap();
+    store
+        .token_make(alice.id, "p2", &token(2, 20))
+        .await
+        .unwrap();
+    store.token_make(bob.id, "p3", &token(3, 30)).await.unwrap();
+    assert_eq!(
+        store.tokens(alice.id).await.unwrap(),
+        [token(1, 10), token(2, 20)]
+    );
+    assert_eq!(
+        store.token("p3").await.unwrap(),
+        Some((bob.clone(), token(3, 30)))
+    );
+    assert_eq!(store.token("p4").await.unwrap(), None);
+    assert!(
+        !store.token_revoke(bob.id, 1).await.unwrap(),
+        "another's token"
+    );
+    assert!(store.token_revoke(alice.id, 1).await.unwrap());
+    assert_eq!(store.token("p1").await.unwrap(), None);
+    store.delete_account(alice.id).await.unwrap();
+    assert_eq!(
+        store.token("p2").await.unwrap(),
+        None,
+        "gone with its account"
+    );
+    assert!(store.token("p3").await.unwrap().is_some());
+}
+
+both!(tokens_are_found_by_their_proof_listed_revoked_and_deleted_with_their_account);
+
 async fn names_that_look_alike_are_one_name(place: Place) {
     let store = place.open().await;
     assert!(store.sign_up("paul", "h", 0).await.unwrap().is_some());
