@@ -189,3 +189,47 @@ test('two accounts play a rated game and both ratings change; a guest plays casu
     await rm(data, { recursive: true, force: true });
   }
 });
+
+test('a player makes an API token on their account, a program signs in with it, and it is revoked', { timeout: 60000 }, async () => {
+  const data = await mkdtemp(join(tmpdir(), 'topochess-tokens-'));
+  const server = await startGameServer(data);
+  const browser = await launch();
+  try {
+    const [context] = await desktops(browser, 1);
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await signUp(page, server, 'carla');
+    await page.click('#account-menu');
+    await page.click('#account-tokens');
+    await page.waitForSelector('#token-none');
+    // The form says what is wrong before sending.
+    await page.click('#token-submit');
+    await page.waitForSelector('#token-error');
+    await page.fill('#token-description', 'my engine');
+    await page.check('#token-scope-bot\\:play');
+    await page.check('#token-scope-challenge\\:read');
+    await page.click('#token-submit');
+    await page.waitForSelector('#token-value');
+    const token = await page.locator('#token-value').textContent();
+    assert.match(token, /^tpc_[0-9a-f]{64}$/);
+    await page.waitForSelector('#token-list .token');
+    assert.match(await page.locator('#token-list').textContent(), /^my engine · challenge:read, bot:play · made \d+ \w+ \d{4} Revoke$/);
+    await screenshot(page, 'accounts-tokens');
+    // A program: the token alone, no cookie.
+    const asProgram = (t) => page.evaluate(async (t) => (await fetch('api/account', { credentials: 'omit', headers: { Authorization: `Bearer ${t}` } })).status, t);
+    assert.equal(await asProgram(token), 200);
+    // Revoked with a press: the program is signed out.
+    await page.click('#token-list .token-revoke');
+    await page.waitForSelector('#token-none');
+    assert.equal(await page.locator('#token-value').count(), 0, 'the token is no longer shown');
+    assert.equal(await asProgram(token), 401);
+    await page.click('#token-close');
+    await page.waitForSelector('#token-form', { state: 'detached' });
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    await server.kill();
+    await rm(data, { recursive: true, force: true });
+  }
+});

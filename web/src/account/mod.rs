@@ -4,6 +4,7 @@
 //! the server's cookie: the page keeps no secret of it.
 
 pub mod pages;
+pub mod tokens;
 pub mod view;
 
 use crate::common::http::{json, request};

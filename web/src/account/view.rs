@@ -83,6 +83,7 @@ pub struct AccountMenuProps {
 pub fn account_menu(props: &AccountMenuProps) -> Html {
     let form = use_state(|| None::<Form>);
     let menu = use_state(|| false);
+    let tokens = use_state(|| false);
     if !crate::common::http::server_here() {
         return html! {};
     }
@@ -141,6 +142,10 @@ pub fn account_menu(props: &AccountMenuProps) -> Html {
                             <li><a href="#/leaderboard" id="account-leaderboard"
                                 onclick={{ let menu = menu.clone(); Callback::from(move |_: MouseEvent| menu.set(false)) }}>{"Leaderboards"}</a></li>
                             <li><button class="link" id="account-password" onclick={show(Some(Form::Password))}>{"Change password"}</button></li>
+                            <li><button class="link" id="account-tokens" onclick={{
+                                let (tokens, menu) = (tokens.clone(), menu.clone());
+                                Callback::from(move |_: MouseEvent| { menu.set(false); tokens.set(true); })
+                            }}>{"API tokens"}</button></li>
                             <li><button class="link" id="account-logout" onclick={signed_out(false)}>{"Sign out"}</button></li>
                             <li><button class="link" id="account-logout-all" onclick={signed_out(true)}>{"Sign out everywhere"}</button></li>
                             <li><button class="link danger" id="account-delete" onclick={show(Some(Form::Delete))}>{"Delete account"}</button></li>
@@ -150,7 +155,11 @@ pub fn account_menu(props: &AccountMenuProps) -> Html {
             }
         }
     };
-    html! { <>{ body }{ for dialog }</> }
+    let tokens_dialog = tokens.then(|| {
+        let shut = tokens.clone();
+        html! { <super::tokens::TokensDialog on_close={Callback::from(move |_: ()| shut.set(false))} /> }
+    });
+    html! { <>{ body }{ for dialog }{ for tokens_dialog }</> }
 }
 
 #[derive(Properties, PartialEq)]
