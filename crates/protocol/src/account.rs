@@ -15,13 +15,36 @@ pub struct Credentials {
     pub password: String,
 }
 
-/// `GET /api/account`: the signed-in player.
+/// `GET /api/account`: the signed-in player, with lichess's names for the same facts beside
+/// ours (`id`, `username`, `createdAt`), which lichess's clients read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Me {
     /// The account's name, as it was written at sign-up.
     pub name: String,
     /// When the account was made (ms since the epoch).
     pub created: u64,
+    /// lichess's `id`: the name in lower case.
+    #[serde(default)]
+    pub id: String,
+    /// lichess's `username`: the name as written.
+    #[serde(default)]
+    pub username: String,
+    /// lichess's `createdAt`: `created`.
+    #[serde(default, rename = "createdAt")]
+    pub created_at: u64,
+}
+
+impl Me {
+    /// The account `name`, made at `created`.
+    pub fn new(name: &str, created: u64) -> Me {
+        Me {
+            name: name.to_string(),
+            created,
+            id: name.to_lowercase(),
+            username: name.to_string(),
+            created_at: created,
+        }
+    }
 }
 
 /// `GET /api/account/session`: who the browser is signed in as, if anyone (a guest is an

@@ -113,10 +113,7 @@ async fn open(site: &Site, headers: &HeaderMap, account: &Account) -> Result<Str
 }
 
 fn me(account: &Account) -> Me {
-    Me {
-        name: account.name.clone(),
-        created: account.created,
-    }
+    Me::new(&account.name, account.created)
 }
 
 /// `POST /api/account/signup`.

@@ -38,6 +38,13 @@ async fn a_token_signs_a_program_in_until_it_is_revoked_and_is_kept_only_as_its_
     );
     assert_eq!(status(&head), 200, "{body}");
     assert!(body.contains("\"name\":\"Anna\""), "{body}");
+    // With lichess's names for the same facts, which its clients read.
+    let me: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        (me["id"].as_str(), me["username"].as_str()),
+        (Some("anna"), Some("Anna"))
+    );
+    assert_eq!(me["createdAt"], me["created"]);
     // The list shows the token, never the token itself.
     let (head, body) = request(person(1), port, "GET", "/api/account/tokens", "", &anna);
     assert_eq!(status(&head), 200);
