@@ -346,20 +346,29 @@ async fn lobby_events(State(site): State<Arc<Site>>, Address(from): Address) -> 
         .into_response()
 }
 
-async fn read(
-    State(site): State<Arc<Site>>,
-    Address(from): Address,
-    Path(id): Path<String>,
-) -> Answer {
-    limited(&site, Limited::Lobby, from)?;
+/// The game an address names, its room opened; or 404.
+async fn game_room(
+    site: &Site,
+    id: &str,
+) -> Result<(topochess_protocol::GameId, Arc<crate::room::Room>), Response> {
     let no_game = || refuse(StatusCode::NOT_FOUND, "no such game");
-    let id = parse_id(&id).ok_or_else(no_game)?;
+    let id = parse_id(id).ok_or_else(no_game)?;
     let room = site
         .rooms
         .room(id)
         .await
         .map_err(failed)?
         .ok_or_else(no_game)?;
+    Ok((id, room))
+}
+
+async fn read(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    Path(id): Path<String>,
+) -> Answer {
+    limited(&site, Limited::Lobby, from)?;
+    let (id, room) = game_room(&site, &id).await?;
     let answer = Json(room.state(None).await).into_response();
     // Read and let go: a read keeps no room open.
     drop(room);
@@ -420,14 +429,7 @@ async fn socket(
     upgrade: WebSocketUpgrade,
 ) -> Answer {
     let (signed, counted) = opening(&site, from, &headers).await?;
-    let no_game = || refuse(StatusCode::NOT_FOUND, "no such game");
-    let id = parse_id(&id).ok_or_else(no_game)?;
-    let room = site
-        .rooms
-        .room(id)
-        .await
-        .map_err(failed)?
-        .ok_or_else(no_game)?;
+    let (_, room) = game_room(&site, &id).await?;
     // Small buffers: a game's messages are small, and there are thousands of sockets.
     Ok(upgrade
         .read_buffer_size(8 * 1024)

@@ -8,9 +8,7 @@ use crate::common::*;
 use futures_util::StreamExt;
 use std::net::Ipv4Addr;
 use std::time::Duration;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::MaybeTlsStream;
 use topochess_protocol::arena::{ArenaList, ArenaNews, ArenaStatus, ArenaView, SheetResult};
 use topochess_protocol::{ClientMessage, GameState};
 
@@ -32,20 +30,7 @@ fn call(
 
 /// The page of arena `id` from `from`, signed in with `cookie`.
 pub(crate) async fn arena_page(from: Ipv4Addr, port: u16, id: &str, cookie: &str) -> Socket {
-    let stream = dial(from, port).unwrap();
-    stream.set_nonblocking(true).unwrap();
-    let stream = tokio::net::TcpStream::from_std(stream).unwrap();
-    let mut req = format!("ws://127.0.0.1:{port}/api/tournaments/{id}/socket")
-        .into_client_request()
-        .unwrap();
-    if let Some(value) = cookie.strip_prefix("Cookie: ") {
-        req.headers_mut()
-            .insert("cookie", value.trim().parse().unwrap());
-    }
-    let (socket, _) = tokio_tungstenite::client_async(req, MaybeTlsStream::Plain(stream))
-        .await
-        .unwrap();
-    socket
+    upgraded(from, port, &format!("/api/tournaments/{id}/socket"), cookie).await
 }
 
 /// The first standings the page hears that `done` says are the ones (within 20 s).

@@ -7,9 +7,7 @@ use crate::common::*;
 use futures_util::{SinkExt, StreamExt};
 use std::net::Ipv4Addr;
 use std::time::Duration;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::MaybeTlsStream;
 use topochess_protocol::arena::ArenaView;
 use topochess_protocol::player::{PairedGame, PairedIn, PlayerNews};
 use topochess_protocol::pool::PoolNews;
@@ -21,19 +19,7 @@ pub(crate) async fn channel(
     secret: Option<&str>,
     cookie: &str,
 ) -> Socket {
-    let stream = dial(from, port).unwrap();
-    stream.set_nonblocking(true).unwrap();
-    let stream = tokio::net::TcpStream::from_std(stream).unwrap();
-    let mut req = format!("ws://127.0.0.1:{port}/api/player/socket")
-        .into_client_request()
-        .unwrap();
-    if let Some(value) = cookie.strip_prefix("Cookie: ") {
-        req.headers_mut()
-            .insert("cookie", value.trim().parse().unwrap());
-    }
-    let (mut socket, _) = tokio_tungstenite::client_async(req, MaybeTlsStream::Plain(stream))
-        .await
-        .unwrap();
+    let mut socket = upgraded(from, port, "/api/player/socket", cookie).await;
     let hello = match secret {
         Some(secret) => format!(r#"{{"t":"hello","secret":"{secret}"}}"#),
         None => r#"{"t":"hello"}"#.to_string(),

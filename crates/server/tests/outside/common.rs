@@ -489,21 +489,28 @@ pub fn status(head: &str) -> u16 {
     head.split_whitespace().nth(1).unwrap().parse().unwrap()
 }
 
-/// A socket at game `id` from `from` with these cookies, its hello sent with `secret`.
-pub async fn seated(from: Ipv4Addr, port: u16, id: &str, secret: &str, cookie: &str) -> Socket {
+/// A WebSocket to `path` from `from` with these cookies (a `Cookie: ...` line, or nothing),
+/// without a word said yet.
+pub async fn upgraded(from: Ipv4Addr, port: u16, path: &str, cookie: &str) -> Socket {
     let stream = dial(from, port).unwrap();
     stream.set_nonblocking(true).unwrap();
     let stream = tokio::net::TcpStream::from_std(stream).unwrap();
-    let mut req = format!("ws://127.0.0.1:{port}/api/games/{id}/socket")
+    let mut req = format!("ws://127.0.0.1:{port}{path}")
         .into_client_request()
         .unwrap();
     if let Some(value) = cookie.strip_prefix("Cookie: ") {
         req.headers_mut()
             .insert("cookie", value.trim().parse().unwrap());
     }
-    let (mut socket, _) = tokio_tungstenite::client_async(req, MaybeTlsStream::Plain(stream))
+    tokio_tungstenite::client_async(req, MaybeTlsStream::Plain(stream))
         .await
-        .unwrap();
+        .unwrap()
+        .0
+}
+
+/// A socket at game `id` from `from` with these cookies, its hello sent with `secret`.
+pub async fn seated(from: Ipv4Addr, port: u16, id: &str, secret: &str, cookie: &str) -> Socket {
+    let mut socket = upgraded(from, port, &format!("/api/games/{id}/socket"), cookie).await;
     let hello = format!(r#"{{"t":"hello","secret":"{secret}"}}"#);
     futures_util::SinkExt::send(
         &mut socket,
