@@ -106,6 +106,7 @@ where
         kind,
         hub,
         tokens: kind.budget.0,
+        greeted: false,
         refilled: Instant::now(),
         heard_last: Instant::now(),
     };
@@ -130,6 +131,8 @@ struct Pump<'a> {
     kind: Kind,
     hub: &'a Hub,
     tokens: f64,
+    /// The first message (the hello, a join) is heard: it is not counted against the budget.
+    greeted: bool,
     refilled: Instant,
     heard_last: Instant,
 }
@@ -201,6 +204,10 @@ impl Pump<'_> {
             Message::Close(_) => return Next::End,
             Message::Ping(_) | Message::Pong(_) => return Next::Go,
         };
+        if !self.greeted {
+            self.greeted = true;
+            return self.hand_over(message, heard).await;
+        }
         let (burst, per_second) = self.kind.budget;
         self.tokens = (self.tokens + self.refilled.elapsed().as_secs_f64() * per_second).min(burst);
         self.refilled = Instant::now();
@@ -208,6 +215,11 @@ impl Pump<'_> {
             return self.refuse("too many messages: slow down").await;
         }
         self.tokens -= 1.0;
+        self.hand_over(message, heard).await
+    }
+
+    /// Hands `message` to the feature.
+    async fn hand_over(&mut self, message: Heard, heard: &mpsc::Sender<Heard>) -> Next {
         // The feature reads in order; one that has not read what it was sent is sent no more
         // (the page is told to slow down), so that neither waits for the other.
         match heard.try_send(message) {
