@@ -73,4 +73,19 @@ if ! (cd tests && npm ls --depth=0 >/dev/null 2>&1); then
   say "installing npm packages (wasm-opt, playwright-core, axe-core)"
   (cd tests && npm ci --no-audit --no-fund --loglevel=error)
 fi
+# Python 3 with venv (Debian's) and, from PyPI, lichess's own client berserk at pinned versions
+# in tests/api/.venv: the API's tests run it unchanged against a real server.
+if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+  say "installing Python 3 and venv from Debian"
+  as_root apt-get update -q
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3 python3-venv
+fi
+venv=tests/api/.venv
+if ! cmp -s tests/api/requirements.txt "$venv/requirements.txt"; then
+  say "installing berserk from PyPI (tests/api/requirements.txt)"
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r tests/api/requirements.txt
+  cp tests/api/requirements.txt "$venv/requirements.txt"
+fi
 say "tools ready"

@@ -32,6 +32,9 @@ pub struct Me {
     /// lichess's `createdAt`: `created`.
     #[serde(default, rename = "createdAt")]
     pub created_at: u64,
+    /// lichess's `title`: `BOT` for a bot account.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
 }
 
 impl Me {
@@ -43,6 +46,7 @@ impl Me {
             id: name.to_lowercase(),
             username: name.to_string(),
             created_at: created,
+            title: None,
         }
     }
 }

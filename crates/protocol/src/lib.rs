@@ -139,6 +139,9 @@ pub struct PlayerTag {
     /// The rating's change, once the rated game is rated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub diff: Option<i32>,
+    /// The account's title: `BOT` for a bot account (played by a program).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
 }
 
 /// A game of the lobby.
@@ -454,6 +457,7 @@ mod tests {
                     rating: Some(1612),
                     provisional: false,
                     diff: Some(-7),
+                    title: Some("BOT".into()),
                 }),
                 None,
             ],

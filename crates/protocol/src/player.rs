@@ -56,6 +56,14 @@ pub enum PlayerNews {
     /// A game of the player's was made: go to it. Told once a channel, for as long as it is
     /// being played and its pairing is kept (a channel opened late hears it too).
     Paired(PairedGame),
+    /// A challenge the player made or was sent was made or answered (`created`, `accepted`,
+    /// `declined`, `canceled`): its id.
+    Challenge {
+        /// The challenge's id, as written in addresses (its game's, once accepted).
+        id: String,
+        /// Where it stands now.
+        status: String,
+    },
 }
 
 #[cfg(test)]

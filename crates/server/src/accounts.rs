@@ -20,7 +20,18 @@ pub struct Account {
     pub hash: String,
     /// When it was made (ms since the epoch).
     pub created: u64,
+    /// A bot account (`POST /api/bot/account/upgrade`): a program plays it, by challenge and in
+    /// the arenas that take bots, never in the pools or the lobby's seeks.
+    pub bot: bool,
 }
+
+/// A bot account's title, shown before its name as lichess shows it.
+pub const BOT: &str = "BOT";
+
+/// Why a bot is refused a pool, a seek or an arena: as on lichess, a bot plays by challenge
+/// (and in the arenas made for bots, which this site does not have yet).
+pub const BOT_PLAYS: &str =
+    "A bot plays by challenge: not in the pools, the lobby's seeks or the arenas.";
 
 /// The name of the session cookie.
 pub const COOKIE: &str = "topochess_session";

@@ -249,6 +249,9 @@ impl Arenas {
         code: Option<&str>,
         now: u64,
     ) -> Result<(), Failure> {
+        if account.bot {
+            return Err(Failure::Refused(crate::accounts::BOT_PLAYS.into()));
+        }
         let arena = self.arena(id).await?;
         if arena.status(now) == ArenaStatus::Finished {
             return Err(Failure::Refused("the tournament is over".into()));

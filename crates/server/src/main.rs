@@ -6,8 +6,10 @@
 
 mod accounts;
 mod arenas;
+mod challenges;
 mod door;
 mod hub;
+mod lichess;
 mod limits;
 mod metrics;
 mod play;

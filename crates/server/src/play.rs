@@ -48,7 +48,7 @@ async fn close(link: Link, code: u16, why: &str) {
 }
 
 /// A page at the game: it leaves when this is dropped (the socket's end, however it ends).
-struct Present(Arc<Room>, Option<Color>);
+pub(crate) struct Present(pub(crate) Arc<Room>, pub(crate) Option<Color>);
 
 impl Drop for Present {
     fn drop(&mut self) {
@@ -82,7 +82,7 @@ async fn hello(mut link: Link, site: &Site) -> Option<(Hello, Link)> {
 }
 
 /// A socket's room, released when the socket ends (a fault included).
-struct Held(Arc<Site>, topochess_protocol::GameId);
+pub(crate) struct Held(pub(crate) Arc<Site>, pub(crate) topochess_protocol::GameId);
 
 impl Drop for Held {
     fn drop(&mut self) {

@@ -85,6 +85,9 @@ impl Pools {
         secret: &str,
         account: Option<&Account>,
     ) -> Result<Joined, Failure> {
+        if account.is_some_and(|a| a.bot) {
+            return Err(Failure::Refused(crate::accounts::BOT_PLAYS.into()));
+        }
         let proof = seat_proof(secret);
         let (player, who, rating) = match account {
             Some(a) => {

@@ -155,6 +155,30 @@ impl LiveGame {
         Ok(game)
     }
 
+    /// The game `id` of an accepted challenge asking `new` (its side, the challenger's),
+    /// between `challenger` and `challenged`, each seated by their account on any device
+    /// (`seats`: proofs of secrets nobody has, the challenger's first).
+    pub fn challenged(
+        id: GameId,
+        new: &NewGame,
+        players: [Player; 2],
+        seats: [String; 2],
+        now: u64,
+    ) -> Result<LiveGame, String> {
+        let [challenger, challenged] = players;
+        let mut game = LiveGame::create(id, new, true, now, Some(challenger.clone()))?;
+        let side = if game.record.players[0].is_some() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let [mine, theirs] = seats;
+        game.record.seats[side.index()] = Some(mine);
+        game.record.seats[(!side).index()] = Some(theirs);
+        game.record.players[(!side).index()] = Some(challenged);
+        Ok(game)
+    }
+
     /// The game a record keeps (its moves replayed); an error when they do not replay.
     pub fn from_record(record: Record) -> Result<LiveGame, String> {
         let variant = variant_of(&record.variant, &record.castling)?;
@@ -273,6 +297,7 @@ impl LiveGame {
                     rating: p.tag.rating,
                     provisional: p.tag.provisional,
                     diff: p.tag.diff,
+                    title: None,
                 };
             }
         }
@@ -613,7 +638,6 @@ impl LiveGame {
     }
 
     /// The current position's FEN.
-    #[cfg(test)]
     pub fn fen(&self) -> String {
         topochess_core::fen::write(self.game.position())
     }

@@ -306,6 +306,9 @@ impl Rooms {
                 "the browser's secret is 16 to 64 letters and digits".into(),
             ));
         }
+        if new.public && creator.is_some_and(|a| a.bot) {
+            return Err(Failure::Refused(crate::accounts::BOT_PLAYS.into()));
+        }
         let id = random_u64();
         let now = now_ms();
         let creator = match creator {
@@ -330,6 +333,20 @@ impl Rooms {
             self.lobby_changed();
         }
         Ok((id, side))
+    }
+
+    /// Keeps `game`, made with both its players seated (an accepted challenge), then opens it;
+    /// a public one is listed among the games being played.
+    pub async fn open_made(self: &Arc<Self>, game: LiveGame) -> Result<(), Failure> {
+        let public = game.record().public;
+        self.write_new(game.record(), public).await?;
+        let id = game.record().id;
+        self.open_map()
+            .insert(id, Room::new(game, self.told.clone()));
+        if public {
+            self.lobby_changed();
+        }
+        Ok(())
     }
 
     /// Opens `game`, two players paired in a pool or an arena, kept by the store with their pair

@@ -24,7 +24,10 @@ mod account;
 mod archive;
 mod arenas;
 mod bearer;
+mod board;
+mod challenge;
 mod pools;
+mod streams;
 mod tokens;
 
 /// The router: the API, and the site's files from `dist` for everything else.
@@ -72,6 +75,7 @@ pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
         .route("/api/user/{name}/games", get(archive::games))
         .route("/api/games/user/{name}", get(archive::export))
         .route("/api/leaderboard/{preset}", get(archive::leaderboard))
+        .merge(programs())
         .with_state(site)
         // The build writes a brotli and a gzip copy of each file (scripts/precompress.mjs): a
         // browser gets the smaller one it accepts (the wasm's brotli copy is a third of it).
@@ -80,6 +84,50 @@ pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
         .layer(secure("content-security-policy", "frame-ancestors 'none'"))
         .layer(secure("x-frame-options", "DENY"))
         .layer(secure("referrer-policy", "strict-origin-when-cross-origin"))
+}
+
+/// lichess's API for programs (`docs/api.md`): challenges, the event and game streams, acting
+/// in a game, the bot's upgrade, the games being played, a game's export.
+fn programs() -> Router<Arc<Site>> {
+    let mut router = Router::new()
+        .route("/api/challenge", get(challenge::list))
+        .route("/api/challenge/{name}", post(challenge::create))
+        .route("/api/challenge/{id}/accept", post(challenge::accept))
+        .route("/api/challenge/{id}/decline", post(challenge::decline))
+        .route("/api/challenge/{id}/cancel", post(challenge::cancel))
+        .route("/api/stream/event", get(streams::events))
+        .route("/api/bot/account/upgrade", post(board::upgrade))
+        .route("/api/account/playing", get(board::playing))
+        .route("/game/export/{id}", get(board::export));
+    for api in ["bot", "board"] {
+        router = router
+            .route(
+                &format!("/api/{api}/game/stream/{{id}}"),
+                get(streams::game),
+            )
+            .route(
+                &format!("/api/{api}/game/{{id}}/move/{{uci}}"),
+                post(board::play),
+            )
+            .route(
+                &format!("/api/{api}/game/{{id}}/resign"),
+                post(board::resign),
+            )
+            .route(&format!("/api/{api}/game/{{id}}/abort"), post(board::abort))
+            .route(
+                &format!("/api/{api}/game/{{id}}/draw/{{answer}}"),
+                post(board::draw),
+            )
+            .route(
+                &format!("/api/{api}/game/{{id}}/takeback/{{answer}}"),
+                post(board::takeback),
+            )
+            .route(
+                &format!("/api/{api}/game/{{id}}/claim-victory"),
+                post(board::claim),
+            );
+    }
+    router
 }
 
 /// A header every answer carries (unless it set its own): no type sniffing, no framing by
@@ -191,14 +239,16 @@ async fn metrics(State(site): State<Arc<Site>>) -> Response {
         .into_response()
 }
 
+/// A refusal: `status`, and the sentence as a server's message (`{"t": "error", "message"}`,
+/// which the page reads) and as lichess writes an error (`"error"`, which its clients read).
 pub(crate) fn refuse(status: StatusCode, why: impl Into<String>) -> Response {
-    (
-        status,
-        Json(ServerMessage::Error {
-            message: why.into(),
-        }),
-    )
-        .into_response()
+    let why = why.into();
+    let mut body = serde_json::to_value(ServerMessage::Error {
+        message: why.clone(),
+    })
+    .expect("a message is JSON");
+    body["error"] = serde_json::Value::String(why);
+    (status, Json(body)).into_response()
 }
 
 /// A handler's answer: its response, or the refusal that is one (a sentence, its status, and

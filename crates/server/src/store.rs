@@ -11,6 +11,7 @@ use topochess_protocol::GameId;
 
 pub mod accounts;
 pub mod arenas;
+pub mod challenges;
 pub mod pools;
 mod postgres;
 mod sqlite;
@@ -88,7 +89,14 @@ pub type Count = (GameId, Color, u32, u64);
 /// move only after its write.
 #[async_trait::async_trait]
 pub trait Store:
-    AccountStore + ArenaStore + PoolStore + tokens::TokenStore + Send + Sync + 'static
+    AccountStore
+    + ArenaStore
+    + PoolStore
+    + tokens::TokenStore
+    + challenges::ChallengeStore
+    + Send
+    + Sync
+    + 'static
 {
     /// Keeps a new game; `lobby`: it is listed there.
     async fn create(&self, game: &Record, lobby: bool) -> Result<(), StoreError>;

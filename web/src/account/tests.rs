@@ -12,6 +12,7 @@ fn ratings_and_changes_are_written_as_players_read_them() {
         rating: Some(1500),
         provisional: true,
         diff: Some(-176),
+        title: None,
     };
     assert_eq!(player_text(&tag), "anna (1500?) \u{2212}176");
 }
@@ -62,6 +63,7 @@ fn a_finished_game_opens_as_pgn_with_its_players_and_result() {
                 rating: Some(1500),
                 provisional: true,
                 diff: None,
+                title: None,
             }),
             None,
         ],

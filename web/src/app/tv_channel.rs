@@ -61,6 +61,7 @@ mod tests {
                     rating: Some(r),
                     provisional: false,
                     diff: None,
+                    title: None,
                 })
             }),
         }

@@ -31,6 +31,8 @@ fn player(e: &Entrant) -> Player {
             rating: Some(e.rating),
             provisional: e.provisional,
             diff: None,
+            // A bot does not join an arena.
+            title: None,
         },
         arena: None,
         berserk: false,

@@ -205,3 +205,22 @@ async fn the_lobby_counts_who_waits_in_each_pool() {
     assert_eq!(count("sphere-grayber-15+10").waiting, 1);
     assert_eq!(count("folded-1+0").waiting, 0);
 }
+
+#[tokio::test]
+async fn a_bot_is_refused_the_pools() {
+    let pools = setup();
+    let robo = account(&pools, "robo").await;
+    pools.rooms.store().make_bot(robo.id).await.unwrap();
+    let robo = pools.rooms.store().account("robo").await.unwrap().unwrap();
+    let refused = pools.join(&pool("folded-3+2"), SECRET_A, Some(&robo)).await;
+    assert!(
+        matches!(&refused, Err(Failure::Refused(why)) if why.contains("challenge")),
+        "a bot in a pool"
+    );
+    // The same account before its upgrade was seated.
+    let human = account(&pools, "human").await;
+    assert!(pools
+        .join(&pool("folded-3+2"), SECRET_B, Some(&human))
+        .await
+        .is_ok());
+}

@@ -13,6 +13,7 @@ fn player(account: u64) -> Option<Player> {
             rating: Some(1500),
             provisional: true,
             diff: None,
+            title: None,
         },
         arena: None,
         berserk: false,

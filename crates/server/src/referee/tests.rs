@@ -391,6 +391,7 @@ fn berserk_is_for_arena_games_once_before_the_first_move_and_drops_the_increment
             rating: Some(1500),
             provisional: true,
             diff: None,
+            title: None,
         },
         arena: None,
         berserk: false,

@@ -104,9 +104,11 @@ impl Rooms {
             self.read_presence(&present).await;
             for (game, key) in players {
                 let record = self.store.load(game).await;
-                if let Ok(Some(record)) = self.kept("read a game a player is told of", game, record)
-                {
-                    self.tell_seek_taken(&record, Some(&key)).await;
+                match self.kept("read a game a player is told of", game, record) {
+                    Ok(Some(record)) => self.tell_seek_taken(&record, Some(&key)).await,
+                    // No game of that id: a challenge, made or answered.
+                    Ok(None) => self.tell_challenge(game, &key).await,
+                    Err(_) => {}
                 }
             }
         }

@@ -26,6 +26,7 @@ impl Rooms {
                 rating: Some(rating.rating),
                 provisional: rating.provisional,
                 diff: None,
+                title: account.bot.then(|| crate::accounts::BOT.to_string()),
             },
             arena: None,
             berserk: false,
@@ -76,6 +77,19 @@ impl Rooms {
                 let told = self.store.notify_player(&key, record.id).await;
                 let _ = self.kept("tell the other servers of a seat taken", record.id, told);
             }
+        }
+    }
+
+    /// Tells `key`'s topic here that challenge `id` was made or answered (another server
+    /// said so).
+    pub(crate) async fn tell_challenge(&self, id: GameId, key: &str) {
+        let read = self.store.challenge(id).await;
+        if let Ok(Some(c)) = self.kept("read a challenge a player is told of", id, read) {
+            let news = PlayerNews::Challenge {
+                id: id_text(id),
+                status: c.status.text().into(),
+            };
+            self.hub.tell(key, news);
         }
     }
 

@@ -228,6 +228,49 @@ impl crate::store::tokens::TokenStore for Unreliable {
 }
 
 #[async_trait::async_trait]
+impl crate::store::challenges::ChallengeStore for Unreliable {
+    async fn challenge_make(
+        &self,
+        c: &crate::store::challenges::Challenge,
+    ) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.challenge_make(c).await
+    }
+    async fn challenge(
+        &self,
+        id: GameId,
+    ) -> Result<Option<crate::store::challenges::Challenge>, StoreError> {
+        self.check()?;
+        self.inner.challenge(id).await
+    }
+    async fn challenge_settle(
+        &self,
+        id: GameId,
+        status: crate::store::challenges::Status,
+        reason: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        self.check()?;
+        self.inner.challenge_settle(id, status, reason).await
+    }
+    async fn challenges_open(
+        &self,
+        account: u64,
+        since: u64,
+    ) -> Result<Vec<crate::store::challenges::Challenge>, StoreError> {
+        self.check()?;
+        self.inner.challenges_open(account, since).await
+    }
+    async fn playing(&self, account: u64) -> Result<Vec<GameId>, StoreError> {
+        self.check()?;
+        self.inner.playing(account).await
+    }
+    async fn make_bot(&self, account: u64) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.make_bot(account).await
+    }
+}
+
+#[async_trait::async_trait]
 impl Store for Unreliable {
     async fn create(&self, game: &Record, lobby: bool) -> Result<(), StoreError> {
         self.check()?;

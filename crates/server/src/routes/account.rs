@@ -113,7 +113,10 @@ async fn open(site: &Site, headers: &HeaderMap, account: &Account) -> Result<Str
 }
 
 fn me(account: &Account) -> Me {
-    Me::new(&account.name, account.created)
+    Me {
+        title: account.bot.then(|| accounts::BOT.to_string()),
+        ..Me::new(&account.name, account.created)
+    }
 }
 
 /// `POST /api/account/signup`.

@@ -29,7 +29,7 @@ const WRITERS: usize = 1;
 const MOST_IN_A_BATCH: usize = 512;
 
 /// The changes of the database's layout, in order; `topochess_layout` counts those applied.
-const MIGRATIONS: [&str; 8] = [
+const MIGRATIONS: [&str; 9] = [
     // 1: the games, the servers alive and their pages at each game. Few indexes: a move
     // changes its game's deadline, so each index on the table is written at every move (the
     // running clocks are listed once at start, the games to prune once an hour: both scan).
@@ -125,6 +125,8 @@ const MIGRATIONS: [&str; 8] = [
     "ALTER TABLE games ADD COLUMN declined TEXT;",
     // 8: the personal access tokens.
     crate::store::tokens::TOKENS,
+    // 9: the challenges, and the bot accounts.
+    crate::store::challenges::CHALLENGES,
 ];
 
 /// The columns a record is read from, in `record_of`'s order.
@@ -363,6 +365,7 @@ fn read_payload(payload: &str) -> Option<Heard> {
 mod accounts;
 mod arenas;
 mod batch;
+mod challenges;
 mod pools;
 mod tokens;
 use batch::{writer, Write};

@@ -18,6 +18,7 @@ use topochess_protocol::GameId;
 
 mod accounts;
 mod arenas;
+mod challenges;
 mod connection_thread;
 mod pools;
 mod tokens;
@@ -39,7 +40,7 @@ enum Migration {
 pub const LAYOUT_VERSION: usize = MIGRATIONS.len();
 
 /// The changes of the database's layout, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: [Migration; 14] = [
+const MIGRATIONS: [Migration; 15] = [
     // 1: the games.
     Migration::Sql(
         "CREATE TABLE games (
@@ -145,6 +146,8 @@ const MIGRATIONS: [Migration; 14] = [
     Migration::Sql("ALTER TABLE games ADD COLUMN declined TEXT;"),
     // 14: the personal access tokens.
     Migration::Sql(crate::store::tokens::TOKENS),
+    // 15: the challenges, and the bot accounts.
+    Migration::Sql(crate::store::challenges::CHALLENGES),
 ];
 
 /// The table of the players waiting in pools (the same in both stores).

@@ -13,13 +13,14 @@ use topochess_core::Color;
 use topochess_protocol::GameId;
 use topochess_rating::Rating;
 
-/// An account of a row (id, name, hash, created).
+/// An account of a row (id, name, hash, created, bot).
 pub(super) fn account_of(r: &Row) -> Result<Account, StoreError> {
     Ok(Account {
         id: r.try_get::<_, i64>(0)? as u64,
         name: r.try_get(1)?,
         hash: r.try_get(2)?,
         created: r.try_get::<_, i64>(3)? as u64,
+        bot: r.try_get::<_, i32>(4)? != 0,
     })
 }
 
@@ -64,7 +65,7 @@ impl AccountStore for PgStore {
                     ") ON CONFLICT DO NOTHING RETURNING skeleton)
                  INSERT INTO accounts (name, key, hash, created)
                  SELECT $1, $2, $3, $4 FROM claimed
-                 ON CONFLICT (key) DO NOTHING RETURNING id, name, hash, created"
+                 ON CONFLICT (key) DO NOTHING RETURNING id, name, hash, created, bot"
                 ),
                 &[&name, &name_key(name), &hash, &(now as i64)],
             )
@@ -76,7 +77,7 @@ impl AccountStore for PgStore {
         let client = self.client().await?;
         client
             .query_opt(
-                "SELECT id, name, hash, created FROM accounts WHERE key = $1",
+                "SELECT id, name, hash, created, bot FROM accounts WHERE key = $1",
                 &[&name_key(name)],
             )
             .await?
@@ -99,7 +100,7 @@ impl AccountStore for PgStore {
         let client = self.client().await?;
         client
             .query_opt(
-                "SELECT a.id, a.name, a.hash, a.created FROM sessions s
+                "SELECT a.id, a.name, a.hash, a.created, a.bot FROM sessions s
                  JOIN accounts a ON a.id = s.account WHERE s.proof = $1 AND s.created >= $2",
                 &[&proof, &(since as i64)],
             )
@@ -148,6 +149,13 @@ impl AccountStore for PgStore {
             )
             .await?;
         }
+        // The challenges it made or was sent are canceled.
+        t.execute(
+            "UPDATE challenges SET status = 'canceled'
+             WHERE status = 'created' AND (challenger = $1 OR dest = $1)",
+            &[&(account as i64)],
+        )
+        .await?;
         t.execute("DELETE FROM accounts WHERE id = $1", &[&(account as i64)])
             .await?;
         t.commit().await?;

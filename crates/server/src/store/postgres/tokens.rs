@@ -65,13 +65,13 @@ impl TokenStore for PgStore {
         let client = self.client().await?;
         client
             .query_opt(
-                "SELECT a.id, a.name, a.hash, a.created, t.id, t.description, t.scopes,
+                "SELECT a.id, a.name, a.hash, a.created, a.bot, t.id, t.description, t.scopes,
                     t.created FROM tokens t JOIN accounts a ON a.id = t.account
                  WHERE t.proof = $1",
                 &[&proof],
             )
             .await?
-            .map(|r| Ok((super::accounts::account_of(&r)?, token_of(&r, 4)?)))
+            .map(|r| Ok((super::accounts::account_of(&r)?, token_of(&r, 5)?)))
             .transpose()
     }
 }

@@ -12,13 +12,14 @@ use topochess_core::Color;
 use topochess_protocol::GameId;
 use topochess_rating::Rating;
 
-/// An account of a row (id, name, hash, created).
+/// An account of a row (id, name, hash, created, bot).
 pub(super) fn account_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
     Ok(Account {
         id: r.get::<_, i64>(0)? as u64,
         name: r.get(1)?,
         hash: r.get(2)?,
         created: r.get::<_, i64>(3)? as u64,
+        bot: r.get::<_, i64>(4)? != 0,
     })
 }
 
@@ -47,6 +48,10 @@ fn standing(db: &Connection, account: u64, variant: &str) -> Result<Option<Stand
         )
         .optional()?)
 }
+
+/// The challenges a deleted account made or was sent, canceled.
+const CANCEL_CHALLENGES_SQLITE: &str = "UPDATE challenges SET status = 'canceled'
+    WHERE status = 'created' AND (challenger = ?1 OR dest = ?1)";
 
 fn ids(db: &Connection, sql: &str, p: impl rusqlite::Params) -> Result<Vec<GameId>, StoreError> {
     let mut query = db.prepare(sql)?;
@@ -85,6 +90,7 @@ impl AccountStore for SqliteStore {
                 name,
                 hash,
                 created: now,
+                bot: false,
             }))
         })
         .await
@@ -95,7 +101,7 @@ impl AccountStore for SqliteStore {
         self.read(move |db| {
             Ok(db
                 .query_row(
-                    "SELECT id, name, hash, created FROM accounts WHERE key = ?1",
+                    "SELECT id, name, hash, created, bot FROM accounts WHERE key = ?1",
                     params![key],
                     account_of,
                 )
@@ -121,7 +127,7 @@ impl AccountStore for SqliteStore {
         self.read(move |db| {
             Ok(db
                 .query_row(
-                    "SELECT a.id, a.name, a.hash, a.created FROM sessions s
+                    "SELECT a.id, a.name, a.hash, a.created, a.bot FROM sessions s
                      JOIN accounts a ON a.id = s.account WHERE s.proof = ?1 AND s.created >= ?2",
                     params![proof, since as i64],
                     account_of,
@@ -172,6 +178,7 @@ impl AccountStore for SqliteStore {
                     params![account as i64],
                 )?;
             }
+            db.execute(CANCEL_CHALLENGES_SQLITE, params![account as i64])?;
             db.execute(
                 "DELETE FROM accounts WHERE id = ?1",
                 params![account as i64],

@@ -67,11 +67,11 @@ impl TokenStore for SqliteStore {
         self.read(move |db| {
             Ok(db
                 .query_row(
-                    "SELECT a.id, a.name, a.hash, a.created, t.id, t.description, t.scopes,
+                    "SELECT a.id, a.name, a.hash, a.created, a.bot, t.id, t.description, t.scopes,
                         t.created FROM tokens t JOIN accounts a ON a.id = t.account
                      WHERE t.proof = ?1",
                     params![proof],
-                    |r| Ok((super::accounts::account_of(r)?, token_of(r, 4)?)),
+                    |r| Ok((super::accounts::account_of(r)?, token_of(r, 5)?)),
                 )
                 .optional()?)
         })

@@ -7,6 +7,7 @@ use crate::record::{Player, Record};
 use crate::store::{ArchiveQuery, Won};
 use topochess_core::game::Outcome;
 use topochess_core::Color;
+use topochess_protocol::GameId;
 use topochess_protocol::PlayerTag;
 
 const DAY: u64 = 86_400_000;
@@ -168,6 +169,7 @@ fn player(account: u64, name: &str) -> Option<Player> {
             rating: Some(1500),
             provisional: true,
             diff: None,
+            title: None,
         },
         arena: None,
         berserk: false,
@@ -459,3 +461,90 @@ async fn sign_in_attempts_at_a_name_are_counted_together_and_forgotten(place: Pl
     assert_eq!(store.login_try("anna", 2_000, window, 10).await, Ok(None));
 }
 both!(sign_in_attempts_at_a_name_are_counted_together_and_forgotten);
+
+async fn challenges_are_answered_once_listed_while_waiting_and_bots_are_marked(place: Place) {
+    use crate::store::challenges::{Challenge, Status, Terms};
+    let store = place.open().await;
+    let alice = store.sign_up("Alice", "h", 1).await.unwrap().unwrap();
+    let bob = store.sign_up("Bob", "h", 1).await.unwrap().unwrap();
+    let carol = store.sign_up("Carol", "h", 1).await.unwrap().unwrap();
+    let challenge = |id: GameId, dest: u64, created: u64| Challenge {
+        id,
+        challenger: alice.id,
+        dest: Some(dest),
+        status: Status::Created,
+        reason: None,
+        created,
+        terms: Terms {
+            challenger_name: "Alice".into(),
+            dest_name: Some("Bob".into()),
+            variant: "folded".into(),
+            clock: Some((300, 3)),
+            color: topochess_protocol::Side::Random,
+            rated: true,
+        },
+    };
+    store
+        .challenge_make(&challenge(1, bob.id, 10))
+        .await
+        .unwrap();
+    store
+        .challenge_make(&challenge(2, bob.id, 20))
+        .await
+        .unwrap();
+    store
+        .challenge_make(&challenge(3, carol.id, 5))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.challenge(2).await.unwrap(),
+        Some(challenge(2, bob.id, 20))
+    );
+    assert_eq!(store.challenge(9).await.unwrap(), None);
+    let ids = |list: Vec<Challenge>| list.into_iter().map(|c| c.id).collect::<Vec<_>>();
+    assert_eq!(ids(store.challenges_open(bob.id, 0).await.unwrap()), [1, 2]);
+    assert_eq!(
+        ids(store.challenges_open(alice.id, 0).await.unwrap()),
+        [3, 1, 2]
+    );
+    assert_eq!(
+        ids(store.challenges_open(alice.id, 15).await.unwrap()),
+        [2],
+        "too old"
+    );
+    // Answered once: a second answer (another server's, at once) finds it answered.
+    let declined = store.challenge_settle(1, Status::Declined, Some("variant"));
+    assert!(declined.await.unwrap());
+    assert!(!store
+        .challenge_settle(1, Status::Accepted, None)
+        .await
+        .unwrap());
+    let kept = store.challenge(1).await.unwrap().unwrap();
+    assert_eq!(
+        (kept.status, kept.reason.as_deref()),
+        (Status::Declined, Some("variant"))
+    );
+    assert_eq!(ids(store.challenges_open(bob.id, 0).await.unwrap()), [2]);
+    // A deleted account's challenges are cancelled.
+    store.delete_account(carol.id).await.unwrap();
+    assert_eq!(
+        store.challenge(3).await.unwrap().unwrap().status,
+        Status::Canceled
+    );
+    // A bot is marked on its account wherever it is read.
+    assert!(!alice.bot);
+    store.make_bot(alice.id).await.unwrap();
+    assert!(store.account("alice").await.unwrap().unwrap().bot);
+    // The games being played: not over, either side.
+    let mut game = record(7);
+    game.players[1] = player(bob.id, "Bob");
+    store.create(&game, false).await.unwrap();
+    let mut over = record(8);
+    over.players[0] = player(bob.id, "Bob");
+    over.aborted = true;
+    store.create(&over, false).await.unwrap();
+    assert_eq!(store.playing(bob.id).await.unwrap(), [7]);
+    assert_eq!(store.playing(alice.id).await.unwrap(), Vec::<GameId>::new());
+}
+
+both!(challenges_are_answered_once_listed_while_waiting_and_bots_are_marked);

@@ -22,6 +22,7 @@ fn seat(player: &str, ticket: u64, pool: &str, since: u64) -> PoolSeat {
                 rating: Some(1620),
                 provisional: true,
                 diff: None,
+                title: None,
             },
             arena: None,
             berserk: false,

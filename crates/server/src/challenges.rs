@@ -1,0 +1,240 @@
+//! Challenges, as lichess has them (`docs/api.md`): one account asks another (or, by an open
+//! challenge, whoever has its link) for a game of a preset, clock, colour and rating; the one
+//! asked accepts, and the game is made with the challenge's id, or declines with a reason; the
+//! challenger may withdraw it. Kept in the store, answered once (of two servers answering at
+//! once, one does), and told on both players' topics of the hub, here and on the other servers,
+//! where their pages' channels and their programs' event streams hear it.
+
+use crate::accounts::Account;
+use crate::hub::player::account_key;
+use crate::record::{seat_proof, Player};
+use crate::referee::LiveGame;
+use crate::rooms::{now_ms, random_u64, Failure, Rooms};
+use crate::store::challenges::{Challenge, Status, Terms};
+use std::sync::Arc;
+use topochess_protocol::player::PlayerNews;
+use topochess_protocol::{id_text, GameId, NewGame, Side};
+
+/// A challenge waits this long for its answer; an older one is not listed, and answering it
+/// is refused.
+pub const CHALLENGE_TTL_MS: u64 = 24 * 3600 * 1000;
+/// The most challenges one account may have waiting at once.
+pub const MOST_OPEN: usize = 20;
+
+/// What a challenge asks, as read from a request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ask {
+    /// The preset's id.
+    pub variant: String,
+    /// Seconds at the start and added a move; none: no clock.
+    pub clock: Option<(u32, u32)>,
+    /// The challenger's side.
+    pub color: Side,
+    /// Rated.
+    pub rated: bool,
+}
+
+/// Makes a challenge from `challenger` to `dest` (none: an open challenge) asking `ask`: kept,
+/// then told to both.
+pub async fn make(
+    rooms: &Arc<Rooms>,
+    challenger: &Account,
+    dest: Option<&Account>,
+    ask: Ask,
+) -> Result<Challenge, Failure> {
+    if dest.is_some_and(|d| d.id == challenger.id) {
+        return Err(Failure::Refused("You cannot challenge yourself.".into()));
+    }
+    if topochess_core::variant::preset(&ask.variant).is_none() {
+        return Err(Failure::Refused(format!("No preset {:?}.", ask.variant)));
+    }
+    if let Some((base, increment)) = ask.clock {
+        if base > 3 * 3600 || increment > 180 || base + increment == 0 {
+            return Err(Failure::Refused(
+                "Clocks from 1 second to 3 hours, at most 180 s a move.".into(),
+            ));
+        }
+    }
+    if ask.rated && dest.is_none() {
+        return Err(Failure::Refused(
+            "An open challenge is casual: whoever takes it may be a guest.".into(),
+        ));
+    }
+    let now = now_ms();
+    let open = rooms
+        .store()
+        .challenges_open(challenger.id, now - CHALLENGE_TTL_MS)
+        .await;
+    let open = rooms.stored("read challenges", open)?;
+    let mine = open
+        .iter()
+        .filter(|c| c.challenger == challenger.id)
+        .count();
+    if mine >= MOST_OPEN {
+        return Err(Failure::Limited(
+            format!("{mine} challenges of yours wait already: cancel one, or wait for answers."),
+            60,
+        ));
+    }
+    let challenge = Challenge {
+        id: random_u64(),
+        challenger: challenger.id,
+        dest: dest.map(|d| d.id),
+        status: Status::Created,
+        reason: None,
+        created: now,
+        terms: Terms {
+            challenger_name: challenger.name.clone(),
+            dest_name: dest.map(|d| d.name.clone()),
+            variant: ask.variant,
+            clock: ask.clock,
+            color: ask.color,
+            rated: ask.rated,
+        },
+    };
+    let made = rooms.store().challenge_make(&challenge).await;
+    rooms.stored("keep a challenge", made)?;
+    tell(rooms, &challenge).await;
+    Ok(challenge)
+}
+
+/// The waiting challenge `id`, or why not.
+async fn waiting(rooms: &Arc<Rooms>, id: GameId) -> Result<Challenge, Failure> {
+    let found = rooms.store().challenge(id).await;
+    let challenge = rooms.stored("read a challenge", found)?;
+    match challenge {
+        Some(c) if c.status == Status::Created && c.created + CHALLENGE_TTL_MS > now_ms() => Ok(c),
+        Some(_) => Err(Failure::Refused(
+            "This challenge was answered already.".into(),
+        )),
+        None => Err(Failure::Refused("No such challenge.".into())),
+    }
+}
+
+/// Tells both players of `challenge` that it was made or answered.
+async fn tell(rooms: &Arc<Rooms>, challenge: &Challenge) {
+    let news = PlayerNews::Challenge {
+        id: id_text(challenge.id),
+        status: challenge.status.text().into(),
+    };
+    for account in std::iter::once(challenge.challenger).chain(challenge.dest) {
+        let key = account_key(account);
+        rooms.hub.tell(&key, news.clone());
+        let told = rooms.store().notify_player(&key, challenge.id).await;
+        let _ = rooms.stored("tell the other servers of a challenge", told);
+    }
+}
+
+/// `account` accepts challenge `id`: the game is made, with the challenge's id, and both
+/// players told.
+pub async fn accept(rooms: &Arc<Rooms>, id: GameId, account: &Account) -> Result<(), Failure> {
+    let c = waiting(rooms, id).await?;
+    if c.challenger == account.id {
+        return Err(Failure::Refused(
+            "You cannot accept your own challenge.".into(),
+        ));
+    }
+    if c.dest.is_some_and(|d| d != account.id) {
+        return Err(Failure::Refused(
+            "This challenge is for another player.".into(),
+        ));
+    }
+    let challenger = rooms.store().account(&c.terms.challenger_name).await;
+    let Some(challenger) = rooms.stored("read an account", challenger)? else {
+        return Err(Failure::Refused("The challenger's account is gone.".into()));
+    };
+    let players = [
+        rooms.player(&challenger, &c.terms.variant).await?,
+        rooms.player(account, &c.terms.variant).await?,
+    ];
+    let settled = rooms
+        .store()
+        .challenge_settle(id, Status::Accepted, None)
+        .await;
+    if !rooms.stored("answer a challenge", settled)? {
+        return Err(Failure::Refused(
+            "This challenge was answered already.".into(),
+        ));
+    }
+    // A game that could not be kept leaves the challenge answered (its store failed, and was
+    // logged): the challenger sends it again.
+    start(rooms, &c, players).await?;
+    let accepted = Challenge {
+        status: Status::Accepted,
+        ..c
+    };
+    tell(rooms, &accepted).await;
+    Ok(())
+}
+
+/// The game of accepted challenge `c` between `players` (the challenger's first), made and
+/// told to both as a game paired for them.
+async fn start(rooms: &Arc<Rooms>, c: &Challenge, players: [Player; 2]) -> Result<(), Failure> {
+    let side = match crate::lichess::final_color(c) {
+        "white" => Side::White,
+        _ => Side::Black,
+    };
+    let new = NewGame {
+        variant: c.terms.variant.clone(),
+        castling: String::new(),
+        base_secs: c.terms.clock.map(|(b, _)| b),
+        increment_secs: c.terms.clock.map_or(0, |(_, i)| i),
+        side,
+        secret: String::new(),
+        public: true,
+        rated: c.terms.rated,
+    };
+    let seats = [(); 2].map(|()| seat_proof(&format!("{:032x}", random_u64())));
+    let game = LiveGame::challenged(c.id, &new, players, seats, now_ms())?;
+    let record = game.record().clone();
+    rooms.open_made(game).await?;
+    rooms.tell_seek_taken(&record, None).await;
+    Ok(())
+}
+
+/// `account`, the player challenged, declines challenge `id` for `reason` (lichess's key).
+pub async fn decline(
+    rooms: &Arc<Rooms>,
+    id: GameId,
+    account: &Account,
+    reason: &str,
+) -> Result<(), Failure> {
+    let c = waiting(rooms, id).await?;
+    if c.dest != Some(account.id) {
+        return Err(Failure::Refused(
+            "Only the player challenged may decline.".into(),
+        ));
+    }
+    answer(rooms, c, Status::Declined, Some(reason)).await
+}
+
+/// `account`, the challenger, withdraws challenge `id`.
+pub async fn cancel(rooms: &Arc<Rooms>, id: GameId, account: &Account) -> Result<(), Failure> {
+    let c = waiting(rooms, id).await?;
+    if c.challenger != account.id {
+        return Err(Failure::Refused("Only the challenger may cancel.".into()));
+    }
+    answer(rooms, c, Status::Canceled, None).await
+}
+
+/// Challenge `c` answered `status`, kept and told.
+async fn answer(
+    rooms: &Arc<Rooms>,
+    c: Challenge,
+    status: Status,
+    reason: Option<&str>,
+) -> Result<(), Failure> {
+    let settled = rooms.store().challenge_settle(c.id, status, reason).await;
+    if !rooms.stored("answer a challenge", settled)? {
+        return Err(Failure::Refused(
+            "This challenge was answered already.".into(),
+        ));
+    }
+    let answered = Challenge {
+        status,
+        reason: reason.map(str::to_owned),
+        ..c
+    };
+    tell(rooms, &answered).await;
+    Ok(())
+}
