@@ -4,7 +4,8 @@ exits non-zero (with the reason) when the server does not answer as lichess woul
 
 Scenarios:
 - `challenge`: two accounts, a token each; an account read; a challenge on the folded board
-  made by one and accepted by the other, both seeing it on their event streams; moves made
+  made by one and accepted by the other, both seeing it on their event streams; a chat line
+  told on the other's game stream; both online; moves made
   through the Board API and seen on both game streams; a resignation ending the game (its
   stream closes, `gameFinish` is told); the game exported as PGN and JSON.
 - `decline`: a challenge declined with `reason=variant` is told to its challenger as
@@ -119,6 +120,17 @@ def challenge_flow():
     check(full["white"]["name"] == alice and full["black"]["name"] == bob, f"gameFull: {full}")
     check(full["clock"]["initial"] == 300000 and full["state"]["status"] == "started", f"{full}")
     b_game.next("gameFull")
+    a.board.post_message(cid, "Good luck on the fold")
+    line = b_game.next("chatLine")
+    check(line["username"] == alice and line["text"] == "Good luck on the fold", f"chat: {line}")
+    try:
+        a.board.post_message(cid, "x" * 141)
+        fail("a chat line of 141 characters was taken")
+    except berserk.exceptions.ResponseError as e:
+        check(e.status_code == 400, f"a long line: {e.status_code}")
+    status = requests.get(f"{URL}/api/users/status", params={"ids": f"{alice},{bob},nobody"}).json()
+    check([u["name"] for u in status] == [alice, bob] and all(u["online"] for u in status),
+          f"status: {status}")
     moves = ["e2e4", "e7e5", "g1f3"]
     for i, move in enumerate(moves):
         (a if i % 2 == 0 else b).board.make_move(cid, move)

@@ -38,3 +38,19 @@ export async function joinAndOpenWithE4E5(a, b, link) {
   await type(b, 'e5');
   await waitMoves(a, 2);
 }
+
+/** Signs up as `name` from the front page's header. */
+export async function signUp(page, server, name) {
+  await page.goto(server.url);
+  await page.click('#account-open');
+  await page.click('#account-to-signup');
+  await page.fill('#account-name', name);
+  await page.fill('#account-password-input', `${name} plays on a torus`);
+  await page.click('#account-submit');
+  await page.waitForFunction((n) => document.querySelector('#account-menu')?.textContent === n, name);
+  // The welcome follows the sign-up's answer: closed once shown (a press before would close
+  // the sign-up's form, and the welcome open after it).
+  await page.waitForSelector('#account-welcome');
+  await page.click('#account-cancel');
+  await page.waitForSelector('#account-welcome', { state: 'detached' });
+}

@@ -14,6 +14,7 @@ pub mod app;
 pub mod arenas;
 pub mod atlas;
 pub mod board;
+pub mod challenge;
 pub mod common;
 pub mod engine;
 pub mod explore;

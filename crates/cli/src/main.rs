@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 mod bench;
+mod bot;
 mod matches;
 mod move_text;
 mod outside;
@@ -78,6 +79,25 @@ enum Command {
     },
     /// Speaks the UCI protocol on stdin/stdout (variants via the UCI_Variant option).
     Uci,
+    /// Joins a Topochess site as a program with a token (lichess's Bot API): accepts the
+    /// challenges sent to it on the presets it knows and plays every game it is in.
+    Bot {
+        /// The site's address (`http://127.0.0.1:8080`).
+        #[arg(long)]
+        url: String,
+        /// The account's personal access token (with `bot:play`).
+        #[arg(long, env = "TOPOCHESS_TOKEN", hide_env_values = true)]
+        token: String,
+        /// Who plays: engine, level:N, or uci:PATH (an outside UCI engine), as `match` names them.
+        #[arg(long, default_value = "engine")]
+        player: String,
+        /// Milliseconds a move.
+        #[arg(long, default_value_t = 500)]
+        ms: u64,
+        /// Stops after this many games (none: plays on, as a service).
+        #[arg(long)]
+        games: Option<u32>,
+    },
     /// Lists the preset ids, one per line.
     Presets,
     /// Searches fixed positions across presets to a fixed depth; prints a node signature and rate.
@@ -233,6 +253,19 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("{}", squares.len());
         }
         Command::Uci => uci::run(),
+        Command::Bot {
+            url,
+            token,
+            player,
+            ms,
+            games,
+        } => bot::run(bot::Options {
+            url,
+            token,
+            player,
+            ms,
+            games,
+        })?,
         Command::Presets => {
             for preset in topochess_core::PRESETS {
                 println!("{}", preset.id);

@@ -135,7 +135,7 @@ impl Player {
     }
 }
 
-struct Seat {
+pub(crate) struct Seat {
     player: Player,
     engine: Option<Engine>,
     /// The outside engine's process, or why it did not start.
@@ -143,7 +143,7 @@ struct Seat {
 }
 
 impl Seat {
-    fn new(player: Player, variant: &Arc<Variant>) -> Seat {
+    pub(crate) fn new(player: Player, variant: &Arc<Variant>) -> Seat {
         let outside = match &player {
             Player::Outside { spec, .. } => Some(Outside::start(spec, variant)),
             _ => None,
@@ -175,7 +175,7 @@ impl Seat {
 
     /// The move this player makes, or why it loses the game instead (an outside engine's illegal
     /// move, silence or crash).
-    fn choose(&mut self, game: &Game, rng: &mut Dice) -> Result<Move, String> {
+    pub(crate) fn choose(&mut self, game: &Game, rng: &mut Dice) -> Result<Move, String> {
         if let (Player::Outside { nodes, ms, .. }, Some(outside)) =
             (&self.player, &mut self.outside)
         {

@@ -117,6 +117,18 @@ pub struct User {
     pub created: u64,
     /// Each preset's rating, by preset id.
     pub ratings: BTreeMap<String, PresetRating>,
+    /// lichess's `id`: the name in lower case.
+    #[serde(default)]
+    pub id: String,
+    /// lichess's `username`: the name as written.
+    #[serde(default)]
+    pub username: String,
+    /// lichess's `createdAt`: `created`.
+    #[serde(default, rename = "createdAt")]
+    pub created_at: u64,
+    /// lichess's `title`: `BOT` for a bot account.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
 }
 
 /// A rating after a rated game.

@@ -238,3 +238,86 @@ async fn answer(
     tell(rooms, &answered).await;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::SqliteStore;
+    use topochess_core::Color;
+
+    async fn setup() -> (Arc<Rooms>, [Account; 3]) {
+        let store = Arc::new(SqliteStore::in_temp().unwrap());
+        let rooms = Rooms::new(store, Arc::default());
+        let mut accounts = Vec::new();
+        for name in ["ann", "bo", "cy"] {
+            let made = rooms.store().sign_up(name, "h", 1).await.unwrap().unwrap();
+            accounts.push(made);
+        }
+        (rooms, accounts.try_into().unwrap())
+    }
+
+    fn folded(color: Side) -> Ask {
+        Ask {
+            variant: "folded".into(),
+            clock: Some((300, 3)),
+            color,
+            rated: true,
+        }
+    }
+
+    #[tokio::test]
+    async fn an_accepted_challenge_is_its_game_with_both_players_seated_once() {
+        let (rooms, [ann, bo, cy]) = setup().await;
+        let mut heard = rooms.hub.listen(vec![account_key(bo.id)]);
+        let c = make(&rooms, &ann, Some(&bo), folded(Side::Black))
+            .await
+            .unwrap();
+        assert!(matches!(&*heard.news.try_recv().unwrap(),
+            PlayerNews::Challenge { status, .. } if status == "created"));
+        let refused = accept(&rooms, c.id, &cy).await;
+        assert!(matches!(refused, Err(Failure::Refused(why)) if why.contains("another player")));
+        accept(&rooms, c.id, &bo).await.unwrap();
+        let room = rooms
+            .room(c.id)
+            .await
+            .unwrap()
+            .expect("the game has the challenge's id");
+        let game = room.game.lock().await;
+        assert_eq!(game.side_of_player("", Some(ann.id)), Some(Color::Black));
+        assert_eq!(game.side_of_player("", Some(bo.id)), Some(Color::White));
+        assert_eq!(game.side_of_player("", Some(cy.id)), None);
+        assert!(game.record().rated && game.record().clock == Some((300, 3)));
+        drop(game);
+        // Answered once: a second accept (another server's, a second press) makes no game.
+        let again = accept(&rooms, c.id, &bo).await;
+        assert!(matches!(again, Err(Failure::Refused(why)) if why.contains("answered already")));
+        assert_eq!(rooms.store().playing(bo.id).await.unwrap(), [c.id]);
+    }
+
+    #[tokio::test]
+    async fn only_the_one_challenged_declines_and_only_the_challenger_cancels() {
+        let (rooms, [ann, bo, _]) = setup().await;
+        let c = make(&rooms, &ann, Some(&bo), folded(Side::Random))
+            .await
+            .unwrap();
+        assert!(decline(&rooms, c.id, &ann, "later").await.is_err());
+        assert!(cancel(&rooms, c.id, &bo).await.is_err());
+        decline(&rooms, c.id, &bo, "later").await.unwrap();
+        let kept = rooms.store().challenge(c.id).await.unwrap().unwrap();
+        assert_eq!(
+            (kept.status, kept.reason.as_deref()),
+            (Status::Declined, Some("later"))
+        );
+        assert!(
+            cancel(&rooms, c.id, &ann).await.is_err(),
+            "answered already"
+        );
+        let self_challenge = make(&rooms, &ann, Some(&ann), folded(Side::White)).await;
+        assert!(self_challenge.is_err());
+        let unknown = Ask {
+            variant: "hexagonal".into(),
+            ..folded(Side::White)
+        };
+        assert!(make(&rooms, &ann, Some(&bo), unknown).await.is_err());
+    }
+}

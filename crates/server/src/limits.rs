@@ -26,6 +26,10 @@ pub enum Limited {
     Login,
     /// Making an account.
     Signup,
+    /// A program's request signed in by a token (lichess's API: moves, streams, challenges):
+    /// its own budget, so that bots and their operator's tools on one address are not held to a
+    /// page's lobby reads.
+    Api,
 }
 
 /// How much of each an address may do.
@@ -51,6 +55,8 @@ pub struct Quotas {
     pub name_logins_per_10min: u32,
     /// Accounts made from an address in an hour.
     pub signups_per_hour: u32,
+    /// Programs' requests (a token's) from an address a minute, and in a burst.
+    pub api_per_minute: u32,
 }
 
 impl Default for Quotas {
@@ -65,6 +71,8 @@ impl Default for Quotas {
             logins_per_10min: 30,
             name_logins_per_10min: 10,
             signups_per_hour: 10,
+            // A bot plays a bullet game at a move a second or faster, and one host runs several.
+            api_per_minute: 1200,
         }
     }
 }
@@ -79,6 +87,7 @@ pub struct Limits {
     socket: DefaultKeyedRateLimiter<IpAddr>,
     login: DefaultKeyedRateLimiter<IpAddr>,
     signup: DefaultKeyedRateLimiter<IpAddr>,
+    api: DefaultKeyedRateLimiter<IpAddr>,
     /// Games an account starts (created, or joined a pool for), wherever it plays from: the
     /// address's budget, kept per account too.
     account_games: DefaultKeyedRateLimiter<u64>,
@@ -139,6 +148,7 @@ impl Limits {
             )),
             login: DefaultKeyedRateLimiter::keyed(per(quotas.logins_per_10min, 10 * minute)),
             signup: DefaultKeyedRateLimiter::keyed(per(quotas.signups_per_hour, 60 * minute)),
+            api: DefaultKeyedRateLimiter::keyed(per(quotas.api_per_minute, minute)),
             account_games: DefaultKeyedRateLimiter::keyed(per(quotas.games_per_minute, minute)),
             open: Arc::default(),
         }
@@ -153,6 +163,7 @@ impl Limits {
             Limited::Socket => &self.socket,
             Limited::Login => &self.login,
             Limited::Signup => &self.signup,
+            Limited::Api => &self.api,
         };
         limiter
             .check_key(&key(address))
@@ -197,6 +208,7 @@ impl Limits {
             &self.socket,
             &self.login,
             &self.signup,
+            &self.api,
         ] {
             limiter.retain_recent();
             limiter.shrink_to_fit();

@@ -17,6 +17,8 @@ pub enum Refusal {
     CreateLimit,
     /// Too many lobby reads from one address.
     LobbyLimit,
+    /// Too many programs' requests from one address.
+    ApiLimit,
     /// Too many QR codes from one address.
     QrLimit,
     /// Too many new sockets from one address.
@@ -57,6 +59,7 @@ impl Refusal {
         match self {
             Refusal::CreateLimit => "create_limit",
             Refusal::LobbyLimit => "lobby_limit",
+            Refusal::ApiLimit => "api_limit",
             Refusal::QrLimit => "qr_limit",
             Refusal::SocketLimit => "socket_limit",
             Refusal::SocketsOpen => "sockets_open",

@@ -30,6 +30,9 @@ pub struct Room {
     changes: AtomicU64,
     /// The game as the pages were told it after the last change, read by the first told.
     news: std::sync::Mutex<Option<Arc<News>>>,
+    /// The players' chat as it is said: each line's player and text (held in memory while
+    /// the room is open, on this server).
+    pub chat: broadcast::Sender<Arc<(String, String)>>,
 }
 
 /// A version of the game, kept small: its state without the moves, how many moves it had and a
@@ -121,6 +124,7 @@ impl Room {
             versions: Default::default(),
             changes: AtomicU64::new(0),
             news: Default::default(),
+            chat: broadcast::channel(16).0,
         })
     }
 

@@ -26,6 +26,7 @@ mod arenas;
 mod bearer;
 mod board;
 mod challenge;
+mod player;
 mod pools;
 mod streams;
 mod tokens;
@@ -98,6 +99,7 @@ fn programs() -> Router<Arc<Site>> {
         .route("/api/stream/event", get(streams::events))
         .route("/api/bot/account/upgrade", post(board::upgrade))
         .route("/api/account/playing", get(board::playing))
+        .route("/api/users/status", get(board::status))
         .route("/game/export/{id}", get(board::export));
     for api in ["bot", "board"] {
         router = router
@@ -125,7 +127,8 @@ fn programs() -> Router<Arc<Site>> {
             .route(
                 &format!("/api/{api}/game/{{id}}/claim-victory"),
                 post(board::claim),
-            );
+            )
+            .route(&format!("/api/{api}/game/{{id}}/chat"), post(board::chat));
     }
     router
 }
@@ -282,6 +285,7 @@ pub(crate) fn limited(site: &Site, what: Limited, address: IpAddr) -> Result<(),
         let (reason, doing) = match what {
             Limited::Create => (Refusal::CreateLimit, "games started"),
             Limited::Lobby => (Refusal::LobbyLimit, "lobby reads"),
+            Limited::Api => (Refusal::ApiLimit, "requests"),
             Limited::Qr => (Refusal::QrLimit, "QR codes"),
             Limited::Socket => (Refusal::SocketLimit, "connections"),
             Limited::Login => (Refusal::LoginLimit, "sign-in attempts"),

@@ -30,7 +30,12 @@ pub fn player_link(tag: &PlayerTag) -> Html {
     } else {
         html! { <span class="muted">{tag.name.clone()}</span> }
     };
-    html! { <span class="player">{name}{rating.unwrap_or_default()}{diff.unwrap_or_default()}</span> }
+    // A bot's title before its name, as lichess shows it.
+    let title = tag
+        .title
+        .as_ref()
+        .map(|t| html! { <span class="title">{format!("{t} ")}</span> });
+    html! { <span class="player">{title}{name}{rating.unwrap_or_default()}{diff.unwrap_or_default()}</span> }
 }
 
 /// Both players of a live game, named, rated and linked (guests as "Anonymous", a seat nobody
@@ -397,6 +402,9 @@ pub struct PlayerPageProps {
     pub on_filter: Callback<GamesFilter>,
     /// Open a game (as PGN) on the analysis board with its review.
     pub on_analyse: Callback<String>,
+    /// What the player may do here beside reading (challenge them), as the app composes it.
+    #[prop_or_default]
+    pub actions: Html,
 }
 
 /// A player's page: ratings per preset, the rating history's chart, and the games (newest
@@ -520,7 +528,8 @@ pub fn player_page(p: &PlayerPageProps) -> Html {
     };
     html! {
         <section class="player-page" id="player-page" aria-label={format!("{}'s page", user.name)}>
-            <h2 id="player-name">{user.name.clone()}</h2>
+            <h2 id="player-name">{user.title.as_ref().map(|t| html! { <span class="title">{format!("{t} ")}</span> })}{user.name.clone()}</h2>
+            { p.actions.clone() }
             <table class="ratings" id="player-ratings">
                 <thead><tr><th>{"Game"}</th><th>{"Rating"}</th><th>{"RD"}</th><th>{"Rated games"}</th></tr></thead>
                 <tbody>

@@ -92,6 +92,8 @@ pub enum Action {
     Arena(crate::arenas::ArenaAction),
     /// The player's own channel told a game paired for them (in a pool or an arena).
     Paired(topochess_protocol::player::PairedGame),
+    /// The player's own channel told of a challenge made or answered: its id and status.
+    ChallengeNews(String, String),
     /// A player's page or a leaderboard read, or the games' filter chosen.
     Account(crate::account::pages::AccountAction),
     /// The games being played, heard while TV is on.

@@ -99,6 +99,7 @@ pub fn app() -> Html {
                 </div>
             }
             { notice(&state, NoticeAt::Top) }
+            <crate::challenge::ChallengeBar me={state.me.clone()} heard={state.challenges_heard.clone()} />
             { pool_flow::pool_bar(&state) }
             if state.screen == Screen::Play {
                 { tv::tv_strip(&state) }
@@ -207,6 +208,10 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
             let player = state.player.clone().unwrap_or_default();
             main(html! {
             <crate::account::view::PlayerPage name={player.clone()}
+                actions={match &state.me {
+                    Some(me) if !me.eq_ignore_ascii_case(&player) => html! { <crate::challenge::ChallengeForm name={player.clone()} /> },
+                    _ => html! {},
+                }}
                 read={state.people.player_of(&player).cloned()} games={state.people.games_of(&player)}
                 filter={state.people.filter_of(&player)}
                 on_filter={{ let (state, name) = (state.clone(), player.clone()); Callback::from(move |f| {

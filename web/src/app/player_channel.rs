@@ -66,8 +66,12 @@ pub fn use_player_channel(state: &UseReducerHandle<AppState>) {
             Some(serde_json::to_string(&hello).expect("a hello is JSON"))
         }),
         heard: Callback::from(move |text: String| {
-            if let Ok(PlayerNews::Paired(game)) = serde_json::from_str::<PlayerNews>(&text) {
-                dispatch.dispatch(Action::Paired(game));
+            match serde_json::from_str::<PlayerNews>(&text) {
+                Ok(PlayerNews::Paired(game)) => dispatch.dispatch(Action::Paired(game)),
+                Ok(PlayerNews::Challenge { id, status }) => {
+                    dispatch.dispatch(Action::ChallengeNews(id, status))
+                }
+                _ => {}
             }
             Flow::Go
         }),

@@ -74,6 +74,9 @@ pub struct AppState {
     pub space_warning: Option<String>,
     /// The signed-in player's account name (none: a guest).
     pub me: Option<String>,
+    /// How many times the player's channel told of a challenge made or answered, and the last
+    /// it told (its id and status): the challenges' bar reads them again at each.
+    pub challenges_heard: (u32, Option<(String, String)>),
     /// The player whose page is shown (`#/@/<name>`).
     pub player: Option<String>,
     /// The preset whose leaderboard is shown.
@@ -241,6 +244,7 @@ impl AppState {
             saved: Rc::default(),
             space_warning: None,
             me: None,
+            challenges_heard: (0, None),
             pool: None,
             tv: None,
             tv_watched: None,
@@ -587,6 +591,9 @@ impl AppState {
             }
             Action::Open(address) => s.open(address),
             Action::SignedIn(me) => s.me = me,
+            Action::ChallengeNews(id, status) => {
+                s.challenges_heard = (s.challenges_heard.0.wrapping_add(1), Some((id, status)))
+            }
             Action::Pool(a) => s.pool_action(a),
             Action::Arena(a) => s.arena_action(a),
             Action::Paired(game) => s.paired(game),

@@ -45,14 +45,17 @@ pub fn pool_grid(p: &PoolGridProps) -> Html {
             let (on_pool, id) = (p.on_pool.clone(), id.clone());
             Callback::from(move |_: MouseEvent| on_pool.emit(PoolAction::Press(id.clone())))
         };
-        let label = match waiting_here {
-            true => format!("Leave the {} pool", pool_name(&pool)),
-            false => format!("Play {} now", pool_name(&pool)),
+        // What the press does, said to a screen reader before what is shown (the name holds
+        // the visible text, as WCAG's "label in name" asks).
+        let said = match waiting_here {
+            true => format!("Leave the {} pool: ", pool_name(&pool)),
+            false => format!("Play {} now: ", pool_name(&pool)),
         };
         html! {
             <td>
                 <button class={classes!("pool", waiting_here.then_some("waiting"))} data-pool={id}
-                    aria-pressed={waiting_here.to_string()} aria-label={label} onclick={press}>
+                    aria-pressed={waiting_here.to_string()} onclick={press}>
+                    <span class="sr-only">{said}</span>
                     <span class="pool-clock">{format!("{}+{}", pool.minutes, pool.increment)}</span>
                     <span class="pool-count">
                         if waiting_here { {"Waiting\u{2026}"} } else { { count_spans(count) } }

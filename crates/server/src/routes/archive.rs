@@ -75,6 +75,10 @@ pub async fn user(State(site): State<Arc<Site>>, Named(account): Named) -> Answe
         })
         .collect();
     Ok(Json(User {
+        id: account.name.to_lowercase(),
+        username: account.name.clone(),
+        created_at: account.created,
+        title: account.bot.then(|| crate::accounts::BOT.to_string()),
         name: account.name,
         created: account.created,
         ratings,

@@ -36,7 +36,7 @@ impl FromRequestParts<Arc<Site>> for Bearer {
 
     async fn from_request_parts(parts: &mut Parts, site: &Arc<Site>) -> Result<Self, Response> {
         let Address(from) = Address::from_request_parts(parts, site).await?;
-        limited(site, Limited::Lobby, from)?;
+        limited(site, Limited::Api, from)?;
         let Some(token) = bearer_of(&parts.headers) else {
             let why = "This needs a token: Authorization: Bearer <token>.";
             return Err(refuse(StatusCode::UNAUTHORIZED, why));

@@ -5,8 +5,8 @@
 // An error here is the answer itself, sent as it is: a large `Err` is not copied far.
 #![allow(clippy::result_large_err)]
 
-use super::bearer::Bearer;
 use super::challenge::{ok, READING};
+use super::player::Player;
 use super::{failed, game_room, limited, refuse, Address, Answer};
 use crate::limits::Limited;
 use crate::play::Held;
@@ -24,11 +24,11 @@ use topochess_protocol::ClientMessage;
 const PLAYING: &[&str] = &["bot:play", "board:play"];
 
 /// Does `message` in game `id` as the token's account.
-async fn act(site: &Arc<Site>, bearer: &Bearer, id: &str, message: ClientMessage) -> Answer {
-    bearer.may(PLAYING)?;
+async fn act(site: &Arc<Site>, player: &Player, id: &str, message: ClientMessage) -> Answer {
+    player.may(PLAYING)?;
     let (id, room) = game_room(site, id).await?;
     let _held = Held(site.clone(), id);
-    let side = super::streams::your_side(&room, &bearer.account).await?;
+    let side = super::streams::your_side(&room, &player.account).await?;
     let message = match message {
         ClientMessage::Move { uci, .. } => {
             let ply = room.game.lock().await.record().moves.len();
@@ -54,7 +54,7 @@ pub struct Offering {
 /// asked.
 pub async fn play(
     State(site): State<Arc<Site>>,
-    bearer: Bearer,
+    player: Player,
     Path((id, uci)): Path<(String, String)>,
     Query(offering): Query<Offering>,
 ) -> Answer {
@@ -64,10 +64,10 @@ pub async fn play(
             "A move in coordinates: e2e4, e7e8q.",
         ));
     }
-    let moved = act(&site, &bearer, &id, ClientMessage::Move { uci, ply: 0 }).await?;
+    let moved = act(&site, &player, &id, ClientMessage::Move { uci, ply: 0 }).await?;
     if offering.offering_draw == Some(true) {
         // The offer after the move is the player's own; refused, the move stands.
-        let _ = act(&site, &bearer, &id, ClientMessage::Draw).await;
+        let _ = act(&site, &player, &id, ClientMessage::Draw).await;
     }
     Ok(moved)
 }
@@ -75,28 +75,28 @@ pub async fn play(
 /// `POST /api/{bot,board}/game/{id}/resign`.
 pub async fn resign(
     State(site): State<Arc<Site>>,
-    bearer: Bearer,
+    player: Player,
     Path(id): Path<String>,
 ) -> Answer {
-    act(&site, &bearer, &id, ClientMessage::Resign).await
+    act(&site, &player, &id, ClientMessage::Resign).await
 }
 
 /// `POST /api/{bot,board}/game/{id}/abort`.
 pub async fn abort(
     State(site): State<Arc<Site>>,
-    bearer: Bearer,
+    player: Player,
     Path(id): Path<String>,
 ) -> Answer {
-    act(&site, &bearer, &id, ClientMessage::Abort).await
+    act(&site, &player, &id, ClientMessage::Abort).await
 }
 
 /// `POST /api/board/game/{id}/claim-victory`.
 pub async fn claim(
     State(site): State<Arc<Site>>,
-    bearer: Bearer,
+    player: Player,
     Path(id): Path<String>,
 ) -> Answer {
-    act(&site, &bearer, &id, ClientMessage::ClaimVictory).await
+    act(&site, &player, &id, ClientMessage::ClaimVictory).await
 }
 
 /// `yes` or `no` (lichess also reads `true` and `false`).
@@ -111,7 +111,7 @@ fn yes(answer: &str) -> Result<bool, axum::response::Response> {
 /// `POST /api/{bot,board}/game/{id}/draw/{yes|no}`: offers or accepts a draw, or declines it.
 pub async fn draw(
     State(site): State<Arc<Site>>,
-    bearer: Bearer,
+    player: Player,
     Path((id, answer)): Path<(String, String)>,
 ) -> Answer {
     let message = if yes(&answer)? {
@@ -119,14 +119,14 @@ pub async fn draw(
     } else {
         ClientMessage::Decline
     };
-    act(&site, &bearer, &id, message).await
+    act(&site, &player, &id, message).await
 }
 
 /// `POST /api/{bot,board}/game/{id}/takeback/{yes|no}`: asks for or accepts a take-back, or
 /// declines it.
 pub async fn takeback(
     State(site): State<Arc<Site>>,
-    bearer: Bearer,
+    player: Player,
     Path((id, answer)): Path<(String, String)>,
 ) -> Answer {
     let message = if yes(&answer)? {
@@ -134,14 +134,79 @@ pub async fn takeback(
     } else {
         ClientMessage::DeclineTakeback
     };
-    act(&site, &bearer, &id, message).await
+    act(&site, &player, &id, message).await
+}
+
+/// The most characters of a chat line (lichess's).
+const MOST_CHAT: usize = 140;
+
+/// `POST /api/{bot,board}/game/{id}/chat` with `room` (`player` or `spectator`) and `text`: the
+/// line told on the game's streams as a `chatLine` (the player's own room; a spectators' line
+/// is taken and told to nobody, as this site has no spectators' chat). At most 140 characters
+/// a line, and the address's limit of reads.
+pub async fn chat(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    player: Player,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Answer {
+    player.may(PLAYING)?;
+    limited(&site, Limited::Lobby, from)?;
+    let f = super::challenge::fields(&headers, &body)?;
+    let text = f.get("text").map(|t| t.trim()).unwrap_or_default();
+    if text.is_empty() || text.chars().count() > MOST_CHAT || text.chars().any(char::is_control) {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            "A line of 1 to 140 characters.",
+        ));
+    }
+    let (id, room) = game_room(&site, &id).await?;
+    let _held = Held(site.clone(), id);
+    super::streams::your_side(&room, &player.account).await?;
+    if f.get("room").map(String::as_str) != Some("spectator") {
+        let _ = room
+            .chat
+            .send(Arc::new((player.account.name.clone(), text.to_string())));
+    }
+    Ok(ok())
+}
+
+/// `GET /api/users/status?ids=a,b`: each account named that exists, `online` while a page's
+/// channel or a program's event stream of it is open on this server, `title` for a bot.
+pub async fn status(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    Query(asked): Query<std::collections::HashMap<String, String>>,
+) -> Answer {
+    limited(&site, Limited::Lobby, from)?;
+    let names = asked.get("ids").map(String::as_str).unwrap_or_default();
+    let mut found = Vec::new();
+    for name in names
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .take(100)
+    {
+        let read = site.store.account(name).await;
+        if let Some(a) = site.stored("read an account", read).map_err(failed)? {
+            let online = site.hub.listened(&crate::hub::player::account_key(a.id));
+            let mut user = json!({"id": a.name.to_lowercase(), "name": a.name, "online": online});
+            if a.bot {
+                user["title"] = json!(crate::accounts::BOT);
+            }
+            found.push(user);
+        }
+    }
+    Ok(Json(found).into_response())
 }
 
 /// `POST /api/bot/account/upgrade`: the account becomes a bot, for good; refused to an account
 /// that has played a game (finished or going on), as lichess refuses it.
-pub async fn upgrade(State(site): State<Arc<Site>>, bearer: Bearer) -> Answer {
-    bearer.may(&["bot:play"])?;
-    let account = &bearer.account;
+pub async fn upgrade(State(site): State<Arc<Site>>, player: Player) -> Answer {
+    player.may(&["bot:play"])?;
+    let account = &player.account;
     if account.bot {
         return Ok(ok());
     }
@@ -165,13 +230,13 @@ pub async fn upgrade(State(site): State<Arc<Site>>, bearer: Bearer) -> Answer {
 
 /// `GET /api/account/playing`: the games the player is playing, as the event stream's
 /// `gameStart` tells each.
-pub async fn playing(State(site): State<Arc<Site>>, bearer: Bearer) -> Answer {
-    bearer.may(READING)?;
-    let ids = site.store.playing(bearer.account.id).await;
+pub async fn playing(State(site): State<Arc<Site>>, player: Player) -> Answer {
+    player.may(READING)?;
+    let ids = site.store.playing(player.account.id).await;
     let ids = site.stored("read the games", ids).map_err(failed)?;
     let mut games = Vec::new();
     for id in ids {
-        games.extend(super::streams::event_game(&site, id, &bearer.account).await?);
+        games.extend(super::streams::event_game(&site, id, &player.account).await?);
     }
     Ok(Json(json!({"nowPlaying": games})).into_response())
 }

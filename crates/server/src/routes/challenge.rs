@@ -4,7 +4,7 @@
 // An error here is the answer itself, sent as it is: a large `Err` is not copied far.
 #![allow(clippy::result_large_err)]
 
-use super::bearer::Bearer;
+use super::player::Player;
 use super::{failed, refuse, Answer};
 use crate::challenges::{self, Ask, CHALLENGE_TTL_MS};
 use crate::rooms::now_ms;
@@ -27,18 +27,6 @@ const MOST_BODY: usize = 4096;
 pub(super) const CHALLENGING: &[&str] = &["challenge:write", "bot:play", "board:play"];
 /// The scopes that let a program read its challenges and its games.
 pub(super) const READING: &[&str] = &["challenge:read", "bot:play", "board:play"];
-
-impl Bearer {
-    /// Whether the token has one of `scopes`; if not, the refusal (403, as lichess answers).
-    pub(super) fn may(&self, scopes: &[&str]) -> Result<(), Response> {
-        let has = self.token.scopes.split(',').any(|s| scopes.contains(&s));
-        if has {
-            return Ok(());
-        }
-        let why = format!("Missing scope: this needs one of {}.", scopes.join(", "));
-        Err(refuse(StatusCode::FORBIDDEN, why))
-    }
-}
 
 /// A request's fields, from a form or from JSON (dotted keys as they are, nested objects'
 /// keys joined with dots), each as text.
@@ -171,12 +159,12 @@ pub(super) async fn written(
 /// `POST /api/challenge/{username}`: challenges the player named; answers the challenge.
 pub async fn create(
     State(site): State<Arc<Site>>,
-    bearer: Bearer,
+    player: Player,
     Path(name): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Answer {
-    bearer.may(CHALLENGING)?;
+    player.may(CHALLENGING)?;
     let ask = ask_of(&fields(&headers, &body)?).map_err(|e| refuse(StatusCode::BAD_REQUEST, e))?;
     let found = site.store.account(&name).await;
     let Some(dest) = site.stored("read an account", found).map_err(failed)? else {
@@ -185,7 +173,7 @@ pub async fn create(
             format!("No player {name:?}."),
         ));
     };
-    let made = challenges::make(&site.rooms, &bearer.account, Some(&dest), ask).await;
+    let made = challenges::make(&site.rooms, &player.account, Some(&dest), ask).await;
     let c = made.map_err(failed)?;
     let json = written(&site, &c, Some("out"), &base(&headers)).await?;
     Ok(Json(json).into_response())
@@ -193,9 +181,9 @@ pub async fn create(
 
 /// `GET /api/challenge`: the challenges waiting that the player sent (`out`) and was sent
 /// (`in`).
-pub async fn list(State(site): State<Arc<Site>>, bearer: Bearer, headers: HeaderMap) -> Answer {
-    bearer.may(READING)?;
-    let me = bearer.account.id;
+pub async fn list(State(site): State<Arc<Site>>, player: Player, headers: HeaderMap) -> Answer {
+    player.may(READING)?;
+    let me = player.account.id;
     let open = site
         .store
         .challenges_open(me, now_ms() - CHALLENGE_TTL_MS)
@@ -228,12 +216,12 @@ pub(super) fn ok() -> Response {
 /// `POST /api/challenge/{id}/accept`.
 pub async fn accept(
     State(site): State<Arc<Site>>,
-    bearer: Bearer,
+    player: Player,
     Path(id): Path<String>,
 ) -> Answer {
-    bearer.may(CHALLENGING)?;
+    player.may(CHALLENGING)?;
     let id = challenge_id(&id)?;
-    challenges::accept(&site.rooms, id, &bearer.account)
+    challenges::accept(&site.rooms, id, &player.account)
         .await
         .map_err(failed)?;
     Ok(ok())
@@ -242,16 +230,16 @@ pub async fn accept(
 /// `POST /api/challenge/{id}/decline`, with a `reason` (lichess's keys; `generic` else).
 pub async fn decline(
     State(site): State<Arc<Site>>,
-    bearer: Bearer,
+    player: Player,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Answer {
-    bearer.may(CHALLENGING)?;
+    player.may(CHALLENGING)?;
     let id = challenge_id(&id)?;
     let f = fields(&headers, &body)?;
     let reason = crate::lichess::decline_key(f.get("reason").map(String::as_str));
-    challenges::decline(&site.rooms, id, &bearer.account, reason)
+    challenges::decline(&site.rooms, id, &player.account, reason)
         .await
         .map_err(failed)?;
     Ok(ok())
@@ -260,12 +248,12 @@ pub async fn decline(
 /// `POST /api/challenge/{id}/cancel`.
 pub async fn cancel(
     State(site): State<Arc<Site>>,
-    bearer: Bearer,
+    player: Player,
     Path(id): Path<String>,
 ) -> Answer {
-    bearer.may(CHALLENGING)?;
+    player.may(CHALLENGING)?;
     let id = challenge_id(&id)?;
-    challenges::cancel(&site.rooms, id, &bearer.account)
+    challenges::cancel(&site.rooms, id, &player.account)
         .await
         .map_err(failed)?;
     Ok(ok())

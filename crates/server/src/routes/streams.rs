@@ -11,8 +11,8 @@
 // An error here is the answer itself, sent as it is: a large `Err` is not copied far.
 #![allow(clippy::result_large_err)]
 
-use super::bearer::Bearer;
 use super::challenge::{base, written, READING};
+use super::player::Player;
 use super::{game_room, place, refuse, Address, Answer};
 use crate::accounts::Account;
 use crate::challenges::CHALLENGE_TTL_MS;
@@ -65,17 +65,17 @@ fn line(value: &Value) -> String {
 pub async fn events(
     State(site): State<Arc<Site>>,
     Address(from): Address,
-    bearer: Bearer,
+    player: Player,
     headers: HeaderMap,
 ) -> Answer {
-    bearer.may(READING)?;
+    player.may(READING)?;
     let counted = place(&site, from)?;
     let (send, lines) = mpsc::channel(HELD);
     let base = base(&headers);
     tokio::spawn(async move {
         let _counted = counted;
         let _live = site.metrics.opened(crate::metrics::Live::Player);
-        event_feed(&site, &bearer.account, &base, &send).await;
+        event_feed(&site, &player.account, &base, &send).await;
     });
     Ok(ndjson(lines))
 }
@@ -228,14 +228,14 @@ pub(super) async fn event_game(
 pub async fn game(
     State(site): State<Arc<Site>>,
     Address(from): Address,
-    bearer: Bearer,
+    player: Player,
     Path(id): Path<String>,
 ) -> Answer {
-    bearer.may(&["bot:play", "board:play"])?;
+    player.may(&["bot:play", "board:play"])?;
     let counted = place(&site, from)?;
     let (id, room) = game_room(&site, &id).await?;
     let held = Held(site.clone(), id);
-    let side = your_side(&room, &bearer.account).await?;
+    let side = your_side(&room, &player.account).await?;
     let (send, lines) = mpsc::channel(HELD);
     tokio::spawn(async move {
         let _held = held;
@@ -258,6 +258,7 @@ async fn game_feed(
     send: &mpsc::Sender<String>,
 ) {
     let mut changes = room.listen();
+    let mut chat = room.chat.subscribe();
     let created = room.game.lock().await.record().created;
     let mut state = room.state(Some(side)).await;
     if send
@@ -282,6 +283,17 @@ async fn game_feed(
                 if send.send("\n".into()).await.is_err() {
                     return;
                 }
+            }
+            said = chat.recv() => {
+                if let Ok(line) = said {
+                    let event = json!({
+                        "type": "chatLine", "room": "player", "username": line.0, "text": line.1,
+                    });
+                    if send.send(self::line(&event)).await.is_err() {
+                        return;
+                    }
+                }
+                continue;
             }
             () = shutdown.cancelled() => return,
             () = send.closed() => return,
