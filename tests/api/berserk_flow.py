@@ -11,8 +11,8 @@ Scenarios:
 - `decline`: a challenge declined with `reason=variant` is told to its challenger as
   `challengeDeclined` with that reason; one cancelled is told to the other as
   `challengeCanceled`.
-- `bot`: an account upgraded to a bot reads `title: BOT`, is refused the lobby's seeks, plays
-  a challenge shown as a BOT; an account that has a game is refused the upgrade. (The pools'
+- `bot`: an account upgraded to a bot reads `title: BOT`, is refused the lobby's seeks, is
+  listed online while its event stream is open, plays a challenge shown as a BOT; an account that has a game is refused the upgrade. (The pools'
   refusal is the server's own test: joining one is a WebSocket's.)
 """
 
@@ -190,7 +190,12 @@ def bot_flow():
     check(refused.status_code == 400 and "bot" in refused.json()["error"],
           f"a bot's seek: {refused.status_code} {refused.text}")
     _, human, _ = account("erin")
+    events = Stream(bot.bots.stream_incoming_events())
     made = human.challenges.create(name, rated=False, clock_limit=60, clock_increment=1)
+    events.next("challenge", lambda e: e["challenge"]["id"] == made["id"])
+    online = list(human.bots.get_online_bots())
+    check([b["username"] for b in online] == [name] and online[0]["title"] == "BOT",
+          f"bots online: {online}")
     bot.challenges.accept(made["id"])
     full = Stream(bot.bots.stream_game_state(made["id"])).next("gameFull")
     players = (full["white"], full["black"])

@@ -1,7 +1,8 @@
 // Challenges between people, as they meet them: one player opens another's page and challenges
 // them (the folded board, 5+3, White); the other, on the front page, sees it under the header
 // with Accept and Decline, accepts, and both are put on the game's board, where they play. A
-// second challenge declined is told to its sender by name. The bar on a phone in dark mode.
+// second challenge declined is told to its sender by name. They chat, and one mutes the other.
+// The bar on a phone in dark mode.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp } from 'node:fs/promises';
@@ -67,7 +68,20 @@ test('a player challenges another from their page; accepted, both play it; decli
     await waitMoves(ben, 1);
     await type(ben, 'e5');
     await waitMoves(ada, 2);
+    // They chat; Ben mutes Ada, and her next line is not shown to him.
+    await ada.fill('#chat-input', 'Good luck on the fold');
+    await ada.press('#chat-input', 'Enter');
+    await ben.waitForFunction(() => /ada: Good luck on the fold/.test(document.querySelector('#chat-lines')?.textContent ?? ''));
+    await ben.fill('#chat-input', 'Thanks, you too');
+    await ben.click('#chat-send');
+    await ada.waitForFunction(() => /ben: Thanks, you too/.test(document.querySelector('#chat-lines')?.textContent ?? ''));
     await screenshot(ada, 'challenge-game');
+    await ben.click('#chat-mute');
+    await ada.fill('#chat-input', 'A second line');
+    await ada.press('#chat-input', 'Enter');
+    await ada.waitForFunction(() => /ada: A second line/.test(document.querySelector('#chat-lines')?.textContent ?? ''));
+    assert.doesNotMatch(await ben.locator('#chat-lines').textContent(), /ada:/, 'muted');
+    assert.match(await ben.locator('#chat-lines').textContent(), /ben: Thanks, you too/, 'his own lines stay');
 
     // A second challenge, declined: Ada is told, by name.
     await ada.goto(`${server.url}#/@/ben`);

@@ -220,6 +220,26 @@ pub enum ClientMessage {
     /// The page lost track of the game's version (a change it could not apply): the whole state
     /// again. Spectators may send it too.
     Resync,
+    /// A line of the players' chat ([`chat_fault`] says which are taken).
+    Chat {
+        /// What the player says.
+        text: String,
+    },
+}
+
+/// The most characters of a chat line (lichess's).
+pub const MOST_CHAT: usize = 140;
+
+/// Why a chat line is refused, if it is: empty, longer than [`MOST_CHAT`] characters, or with a
+/// control character (a line break among them). The one check of a line, for the page's
+/// socket and the programs' API alike.
+pub fn chat_fault(text: &str) -> Option<&'static str> {
+    let text = text.trim();
+    let n = text.chars().count();
+    if n == 0 || n > MOST_CHAT || text.chars().any(char::is_control) {
+        return Some("A chat line has 1 to 140 characters, on one line.");
+    }
+    None
 }
 
 /// How long a player must have been gone before the other may claim the win.
@@ -299,6 +319,13 @@ pub enum ServerMessage {
     },
     /// The server is shutting down to restart: the socket closes next, and the page reconnects.
     Restarting,
+    /// A line of the players' chat, told to both players' pages.
+    Chat {
+        /// Who said it: the account's name, or the side's for a guest.
+        user: String,
+        /// What was said.
+        text: String,
+    },
 }
 
 impl ServerMessage {
@@ -316,6 +343,11 @@ impl ServerMessage {
         struct Refusal {
             message: String,
         }
+        #[derive(Deserialize)]
+        struct Line {
+            user: String,
+            text: String,
+        }
         match serde_json::from_str::<Tag>(text).ok()?.t.as_str() {
             "state" => serde_json::from_str::<GameState>(text)
                 .ok()
@@ -327,6 +359,12 @@ impl ServerMessage {
                 .ok()
                 .map(|r| ServerMessage::Error { message: r.message }),
             "restarting" => Some(ServerMessage::Restarting),
+            "chat" => serde_json::from_str::<Line>(text)
+                .ok()
+                .map(|l| ServerMessage::Chat {
+                    user: l.user,
+                    text: l.text,
+                }),
             _ => None,
         }
     }
@@ -413,6 +451,19 @@ mod tests {
     }
 
     #[test]
+    fn a_chat_line_is_one_line_of_1_to_140_characters() {
+        assert_eq!(chat_fault("Good luck on the fold"), None);
+        assert_eq!(
+            chat_fault(&"é".repeat(MOST_CHAT)),
+            None,
+            "characters, not bytes"
+        );
+        for bad in ["", "   ", "two\nlines", &"x".repeat(MOST_CHAT + 1)] {
+            assert!(chat_fault(bad).is_some(), "{bad:?}");
+        }
+    }
+
+    #[test]
     fn ids_are_sixteen_hex_digits() {
         assert_eq!(id_text(0xabc), "0000000000000abc");
         assert_eq!(parse_id(&id_text(u64::MAX)), Some(u64::MAX));
@@ -487,6 +538,10 @@ mod tests {
                 message: "Not your move.".into(),
             },
             ServerMessage::Restarting,
+            ServerMessage::Chat {
+                user: "anna".into(),
+                text: "Good luck on the fold".into(),
+            },
         ];
         for m in messages {
             let text = serde_json::to_string(&m).unwrap();

@@ -118,6 +118,7 @@ async fn at_game(
         return;
     };
     let mut listening = room.listen();
+    let mut chat = room.chat.subscribe();
     let you = match site
         .rooms
         .seat(&room, hello.secret.as_deref(), account)
@@ -174,6 +175,15 @@ async fn at_game(
                     return;
                 }
             }
+            said = chat.recv() => {
+                // The players' chat, to the players' pages.
+                if let (Ok(line), Some(_)) = (said, you) {
+                    let told = ServerMessage::Chat { user: line.0.clone(), text: line.1.clone() };
+                    if !link.say(serde_json::to_string(&told).expect("JSON")).await {
+                        return;
+                    }
+                }
+            }
             heard = link.hear() => {
                 let Some(heard) = heard else { return };
                 let answer = match heard {
@@ -228,6 +238,16 @@ async fn answer(site: &Site, room: &Arc<Room>, you: Option<Color>, body: &str) -
             Answer::Refused(why)
         }
         (Ok(_), None) => Answer::Refused("spectators cannot play".into()),
+        (Ok(ClientMessage::Chat { text }), Some(side)) => {
+            if let Some(why) = topochess_protocol::chat_fault(&text) {
+                return Answer::Refused(why.into());
+            }
+            let name = room.game.lock().await.record().players[side.index()]
+                .as_ref()
+                .map_or_else(|| format!("{side:?}"), |p| p.tag.name.clone());
+            let _ = room.chat.send(Arc::new((name, text.trim().to_string())));
+            Answer::Done
+        }
         (Ok(m), Some(side)) => {
             let moved = matches!(m, ClientMessage::Move { .. });
             match site.rooms.act(room, side, &m).await {

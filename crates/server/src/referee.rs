@@ -453,7 +453,9 @@ impl LiveGame {
             ClientMessage::ClaimVictory => self.game.resign(!side),
             ClientMessage::Berserk => self.berserk(side)?,
             ClientMessage::Rematch => unreachable!("answered above"),
-            ClientMessage::Resync => return Err("the socket answers that itself".into()),
+            ClientMessage::Resync | ClientMessage::Chat { .. } => {
+                return Err("the socket answers that itself".into())
+            }
             ClientMessage::Resign => self.game.resign(side),
             ClientMessage::Draw if self.record.draw_offer == Some(!side) => self.game.agree_draw(),
             ClientMessage::Draw => {

@@ -100,6 +100,7 @@ fn programs() -> Router<Arc<Site>> {
         .route("/api/bot/account/upgrade", post(board::upgrade))
         .route("/api/account/playing", get(board::playing))
         .route("/api/users/status", get(board::status))
+        .route("/api/bot/online", get(board::online))
         .route("/game/export/{id}", get(board::export));
     for api in ["bot", "board"] {
         router = router

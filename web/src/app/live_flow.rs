@@ -83,6 +83,12 @@ impl AppState {
                 );
                 return;
             }
+            ServerMessage::Chat { user, text } => {
+                if let Some(game) = self.socket_game() {
+                    self.live.heard_chat(game, user, text);
+                }
+                return;
+            }
             ServerMessage::State(state) => state,
             ServerMessage::Change(change) => {
                 match self.live.heard.as_deref().and_then(|h| change.apply(h)) {

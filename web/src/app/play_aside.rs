@@ -89,6 +89,7 @@ pub fn play_aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html
                 </label>
                 { notice(state, NoticeAt::TypedMove) }
             }
+            { game_chat(state) }
             <Transfer pgn={state.play.pgn()} fen={fen::write(state.shown())} link={storage::browser_link(&state.settings, &state.play.game)}
                       on_load={on_load} notice={notice(state, NoticeAt::Import)} />
             if state.tv.is_none() {
@@ -96,4 +97,35 @@ pub fn play_aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html
             }
         </aside>
     }
+}
+
+/// The players' chat of a live game, for a player (a spectator has none).
+fn game_chat(state: &UseReducerHandle<AppState>) -> Html {
+    let crate::common::settings::Opponent::Live {
+        me: Some(me), id, ..
+    } = state.settings.opponent
+    else {
+        return html! {};
+    };
+    let lines: Vec<(String, String)> = state
+        .live
+        .chat
+        .iter()
+        .filter(|(game, ..)| *game == id)
+        .map(|(_, user, text)| (user.clone(), text.clone()))
+        .collect();
+    // The name the server gives this player's lines: the account's, or the side's for a guest.
+    let heard = state.live.heard.as_deref();
+    let name = heard
+        .and_then(|h| h.players[me.index()].as_ref().map(|p| p.name.clone()))
+        .unwrap_or_else(|| format!("{me:?}"));
+    let on_send = {
+        let state = state.clone();
+        Callback::from(move |text: String| {
+            state.dispatch(Action::LiveSend(topochess_protocol::ClientMessage::Chat {
+                text,
+            }))
+        })
+    };
+    html! { <crate::live::chat::GameChat lines={lines} me={name} on_send={on_send} /> }
 }

@@ -2,6 +2,7 @@
 //! connection (the last state heard, the messages to send), its secret, creating a game, and the
 //! WebSocket (`socket`). The reducer decides what to send; the socket only carries it.
 
+pub mod chat;
 pub mod lobby;
 pub mod socket;
 
@@ -24,6 +25,21 @@ pub struct LiveSession {
     /// When the last state was heard (ms, the page's clock): the other side's time gone counts
     /// on from it.
     pub gone_seen: Option<f64>,
+    /// The players' chat as heard: each line's game, player and text, the last [`CHAT_KEPT`].
+    pub chat: Vec<(u64, String, String)>,
+}
+
+/// The chat lines a page keeps.
+pub const CHAT_KEPT: usize = 100;
+
+impl LiveSession {
+    /// A chat line heard at game `game`.
+    pub fn heard_chat(&mut self, game: u64, user: String, text: String) {
+        self.chat.push((game, user, text));
+        if self.chat.len() > CHAT_KEPT {
+            self.chat.remove(0);
+        }
+    }
 }
 
 impl LiveSession {
@@ -92,6 +108,16 @@ mod tests {
             None,
             "two ahead"
         );
+    }
+
+    #[test]
+    fn the_chat_keeps_its_last_lines_with_their_game() {
+        let mut live = LiveSession::default();
+        for i in 0..(CHAT_KEPT + 5) {
+            live.heard_chat(7, "anna".into(), format!("line {i}"));
+        }
+        assert_eq!(live.chat.len(), CHAT_KEPT);
+        assert_eq!(live.chat[0], (7, "anna".into(), "line 5".into()));
     }
 
     #[test]

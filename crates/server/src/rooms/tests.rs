@@ -268,6 +268,10 @@ impl crate::store::challenges::ChallengeStore for Unreliable {
         self.check()?;
         self.inner.make_bot(account).await
     }
+    async fn bots(&self, limit: usize) -> Result<Vec<crate::accounts::Account>, StoreError> {
+        self.check()?;
+        self.inner.bots(limit).await
+    }
 }
 
 #[async_trait::async_trait]

@@ -137,9 +137,6 @@ pub async fn takeback(
     act(&site, &player, &id, message).await
 }
 
-/// The most characters of a chat line (lichess's).
-const MOST_CHAT: usize = 140;
-
 /// `POST /api/{bot,board}/game/{id}/chat` with `room` (`player` or `spectator`) and `text`: the
 /// line told on the game's streams as a `chatLine` (the player's own room; a spectators' line
 /// is taken and told to nobody, as this site has no spectators' chat). At most 140 characters
@@ -156,11 +153,8 @@ pub async fn chat(
     limited(&site, Limited::Lobby, from)?;
     let f = super::challenge::fields(&headers, &body)?;
     let text = f.get("text").map(|t| t.trim()).unwrap_or_default();
-    if text.is_empty() || text.chars().count() > MOST_CHAT || text.chars().any(char::is_control) {
-        return Err(refuse(
-            StatusCode::BAD_REQUEST,
-            "A line of 1 to 140 characters.",
-        ));
+    if let Some(why) = topochess_protocol::chat_fault(text) {
+        return Err(refuse(StatusCode::BAD_REQUEST, why));
     }
     let (id, room) = game_room(&site, &id).await?;
     let _held = Held(site.clone(), id);
@@ -200,6 +194,36 @@ pub async fn status(
         }
     }
     Ok(Json(found).into_response())
+}
+
+/// `GET /api/bot/online?nb=N`: the bots online (an event stream or a page of theirs open on
+/// this server), as NDJSON, a line each (`id`, `username`, `title`), at most `nb` (50 if
+/// unsaid, 300 at most).
+pub async fn online(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    Query(asked): Query<std::collections::HashMap<String, String>>,
+) -> Answer {
+    limited(&site, Limited::Lobby, from)?;
+    let most = asked
+        .get("nb")
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or(50)
+        .min(300);
+    let bots = site.store.bots(10_000).await;
+    let bots = site.stored("read the bots", bots).map_err(failed)?;
+    let lines: String = bots
+        .iter()
+        .filter(|b| site.hub.listened(&crate::hub::player::account_key(b.id)))
+        .take(most)
+        .map(|b| {
+            let user = json!({
+                "id": b.name.to_lowercase(), "username": b.name, "title": crate::accounts::BOT,
+            });
+            format!("{user}\n")
+        })
+        .collect();
+    Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], lines).into_response())
 }
 
 /// `POST /api/bot/account/upgrade`: the account becomes a bot, for good; refused to an account

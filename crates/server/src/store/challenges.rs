@@ -116,6 +116,8 @@ pub trait ChallengeStore: Send + Sync + 'static {
     async fn playing(&self, account: u64) -> Result<Vec<GameId>, StoreError>;
     /// Marks `account` a bot.
     async fn make_bot(&self, account: u64) -> Result<(), StoreError>;
+    /// The bot accounts, by name, at most `limit`.
+    async fn bots(&self, limit: usize) -> Result<Vec<crate::accounts::Account>, StoreError>;
 }
 
 /// The terms as kept (JSON).

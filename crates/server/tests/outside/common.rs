@@ -266,6 +266,7 @@ pub async fn refused(socket: &mut Socket) -> String {
             ServerMessage::State(_) => continue,
             ServerMessage::Restarting => panic!("the server restarts"),
             ServerMessage::Change(_) => panic!("a change sent to a page that takes none"),
+            ServerMessage::Chat { .. } => continue,
         }
     };
     assert!(matches!(next(socket).await, ServerMessage::State(_)));

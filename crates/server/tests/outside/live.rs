@@ -394,3 +394,40 @@ async fn a_draw_offered_again_and_again_is_shown_once() {
     assert_eq!((shown, refused), (1, 23), "the offer was shown once");
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_players_chat_reaches_both_players_and_no_spectator() {
+    let data = site("chat");
+    let port = free_port();
+    let _server = Server::start(&data, port);
+    let (white, black) = ("wchat0123456789abcdef", "bchat0123456789abcdef");
+    let created = create(port, &folded_game(white, false));
+    let mut w = connect(port, &created.id, white).await;
+    state_at(&mut w, 0).await;
+    let mut b = connect(port, &created.id, black).await;
+    state_at(&mut b, 0).await;
+    let mut watcher = connect(port, &created.id, "someone-watching-1234").await;
+    state_at(&mut watcher, 0).await;
+    let chat = |text: &str| ClientMessage::Chat { text: text.into() };
+    let line = async |socket: &mut Socket| loop {
+        if let ServerMessage::Chat { user, text } = next(socket).await {
+            return (user, text);
+        }
+    };
+    send(&mut w, &chat("Good luck on the fold")).await;
+    let said = ("White".to_string(), "Good luck on the fold".to_string());
+    assert_eq!(line(&mut b).await, said, "a guest's line is its side's");
+    assert_eq!(line(&mut w).await, said, "the sender hears it too");
+    // Too long, or two lines: refused; a spectator says nothing.
+    send(&mut b, &chat(&"x".repeat(141))).await;
+    assert!(refused(&mut b).await.contains("140"));
+    send(&mut b, &chat("one\ntwo")).await;
+    assert!(refused(&mut b).await.contains("one line"));
+    send(&mut watcher, &chat("hello players")).await;
+    assert!(refused(&mut watcher).await.contains("spectators"));
+    // The watcher is told nothing of the players' chat: its next message is the move's state.
+    send(&mut b, &chat("You too")).await;
+    assert_eq!(line(&mut w).await, ("Black".into(), "You too".into()));
+    send(&mut w, &mv("e2e4", 0)).await;
+    assert!(matches!(next(&mut watcher).await, ServerMessage::State(s) if s.moves.len() == 1));
+}

@@ -105,6 +105,18 @@ impl ChallengeStore for PgStore {
             .collect()
     }
 
+    async fn bots(&self, limit: usize) -> Result<Vec<crate::accounts::Account>, StoreError> {
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT id, name, hash, created, bot FROM accounts WHERE bot = 1
+                 ORDER BY key LIMIT $1",
+                &[&(limit as i64)],
+            )
+            .await?;
+        rows.iter().map(super::accounts::account_of).collect()
+    }
+
     async fn make_bot(&self, account: u64) -> Result<(), StoreError> {
         let client = self.client().await?;
         client

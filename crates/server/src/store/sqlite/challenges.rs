@@ -109,6 +109,18 @@ impl ChallengeStore for SqliteStore {
         .await
     }
 
+    async fn bots(&self, limit: usize) -> Result<Vec<crate::accounts::Account>, StoreError> {
+        self.read(move |db| {
+            let mut query = db.prepare(
+                "SELECT id, name, hash, created, bot FROM accounts WHERE bot = 1
+                 ORDER BY key LIMIT ?1",
+            )?;
+            let rows = query.query_map(params![limit as i64], super::accounts::account_of)?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+
     async fn make_bot(&self, account: u64) -> Result<(), StoreError> {
         self.in_transaction(move |db| {
             db.execute(
