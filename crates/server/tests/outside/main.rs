@@ -14,4 +14,5 @@ mod lines;
 mod live;
 mod operations;
 mod pools;
+mod programs;
 mod tokens;
