@@ -7,14 +7,39 @@ use std::collections::BTreeSet;
 use topochess_layers::{module_graph, Graph};
 
 /// The layers, lower first.
-const LAYERS: [&str; 16] = [
-    "common", "board", "solid", "engine", "library", "play", "analysis", "puzzle", "learn",
-    "atlas", "explore", "live", "pools", "arenas", "account", "app",
+const LAYERS: [&str; 17] = [
+    "common",
+    "board",
+    "solid",
+    "engine",
+    "library",
+    "play",
+    "analysis",
+    "puzzle",
+    "learn",
+    "atlas",
+    "explore",
+    "live",
+    "pools",
+    "arenas",
+    "account",
+    "challenge",
+    "app",
 ];
 
 /// The features: each a screen's state, actions and view.
-const FEATURES: [&str; 10] = [
-    "play", "analysis", "puzzle", "learn", "atlas", "explore", "live", "pools", "arenas", "account",
+const FEATURES: [&str; 11] = [
+    "play",
+    "analysis",
+    "puzzle",
+    "learn",
+    "atlas",
+    "explore",
+    "live",
+    "pools",
+    "arenas",
+    "account",
+    "challenge",
 ];
 
 /// The imports that still go against the layers: none. Every feature owns its state and changes
