@@ -35,10 +35,11 @@ case "${1:-}" in
     dir=$(mktemp -d /tmp/topochess-postgres.XXXXXX)
     chmod 755 "$dir"
     [ "$(id -u)" = 0 ] && chown postgres "$dir"
-    # A free port: one nothing answers on (bash's /dev/tcp, no other tool needed).
+    # A free port: one nothing answers on (bash's /dev/tcp, no other tool needed), below the
+    # range the kernel gives outgoing connections (32768 up), so no client can take it first.
     port=
     for _ in $(seq 50); do
-      candidate=$((20000 + RANDOM % 30000))
+      candidate=$((10000 + RANDOM % 22000))
       if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then
         port=$candidate
         break

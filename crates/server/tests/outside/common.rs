@@ -7,6 +7,7 @@ use std::io::{Read, Write};
 use std::net::{Ipv4Addr, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
@@ -76,13 +77,16 @@ impl Server {
             })
             .spawn()
             .expect("the server starts");
-        let server = Server {
+        let mut server = Server {
             child,
             port,
             metrics,
         };
         let start = Instant::now();
         while http(port, "GET", "/api/health", "").is_none() {
+            if let Ok(Some(status)) = server.child.try_wait() {
+                panic!("the server ended before it answered ({status}); its words are above");
+            }
             assert!(
                 start.elapsed() < Duration::from_secs(20),
                 "the server answers"
@@ -100,12 +104,28 @@ impl Drop for Server {
     }
 }
 
+/// A port nothing listens on, from below the range the kernel gives outgoing connections
+/// (`ip_local_port_range`): a port the kernel chose would be free for any test's client socket
+/// to take before the server binds it (which happened, with a thousand connections open beside).
+/// Each test process starts at a place of its own (its pid), and no port is answered twice.
 pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    const LOWEST: u32 = 10_000;
+    let ephemeral = std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .ok()
+        .and_then(|range| range.split_whitespace().next()?.parse::<u32>().ok())
+        .filter(|low| *low > LOWEST + 1_000)
+        .unwrap_or(32_768);
+    let span = ephemeral - LOWEST;
+    let start = std::process::id().wrapping_mul(7_919) % span;
+    loop {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        assert!(n < span, "no free port below {ephemeral}");
+        let port = (LOWEST + (start + n) % span) as u16;
+        if std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
 }
 
 /// A request over a plain socket; the status line and the body.
