@@ -11,6 +11,13 @@ Scenarios:
 - `decline`: a challenge declined with `reason=variant` is told to its challenger as
   `challengeDeclined` with that reason; one cancelled is told to the other as
   `challengeCanceled`.
+- `open`: an open challenge made by berserk answers its link and one for each side, no
+  challenger; one made with no token at all too; one kept for two accounts starts their game at
+  once (`gameStart` on the event stream), played by them through the Board API and refused to a
+  third; a position (`fen`) is refused.
+- `arena`: two bots are refused an arena for people; they join one that takes bots through
+  lichess's join (`tournament:write`), and with their event streams open are paired there:
+  `gameStart` on both, the game BOT against BOT.
 - `bot`: an account upgraded to a bot reads `title: BOT`, is refused the lobby's seeks, is
   listed online while its event stream is open, plays a challenge shown as a BOT; an account that has a game is refused the upgrade. (The pools'
   refusal is the server's own test: joining one is a WebSocket's.)
@@ -27,7 +34,8 @@ import requests
 
 URL = sys.argv[1].rstrip("/")
 SCENARIO = sys.argv[2]
-ALL_SCOPES = ["preference:read", "challenge:read", "challenge:write", "board:play", "bot:play"]
+ALL_SCOPES = ["preference:read", "challenge:read", "challenge:write", "board:play", "bot:play",
+              "tournament:write"]
 WAIT = 20  # seconds any one event may take to come
 
 
@@ -208,5 +216,78 @@ def bot_flow():
     print(f"bot {name} marked, refused a seek and played by challenge", flush=True)
 
 
-{"challenge": challenge_flow, "decline": decline_flow, "bot": bot_flow}[SCENARIO]()
+def open_flow():
+    frank, f, _ = account("frank")
+    gina, g, _ = account("gina")
+    made = f.challenges.create_open(clock_limit=180, clock_increment=2, variant="cylinder")
+    check(made["status"] == "created" and made["challenger"] is None and made["open"] == {},
+          f"open challenge: {made}")
+    check(made["url"].endswith(made["id"]) and made["urlWhite"] == made["url"] + "/white"
+          and made["urlBlack"] == made["url"] + "/black", f"its links: {made}")
+    check(made["variant"]["key"] == "cylinder" and made["timeControl"]["limit"] == 180,
+          f"its terms: {made}")
+    anonymous = requests.post(f"{URL}/api/challenge/open", data={"variant": "torus"})
+    check(anonymous.status_code == 200 and anonymous.json()["variant"]["key"] == "torus",
+          f"with no token: {anonymous.status_code} {anonymous.text}")
+    g_events = Stream(g.board.stream_incoming_events())
+    kept = requests.post(f"{URL}/api/challenge/open", data={
+        "users": f"{gina},{frank}", "clock.limit": 300, "clock.increment": 0,
+        "variant": "folded", "rated": "true"}).json()
+    gid = kept["id"]
+    check(kept["open"].get("userIds") == [gina.lower(), frank.lower()] and kept["rated"],
+          f"kept for two: {kept}")
+    start = g_events.next("gameStart", lambda e: e["game"]["gameId"] == gid)["game"]
+    check(start["opponent"]["username"] == frank and start["color"] == "white", f"{start}")
+    g_game = Stream(g.board.stream_game_state(gid))
+    full = g_game.next("gameFull")
+    check(full["white"]["name"] == gina and full["black"]["name"] == frank and full["rated"],
+          f"gameFull: {full}")
+    g.board.make_move(gid, "e2e4")
+    f.board.make_move(gid, "e7e5")
+    g_game.next("gameState", lambda e: e["moves"] == "e2e4 e7e5")
+    _, h, _ = account("hal")
+    try:
+        h.board.make_move(gid, "g1f3")
+        fail("a third account moved in a game kept for two")
+    except berserk.exceptions.ResponseError as e:
+        check(e.status_code == 404, f"a third account's move: {e.status_code}")
+    try:
+        f.challenges.create_open(variant="standard", position="8/8/8/8/8/8/8/K6k w - - 0 1")
+        fail("an open challenge from a position was made")
+    except berserk.exceptions.ResponseError as e:
+        check(e.status_code == 400, f"a position: {e.status_code}")
+    print(f"open challenges {made['id']} and {gid} made; the kept one played", flush=True)
+
+
+def arena_flow():
+    _, host, _ = account("iris")
+    bots = []
+    for _ in range(2):
+        name, client, _ = account("robo")
+        client.account.upgrade_to_bot()
+        bots.append((name, client))
+    terms = {"preset": "folded", "clock": {"limit": 60, "increment": 0}, "minutes": 30}
+    plain = host.page.post(f"{URL}/api/tournaments", json=terms)
+    check(plain.status_code == 201, f"an arena: {plain.status_code} {plain.text}")
+    try:
+        bots[0][1].tournaments.join_arena(plain.json()["id"])
+        fail("a bot joined an arena for people")
+    except berserk.exceptions.ResponseError as e:
+        check(e.status_code == 400 and "bots" in e.cause["error"], f"refused: {e}")
+    made = host.page.post(f"{URL}/api/tournaments", json={**terms, "bots": True})
+    aid = made.json()["id"]
+    read = requests.get(f"{URL}/api/tournaments/{aid}").json()
+    check(read["bots"] is True, f"an arena for bots: {read}")
+    host.page.post(f"{URL}/api/tournaments/{aid}/withdraw")
+    streams = [Stream(client.bots.stream_incoming_events()) for _, client in bots]
+    for _, client in bots:
+        client.tournaments.join_arena(aid)
+    for (name, _), events, (other, _) in zip(bots, streams, reversed(bots)):
+        start = events.next("gameStart")["game"]
+        check(start["opponent"]["username"] == other, f"{name}'s arena game: {start}")
+    print(f"two bots paired in arena {aid}", flush=True)
+
+
+{"challenge": challenge_flow, "decline": decline_flow, "bot": bot_flow,
+ "open": open_flow, "arena": arena_flow}[SCENARIO]()
 print(json.dumps({"ok": True}))

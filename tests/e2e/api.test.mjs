@@ -1,7 +1,8 @@
 // lichess's API for programs, checked with lichess's own Python client, berserk, unchanged but
 // for the base address (tests/api/berserk_flow.py, run from the venv scripts/setup.sh makes):
 // tokens, an account read, challenges made, accepted, declined and cancelled, the event and
-// game streams, moves through the Board API, an export, and a bot account.
+// game streams, moves through the Board API, an export, a bot account, open challenges, and
+// bots in an arena that takes bots.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -16,22 +17,24 @@ const python = join(root, 'tests', 'api', '.venv', 'bin', 'python');
 const flow = join(root, 'tests', 'api', 'berserk_flow.py');
 
 const dir = await mkdtemp(join(tmpdir(), 'topochess-api-'));
-// Every account and token of the scenarios comes from one address: the quota of things made a
-// minute is raised (the limits themselves have tests of their own).
-const server = await startGameServer(join(dir, 'data'), undefined, ['--games-per-minute', '100']);
-after(async () => {
-  await server.kill();
-  await rm(dir, { recursive: true, force: true });
-});
+after(() => rm(dir, { recursive: true, force: true }));
 
-/** Runs one scenario of berserk_flow.py; resolves to what it printed, or fails with it. */
-function scenario(name) {
-  return new Promise((resolve, reject) => {
-    execFile(python, [flow, server.url, name], { timeout: 90_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${name}: ${error.message}\n${stdout}\n${stderr}`));
-      else resolve(stdout);
+/** Runs one scenario of berserk_flow.py against a server of its own (its accounts all come
+ * from one address, within the quota of accounts an address makes an hour; the quota of games
+ * a minute is raised: the limits have tests of their own); resolves to what it printed, or
+ * fails with it. */
+async function scenario(name) {
+  const server = await startGameServer(join(dir, name), undefined, ['--games-per-minute', '100']);
+  try {
+    return await new Promise((resolve, reject) => {
+      execFile(python, [flow, server.url, name], { timeout: 90_000 }, (error, stdout, stderr) => {
+        if (error) reject(new Error(`${name}: ${error.message}\n${stdout}\n${stderr}`));
+        else resolve(stdout);
+      });
     });
-  });
+  } finally {
+    await server.kill();
+  }
 }
 
 test('berserk: a challenge accepted on the folded board, played on the Board API, streamed and exported', async () => {
@@ -48,4 +51,14 @@ test('berserk: a challenge declined for its variant and one cancelled are told o
 test('berserk: a bot account is marked BOT, refused a seek, and plays by challenge', async () => {
   const said = await scenario('bot');
   assert.match(said, /refused a seek and played by challenge/);
+});
+
+test('berserk: an open challenge answers its links; one kept for two accounts is theirs alone', async () => {
+  const said = await scenario('open');
+  assert.match(said, /the kept one played/);
+});
+
+test('berserk: bots join an arena that takes bots, are refused one that does not, and are paired', async () => {
+  const said = await scenario('arena');
+  assert.match(said, /two bots paired in arena/);
 });

@@ -58,11 +58,12 @@ test('four players play an arena from the front page to its podium', { timeout: 
     await anna.fill('#arena-new-name', 'Sunday cylinders');
     await anna.selectOption('#arena-new-clock', '5+3');
     await anna.selectOption('#arena-new-starts', '1');
+    await anna.check('#arena-new-bots');
     await anna.click('#arena-new-submit');
     await anna.waitForFunction(() => document.querySelector('#arena-name')?.textContent === 'Sunday cylinders');
     // Its maker plays in it, as on lichess: in the standings, and offered to withdraw.
-    await anna.waitForFunction(() => /1 player by anna/.test(document.querySelector('#arena-facts')?.textContent ?? ''));
-    assert.match(await anna.locator('#arena-facts').textContent(), /Cylinder · 5\+3 · rated · 30 minutes · 1 player by anna/);
+    await anna.waitForFunction(() => /1 player · bots welcome by anna/.test(document.querySelector('#arena-facts')?.textContent ?? ''));
+    assert.match(await anna.locator('#arena-facts').textContent(), /Cylinder · 5\+3 · rated · 30 minutes · 1 player · bots welcome by anna/);
     assert.match(await anna.locator('#arena-countdown').textContent(), /Starts in (1:00|0:[45]\d)/);
     assert.equal(await anna.locator('#arena-withdraw').textContent(), 'Withdraw');
     assert.match(await anna.locator('#arena-standings').textContent(), /anna/);

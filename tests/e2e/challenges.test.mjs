@@ -97,3 +97,43 @@ test('a player challenges another from their page; accepted, both play it; decli
     await server.kill();
   }
 });
+
+test('an open challenge by link: the first at Black\'s link plays Black, the next at the game\'s link White', { timeout: 90000 }, async () => {
+  const data = await mkdtemp(join(tmpdir(), 'topochess-open-'));
+  const server = await startGameServer(data);
+  const browser = await launch();
+  try {
+    // Made as a program makes it (lichess's open challenge, no token needed).
+    const made = await fetch(`${server.url}api/challenge/open`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'variant=cylinder&clock.limit=300&clock.increment=3',
+    });
+    assert.equal(made.status, 200);
+    const open = await made.json();
+    assert.match(open.urlBlack, /#\/live\/[0-9a-f]{16}\/black$/);
+    const [one, two] = await desktops(browser, 2);
+    const [blackPage, whitePage] = await Promise.all([one.newPage(), two.newPage()]);
+    const errors = [];
+    for (const p of [blackPage, whitePage]) p.on('pageerror', (e) => errors.push(String(e)));
+    await blackPage.goto(open.urlBlack);
+    await blackPage.waitForSelector('#live-panel');
+    await whitePage.goto(open.url);
+    await whitePage.waitForSelector('#live-panel');
+    for (const [page, side] of [[blackPage, 'Black'], [whitePage, 'White']]) {
+      await page.waitForFunction((side) => new RegExp(`you play ${side}`)
+        .test(document.querySelector('.opponent')?.textContent ?? ''), side, { timeout: 15000 });
+    }
+    // The side's link became the game's own address.
+    assert.equal(new URL(blackPage.url()).hash, `#/live/${open.id}`);
+    await type(whitePage, 'e4');
+    await waitMoves(blackPage, 1);
+    await type(blackPage, 'e5');
+    await waitMoves(whitePage, 2);
+    await screenshot(blackPage, 'open-challenge-black');
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    await server.kill();
+  }
+});

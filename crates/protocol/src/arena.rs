@@ -53,6 +53,9 @@ pub struct NewArena {
     /// Private: joined only with this code, and not listed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
+    /// Bot accounts may join (lichess's `conditions.bots`).
+    #[serde(default)]
+    pub bots: bool,
 }
 
 /// An arena's time control, as lichess writes it: seconds at the start and added a move.
@@ -118,6 +121,9 @@ pub struct ArenaSummary {
     /// Who made it, when a player did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creator: Option<String>,
+    /// Bot accounts may join.
+    #[serde(default)]
+    pub bots: bool,
 }
 
 /// The arenas listed, each list soonest or latest first.

@@ -60,6 +60,10 @@ pub struct Hello {
     /// answered with what was missed since, as one change.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub have: Option<u64>,
+    /// The side this browser asks for at a game whose seats are both free (an open challenge's
+    /// link for White or Black): seated there if it is free, a spectator if not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Color>,
 }
 
 /// A hello as read, its tag checked (serde does not check a struct's own tag).
@@ -70,6 +74,8 @@ struct TaggedHello {
     secret: Option<String>,
     #[serde(default)]
     have: Option<u64>,
+    #[serde(default)]
+    side: Option<Color>,
 }
 
 impl TryFrom<TaggedHello> for Hello {
@@ -80,6 +86,7 @@ impl TryFrom<TaggedHello> for Hello {
             "hello" => Ok(Hello {
                 secret: h.secret,
                 have: h.have,
+                side: h.side,
             }),
             other => Err(format!("a {other:?} message, not a hello")),
         }
@@ -402,6 +409,7 @@ mod tests {
         let hello = Hello {
             secret: Some("0123456789abcdef".into()),
             have: None,
+            side: None,
         };
         let text = serde_json::to_string(&hello).unwrap();
         assert_eq!(text, r#"{"t":"hello","secret":"0123456789abcdef"}"#);
@@ -410,7 +418,8 @@ mod tests {
             serde_json::from_str::<Hello>(r#"{"t":"hello"}"#).unwrap(),
             Hello {
                 secret: None,
-                have: None
+                have: None,
+                side: None,
             }
         );
         // A page that takes changes says the version it has.
@@ -418,7 +427,17 @@ mod tests {
             serde_json::from_str::<Hello>(r#"{"t":"hello","have":12}"#).unwrap(),
             Hello {
                 secret: None,
-                have: Some(12)
+                have: Some(12),
+                side: None,
+            }
+        );
+        // An open challenge's link for Black asks for Black.
+        assert_eq!(
+            serde_json::from_str::<Hello>(r#"{"t":"hello","side":"Black"}"#).unwrap(),
+            Hello {
+                secret: None,
+                have: None,
+                side: Some(Color::Black),
             }
         );
         assert!(serde_json::from_str::<Hello>(r#"{"t":"move","uci":"e2e4","ply":0}"#).is_err());

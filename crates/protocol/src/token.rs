@@ -14,7 +14,7 @@ pub const SCOPES: [(&str, &str); 6] = [
         "bot:play",
         "Play games with the bot API (bot accounts only)",
     ),
-    ("tournament:write", "Create, join and leave tournaments"),
+    ("tournament:write", "Join and leave tournaments"),
 ];
 
 /// The longest description.

@@ -28,10 +28,10 @@ pub struct Account {
 /// A bot account's title, shown before its name as lichess shows it.
 pub const BOT: &str = "BOT";
 
-/// Why a bot is refused a pool, a seek or an arena: as on lichess, a bot plays by challenge
-/// (and in the arenas made for bots, which this site does not have yet).
+/// Why a bot is refused a pool or a seek: as on lichess, a bot plays by challenge, and in the
+/// arenas that take bots.
 pub const BOT_PLAYS: &str =
-    "A bot plays by challenge: not in the pools, the lobby's seeks or the arenas.";
+    "A bot plays by challenge, and in the tournaments that take bots: not in the pools or the lobby's seeks.";
 
 /// The name of the session cookie.
 pub const COOKIE: &str = "topochess_session";

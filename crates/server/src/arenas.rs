@@ -28,6 +28,7 @@ use topochess_protocol::arena::{
 use topochess_protocol::id_text;
 
 mod codes;
+pub mod programs;
 mod round;
 mod schedule;
 pub mod standings;
@@ -63,6 +64,8 @@ pub struct Arenas {
     sent: Mutex<HashMap<u64, String>>,
     /// The minute the schedule was last kept.
     scheduled: Mutex<u64>,
+    /// The accounts whose programs have an event stream open here, with how many.
+    programs: Mutex<HashMap<u64, usize>>,
 }
 
 /// A page watching an arena: its number, and the news it hears.
@@ -81,6 +84,7 @@ impl Arenas {
             here: Mutex::new(HashMap::new()),
             sent: Mutex::new(HashMap::new()),
             scheduled: Mutex::new(0),
+            programs: Mutex::new(HashMap::new()),
         })
     }
 
@@ -167,12 +171,15 @@ impl Arenas {
             schedule: None,
             created: now,
             players: 0,
+            bots: new.bots,
         };
         let made = self.rooms.store().arena_create(&arena).await;
         self.rooms.stored("make an arena", made)?;
         // Its creator plays in it, as on lichess (they may withdraw). Made but not joined (the
         // store failed, and said so in the log): the arena stands and its page offers Join.
-        let _ = self.enter(&arena, creator, now).await;
+        if arena.bots || !creator.bot {
+            let _ = self.enter(&arena, creator, now).await;
+        }
         Ok(arena.id)
     }
 
@@ -194,6 +201,7 @@ impl Arenas {
             private: arena.code.is_some(),
             schedule: arena.schedule.clone(),
             creator: arena.creator.clone(),
+            bots: arena.bots,
         }
     }
 
@@ -249,10 +257,13 @@ impl Arenas {
         code: Option<&str>,
         now: u64,
     ) -> Result<(), Failure> {
-        if account.bot {
-            return Err(Failure::Refused(crate::accounts::BOT_PLAYS.into()));
-        }
         let arena = self.arena(id).await?;
+        if account.bot && !arena.bots {
+            return Err(Failure::Refused(
+                "This tournament does not take bots: a bot plays by challenge, and in the tournaments that take bots."
+                    .into(),
+            ));
+        }
         if arena.status(now) == ArenaStatus::Finished {
             return Err(Failure::Refused("the tournament is over".into()));
         }
@@ -411,11 +422,13 @@ impl Arenas {
 
     /// Arena `arena`'s turn at `now`.
     async fn turn(&self, arena: &Arena, now: u64) -> Result<(), Failure> {
-        let (pages_here, watched): (bool, Vec<u64>) = self
+        let (pages_here, mut watched): (bool, Vec<u64>) = self
             .here()
             .get(&arena.id)
             .map(|pages| (true, pages.values().filter_map(|w| w.account).collect()))
             .unwrap_or_default();
+        // A program listening for its games is at every arena its account joined.
+        watched.extend(self.programs_here());
         if !watched.is_empty() {
             let seen = self.rooms.store().arena_seen(arena.id, &watched, now).await;
             self.rooms.stored("mark players present", seen)?;

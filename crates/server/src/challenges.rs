@@ -1,9 +1,10 @@
-//! Challenges, as lichess has them (`docs/api.md`): one account asks another (or, by an open
-//! challenge, whoever has its link) for a game of a preset, clock, colour and rating; the one
-//! asked accepts, and the game is made with the challenge's id, or declines with a reason; the
-//! challenger may withdraw it. Kept in the store, answered once (of two servers answering at
-//! once, one does), and told on both players' topics of the hub, here and on the other servers,
-//! where their pages' channels and their programs' event streams hear it.
+//! Challenges, as lichess has them (`docs/api.md`): one account asks another for a game of a
+//! preset, clock, colour and rating; the one asked accepts, and the game is made with the
+//! challenge's id, or declines with a reason; the challenger may withdraw it. Kept in the
+//! store, answered once (of two servers answering at once, one does), and told on both players'
+//! topics of the hub, here and on the other servers, where their pages' channels and their
+//! programs' event streams hear it. An open challenge is a game with both seats free, taken by
+//! the first two at its link.
 
 use crate::accounts::Account;
 use crate::hub::player::account_key;
@@ -34,32 +35,17 @@ pub struct Ask {
     pub rated: bool,
 }
 
-/// Makes a challenge from `challenger` to `dest` (none: an open challenge) asking `ask`: kept,
-/// then told to both.
+/// Makes a challenge from `challenger` to `dest` asking `ask`: kept, then told to both.
 pub async fn make(
     rooms: &Arc<Rooms>,
     challenger: &Account,
-    dest: Option<&Account>,
+    dest: &Account,
     ask: Ask,
 ) -> Result<Challenge, Failure> {
-    if dest.is_some_and(|d| d.id == challenger.id) {
+    if dest.id == challenger.id {
         return Err(Failure::Refused("You cannot challenge yourself.".into()));
     }
-    if topochess_core::variant::preset(&ask.variant).is_none() {
-        return Err(Failure::Refused(format!("No preset {:?}.", ask.variant)));
-    }
-    if let Some((base, increment)) = ask.clock {
-        if base > 3 * 3600 || increment > 180 || base + increment == 0 {
-            return Err(Failure::Refused(
-                "Clocks from 1 second to 3 hours, at most 180 s a move.".into(),
-            ));
-        }
-    }
-    if ask.rated && dest.is_none() {
-        return Err(Failure::Refused(
-            "An open challenge is casual: whoever takes it may be a guest.".into(),
-        ));
-    }
+    check(&ask)?;
     let now = now_ms();
     let open = rooms
         .store()
@@ -79,13 +65,13 @@ pub async fn make(
     let challenge = Challenge {
         id: random_u64(),
         challenger: challenger.id,
-        dest: dest.map(|d| d.id),
+        dest: Some(dest.id),
         status: Status::Created,
         reason: None,
         created: now,
         terms: Terms {
             challenger_name: challenger.name.clone(),
-            dest_name: dest.map(|d| d.name.clone()),
+            dest_name: Some(dest.name.clone()),
             variant: ask.variant,
             clock: ask.clock,
             color: ask.color,
@@ -96,6 +82,58 @@ pub async fn make(
     rooms.stored("keep a challenge", made)?;
     tell(rooms, &challenge).await;
     Ok(challenge)
+}
+
+/// Why `ask` cannot be played, if it cannot: a preset unknown, a clock out of bounds.
+fn check(ask: &Ask) -> Result<(), Failure> {
+    if topochess_core::variant::preset(&ask.variant).is_none() {
+        return Err(Failure::Refused(format!("No preset {:?}.", ask.variant)));
+    }
+    match ask.clock {
+        Some((base, increment)) if base > 3 * 3600 || increment > 180 || base + increment == 0 => {
+            Err(Failure::Refused(
+                "Clocks from 1 second to 3 hours, at most 180 s a move.".into(),
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Makes an open challenge (lichess's `/api/challenge/open`): a game as `ask` asks with both
+/// seats free, for the first two at its link (or at each side's link), or with `users` for
+/// those two accounts only (White's first). A rated one seats accounts only. Answers the game.
+pub async fn open(
+    rooms: &Arc<Rooms>,
+    ask: Ask,
+    users: Option<[Account; 2]>,
+) -> Result<crate::record::Record, Failure> {
+    check(&ask)?;
+    if users.as_ref().is_some_and(|[w, b]| w.id == b.id) {
+        return Err(Failure::Refused("Two players, not one twice.".into()));
+    }
+    let players = match &users {
+        Some([w, b]) => [
+            Some(rooms.player(w, &ask.variant).await?),
+            Some(rooms.player(b, &ask.variant).await?),
+        ],
+        None => [None, None],
+    };
+    let new = NewGame {
+        variant: ask.variant,
+        castling: String::new(),
+        base_secs: ask.clock.map(|(b, _)| b),
+        increment_secs: ask.clock.map_or(0, |(_, i)| i),
+        side: Side::White,
+        secret: String::new(),
+        public: false,
+        rated: ask.rated,
+    };
+    let game = LiveGame::open(random_u64(), &new, players, now_ms())?;
+    let record = game.record().clone();
+    rooms.open_made(game).await?;
+    // The two named hear of their game at once, as of a game paired for them.
+    rooms.tell_seek_taken(&record, None).await;
+    Ok(record)
 }
 
 /// The waiting challenge `id`, or why not.
@@ -269,9 +307,7 @@ mod tests {
     async fn an_accepted_challenge_is_its_game_with_both_players_seated_once() {
         let (rooms, [ann, bo, cy]) = setup().await;
         let mut heard = rooms.hub.listen(vec![account_key(bo.id)]);
-        let c = make(&rooms, &ann, Some(&bo), folded(Side::Black))
-            .await
-            .unwrap();
+        let c = make(&rooms, &ann, &bo, folded(Side::Black)).await.unwrap();
         assert!(matches!(&*heard.news.try_recv().unwrap(),
             PlayerNews::Challenge { status, .. } if status == "created"));
         let refused = accept(&rooms, c.id, &cy).await;
@@ -297,9 +333,7 @@ mod tests {
     #[tokio::test]
     async fn only_the_one_challenged_declines_and_only_the_challenger_cancels() {
         let (rooms, [ann, bo, _]) = setup().await;
-        let c = make(&rooms, &ann, Some(&bo), folded(Side::Random))
-            .await
-            .unwrap();
+        let c = make(&rooms, &ann, &bo, folded(Side::Random)).await.unwrap();
         assert!(decline(&rooms, c.id, &ann, "later").await.is_err());
         assert!(cancel(&rooms, c.id, &bo).await.is_err());
         decline(&rooms, c.id, &bo, "later").await.unwrap();
@@ -312,12 +346,12 @@ mod tests {
             cancel(&rooms, c.id, &ann).await.is_err(),
             "answered already"
         );
-        let self_challenge = make(&rooms, &ann, Some(&ann), folded(Side::White)).await;
+        let self_challenge = make(&rooms, &ann, &ann, folded(Side::White)).await;
         assert!(self_challenge.is_err());
         let unknown = Ask {
             variant: "hexagonal".into(),
             ..folded(Side::White)
         };
-        assert!(make(&rooms, &ann, Some(&bo), unknown).await.is_err());
+        assert!(make(&rooms, &ann, &bo, unknown).await.is_err());
     }
 }

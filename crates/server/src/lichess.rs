@@ -186,15 +186,6 @@ pub fn challenge(
 ) -> Value {
     let t = &c.terms;
     let id = id_text(c.id);
-    let control = match t.clock {
-        Some((limit, increment)) => json!({
-            "type": "clock",
-            "limit": limit,
-            "increment": increment,
-            "show": format!("{}+{}", show_minutes(limit), increment),
-        }),
-        None => json!({"type": "unlimited"}),
-    };
     let color = match t.color {
         Side::White => "white",
         Side::Black => "black",
@@ -213,7 +204,7 @@ pub fn challenge(
         "variant": variant(&t.variant),
         "rated": t.rated,
         "speed": speed(t.clock),
-        "timeControl": control,
+        "timeControl": time_control(t.clock),
         "color": color,
         "finalColor": final_color(c),
         "perf": {"name": perf(&t.variant, t.clock)},
@@ -227,6 +218,47 @@ pub fn challenge(
         out["declineReasonKey"] = json!(key);
     }
     out
+}
+
+/// A clock as lichess's `timeControl` writes it (none: `unlimited`).
+fn time_control(clock: Option<(u32, u32)>) -> Value {
+    match clock {
+        Some((limit, increment)) => json!({
+            "type": "clock",
+            "limit": limit,
+            "increment": increment,
+            "show": format!("{}+{}", show_minutes(limit), increment),
+        }),
+        None => json!({"type": "unlimited"}),
+    }
+}
+
+/// An open challenge as lichess answers its making: the game's link, and a link for each side
+/// (`?color=` as lichess's; the page's address `#/live/<id>/<side>`), no challenger, and in
+/// `open.userIds` the two accounts it is kept for, if any.
+pub fn open_challenge(r: &Record, base: &str) -> Value {
+    let id = id_text(r.id);
+    let url = format!("{base}/#/live/{id}");
+    let mut open = json!({});
+    if let [Some(w), Some(b)] = &r.players {
+        open["userIds"] = json!([w.tag.name.to_lowercase(), b.tag.name.to_lowercase()]);
+    }
+    json!({
+        "id": id,
+        "url": url,
+        "urlWhite": format!("{url}/white"),
+        "urlBlack": format!("{url}/black"),
+        "status": "created",
+        "challenger": null,
+        "destUser": null,
+        "variant": variant(&r.variant),
+        "rated": r.rated,
+        "speed": speed(r.clock),
+        "timeControl": time_control(r.clock),
+        "color": "random",
+        "perf": {"name": perf(&r.variant, r.clock)},
+        "open": open,
+    })
 }
 
 /// The challenger's colour once decided: as asked, or for a random one, drawn from its id (so

@@ -121,7 +121,7 @@ async fn at_game(
     let mut chat = room.chat.subscribe();
     let you = match site
         .rooms
-        .seat(&room, hello.secret.as_deref(), account)
+        .seat(&room, hello.secret.as_deref(), account, hello.side)
         .await
     {
         Ok(you) => you,

@@ -179,6 +179,26 @@ impl LiveGame {
         Ok(game)
     }
 
+    /// The game of an open challenge: both seats free, each taken by the first browser at the
+    /// game's link (or at its link for that side); with `players` named, each side kept for
+    /// its account. Rated only when both are accounts (a guest does not sit at a rated game).
+    pub fn open(
+        id: GameId,
+        new: &NewGame,
+        players: [Option<Player>; 2],
+        now: u64,
+    ) -> Result<LiveGame, String> {
+        let casual = NewGame {
+            rated: false,
+            ..new.clone()
+        };
+        let mut game = LiveGame::create(id, &casual, true, now, None)?;
+        game.record.seats = [None, None];
+        game.record.rated = new.rated;
+        game.record.players = players;
+        Ok(game)
+    }
+
     /// The game a record keeps (its moves replayed); an error when they do not replay.
     pub fn from_record(record: Record) -> Result<LiveGame, String> {
         let variant = variant_of(&record.variant, &record.castling)?;
@@ -249,12 +269,23 @@ impl LiveGame {
     }
 
     /// The side of the browser with this secret (or of its account), seating it on the free
-    /// side if there is one: with `player` its account, if signed in. `None` for a spectator,
-    /// and for a guest at a rated game, or an account at its own rated seek. The second value
-    /// says whether the seating changed the game.
-    pub fn seat(&mut self, secret: &str, player: Option<Player>) -> (Option<Color>, bool) {
+    /// side if there is one (`wanted`: on that side only): with `player` its account, if signed
+    /// in. A side kept for an account (an open challenge for two players named) is free to that
+    /// account only. `None` for a spectator, and for a guest at a rated game, or an account at
+    /// its own rated seek. The second value says whether this took a free seat.
+    pub fn seat(
+        &mut self,
+        secret: &str,
+        player: Option<Player>,
+        wanted: Option<Color>,
+    ) -> (Option<Color>, bool) {
         let account = player.as_ref().and_then(|p| p.account);
         if let Some(side) = self.side_of_player(secret, account) {
+            // A side kept for this account is proven by this browser from now on (its players
+            // were told of the game when it was made).
+            if self.record.seats[side.index()].is_none() {
+                self.record.seats[side.index()] = Some(seat_proof(secret));
+            }
             return (Some(side), false);
         }
         if self.record.outcome.is_some() || self.record.aborted {
@@ -265,7 +296,10 @@ impl LiveGame {
         }
         let free = [Color::White, Color::Black]
             .into_iter()
-            .find(|c| self.record.seats[c.index()].is_none());
+            .filter(|c| wanted.is_none_or(|w| w == *c))
+            .find(|c| {
+                self.record.seats[c.index()].is_none() && self.record.players[c.index()].is_none()
+            });
         if let Some(side) = free {
             self.record.seats[side.index()] = Some(seat_proof(secret));
             self.record.players[side.index()] = player;

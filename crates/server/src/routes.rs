@@ -55,6 +55,11 @@ pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
         .route("/api/tournaments/{id}/join", post(arenas::join))
         .route("/api/tournaments/{id}/withdraw", post(arenas::withdraw))
         .route("/api/tournaments/{id}/socket", get(arenas::socket))
+        .route("/api/tournament/{id}/join", post(arenas::program_join))
+        .route(
+            "/api/tournament/{id}/withdraw",
+            post(arenas::program_withdraw),
+        )
         .route("/api/account", get(account::account))
         .route("/api/account/tokens", get(tokens::list).post(tokens::make))
         .route("/api/account/tokens/{id}/revoke", post(tokens::revoke))
@@ -92,6 +97,7 @@ pub fn router(site: Arc<Site>, dist: &std::path::Path) -> Router {
 fn programs() -> Router<Arc<Site>> {
     let mut router = Router::new()
         .route("/api/challenge", get(challenge::list))
+        .route("/api/challenge/open", post(challenge::open))
         .route("/api/challenge/{name}", post(challenge::create))
         .route("/api/challenge/{id}/accept", post(challenge::accept))
         .route("/api/challenge/{id}/decline", post(challenge::decline))

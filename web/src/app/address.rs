@@ -17,6 +17,9 @@ pub enum Address {
     Play(Option<u64>),
     /// A live game on the game server, by the server's id (the link players send each other).
     Live(u64),
+    /// A live game's link for one side (an open challenge's: `#/live/<id>/white`): this browser
+    /// asks the server for that side.
+    LiveSide(u64, topochess_core::Color),
     /// The analysis board.
     Analysis,
     /// The puzzles, with a puzzle's id.
@@ -63,6 +66,14 @@ impl Address {
             ["play"] => Address::Play(None),
             ["play", id] => Address::Play(Some(id.parse().ok()?)),
             ["live", id] => Address::Live(topochess_protocol::parse_id(id)?),
+            ["live", id, side] => Address::LiveSide(
+                topochess_protocol::parse_id(id)?,
+                match *side {
+                    "white" => topochess_core::Color::White,
+                    "black" => topochess_core::Color::Black,
+                    _ => return None,
+                },
+            ),
             ["analysis"] => Address::Analysis,
             ["puzzles"] => Address::Puzzles(None),
             ["puzzles", id] => Address::Puzzles(Some(id.to_string())),
@@ -98,6 +109,15 @@ impl Address {
             Address::Play(None) => "play".into(),
             Address::Play(Some(id)) => format!("play/{id}"),
             Address::Live(id) => format!("live/{}", topochess_protocol::id_text(*id)),
+            Address::LiveSide(id, side) => format!(
+                "live/{}/{}",
+                topochess_protocol::id_text(*id),
+                if *side == topochess_core::Color::White {
+                    "white"
+                } else {
+                    "black"
+                }
+            ),
             Address::Analysis => "analysis".into(),
             Address::Puzzles(None) => "puzzles".into(),
             Address::Puzzles(Some(id)) => format!("puzzles/{}", escape(id)),
@@ -126,7 +146,9 @@ impl Address {
     pub fn screen(&self) -> Screen {
         match self {
             Address::Home => Screen::Home,
-            Address::Play(_) | Address::Live(_) | Address::Tv(_) => Screen::Play,
+            Address::Play(_) | Address::Live(_) | Address::LiveSide(..) | Address::Tv(_) => {
+                Screen::Play
+            }
             Address::Analysis => Screen::Analyse,
             Address::Puzzles(_) => Screen::Puzzles,
             Address::Learn(_) => Screen::Learn,

@@ -50,6 +50,14 @@ impl AppState {
     /// game, puzzle, lesson step or table it names. What it names and this browser does not have
     /// is said, and the screen opens without it.
     pub(crate) fn open(&mut self, address: Address) {
+        // A side's link: the side is asked for in the socket's hello, the game opened as any.
+        let address = match address {
+            Address::LiveSide(id, side) => {
+                self.live.side_asked = Some((id, side));
+                Address::Live(id)
+            }
+            other => other,
+        };
         if address == self.address() {
             return;
         }
@@ -176,6 +184,7 @@ mod tests {
             Address::Play(None),
             Address::Play(Some(1234567890123)),
             Address::Live(0x00ab_cdef_0123_4567),
+            Address::LiveSide(0x00ab_cdef_0123_4567, topochess_core::Color::Black),
             Address::Analysis,
             Address::Puzzles(None),
             Address::Puzzles(Some("0a1b2c3d".into())),
@@ -215,6 +224,7 @@ mod tests {
             "#/nowhere",
             "#/play/not-a-number",
             "#/live/12345",
+            "#/live/00abcdef01234567/red",
             "#/learn/0/1",
             "#/learn/2",
             "#/puzzles/a/b",
@@ -249,6 +259,17 @@ mod tests {
         }
         let s = at(Address::Play(None));
         assert_eq!(s.address(), Address::Play(Some(s.play.game_id)));
+    }
+
+    #[test]
+    fn a_sides_link_opens_the_game_and_asks_for_that_side() {
+        let id = 0x00ab_cdef_0123_4567;
+        let s = at(Address::LiveSide(id, topochess_core::Color::Black));
+        assert_eq!(s.screen, Screen::Play);
+        assert_eq!(s.socket_game(), Some(id));
+        assert_eq!(s.live.side_asked, Some((id, topochess_core::Color::Black)));
+        // The address bar then names the game itself.
+        assert_eq!(s.address(), Address::Live(id));
     }
 
     #[test]

@@ -63,8 +63,15 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
         let on_message = Callback::from(move |m| dispatch.dispatch(Action::LiveHeard(Box::new(m))));
         let dispatch = state.dispatcher();
         let on_connection = Callback::from(move |up| dispatch.dispatch(Action::LiveConnection(up)));
+        let game = state.socket_game();
+        let side = state
+            .live
+            .side_asked
+            .filter(|(id, _)| Some(*id) == game)
+            .map(|(_, side)| side);
         crate::live::socket::use_live_socket(
-            state.socket_game(),
+            game,
+            side,
             &state.live.outbox,
             on_message,
             on_connection,

@@ -62,6 +62,7 @@ pub fn use_player_channel(state: &UseReducerHandle<AppState>) {
             let hello = topochess_protocol::Hello {
                 secret: Some(crate::common::secret::browser_secret()),
                 have: None,
+                side: None,
             };
             Some(serde_json::to_string(&hello).expect("a hello is JSON"))
         }),

@@ -1,5 +1,5 @@
-//! The form that makes an arena: its name, board, clock, length, start, rated or casual, and a
-//! code that makes it private. The server checks it all again and says why when it refuses.
+//! The form that makes an arena: its name, board, clock, length, start, rated or casual, bots
+//! welcome or not, and a code that makes it private. The server checks it all again and says why when it refuses.
 
 use crate::common::select_value;
 use topochess_core::PRESETS;
@@ -38,6 +38,7 @@ pub fn create_arena(p: &CreateArenaProps) -> Html {
         starts_in: 300,
         rated: true,
         code: None,
+        bots: false,
     });
     let trouble = use_state(|| None::<String>);
     let busy = use_state(|| false);
@@ -121,6 +122,7 @@ pub fn create_arena(p: &CreateArenaProps) -> Html {
                     }) }
                 </select></label>
                 <label><input id="arena-new-rated" type="checkbox" checked={new.rated} onchange={change(|n, e| n.rated = checked(e))} />{" Rated"}</label>
+                <label><input id="arena-new-bots" type="checkbox" checked={new.bots} onchange={change(|n, e| n.bots = checked(e))} />{" Bots may join"}</label>
                 <label>{"Private code "}<input id="arena-new-code" type="text" maxlength="40" autocomplete="off" placeholder="none: open to all"
                     oninput={typed(|n, v| n.code = (!v.trim().is_empty()).then_some(v))} /></label>
                 <button type="submit" class="primary" id="arena-new-submit" disabled={*busy}>{"Make it"}</button>

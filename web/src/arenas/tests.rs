@@ -23,6 +23,7 @@ fn view(
             private: false,
             schedule: None,
             creator: None,
+            bots: false,
         },
         ends: 10_000 + 30 * 60_000,
         now: 20_000,

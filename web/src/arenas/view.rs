@@ -34,10 +34,11 @@ fn row(a: &ArenaSummary) -> Html {
         ArenaStatus::Finished => "finished".into(),
     };
     let rated = if a.rated { "rated" } else { "casual" };
+    let bots = if a.bots { ", bots welcome" } else { "" };
     html! {
         <li class="arena-row" data-status={format!("{:?}", a.status).to_lowercase()}>
             <a href={format!("#/tournament/{}", a.id)} class="arena-link">{a.name.clone()}</a>
-            <span class="muted">{format!(" {} {}, {rated}, {} min, {when}, {} player{}",
+            <span class="muted">{format!(" {} {}, {rated}{bots}, {} min, {when}, {} player{}",
                 preset_name(&a.preset), a.clock.text(), a.minutes, a.players,
                 if a.players == 1 { "" } else { "s" })}</span>
         </li>
@@ -310,10 +311,11 @@ pub fn arena_page(p: &ArenaPageProps) -> Html {
         <section class="arena-page" id="arena" aria-label={s.name.clone()}>
             <header class="arena-head">
                 <h2 id="arena-name">{s.name.clone()}</h2>
-                <p class="muted" id="arena-facts">{format!("{} \u{b7} {} \u{b7} {} \u{b7} {} minutes \u{b7} {} player{}{} {by}",
+                <p class="muted" id="arena-facts">{format!("{} \u{b7} {} \u{b7} {} \u{b7} {} minutes \u{b7} {} player{}{}{} {by}",
                     preset_name(&s.preset), clock_text(s.clock.limit, s.clock.increment),
                     if s.rated { "rated" } else { "casual" }, s.minutes, s.players,
-                    if s.players == 1 { "" } else { "s" }, if s.private { " \u{b7} private" } else { "" })}</p>
+                    if s.players == 1 { "" } else { "s" }, if s.private { " \u{b7} private" } else { "" },
+                    if s.bots { " \u{b7} bots welcome" } else { "" })}</p>
                 <p class="arena-countdown" id="arena-countdown" role="timer">{countdown(view, server_now)}</p>
                 <div class="arena-actions">{ actions(p, view, &code) }</div>
                 if let Some(why) = &p.trouble { <p class="error" id="arena-trouble" role="alert">{why.clone()}</p> }

@@ -22,6 +22,9 @@ pub struct LiveSession {
     pub connected: bool,
     /// A game opened by its address that this browser has not heard of yet.
     pub joining: Option<u64>,
+    /// The side a game's link asked for (an open challenge's link for one side), with the game:
+    /// said in that game's socket's hello.
+    pub side_asked: Option<(u64, topochess_core::Color)>,
     /// When the last state was heard (ms, the page's clock): the other side's time gone counts
     /// on from it.
     pub gone_seen: Option<f64>,

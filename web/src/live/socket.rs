@@ -11,20 +11,24 @@ use yew::prelude::*;
 
 use crate::common::socket::{use_socket, Flow, Line};
 
-/// The first message: this browser's secret, which proves its seat, and the game's version
-/// it has (0: none yet): the server then sends changes, not the whole game each time.
-fn hello(have: u64) -> String {
+/// The first message: this browser's secret, which proves its seat, the game's version it
+/// has (0: none yet; the server then sends changes, not the whole game each time), and the
+/// side its link asked for, if one did.
+fn hello(have: u64, side: Option<topochess_core::Color>) -> String {
     let hello = topochess_protocol::Hello {
         secret: Some(super::browser_secret()),
         have: Some(have),
+        side,
     };
     serde_json::to_string(&hello).expect("a hello is JSON")
 }
 
-/// Keeps the socket of live game `id` (none: no socket) and sends the outbox's messages for it.
+/// Keeps the socket of live game `id` (none: no socket) and sends the outbox's messages for it;
+/// `side` is the side asked for at it, if any.
 #[hook]
 pub fn use_live_socket(
     id: Option<u64>,
+    side: Option<topochess_core::Color>,
     outbox: &[(u64, u64, ClientMessage)],
     on_message: Callback<ServerMessage>,
     on_connection: Callback<bool>,
@@ -34,7 +38,7 @@ pub fn use_live_socket(
     let line = {
         let (said, heard) = ((*have).clone(), (*have).clone());
         Line {
-            hello: Callback::from(move |()| Some(hello(said.get()))),
+            hello: Callback::from(move |()| Some(hello(said.get(), side))),
             heard: Callback::from(move |text: String| {
                 if let Some(m) = ServerMessage::from_json(&text) {
                     match &m {

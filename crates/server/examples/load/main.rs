@@ -89,6 +89,7 @@ async fn join(from: Ipv4Addr, port: u16, id: &str, secret: Option<&str>) -> Opti
     let hello = serde_json::to_string(&Hello {
         secret: secret.map(String::from),
         have: Some(0),
+        side: None,
     })
     .ok()?;
     socket.send(Message::Text(hello.into())).await.ok()?;

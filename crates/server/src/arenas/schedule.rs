@@ -61,6 +61,7 @@ fn scheduled(
         schedule: Some(kind.to_string()),
         created: starts,
         players: 0,
+        bots: false,
     }
 }
 

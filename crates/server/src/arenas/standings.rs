@@ -164,6 +164,7 @@ mod tests {
             schedule: None,
             created: 0,
             players: 0,
+            bots: false,
         }
     }
 

@@ -288,3 +288,43 @@ async fn a_guest_watching_hears_the_end_of_an_arena_with_no_game_left() {
     }
     assert_eq!(last, Some(ArenaStatus::Finished));
 }
+
+#[tokio::test]
+async fn a_bot_joins_only_an_arena_that_takes_bots_and_is_there_while_its_program_listens() {
+    let arenas = setup();
+    let now = now_ms();
+    let host = account(&arenas, "host").await;
+    let robo = account(&arenas, "robo").await;
+    arenas.rooms.store().make_bot(robo.id).await.unwrap();
+    let robo = arenas.rooms.store().account("robo").await.unwrap().unwrap();
+    let plain = arena(&arenas, &host, 30, now).await;
+    let refused = arenas.join(plain, &robo, None, now).await;
+    assert!(
+        matches!(&refused, Err(Failure::Refused(why)) if why.contains("does not take bots")),
+        "a bot in an arena for people: {refused:?}"
+    );
+    let new: NewArena = serde_json::from_value(serde_json::json!({
+        "preset": "folded",
+        "clock": {"limit": 60, "increment": 0},
+        "minutes": 30,
+        "bots": true,
+    }))
+    .unwrap();
+    let id = arenas.create(&new, &host, now).await.unwrap();
+    assert!(arenas.view(id, now).await.unwrap().summary.bots);
+    arenas.join(id, &robo, None, now).await.unwrap();
+    let _host_page = arenas.watch(id, Some(host.id)).await.unwrap();
+    // The bot's program is not listening: nobody to pair the host with.
+    arenas.round(now + 1000).await;
+    assert!(
+        pairings(&arenas, id).await.is_empty(),
+        "a bot not listening"
+    );
+    let listening = arenas.program_present(robo.id);
+    arenas.round(now + 2000).await;
+    let made = pairings(&arenas, id).await;
+    assert_eq!(made.len(), 1, "the host and the bot are paired");
+    assert!([made[0].white, made[0].black].contains(&robo.id));
+    drop(listening);
+    assert!(arenas.programs_here().is_empty());
+}

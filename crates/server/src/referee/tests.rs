@@ -16,8 +16,87 @@ fn new_game(base_secs: Option<u32>, increment_secs: u32) -> LiveGame {
         rated: false,
     };
     let mut g = LiveGame::create(0x1234, &new, true, 1_000, None).unwrap();
-    assert_eq!(g.seat(B, None), (Some(Color::Black), true));
+    assert_eq!(g.seat(B, None, None), (Some(Color::Black), true));
     g
+}
+
+/// Account `n` as a player (its name `p<n>`, provisional at 1500).
+fn player(n: u64) -> Player {
+    Player {
+        account: Some(n),
+        tag: topochess_protocol::PlayerTag {
+            name: format!("p{n}"),
+            rating: Some(1500),
+            provisional: true,
+            diff: None,
+            title: None,
+        },
+        arena: None,
+        berserk: false,
+        first_moved: None,
+    }
+}
+
+/// An open challenge's game of the folded board, casual or rated, kept for `players`.
+fn open_game(rated: bool, players: [Option<Player>; 2]) -> LiveGame {
+    let new = NewGame {
+        variant: "folded".into(),
+        castling: String::new(),
+        base_secs: Some(180),
+        increment_secs: 2,
+        side: Side::White,
+        secret: String::new(),
+        public: false,
+        rated,
+    };
+    LiveGame::open(0x4321, &new, players, 1_000).unwrap()
+}
+
+#[test]
+fn an_open_challenge_seats_the_first_two_each_on_the_side_its_link_asks() {
+    let mut g = open_game(false, [None, None]);
+    assert_eq!(g.record().seats, [None, None]);
+    // Black's link first: Black; another at Black's link watches; the bare link takes White.
+    assert_eq!(
+        g.seat(B, None, Some(Color::Black)),
+        (Some(Color::Black), true)
+    );
+    let third = "third-secret-0123456789";
+    assert_eq!(g.seat(third, None, Some(Color::Black)), (None, false));
+    assert_eq!(g.seat(W, None, None), (Some(Color::White), true));
+    assert_eq!(g.seat(third, None, None), (None, false));
+    g.apply(Color::White, &mv("e2e4", 0), 2_000).unwrap();
+    // Rated: accounts only.
+    let mut rated = open_game(true, [None, None]);
+    assert_eq!(rated.seat(W, None, None), (None, false));
+    assert_eq!(
+        rated.seat(W, Some(player(1)), None),
+        (Some(Color::White), true)
+    );
+}
+
+#[test]
+fn an_open_challenge_kept_for_two_accounts_seats_them_only() {
+    let mut g = open_game(true, [Some(player(1)), Some(player(2))]);
+    // A guest, and a third account, even asking for a side: spectators.
+    assert_eq!(g.seat(W, None, None), (None, false));
+    assert_eq!(
+        g.seat(W, Some(player(3)), Some(Color::White)),
+        (None, false)
+    );
+    assert_eq!(g.record().seats, [None, None]);
+    // Each named account at its own side, whatever its link asks; its browser proves it after.
+    assert_eq!(
+        g.seat(B, Some(player(2)), Some(Color::White)),
+        (Some(Color::Black), false)
+    );
+    assert_eq!(g.record().seats[1], Some(seat_proof(B)));
+    assert_eq!(g.side_of(B), Some(Color::Black));
+    assert_eq!(
+        g.seat(W, Some(player(1)), None),
+        (Some(Color::White), false)
+    );
+    assert_eq!(g.side_of(W), Some(Color::White));
 }
 
 fn mv(uci: &str, ply: usize) -> ClientMessage {
@@ -50,8 +129,8 @@ fn only_the_player_to_move_moves_and_only_legal_moves_for_the_right_ply() {
     g.apply(Color::Black, &mv("e7e5", 1), 3_000).unwrap();
     assert_eq!(g.record().moves, ["e2e4", "e7e5"]);
     // A third browser watches.
-    assert_eq!(g.seat("someone-else-0123456", None), (None, false));
-    assert_eq!(g.seat(W, None), (Some(Color::White), false));
+    assert_eq!(g.seat("someone-else-0123456", None, None), (None, false));
+    assert_eq!(g.seat(W, None, None), (Some(Color::White), false));
 }
 
 #[test]
@@ -137,7 +216,7 @@ fn a_mate_ends_the_game_and_no_move_follows() {
     };
     let mut g = LiveGame::create(9, &new, false, 0, None).unwrap();
     assert_eq!(g.side_of(W), Some(Color::Black), "the coin gave Black");
-    g.seat(B, None);
+    g.seat(B, None, None);
     let line = [
         (Color::White, "f2f3"),
         (Color::Black, "e7e5"),
@@ -383,19 +462,7 @@ fn berserk_is_for_arena_games_once_before_the_first_move_and_drops_the_increment
         schedule: None,
         created: 0,
         players: 0,
-    };
-    let player = |n: u64| Player {
-        account: Some(n),
-        tag: topochess_protocol::PlayerTag {
-            name: format!("p{n}"),
-            rating: Some(1500),
-            provisional: true,
-            diff: None,
-            title: None,
-        },
-        arena: None,
-        berserk: false,
-        first_moved: None,
+        bots: false,
     };
     let seats = [seat_proof(W), seat_proof(B)];
     let mut g = LiveGame::for_arena(5, &arena, [player(1), player(2)], seats, 1_000).unwrap();

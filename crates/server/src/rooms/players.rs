@@ -35,13 +35,14 @@ impl Rooms {
     }
 
     /// Seats the browser with `secret` (signed in as `account`, if it is) at the game, on the
-    /// free side if there is one: its side, or `None` for a spectator (no secret: a spectator).
-    /// A guest does not sit at a rated game.
+    /// free side if there is one (`wanted`: that side only): its side, or `None` for a
+    /// spectator (no secret: a spectator). A guest does not sit at a rated game.
     pub async fn seat(
         self: &Arc<Self>,
         room: &Arc<Room>,
         secret: Option<&str>,
         account: Option<&Account>,
+        wanted: Option<Color>,
     ) -> Result<Option<Color>, Failure> {
         let Some(secret) = secret else {
             return Ok(None);
@@ -56,7 +57,7 @@ impl Rooms {
         // Kept before anyone hears of it; a write that fails leaves the seat free, and a seat
         // another server gave first is taken again from the game as kept.
         let (side, taken) = self
-            .change(room, |game| game.seat(secret, player.clone()))
+            .change(room, |game| game.seat(secret, player.clone(), wanted))
             .await?;
         if taken {
             let record = room.game.lock().await.record().clone();
@@ -176,7 +177,14 @@ impl Rooms {
 fn seek_taken(record: &Record) -> Vec<(String, PlayerNews)> {
     let arena = record.players.iter().flatten().any(|p| p.arena.is_some());
     let waiting = !arena && record.moves.is_empty() && record.outcome.is_none() && !record.aborted;
-    let [Some(white), Some(black)] = &record.seats else {
+    // Each side's topic: its account's, or its guest's; both sides taken (or kept for an
+    // account), or nobody is told.
+    let key = |side: Color| match (record.account(side), &record.seats[side.index()]) {
+        (Some(account), _) => Some(account_key(account)),
+        (None, Some(proof)) => Some(guest_key(proof)),
+        (None, None) => None,
+    };
+    let (Some(white), Some(black)) = (key(Color::White), key(Color::Black)) else {
         return Vec::new();
     };
     if !waiting {
@@ -184,11 +192,7 @@ fn seek_taken(record: &Record) -> Vec<(String, PlayerNews)> {
     }
     [(Color::White, white), (Color::Black, black)]
         .into_iter()
-        .map(|(side, proof)| {
-            let key = match record.account(side) {
-                Some(account) => account_key(account),
-                None => guest_key(proof),
-            };
+        .map(|(side, key)| {
             let game = PairedGame {
                 id: id_text(record.id),
                 side,

@@ -368,7 +368,7 @@ async fn clock_running(rooms: &Arc<Rooms>, base_secs: u32) -> GameId {
         .await
         .unwrap();
     let room = rooms.room(id).await.unwrap().unwrap();
-    rooms.seat(&room, Some(B), None).await.unwrap();
+    rooms.seat(&room, Some(B), None, None).await.unwrap();
     for (side, m) in [(Color::White, mv("e2e4", 0)), (Color::Black, mv("e7e5", 1))] {
         rooms.act(&room, side, &m).await.unwrap();
     }
@@ -385,7 +385,7 @@ async fn a_failed_write_leaves_memory_as_the_store_and_tells_a_sentence() {
     let room = rooms.room(id).await.unwrap().unwrap();
     store.failing.store(true, Ordering::SeqCst);
     // The seat: not taken in memory when its write fails.
-    let failure = rooms.seat(&room, Some(B), None).await.unwrap_err();
+    let failure = rooms.seat(&room, Some(B), None, None).await.unwrap_err();
     assert!(matches!(failure, Failure::Store(_)));
     assert!(
         !failure.sentence().contains("secret"),
@@ -394,7 +394,7 @@ async fn a_failed_write_leaves_memory_as_the_store_and_tells_a_sentence() {
     assert_eq!(room.state(None).await.seated, [true, false]);
     store.failing.store(false, Ordering::SeqCst);
     assert_eq!(
-        rooms.seat(&room, Some(B), None).await,
+        rooms.seat(&room, Some(B), None, None).await,
         Ok(Some(Color::Black))
     );
     // A move: not played in memory when its write fails.
@@ -555,7 +555,7 @@ async fn a_seek_is_listed_while_its_creator_is_here_and_a_few_seconds_after() {
     assert_eq!(listed(&rooms).await, 1, "just posted");
     let room = rooms.room(id).await.unwrap().unwrap();
     assert_eq!(
-        rooms.seat(&room, Some(W), None).await,
+        rooms.seat(&room, Some(W), None, None).await,
         Ok(Some(Color::White))
     );
     room.arrive(Color::White);
@@ -582,7 +582,7 @@ async fn every_page_told_of_one_change_shares_one_reading_of_the_game() {
         .await
         .unwrap();
     let room = rooms.room(id).await.unwrap().unwrap();
-    rooms.seat(&room, Some(B), None).await.unwrap();
+    rooms.seat(&room, Some(B), None, None).await.unwrap();
     let before = room.news().await;
     assert!(Arc::ptr_eq(&before, &room.news().await), "read once");
     rooms

@@ -109,6 +109,61 @@ pub async fn withdraw(
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
+/// The scope that lets a program join and leave arenas.
+const TOURNAMENTS: &[&str] = &["tournament:write"];
+
+/// `POST /api/tournament/{id}/join` (lichess's address; a token's `tournament:write`): the
+/// account joins (`password`: a private arena's code), or comes back from a pause;
+/// `{"ok": true}`. A bot joins an arena that takes bots. It is paired while its event stream is
+/// open, or for a minute after a join with `pairMeAsap=true`.
+pub async fn program_join(
+    State(site): State<Arc<Site>>,
+    Path(id): Path<String>,
+    player: super::player::Player,
+    query: axum::extract::RawQuery,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Answer {
+    player.may(TOURNAMENTS)?;
+    let id = arena_id(&id)?;
+    // lichess's fields come in the query (as berserk sends them) or in the body.
+    let mut f = super::challenge::fields(&headers, &body)?;
+    let asked: Vec<(String, String)> =
+        serde_urlencoded::from_str(query.0.as_deref().unwrap_or_default())
+            .map_err(|e| refuse(StatusCode::BAD_REQUEST, format!("Not a query: {e}.")))?;
+    f.extend(asked);
+    let code = f.get("password").map(String::as_str);
+    let now = now_ms();
+    let arenas = &site.arenas;
+    arenas
+        .join(id, &player.account, code, now)
+        .await
+        .map_err(failed)?;
+    if f.get("pairMeAsap").is_some_and(|v| v == "true") {
+        arenas
+            .pair_soon(id, player.account.id, now)
+            .await
+            .map_err(failed)?;
+    }
+    Ok(super::challenge::ok())
+}
+
+/// `POST /api/tournament/{id}/withdraw` (lichess's address; `tournament:write`): as a page's
+/// withdrawal; `{"ok": true}`.
+pub async fn program_withdraw(
+    State(site): State<Arc<Site>>,
+    Path(id): Path<String>,
+    player: super::player::Player,
+) -> Answer {
+    player.may(TOURNAMENTS)?;
+    let id = arena_id(&id)?;
+    site.arenas
+        .withdraw(id, &player.account, now_ms())
+        .await
+        .map_err(failed)?;
+    Ok(super::challenge::ok())
+}
+
 /// An arena's socket as the hub serves it: it only listens, so any message closes it.
 pub const KIND: Kind = Kind {
     live: Live::Arena,

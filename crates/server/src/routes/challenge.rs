@@ -5,7 +5,7 @@
 #![allow(clippy::result_large_err)]
 
 use super::player::Player;
-use super::{failed, refuse, Answer};
+use super::{failed, refuse, too_many, Address, Answer};
 use crate::challenges::{self, Ask, CHALLENGE_TTL_MS};
 use crate::rooms::now_ms;
 use crate::site::Site;
@@ -99,6 +99,9 @@ fn ask_of(f: &HashMap<String, String>) -> Result<Ask, String> {
         Some("black") => Side::Black,
         Some(other) => return Err(format!("color {other:?}: white, black or random")),
     };
+    if f.contains_key("fen") {
+        return Err("fen: a game here starts from its preset's own position".into());
+    }
     let rated = match f.get("rated").map(String::as_str) {
         None | Some("false") => false,
         Some("true") => true,
@@ -173,10 +176,68 @@ pub async fn create(
             format!("No player {name:?}."),
         ));
     };
-    let made = challenges::make(&site.rooms, &player.account, Some(&dest), ask).await;
+    let made = challenges::make(&site.rooms, &player.account, &dest, ask).await;
     let c = made.map_err(failed)?;
     let json = written(&site, &c, Some("out"), &base(&headers)).await?;
     Ok(Json(json).into_response())
+}
+
+/// `POST /api/challenge/open`: an open challenge, as lichess's: a game for the first two at its
+/// link (each side's link seats its side), or for the two accounts `users` names (White's
+/// first). Anyone may make one, within the games an address may start; a token must be good.
+pub async fn open(
+    State(site): State<Arc<Site>>,
+    Address(from): Address,
+    player: Option<Player>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Answer {
+    if let Some(p) = &player {
+        p.may(CHALLENGING)?;
+    }
+    if let Err(wait) = site
+        .limits
+        .start_game(from, player.as_ref().map(|p| p.account.id))
+    {
+        site.metrics.refused(crate::metrics::Refusal::CreateLimit);
+        return Err(too_many("games started", wait));
+    }
+    let f = fields(&headers, &body)?;
+    let ask = ask_of(&f).map_err(|e| refuse(StatusCode::BAD_REQUEST, e))?;
+    let users = match f.get("users") {
+        Some(list) => Some(two_players(&site, list).await?),
+        None => None,
+    };
+    let game = challenges::open(&site.rooms, ask, users).await;
+    let record = game.map_err(failed)?;
+    let json = crate::lichess::open_challenge(&record, &base(&headers));
+    Ok(Json(json).into_response())
+}
+
+/// The two accounts of an open challenge's `users` (`Name1,Name2`), or the answer why not.
+async fn two_players(site: &Site, list: &str) -> Result<[crate::accounts::Account; 2], Response> {
+    let names: Vec<&str> = list.split(',').map(str::trim).collect();
+    let [white, black] = names[..] else {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            "users: two names, separated by a comma.",
+        ));
+    };
+    let mut found = Vec::new();
+    for name in [white, black] {
+        let read = site.store.account(name).await;
+        match site.stored("read an account", read).map_err(failed)? {
+            Some(a) => found.push(a),
+            None => {
+                return Err(refuse(
+                    StatusCode::NOT_FOUND,
+                    format!("No player {name:?}."),
+                ))
+            }
+        }
+    }
+    let [w, b]: [_; 2] = found.try_into().expect("two names, two accounts");
+    Ok([w, b])
 }
 
 /// `GET /api/challenge`: the challenges waiting that the player sent (`out`) and was sent

@@ -8,7 +8,7 @@ use super::{limited, refuse, Address};
 use crate::accounts::Account;
 use crate::limits::Limited;
 use crate::site::Site;
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRequestParts, OptionalFromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{header, StatusCode};
 use axum::response::Response;
@@ -57,5 +57,26 @@ impl FromRequestParts<Arc<Site>> for Player {
             account: signed.account,
             scopes: None,
         })
+    }
+}
+
+/// A request that may be anonymous (an open challenge, as lichess's): a token given must be
+/// good, and a page's session is read if it has one.
+impl OptionalFromRequestParts<Arc<Site>> for Player {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        site: &Arc<Site>,
+    ) -> Result<Option<Self>, Response> {
+        if parts.headers.contains_key(header::AUTHORIZATION) {
+            let player = <Player as FromRequestParts<Arc<Site>>>::from_request_parts(parts, site);
+            return player.await.map(Some);
+        }
+        let signed = super::account::session(site, &parts.headers).await?;
+        Ok(signed.map(|s| Player {
+            account: s.account,
+            scopes: None,
+        }))
     }
 }

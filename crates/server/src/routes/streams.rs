@@ -75,6 +75,7 @@ pub async fn events(
     tokio::spawn(async move {
         let _counted = counted;
         let _live = site.metrics.opened(crate::metrics::Live::Player);
+        let _present = site.arenas.program_present(player.account.id);
         event_feed(&site, &player.account, &base, &send).await;
     });
     Ok(ndjson(lines))

@@ -37,6 +37,8 @@ pub struct Arena {
     pub created: u64,
     /// How many have joined (read from the store; ignored when it is made).
     pub players: u32,
+    /// Bot accounts may join (lichess's `conditions.bots`).
+    pub bots: bool,
 }
 
 impl Arena {
@@ -194,7 +196,11 @@ pub(crate) const ARENA_TABLES: &str = "CREATE TABLE arenas (
 /// The columns an arena is read from, in [`arena_of`]'s order.
 pub(crate) const ARENA_COLUMNS: &str = "id, name, variant, clock_base, clock_increment, rated,
     starts, minutes, code, creator, schedule, created,
-    (SELECT count(*) FROM arena_players p WHERE p.arena = arenas.id)";
+    (SELECT count(*) FROM arena_players p WHERE p.arena = arenas.id), bots";
+
+/// The layout step that lets an arena take bots.
+pub(crate) const ARENA_BOTS: &str =
+    "ALTER TABLE arenas ADD COLUMN bots SMALLINT NOT NULL DEFAULT 0;";
 
 /// The query of an arena's entrants, first joined first, in [`entrant_of`]'s order; `{id}` is
 /// the arena's parameter. Each one's standing at the arena's preset comes with it, to show the
@@ -259,6 +265,7 @@ pub(crate) type ArenaRow = (
     Option<String>,
     i64,
     i64,
+    i64,
 );
 
 /// The arena of its columns.
@@ -276,6 +283,7 @@ pub(crate) fn arena_of(row: ArenaRow) -> Arena {
         schedule: row.10,
         created: row.11 as u64,
         players: row.12 as u32,
+        bots: row.13 != 0,
     }
 }
 

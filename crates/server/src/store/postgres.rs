@@ -29,7 +29,7 @@ const WRITERS: usize = 1;
 const MOST_IN_A_BATCH: usize = 512;
 
 /// The changes of the database's layout, in order; `topochess_layout` counts those applied.
-const MIGRATIONS: [&str; 9] = [
+const MIGRATIONS: [&str; 10] = [
     // 1: the games, the servers alive and their pages at each game. Few indexes: a move
     // changes its game's deadline, so each index on the table is written at every move (the
     // running clocks are listed once at start, the games to prune once an hour: both scan).
@@ -127,6 +127,8 @@ const MIGRATIONS: [&str; 9] = [
     crate::store::tokens::TOKENS,
     // 9: the challenges, and the bot accounts.
     crate::store::challenges::CHALLENGES,
+    // 10: arenas that take bots.
+    crate::store::arenas::ARENA_BOTS,
 ];
 
 /// The columns a record is read from, in `record_of`'s order.

@@ -40,7 +40,7 @@ enum Migration {
 pub const LAYOUT_VERSION: usize = MIGRATIONS.len();
 
 /// The changes of the database's layout, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: [Migration; 15] = [
+const MIGRATIONS: [Migration; 16] = [
     // 1: the games.
     Migration::Sql(
         "CREATE TABLE games (
@@ -148,6 +148,8 @@ const MIGRATIONS: [Migration; 15] = [
     Migration::Sql(crate::store::tokens::TOKENS),
     // 15: the challenges, and the bot accounts.
     Migration::Sql(crate::store::challenges::CHALLENGES),
+    // 16: arenas that take bots.
+    Migration::Sql(crate::store::arenas::ARENA_BOTS),
 ];
 
 /// The table of the players waiting in pools (the same in both stores).

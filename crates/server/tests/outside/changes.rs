@@ -52,6 +52,7 @@ async fn watcher(from: Ipv4Addr, port: u16, id: &str, have: u64) -> Socket {
     let hello = Hello {
         secret: None,
         have: Some(have),
+        side: None,
     };
     let text = serde_json::to_string(&hello).unwrap();
     socket.send(Message::Text(text.into())).await.unwrap();

@@ -196,6 +196,7 @@ pub async fn connect_from(from: Ipv4Addr, port: u16, id: &str, secret: Option<&s
     let hello = Hello {
         secret: secret.map(String::from),
         have: None,
+        side: None,
     };
     let text = serde_json::to_string(&hello).unwrap();
     socket.send(Message::Text(text.into())).await.unwrap();

@@ -67,8 +67,8 @@ async fn one_seat_taken_through_two_servers_at_once_seats_one_and_the_other_watc
             b.room(id).await.unwrap().unwrap(),
         );
         let (seat_a, seat_b) = tokio::join!(
-            a.seat(&room_a, Some(B), None),
-            b.seat(&room_b, Some(C), None)
+            a.seat(&room_a, Some(B), None, None),
+            b.seat(&room_b, Some(C), None, None)
         );
         let mut seats = [seat_a.unwrap(), seat_b.unwrap()];
         seats.sort_by_key(|s| s.is_some());
@@ -83,7 +83,7 @@ async fn a_ply_moved_through_two_servers_at_once_is_kept_once_and_both_see_it() 
     for _ in 0..10 {
         let id = game(&a, None).await;
         let room_a = a.room(id).await.unwrap().unwrap();
-        a.seat(&room_a, Some(B), None).await.unwrap();
+        a.seat(&room_a, Some(B), None, None).await.unwrap();
         let room_b = b.room(id).await.unwrap().unwrap();
         let (e4, d4) = (mv("e2e4", 0), mv("d2d4", 0));
         let (on_a, on_b) = tokio::join!(
@@ -111,7 +111,7 @@ async fn a_flag_both_servers_see_falls_once() {
     let (a, b) = (server(&url).await, server(&url).await);
     let id = game(&a, Some(1)).await;
     let room_a = a.room(id).await.unwrap().unwrap();
-    a.seat(&room_a, Some(B), None).await.unwrap();
+    a.seat(&room_a, Some(B), None, None).await.unwrap();
     a.act(&room_a, Color::White, &mv("e2e4", 0)).await.unwrap();
     a.act(&room_a, Color::Black, &mv("e7e5", 1)).await.unwrap();
     let room_b = b.room(id).await.unwrap().unwrap();
@@ -137,7 +137,7 @@ async fn a_move_made_while_a_listener_is_cut_off_is_read_when_it_is_back() {
     let (a, b) = (server(&url).await, server(&url).await);
     let id = game(&a, None).await;
     let room_a = a.room(id).await.unwrap().unwrap();
-    a.seat(&room_a, Some(B), None).await.unwrap();
+    a.seat(&room_a, Some(B), None, None).await.unwrap();
     let room_b = b.room(id).await.unwrap().unwrap();
     let (admin, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
         .await
@@ -164,7 +164,7 @@ async fn a_flag_of_a_game_every_server_left_is_ended_by_the_next_to_start() {
         let (a, stop) = server_to_stop(&url).await;
         let id = game(&a, Some(1)).await;
         let room = a.room(id).await.unwrap().unwrap();
-        a.seat(&room, Some(B), None).await.unwrap();
+        a.seat(&room, Some(B), None, None).await.unwrap();
         a.act(&room, Color::White, &mv("e2e4", 0)).await.unwrap();
         a.act(&room, Color::Black, &mv("e7e5", 1)).await.unwrap();
         // The server dies before the flag falls: its watcher goes with it.
@@ -189,7 +189,7 @@ async fn a_player_at_one_server_is_here_for_the_other_and_gone_when_they_leave_o
     let ((a, stop_a), b) = (server_to_stop(&url).await, server(&url).await);
     let id = game(&a, None).await;
     let room_a = a.room(id).await.unwrap().unwrap();
-    a.seat(&room_a, Some(B), None).await.unwrap();
+    a.seat(&room_a, Some(B), None, None).await.unwrap();
     let room_b = b.room(id).await.unwrap().unwrap();
     assert!(
         room_b.gone_for(Color::White, now_ms()).is_some(),

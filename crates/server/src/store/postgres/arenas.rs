@@ -35,6 +35,7 @@ fn arena_row(r: &Row) -> Result<ArenaRow, tokio_postgres::Error> {
         r.try_get(10)?,
         int(11)?,
         int(12)?,
+        int(13)?,
     ))
 }
 
@@ -46,8 +47,8 @@ impl ArenaStore for PgStore {
             .await?
             .execute(
                 "INSERT INTO arenas (id, name, variant, clock_base, clock_increment, rated,
-                    starts, minutes, code, creator, schedule, created)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                    starts, minutes, code, creator, schedule, created, bots)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
                  ON CONFLICT (id) DO NOTHING",
                 &[
                     &(a.id as i64),
@@ -62,6 +63,7 @@ impl ArenaStore for PgStore {
                     &a.creator,
                     &a.schedule,
                     &(a.created as i64),
+                    &(a.bots as i16),
                 ],
             )
             .await?;

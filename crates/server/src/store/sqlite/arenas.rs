@@ -27,6 +27,7 @@ fn arena_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<ArenaRow> {
         r.get(10)?,
         r.get(11)?,
         r.get(12)?,
+        r.get(13)?,
     ))
 }
 
@@ -37,8 +38,8 @@ impl ArenaStore for SqliteStore {
         self.in_transaction(move |db| {
             let made = db.execute(
                 "INSERT OR IGNORE INTO arenas (id, name, variant, clock_base, clock_increment,
-                    rated, starts, minutes, code, creator, schedule, created)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                    rated, starts, minutes, code, creator, schedule, created, bots)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                 params![
                     a.id as i64,
                     a.name,
@@ -51,7 +52,8 @@ impl ArenaStore for SqliteStore {
                     a.code,
                     a.creator,
                     a.schedule,
-                    a.created as i64
+                    a.created as i64,
+                    a.bots as i64
                 ],
             )?;
             Ok(made == 1)

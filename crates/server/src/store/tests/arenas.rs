@@ -22,6 +22,7 @@ fn arena(id: u64, starts: u64, minutes: u32) -> Arena {
         schedule: (!id.is_multiple_of(3)).then(|| "hourly".into()),
         created: 5,
         players: 0,
+        bots: id.is_multiple_of(3),
     }
 }
 
@@ -49,6 +50,10 @@ async fn an_arena_is_made_once_and_listed_by_its_times(place: Place) {
     assert!(store.arena_create(&arena(3, 8 * hour, 20)).await.unwrap());
     assert_eq!(store.arena(1).await.unwrap(), Some(arena(1, 10 * hour, 60)));
     assert_eq!(store.arena(2).await.unwrap(), None);
+    assert!(
+        store.arena(3).await.unwrap().unwrap().bots,
+        "an arena that takes bots"
+    );
     let ids = |list: Vec<Arena>| list.iter().map(|a| a.id).collect::<Vec<_>>();
     assert_eq!(ids(store.arenas(0, 24 * hour).await.unwrap()), [3, 1, 6]);
     // Arena 3 ends at 8h20: from 9h, only those that end later; before 12h, only those that
