@@ -136,3 +136,56 @@ async fn a_token_signs_a_program_in_until_it_is_revoked_and_is_kept_only_as_its_
     }
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_flood_of_wrong_tokens_is_slowed_at_its_address_and_a_huge_body_refused() {
+    let data = site("token-flood");
+    let server = Server::start(&data, free_port());
+    let port = server.port;
+    let anna = sign_up(person(1), port, "Anna", "a long password 1");
+    let token = made(port, &anna, "my bot", r#""challenge:write""#);
+    sign_up(person(2), port, "Boris", "a long password 2");
+    // One address guessing tokens: each refused (401) until its budget (1,200 a minute, 20 a
+    // second coming back) is spent, then told to slow down (429, with lichess's "error").
+    let started = std::time::Instant::now();
+    let guess = |i: usize| {
+        let guess = bearer(&format!("tpc_guess{i:05}"));
+        request(person(3), port, "GET", "/api/account", "", &guess)
+    };
+    let mut refused = 0;
+    let (head, body) = loop {
+        let (head, body) = guess(refused);
+        if status(&head) != 401 || refused > 10_000 {
+            break (head, body);
+        }
+        refused += 1;
+    };
+    assert_eq!(status(&head), 429, "{body}");
+    assert!(body.contains("\"error\""), "{body}");
+    let back = (started.elapsed().as_secs_f64() * 20.0).ceil() as usize;
+    assert!(
+        (1_200..=1_200 + back + 1).contains(&refused),
+        "{refused} refused before the first 429"
+    );
+    // Another address, with a good token, is not slowed by it.
+    let (head, body) = request(
+        person(4),
+        port,
+        "GET",
+        "/api/account",
+        "",
+        &bearer(&token.token),
+    );
+    assert_eq!(status(&head), 200, "{body}");
+    // A challenge's body past 4 KB is refused before it is read as fields.
+    let huge = format!("variant=folded&note={}", "x".repeat(5_000));
+    let (head, body) = request(
+        person(4),
+        port,
+        "POST",
+        "/api/challenge/Boris",
+        &huge,
+        &bearer(&token.token),
+    );
+    assert_eq!(status(&head), 413, "{body}");
+}
