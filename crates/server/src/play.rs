@@ -245,7 +245,8 @@ async fn answer(site: &Site, room: &Arc<Room>, you: Option<Color>, body: &str) -
             let name = room.game.lock().await.record().players[side.index()]
                 .as_ref()
                 .map_or_else(|| format!("{side:?}"), |p| p.tag.name.clone());
-            let _ = room.chat.send(Arc::new((name, text.trim().to_string())));
+            let text = text.trim().to_string();
+            site.rooms.say(room, name, text).await;
             Answer::Done
         }
         (Ok(m), Some(side)) => {

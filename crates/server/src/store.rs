@@ -60,6 +60,18 @@ pub enum Heard {
         /// The player's topic.
         key: String,
     },
+    /// A player said a line of game `game`'s chat on server `server`: the servers with the
+    /// game open tell their players' pages.
+    Chat {
+        /// The game.
+        game: GameId,
+        /// The server it was said on.
+        server: u64,
+        /// Who said it.
+        user: String,
+        /// What they said.
+        text: String,
+    },
     /// The listener lost its connection and has it again: what was said meanwhile is lost, so
     /// everything held in memory is read again.
     Reconnected,
@@ -126,6 +138,17 @@ pub trait Store:
     /// Tells the other servers that `key`'s topic has news of game `game` (a store that
     /// serves one server tells nobody).
     async fn notify_player(&self, key: &str, game: GameId) -> Result<(), StoreError>;
+    /// Tells the other servers that `user` said `text` at game `game` on server `server` (its
+    /// players' chat, held by no store: a store that serves one server tells nobody).
+    async fn notify_chat(
+        &self,
+        _server: u64,
+        _game: GameId,
+        _user: &str,
+        _text: &str,
+    ) -> Result<(), StoreError> {
+        Ok(())
+    }
     /// The pages the servers other than `server` have at `games`.
     async fn presence(&self, server: u64, games: &[GameId]) -> Result<Vec<Presence>, StoreError>;
     /// Server `server` is alive at `now`.

@@ -83,6 +83,17 @@ impl Rooms {
                             players.push((game, key));
                         }
                     }
+                    Heard::Chat {
+                        game,
+                        server,
+                        user,
+                        text,
+                    } if server != self.server => {
+                        if let Some(room) = self.open_map().get(&game) {
+                            let _ = room.chat.send(Arc::new((user, text)));
+                        }
+                    }
+                    Heard::Chat { .. } => {}
                     Heard::Presence(id) => {
                         if let Some(room) = self.open_map().get(&id).cloned() {
                             present.insert(id, room);

@@ -81,6 +81,17 @@ impl Rooms {
         }
     }
 
+    /// `user` says `text` in the players' chat of `room`'s game: told to its players' pages
+    /// and game streams here and, through the store, on the other servers.
+    pub async fn say(&self, room: &Room, user: String, text: String) {
+        let told = self
+            .store
+            .notify_chat(self.server, room.id, &user, &text)
+            .await;
+        let _ = self.kept("tell the other servers of a chat line", room.id, told);
+        let _ = room.chat.send(Arc::new((user, text)));
+    }
+
     /// Tells `key`'s topic here that challenge `id` was made or answered (another server
     /// said so).
     pub(crate) async fn tell_challenge(&self, id: GameId, key: &str) {

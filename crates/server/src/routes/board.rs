@@ -160,9 +160,8 @@ pub async fn chat(
     let _held = Held(site.clone(), id);
     super::streams::your_side(&room, &player.account).await?;
     if f.get("room").map(String::as_str) != Some("spectator") {
-        let _ = room
-            .chat
-            .send(Arc::new((player.account.name.clone(), text.to_string())));
+        let name = player.account.name.clone();
+        site.rooms.say(&room, name, text.to_string()).await;
     }
     Ok(ok())
 }

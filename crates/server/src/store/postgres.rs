@@ -338,14 +338,18 @@ async fn listen(
     }
 }
 
-/// What a notification's payload says: `g ID REVISION LOBBY` or `p ID`.
+/// What a notification's payload says: `g ID REVISION LOBBY`, `p ID`, `u ID TOPIC` or
+/// `c ID SERVER USER TEXT`.
 ///
 /// ```text
-/// g -42 7 1   game 2^64 - 42 kept at revision 7, and the lobby changed with it
-/// p 12        who is at game 12 changed
+/// g -42 7 1          game 2^64 - 42 kept at revision 7, and the lobby changed with it
+/// p 12               who is at game 12 changed
+/// u 12 a:7           account 7's topic has news of game 12
+/// c 12 99 anna gl    anna said "gl" at game 12, on server 99
 /// ```
 fn read_payload(payload: &str) -> Option<Heard> {
-    let mut words = payload.split(' ');
+    // A chat line's text has spaces: it is the rest.
+    let mut words = payload.splitn(5, ' ');
     // An id is kept as a BIGINT: its 64 bits, signed.
     let kind = words.next()?;
     let id = words.next()?.parse::<i64>().ok()? as u64;
@@ -359,6 +363,12 @@ fn read_payload(payload: &str) -> Option<Heard> {
         ("u", game) => Some(Heard::Player {
             game,
             key: words.next()?.to_string(),
+        }),
+        ("c", game) => Some(Heard::Chat {
+            game,
+            server: words.next()?.parse().ok()?,
+            user: words.next()?.to_string(),
+            text: words.next()?.to_string(),
         }),
         _ => None,
     }
@@ -538,6 +548,21 @@ impl Store for PgStore {
         Ok(())
     }
 
+    async fn notify_chat(
+        &self,
+        server: u64,
+        game: GameId,
+        user: &str,
+        text: &str,
+    ) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        let payload = format!("c {} {server} {user} {text}", game as i64);
+        client
+            .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+            .await?;
+        Ok(())
+    }
+
     async fn present(&self, server: u64, counts: &[Count]) -> Result<(), StoreError> {
         // The last count of each side of each game (a statement changes a row once).
         let mut last: std::collections::HashMap<(GameId, Color), Count> = Default::default();
@@ -615,7 +640,7 @@ mod payload_tests {
     use super::*;
 
     #[test]
-    fn a_payload_says_a_game_or_who_is_at_it_and_nothing_else() {
+    fn a_payload_says_a_game_who_is_at_it_or_a_chat_line_and_nothing_else() {
         assert_eq!(
             read_payload("g -42 7 1"),
             Some(Heard::Game {
@@ -625,7 +650,26 @@ mod payload_tests {
             })
         );
         assert_eq!(read_payload("p 12"), Some(Heard::Presence(12)));
-        for bad in ["", "g", "g 1", "g 1 x 1", "x 1", "p", "p z"] {
+        assert_eq!(
+            read_payload("c 12 99 anna good luck, on the fold"),
+            Some(Heard::Chat {
+                game: 12,
+                server: 99,
+                user: "anna".into(),
+                text: "good luck, on the fold".into(),
+            })
+        );
+        for bad in [
+            "",
+            "g",
+            "g 1",
+            "g 1 x 1",
+            "x 1",
+            "p",
+            "p z",
+            "c 12 99 anna",
+            "c 12 x a b",
+        ] {
             assert_eq!(read_payload(bad), None, "{bad:?}");
         }
     }

@@ -8,7 +8,7 @@
 use crate::common::*;
 use std::time::Duration;
 use topochess_core::Color;
-use topochess_protocol::ClientMessage;
+use topochess_protocol::{ClientMessage, ServerMessage};
 
 /// A server on the database at `url`, on a free port.
 fn server(name: &str, url: &str) -> Server {
@@ -94,4 +94,38 @@ async fn two_browsers_taking_one_seat_through_two_servers_at_once_give_one_seat(
         seats.sort_by_key(|s| s.is_some());
         assert_eq!(seats, [None, Some(Color::Black)], "one seat, one spectator");
     }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_players_chat_crosses_from_one_server_to_the_other() {
+    let url = fresh_database("cluster_chat").await;
+    let (a, b) = (server("chat-a", &url), server("chat-b", &url));
+    let (white, black) = ("wchat-cluster-0123456", "bchat-cluster-0123456");
+    let created = create(a.port, &folded_game(white, false));
+    let mut w = connect(a.port, &created.id, white).await;
+    state_at(&mut w, 0).await;
+    let mut bl = connect(b.port, &created.id, black).await;
+    assert_eq!(state_at(&mut bl, 0).await.you, Some(Color::Black));
+    let line = async |socket: &mut Socket| loop {
+        if let ServerMessage::Chat { user, text } = next(socket).await {
+            return (user, text);
+        }
+    };
+    let chat = |text: &str| ClientMessage::Chat { text: text.into() };
+    send(&mut w, &chat("Good luck from server A")).await;
+    let said = ("White".to_string(), "Good luck from server A".to_string());
+    assert_eq!(line(&mut bl).await, said, "heard on the other server");
+    assert_eq!(line(&mut w).await, said, "and once on its own");
+    send(&mut bl, &chat("Thanks, from B")).await;
+    assert_eq!(
+        line(&mut w).await,
+        ("Black".into(), "Thanks, from B".into())
+    );
+    // Heard once: the next thing White hears after Black's move is the move, not an echo.
+    assert_eq!(
+        line(&mut bl).await,
+        ("Black".into(), "Thanks, from B".into())
+    );
+    send(&mut w, &mv("e2e4", 0)).await;
+    assert!(matches!(next(&mut bl).await, ServerMessage::State(s) if s.moves.len() == 1));
 }
