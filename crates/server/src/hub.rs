@@ -104,6 +104,17 @@ impl Hub {
         self.shutdown.clone()
     }
 
+    /// The accounts a channel here listens for (a page's channel, a program's event stream).
+    pub fn accounts(&self) -> Vec<u64> {
+        let mut accounts: Vec<u64> = self
+            .topics()
+            .keys()
+            .filter_map(|k| k.strip_prefix("a:")?.parse().ok())
+            .collect();
+        accounts.sort_unstable();
+        accounts
+    }
+
     /// Whether a channel here listens to `key`'s topic.
     pub fn listened(&self, key: &str) -> bool {
         self.topics().contains_key(key)

@@ -138,6 +138,22 @@ pub trait Store:
     /// Tells the other servers that `key`'s topic has news of game `game` (a store that
     /// serves one server tells nobody).
     async fn notify_player(&self, key: &str, game: GameId) -> Result<(), StoreError>;
+    /// Keeps `accounts` as those with a page's channel or a program's event stream open on
+    /// server `server` (in place of those kept before; a store that serves one server keeps
+    /// nothing: its server knows).
+    async fn online_here(&self, _server: u64, _accounts: &[u64]) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// Of `accounts`, those online on a server other than `server` that was alive at `since`
+    /// or later.
+    async fn online_elsewhere(
+        &self,
+        _server: u64,
+        _accounts: &[u64],
+        _since: u64,
+    ) -> Result<Vec<u64>, StoreError> {
+        Ok(Vec::new())
+    }
     /// Tells the other servers that `user` said `text` at game `game` on server `server` (its
     /// players' chat, held by no store: a store that serves one server tells nobody).
     async fn notify_chat(

@@ -1,7 +1,8 @@
 //! The rooms among other servers on one store: what the others changed is read again into the
 //! rooms open here (told by the store, by id and revision); who is at each game is told to the
-//! others and read from them; every second the server says it is alive and ends the games whose
-//! flag fell with nobody to see it (those of a server that died too).
+//! others and read from them; every second the server says it is alive (and who is online here,
+//! when that changed) and ends the games whose flag fell with nobody to see it (those of a
+//! server that died too).
 
 use super::Rooms;
 use crate::room::{Elsewhere, Room};
@@ -242,6 +243,8 @@ impl Rooms {
     /// at the games open here is read again from the others (a server that died says nothing).
     async fn sweep(self: Arc<Self>, shutdown: tokio_util::sync::CancellationToken) {
         let mut tick = tokio::time::interval(EVERY);
+        // The accounts online here as last kept for the other servers.
+        let mut online_kept = None;
         loop {
             tokio::select! {
                 _ = tick.tick() => {}
@@ -251,6 +254,13 @@ impl Rooms {
             if self.told.is_some() {
                 let alive = self.store.alive(self.server, now).await;
                 let _ = self.kept("say the server is alive", 0, alive);
+                let online = self.hub.accounts();
+                if online_kept.as_ref() != Some(&online) {
+                    let kept = self.store.online_here(self.server, &online).await;
+                    if self.kept("say who is online here", 0, kept).is_ok() {
+                        online_kept = Some(online);
+                    }
+                }
                 // A server that died says nothing: the pages it had are read again.
                 let rooms: Vec<Arc<Room>> = self
                     .open_map()

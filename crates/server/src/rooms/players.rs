@@ -13,6 +13,10 @@ use topochess_core::Color;
 use topochess_protocol::player::{PairedGame, PairedIn, PlayerNews};
 use topochess_protocol::{id_text, GameId, PlayerTag};
 
+/// Another server counts an account online while it said so this recently (it says it is alive
+/// every second).
+const ONLINE_SEEN_MS: u64 = 5_000;
+
 impl Rooms {
     /// `account` as a player at a game of `variant`: its name and its rating there now.
     pub async fn player(&self, account: &Account, variant: &str) -> Result<Player, Failure> {
@@ -79,6 +83,27 @@ impl Rooms {
                 let _ = self.kept("tell the other servers of a seat taken", record.id, told);
             }
         }
+    }
+
+    /// Of `accounts`, those online: a page's channel or a program's event stream of theirs open
+    /// here, or on another server alive within the last few seconds.
+    pub async fn online(
+        &self,
+        accounts: &[u64],
+    ) -> Result<std::collections::HashSet<u64>, Failure> {
+        let (here, elsewhere): (Vec<u64>, Vec<u64>) = accounts
+            .iter()
+            .partition(|&&a| self.hub.listened(&account_key(a)));
+        let mut online: std::collections::HashSet<u64> = here.into_iter().collect();
+        if !elsewhere.is_empty() {
+            let since = now_ms().saturating_sub(ONLINE_SEEN_MS);
+            let read = self
+                .store
+                .online_elsewhere(self.server, &elsewhere, since)
+                .await;
+            online.extend(self.kept("read who is online", 0, read)?);
+        }
+        Ok(online)
     }
 
     /// `user` says `text` in the players' chat of `room`'s game: told to its players' pages

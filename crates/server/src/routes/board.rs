@@ -167,7 +167,7 @@ pub async fn chat(
 }
 
 /// `GET /api/users/status?ids=a,b`: each account named that exists, `online` while a page's
-/// channel or a program's event stream of it is open on this server, `title` for a bot.
+/// channel or a program's event stream of it is open on any server, `title` for a bot.
 pub async fn status(
     State(site): State<Arc<Site>>,
     Address(from): Address,
@@ -175,7 +175,7 @@ pub async fn status(
 ) -> Answer {
     limited(&site, Limited::Lobby, from)?;
     let names = asked.get("ids").map(String::as_str).unwrap_or_default();
-    let mut found = Vec::new();
+    let mut accounts = Vec::new();
     for name in names
         .split(',')
         .map(str::trim)
@@ -184,19 +184,27 @@ pub async fn status(
     {
         let read = site.store.account(name).await;
         if let Some(a) = site.stored("read an account", read).map_err(failed)? {
-            let online = site.hub.listened(&crate::hub::player::account_key(a.id));
-            let mut user = json!({"id": a.name.to_lowercase(), "name": a.name, "online": online});
+            accounts.push(a);
+        }
+    }
+    let ids: Vec<u64> = accounts.iter().map(|a| a.id).collect();
+    let online = site.rooms.online(&ids).await.map_err(failed)?;
+    let found: Vec<serde_json::Value> = accounts
+        .iter()
+        .map(|a| {
+            let on = online.contains(&a.id);
+            let mut user = json!({"id": a.name.to_lowercase(), "name": a.name, "online": on});
             if a.bot {
                 user["title"] = json!(crate::accounts::BOT);
             }
-            found.push(user);
-        }
-    }
+            user
+        })
+        .collect();
     Ok(Json(found).into_response())
 }
 
 /// `GET /api/bot/online?nb=N`: the bots online (an event stream or a page of theirs open on
-/// this server), as NDJSON, a line each (`id`, `username`, `title`), at most `nb` (50 if
+/// any server), as NDJSON, a line each (`id`, `username`, `title`), at most `nb` (50 if
 /// unsaid, 300 at most).
 pub async fn online(
     State(site): State<Arc<Site>>,
@@ -211,9 +219,11 @@ pub async fn online(
         .min(300);
     let bots = site.store.bots(10_000).await;
     let bots = site.stored("read the bots", bots).map_err(failed)?;
+    let ids: Vec<u64> = bots.iter().map(|b| b.id).collect();
+    let online = site.rooms.online(&ids).await.map_err(failed)?;
     let lines: String = bots
         .iter()
-        .filter(|b| site.hub.listened(&crate::hub::player::account_key(b.id)))
+        .filter(|b| online.contains(&b.id))
         .take(most)
         .map(|b| {
             let user = json!({

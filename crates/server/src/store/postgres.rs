@@ -29,7 +29,7 @@ const WRITERS: usize = 1;
 const MOST_IN_A_BATCH: usize = 512;
 
 /// The changes of the database's layout, in order; `topochess_layout` counts those applied.
-const MIGRATIONS: [&str; 10] = [
+const MIGRATIONS: [&str; 11] = [
     // 1: the games, the servers alive and their pages at each game. Few indexes: a move
     // changes its game's deadline, so each index on the table is written at every move (the
     // running clocks are listed once at start, the games to prune once an hour: both scan).
@@ -129,6 +129,9 @@ const MIGRATIONS: [&str; 10] = [
     crate::store::challenges::CHALLENGES,
     // 10: arenas that take bots.
     crate::store::arenas::ARENA_BOTS,
+    // 11: the accounts online on each server.
+    "CREATE TABLE online (server BIGINT NOT NULL, account BIGINT NOT NULL,
+        PRIMARY KEY (server, account));",
 ];
 
 /// The columns a record is read from, in `record_of`'s order.
@@ -528,6 +531,7 @@ impl Store for PgStore {
             .batch_execute(&format!(
                 "DELETE FROM presence WHERE server IN (SELECT id FROM servers WHERE seen < {b})
                     OR game NOT IN (SELECT id FROM games);
+                 DELETE FROM online WHERE server IN (SELECT id FROM servers WHERE seen < {b});
                  DELETE FROM servers WHERE seen < {b};",
                 b = before as i64
             ))
@@ -546,6 +550,46 @@ impl Store for PgStore {
             .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
             .await?;
         Ok(())
+    }
+
+    async fn online_here(&self, server: u64, accounts: &[u64]) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        let accounts: Vec<i64> = accounts.iter().map(|&a| a as i64).collect();
+        let server = server as i64;
+        client
+            .execute(
+                "DELETE FROM online WHERE server = $1 AND NOT (account = ANY($2))",
+                &[&server, &accounts],
+            )
+            .await?;
+        client
+            .execute(
+                "INSERT INTO online (server, account) SELECT $1, unnest($2::BIGINT[])
+                    ON CONFLICT DO NOTHING",
+                &[&server, &accounts],
+            )
+            .await?;
+        Ok(())
+    }
+
+    async fn online_elsewhere(
+        &self,
+        server: u64,
+        accounts: &[u64],
+        since: u64,
+    ) -> Result<Vec<u64>, StoreError> {
+        let client = self.client().await?;
+        let accounts: Vec<i64> = accounts.iter().map(|&a| a as i64).collect();
+        let rows = client
+            .query(
+                "SELECT DISTINCT o.account FROM online o JOIN servers s ON s.id = o.server
+                    WHERE o.server <> $1 AND s.seen >= $3 AND o.account = ANY($2)",
+                &[&(server as i64), &accounts, &(since as i64)],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| Ok(r.try_get::<_, i64>(0)? as u64))
+            .collect()
     }
 
     async fn notify_chat(

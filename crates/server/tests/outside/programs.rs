@@ -1,7 +1,7 @@
 //! lichess's API for programs across two real servers on one PostgreSQL database: a program's
-//! event stream open on one server hears a challenge made through the other, and the game
-//! started when it is accepted there; a challenge answered through both servers at once is
-//! answered once.
+//! event stream open on one server makes its account online on both, and hears a challenge made
+//! through the other, and the game started when it is accepted there; a challenge answered
+//! through both servers at once is answered once.
 
 use crate::common::*;
 use std::io::{Read, Write};
@@ -76,6 +76,32 @@ async fn an_event_stream_on_one_server_hears_what_is_done_through_the_other() {
     // Both streams are open once each has sent its first empty line.
     hears(&anna_hears, "\n\r\n").await;
     hears(&boris_hears, "\n\r\n").await;
+    // Each is online as either server says (the other's within the second it tells); Carol,
+    // with nothing open, is not.
+    sign_up(person(3), a.port, "Carol", "a long password 3");
+    let start = Instant::now();
+    loop {
+        let (head, body) = request(
+            person(4),
+            a.port,
+            "GET",
+            "/api/users/status?ids=anna,boris,carol",
+            "",
+            "",
+        );
+        assert_eq!(status(&head), 200, "{body}");
+        let said: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let online: Vec<bool> = (0..3).map(|i| said[i]["online"] == true).collect();
+        if online == [true, true, false] {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "Boris online through B is told on A: {body}"
+        );
+        // Within the address's budget of reads (60 a minute).
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
 
     // Anna challenges Boris through A; Boris's stream on B hears it.
     let ask = r#"{"rated":true,"clock.limit":180,"clock.increment":2,"variant":"folded"}"#;
