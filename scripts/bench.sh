@@ -85,3 +85,5 @@ for f in dist/app-*_bg.wasm.br; do
 done
 # The first load on a slow line (1.6 Mbps, 150 ms, CPU 4x slower), cold and warm, of that build.
 node tests/e2e/load-time.mjs | tee "$out/load.txt"
+# Interaction to next paint of the actions a player repeats, unthrottled and with the CPU 4x slower.
+node tests/e2e/interaction-time.mjs | tee "$out/interaction.txt"

@@ -1,0 +1,152 @@
+// Interaction to next paint (INP), measured as a player meets it: headless Chromium, real input
+// (Playwright's clicks and keys are the browser's own events), each interaction's time from the
+// input to the frame painted after it read from the Event Timing API, as Chrome's INP reads it.
+// Each action is done many times, unthrottled and with the CPU slowed 4x (a slow phone), and its
+// 95th percentile and median printed, with the time its event handlers took (the page's own work;
+// the rest is the wait for the input to be handled and for the frame): a move on the board, a move
+// while the clocks tick, opening the New game dialog, switching screens, and in a 300-ply game a
+// step back or forward and a move at its end. The Event Timing API reports nothing under 16 ms:
+// such an interaction is printed as "<16". Headless Chromium paints on its own schedule: even a
+// click that changes nothing takes 30 to 70 ms there, so the handlers' time is the figure to move.
+// A benchmark, not a test: run after a site build with `node tests/e2e/interaction-time.mjs`
+// (scripts/bench.sh runs it), and the figures go in the README's performance table.
+import { launch, serveDist, newGame, loadText } from './harness.mjs';
+
+const server = await serveDist('/topochess/');
+const browser = await launch();
+const sq = (name) => `svg.normal [data-square="${name}"]`;
+
+/** The game screen on a page of its own, its CPU slowed `rate` times, its interactions watched. */
+async function open(rate) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(server.play);
+  await page.waitForSelector(sq('e2'));
+  if (rate > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  }
+  await page.evaluate(() => {
+    // Each interaction's duration (input to paint) and its handlers' time (the page's own work).
+    window.__inp = new Map();
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (!e.interactionId) continue;
+        const [duration, work] = window.__inp.get(e.interactionId) ?? [0, 0];
+        window.__inp.set(e.interactionId, [Math.max(duration, e.duration), work + e.processingEnd - e.processingStart]);
+      }
+    }).observe({ type: 'event', durationThreshold: 16 });
+  });
+  return page;
+}
+
+/** The longest interaction of `act`: [its duration, its handlers' time] in ms (0: none reached
+ * the API's 16 ms). */
+async function timed(page, act) {
+  await page.evaluate(() => window.__inp.clear());
+  await act();
+  // Entries are told after the frame they end with: two frames and a task later, all are in.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+  return page.evaluate(() => [...window.__inp.values()].reduce((a, b) => (b[0] > a[0] ? b : a), [0, 0]));
+}
+
+/** A move by clicks on its two squares. */
+async function move(page, from, to) {
+  await page.click(sq(from));
+  await page.click(sq(to));
+}
+
+// Knights out and back: as many plies as wanted, with no capture and no end.
+const SHUFFLE = [['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8']];
+
+/**
+ * A legal standard game of 306 plies that neither side ends: after 1. e4 e5 the kings walk, White's
+ * round four squares and Black's round three (so a position comes back only every 12 moves, and
+ * twice at most), and every 36 plies a pawn on the a-, b-, c- or h-file steps forward on each side.
+ */
+function longGame() {
+  const white = ['Ke2', 'Kd3', 'Ke3', 'Kf3'];
+  const black = ['Ke7', 'Kd6', 'Ke6'];
+  const pawns = [['a3', 'a6'], ['a4', 'a5'], ['b3', 'b6'], ['b4', 'b5'], ['c3', 'c6'], ['c4', 'c5'], ['h3', 'h6'], ['h4', 'h5']];
+  const plies = ['e4', 'e5'];
+  let [w, b] = [0, 0];
+  for (const [pw, pb] of pawns) {
+    plies.push(pw, pb);
+    for (let i = 0; i < 18; i++) {
+      plies.push(white[w++ % 4], black[b++ % 3]);
+    }
+  }
+  return plies;
+}
+
+const actions = {
+  'a move on the board': async (page, samples) => {
+    await newGame(page, { variant: 'standard' });
+    for (let i = 0; i < 16; i++) {
+      const [from, to] = SHUFFLE[i % 4];
+      samples.push(await timed(page, () => move(page, from, to)));
+    }
+  },
+  'a move while the clocks tick (5+3)': async (page, samples) => {
+    await page.click('#new-game-open');
+    await page.selectOption('#ng-variant', 'standard');
+    await page.selectOption('#ng-opponent', 'hotseat');
+    await page.selectOption('#ng-time', '5+3');
+    await page.click('#ng-start');
+    await page.waitForSelector('#new-game', { state: 'detached' });
+    for (let i = 0; i < 16; i++) {
+      const [from, to] = SHUFFLE[i % 4];
+      samples.push(await timed(page, () => move(page, from, to)));
+    }
+  },
+  'opening the New game dialog': async (page, samples) => {
+    for (let i = 0; i < 10; i++) {
+      samples.push(await timed(page, () => page.click('#new-game-open')));
+      await page.click('#ng-cancel');
+      await page.waitForSelector('#new-game', { state: 'detached' });
+    }
+  },
+  'switching screens': async (page, samples) => {
+    for (let i = 0; i < 3; i++) {
+      for (const id of ['nav-analysis', 'nav-learn', 'nav-games', 'nav-puzzles', 'nav-play']) {
+        samples.push(await timed(page, () => page.click(`#${id}`)));
+      }
+    }
+  },
+  'a 300-ply game: a step back or forward, and a move at its end': async (page, samples) => {
+    const plies = longGame();
+    const pgn = plies.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${m}` : m)).join(' ');
+    await newGame(page, { variant: 'standard' });
+    await loadText(page, `${pgn} *`);
+    await page.waitForFunction((n) => document.querySelectorAll('#moves .mv').length === n, plies.length, { timeout: 60000 });
+    await page.click('#status');
+    for (let i = 0; i < 6; i++) {
+      samples.push(await timed(page, () => page.keyboard.press('ArrowLeft')));
+      samples.push(await timed(page, () => page.keyboard.press('ArrowRight')));
+    }
+    for (let i = 0; i < 4; i++) {
+      const [from, to] = SHUFFLE[i % 4];
+      samples.push(await timed(page, () => move(page, from, to)));
+    }
+  },
+};
+
+/** The `q` quantile of `xs` (the nearest rank). */
+const rank = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * q) - 1)];
+const shown = (ms) => (ms === 0 ? '<16' : `${Math.round(ms)}`);
+try {
+  for (const rate of [1, 4]) {
+    for (const [name, act] of Object.entries(actions)) {
+      const page = await open(rate);
+      const samples = [];
+      await act(page, samples);
+      await page.context().close();
+      const inp = samples.map(([d]) => d);
+      const work = samples.map(([, w]) => w);
+      console.log(`INP p95 ${shown(rank(inp, 0.95))} ms (median ${shown(rank(inp, 0.5))}; the page's handlers: p95 ${Math.round(rank(work, 0.95))}, median ${Math.round(rank(work, 0.5))}): ${name}, CPU ${rate}x (${samples.length} interactions)`);
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
