@@ -188,12 +188,16 @@ pub fn board(props: &BoardProps) -> Html {
                 }) }
                 { crate::board::piece_art::defs(&props.name, props.pieces) }
             </defs>
-            { for cells }
+            // Every child of the board has its place whatever is shown: a child that came and
+            // went (the piece on its way, the one dragged, the promotion's choice) would have
+            // put each one after it out of step with the one it was, and the board laid out
+            // anew on every move.
+            <g class="cells">{ for cells }</g>
             { coords }
             <g class="drawings">{ for drawings }</g>
-            { for mover }
-            { for floating }
-            { for choice }
+            <g class="arrivals">{ for mover }</g>
+            <g class="drag-layer">{ for floating }</g>
+            <g class="choice-layer">{ for choice }</g>
         </svg>
     }
 }
