@@ -278,7 +278,8 @@ def arena_flow():
     aid = made.json()["id"]
     read = requests.get(f"{URL}/api/tournaments/{aid}").json()
     check(read["bots"] is True, f"an arena for bots: {read}")
-    host.page.post(f"{URL}/api/tournaments/{aid}/withdraw")
+    left = host.page.post(f"{URL}/api/tournaments/{aid}/withdraw")
+    check(left.status_code == 204, f"the host withdraws: {left.status_code} {left.text}")
     streams = [Stream(client.bots.stream_incoming_events()) for _, client in bots]
     for _, client in bots:
         client.tournaments.join_arena(aid)

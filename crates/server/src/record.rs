@@ -25,6 +25,26 @@ pub struct Player {
     pub first_moved: Option<u64>,
 }
 
+#[cfg(test)]
+impl Player {
+    /// For tests: account `account` named `name`, at `rating`, provisional, in no arena.
+    pub fn of_account(account: u64, name: &str, rating: i32) -> Player {
+        Player {
+            account: Some(account),
+            tag: PlayerTag {
+                name: name.into(),
+                rating: Some(rating),
+                provisional: true,
+                diff: None,
+                title: None,
+            },
+            arena: None,
+            berserk: false,
+            first_moved: None,
+        }
+    }
+}
+
 /// The plies at which each side's last draw offer and take-back request were declined (or
 /// lapsed as the opponent moved on): such an offer is made again only later
 /// ([`topochess_core::clock::may_offer_again`]).

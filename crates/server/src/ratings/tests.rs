@@ -1,24 +1,11 @@
 use super::*;
 use crate::record::Player;
 use topochess_core::game::Outcome;
-use topochess_protocol::PlayerTag;
 
 const DAY: u64 = 86_400_000;
 
 fn player(account: u64) -> Option<Player> {
-    Some(Player {
-        account: Some(account),
-        tag: PlayerTag {
-            name: format!("p{account}"),
-            rating: Some(1500),
-            provisional: true,
-            diff: None,
-            title: None,
-        },
-        arena: None,
-        berserk: false,
-        first_moved: None,
-    })
+    Some(Player::of_account(account, &format!("p{account}"), 1500))
 }
 
 fn game(outcome: Option<Outcome>, moves: usize) -> Record {

@@ -22,19 +22,7 @@ fn new_game(base_secs: Option<u32>, increment_secs: u32) -> LiveGame {
 
 /// Account `n` as a player (its name `p<n>`, provisional at 1500).
 fn player(n: u64) -> Player {
-    Player {
-        account: Some(n),
-        tag: topochess_protocol::PlayerTag {
-            name: format!("p{n}"),
-            rating: Some(1500),
-            provisional: true,
-            diff: None,
-            title: None,
-        },
-        arena: None,
-        berserk: false,
-        first_moved: None,
-    }
+    Player::of_account(n, &format!("p{n}"), 1500)
 }
 
 /// An open challenge's game of the folded board, casual or rated, kept for `players`.

@@ -8,7 +8,6 @@ use crate::store::{ArchiveQuery, Won};
 use topochess_core::game::Outcome;
 use topochess_core::Color;
 use topochess_protocol::GameId;
-use topochess_protocol::PlayerTag;
 
 const DAY: u64 = 86_400_000;
 
@@ -162,19 +161,7 @@ async fn names_that_look_alike_are_one_name(place: Place) {
 both!(names_that_look_alike_are_one_name);
 
 fn player(account: u64, name: &str) -> Option<Player> {
-    Some(Player {
-        account: Some(account),
-        tag: PlayerTag {
-            name: name.into(),
-            rating: Some(1500),
-            provisional: true,
-            diff: None,
-            title: None,
-        },
-        arena: None,
-        berserk: false,
-        first_moved: None,
-    })
+    Some(Player::of_account(account, name, 1500))
 }
 
 /// A rated game between `white` and `black`, over with `outcome` after `plies`.

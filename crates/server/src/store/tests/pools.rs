@@ -7,7 +7,6 @@ use crate::record::Player;
 use crate::store::PoolSeat;
 use std::sync::Arc;
 use topochess_core::Color;
-use topochess_protocol::PlayerTag;
 
 fn seat(player: &str, ticket: u64, pool: &str, since: u64) -> PoolSeat {
     PoolSeat {
@@ -15,19 +14,9 @@ fn seat(player: &str, ticket: u64, pool: &str, since: u64) -> PoolSeat {
         ticket,
         pool: pool.into(),
         proof: format!("proof-{ticket}"),
-        who: player.starts_with("a:").then(|| Player {
-            account: Some(7),
-            tag: PlayerTag {
-                name: "alice".into(),
-                rating: Some(1620),
-                provisional: true,
-                diff: None,
-                title: None,
-            },
-            arena: None,
-            berserk: false,
-            first_moved: None,
-        }),
+        who: player
+            .starts_with("a:")
+            .then(|| Player::of_account(7, "alice", 1620)),
         rating: 1620,
         since,
         server: 1,
