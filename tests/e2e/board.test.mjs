@@ -534,6 +534,8 @@ test('moves animate along their path, across the fold too, and end with the piec
   // Both boards keep their squares through the move, the piece on its way included: only what
   // changed is redrawn (laid out anew, every move took a tenth of a second more).
   await page.evaluate(() => { window.keptCells = [...document.querySelectorAll('svg.board g.cell')]; });
+  const counts = () => page.evaluate(() => [...document.querySelectorAll('svg.normal g.cell')].map((c) => c.dataset.renders));
+  const before = await counts();
   // c1 to f2 goes down over the fold: on the normal board two strokes, one jump.
   await page.click('svg.normal [data-square="c1"]');
   await page.click('svg.normal [data-square="f2"]');
@@ -548,6 +550,11 @@ test('moves animate along their path, across the fold too, and end with the piec
   const kept = await page.evaluate(() => [window.keptCells.filter((c) => c.isConnected).length, window.keptCells.length]);
   assert.ok(kept[1] > 64, `both boards' squares: ${kept[1]}`);
   assert.equal(kept[0], kept[1], 'every square kept through the move');
+  // And only the squares whose look changed (the rook's, its destinations, the last move's) were
+  // drawn again, not the whole board.
+  const after = await counts();
+  const redrawn = after.filter((n, i) => n !== before[i]).length;
+  assert.ok(redrawn > 0 && redrawn < after.length / 2, `${redrawn} of ${after.length} squares drawn again`);
   // Reduced motion: no animation.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await watch();
@@ -575,6 +582,9 @@ test('pointing across the board draws the paths in the board alone: the app does
   const renders = (selector) => page.locator(selector).getAttribute('data-renders').then(Number);
   const app = await renders('.app');
   const board = await renders('svg.normal');
+  // Each square's own count: a square is drawn again only when its look changes.
+  const squares = () => page.locator('svg.normal [data-square]').evaluateAll((cells) => cells.map((c) => c.dataset.renders).join(' '));
+  const drawn = await squares();
   const hover = page.locator('svg.normal .drawing.hover');
   for (const name of ['c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'b1', 'a1', 'd1', 'h8', 'f2']) {
     const [x, y] = await centre(page, name);
@@ -588,6 +598,7 @@ test('pointing across the board draws the paths in the board alone: the app does
   assert.equal(await hover.locator('.edge-marker').count(), 0, 'straight up to c4');
   assert.equal(await renders('.app'), app, 'no app render while pointing');
   assert.ok(await renders('svg.normal') > board + 5, 'the board drew each pointed square');
+  assert.equal(await squares(), drawn, 'and not one square drew again: only the paths changed');
   // A square the rook cannot reach draws nothing.
   const [hx, hy] = await centre(page, 'h8');
   await page.mouse.move(hx, hy);

@@ -11,7 +11,9 @@ import { chromium } from 'playwright-core';
 import { before, after, beforeEach } from 'node:test';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const dist = join(root, 'dist');
+/** The built site served: dist/, or the folder `TOPOCHESS_DIST` names (a build whose wasm keeps
+ * its function names, for a CPU profile: docs/performance.md). */
+export const dist = process.env.TOPOCHESS_DIST ?? join(root, 'dist');
 export const artifacts = join(root, 'target', 'e2e');
 
 const types = {

@@ -254,6 +254,13 @@ fn use_look_and_sound(state: &UseReducerHandle<AppState>) {
             move || drop(listener)
         });
     }
+    // The sounds' audio made a second after the page starts (and when sound is turned on),
+    // not by the first move, which would wait for it.
+    use_effect_with(state.settings.sound, |&on| {
+        let made =
+            on.then(|| gloo_timers::callback::Timeout::new(1000, crate::common::sound::prepare));
+        move || drop(made)
+    });
     // A sound for each move played in this game (not for a game opened or loaded).
     {
         let state = state.clone();

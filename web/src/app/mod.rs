@@ -57,7 +57,7 @@ use yew::prelude::*;
 pub fn app() -> Html {
     let state = use_reducer(initial);
     // How often the app has rendered: tests check that pointing at squares does not re-render it.
-    let renders = crate::board::use_render_count();
+    let renders = crate::common::renders::use_render_count();
     let bridge = crate::app::engine_link::use_engine(&state);
     // The network's state and a new version waiting (the service worker).
     let shell = crate::app::offline::use_shell();

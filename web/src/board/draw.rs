@@ -21,6 +21,7 @@ pub fn corner(place: impl Fn(f64, f64) -> (f64, f64), x: i32, y: i32) -> (f64, f
 
 /// How a cell is shown this render: its marks (the view's and the selection's), and whether its
 /// piece is lifted by a drag or still on its way, and whether it holds the keyboard's tab stop.
+#[derive(Clone, Copy, PartialEq)]
 pub struct Shown {
     /// The view's marks with the selection's.
     pub marks: crate::board::view::Marks,
@@ -32,8 +33,39 @@ pub struct Shown {
     pub arriving: bool,
 }
 
-/// A cell: its square, piece, marks and heat; Enter or Space on it is a click.
-pub fn cell_html(
+/// Props of [`Square`]: a cell, how it is shown, where, and what a key on it does.
+#[derive(Properties, Clone, PartialEq)]
+pub struct SquareProps {
+    /// The cell.
+    pub cell: Cell,
+    /// How it is shown this render.
+    pub shown: Shown,
+    /// Its top-left SVG corner.
+    pub corner: (f64, f64),
+    /// The board's name and the piece set.
+    pub art: (AttrValue, PieceSet),
+    /// Enter or Space on it: its square.
+    pub on_click: Callback<String>,
+}
+
+/// A cell of the board, drawn again only when its props change: a move redraws the few cells
+/// it touched, and the others are neither drawn nor compared element by element.
+#[function_component(Square)]
+pub fn square(p: &SquareProps) -> Html {
+    let renders = crate::common::renders::use_render_count();
+    cell_html(
+        &p.cell,
+        p.shown,
+        (&p.art.0, p.art.1),
+        p.corner,
+        &p.on_click,
+        renders,
+    )
+}
+
+/// A cell: its square, piece, marks and heat, its top-left corner at `(x, y)`, drawn for the
+/// `renders`th time (tests read it); Enter or Space on it is a click.
+fn cell_html(
     c: &Cell,
     Shown {
         marks: m,
@@ -42,12 +74,12 @@ pub fn cell_html(
         arriving,
     }: Shown,
     (board, set): (&str, PieceSet),
-    place: impl Fn(f64, f64) -> (f64, f64),
+    (x, y): (f64, f64),
     on_click: &Callback<String>,
+    renders: u64,
 ) -> Html {
-    let (x, y) = corner(&place, c.x, c.y);
     if c.square.is_empty() {
-        return html! { <rect key={format!("{},{}", c.x, c.y)} class="wall" x={num(x)} y={num(y)} width={num(CELL)} height={num(CELL)} /> };
+        return html! { <rect class="wall" x={num(x)} y={num(y)} width={num(CELL)} height={num(CELL)} /> };
     }
     let class = classes!(
         "cell",
@@ -79,9 +111,10 @@ pub fn cell_html(
         })
     };
     html! {
-        <g key={format!("{},{}", c.x, c.y)} class={class} data-square={c.square.clone()} data-x={c.x.to_string()} data-y={c.y.to_string()}
+        <g class={class} data-square={c.square.clone()} data-x={c.x.to_string()} data-y={c.y.to_string()}
            data-ghost={c.ghost.to_string()} role="button" aria-label={label}
-           tabindex={if focusable { "0" } else { "-1" }} onkeydown={onkeydown}>
+           tabindex={if focusable { "0" } else { "-1" }} onkeydown={onkeydown}
+           data-renders={renders.to_string()}>
             <rect class="sq" x={num(x)} y={num(y)} width={num(CELL)} height={num(CELL)} />
             if c.ghost {
                 <text class="ghost-name" x={num(x + 0.6)} y={num(y + 2.4)}>{c.square.clone()}</text>

@@ -14,7 +14,7 @@ pub mod selection;
 pub mod view;
 
 use crate::board::draw::{
-    cell_html, coordinates, corner, drawing_html, Shown, ARROW_KINDS, CELL, GUTTER,
+    coordinates, corner, drawing_html, Shown, Square, ARROW_KINDS, CELL, GUTTER,
 };
 use crate::board::piece_art::piece;
 use crate::board::pointer::{Press, Reports};
@@ -81,7 +81,7 @@ pub fn board(props: &BoardProps) -> Html {
     };
     let outside = props.coords == Coords::Outside;
     let gutter = if outside { GUTTER } else { 0.0 };
-    let renders = use_render_count();
+    let renders = crate::common::renders::use_render_count();
     let svg_ref = use_node_ref();
     let reports = Reports {
         on_press: props.on_press.clone(),
@@ -95,6 +95,13 @@ pub fn board(props: &BoardProps) -> Html {
     let (arriving, overlay) = motion::use_motion(v, place);
     use_choice_focus(v.choice.is_some(), &svg_ref);
 
+    // The cells' key handler, the same from render to render (the boards make `on_click` anew
+    // each time), so that a cell whose look did not change is not drawn again.
+    let clicked = use_mut_ref(Callback::noop);
+    *clicked.borrow_mut() = props.on_click.clone();
+    let on_cell_key = use_memo((), move |()| {
+        Callback::from(move |square: String| clicked.borrow().emit(square))
+    });
     let dragging = pointer.dragging.clone();
     let art = (props.name.as_str(), props.pieces);
     let cells: Vec<Html> = v
@@ -116,7 +123,11 @@ pub fn board(props: &BoardProps) -> Html {
                 focusable: focus_at == Some((c.x, c.y)),
                 arriving: arriving.as_ref().is_some_and(|m| m.to == c.square) && !c.ghost,
             };
-            cell_html(c, shown, art, place, &props.on_click)
+            html! {
+                <Square key={format!("{},{}", c.x, c.y)} cell={c.clone()} shown={shown}
+                        corner={corner(place, c.x, c.y)} art={(props.name.clone(), props.pieces)}
+                        on_click={(*on_cell_key).clone()} />
+            }
         })
         .collect();
     let mover = arriving.as_ref().and_then(|m| {
@@ -249,14 +260,4 @@ fn use_choice_focus(open: bool, svg_ref: &NodeRef) {
             }
         }
     });
-}
-
-/// How often the calling component has rendered (tests read it from a `data-renders`
-/// attribute: pointing at squares must not re-render the app).
-#[hook]
-pub fn use_render_count() -> u64 {
-    let count = use_mut_ref(|| 0u64);
-    *count.borrow_mut() += 1;
-    let n = *count.borrow();
-    n
 }

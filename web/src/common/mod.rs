@@ -8,6 +8,7 @@ pub mod http;
 pub mod math;
 pub mod modal;
 pub mod module_view;
+pub mod renders;
 pub mod secret;
 pub mod settings;
 pub mod shapes;

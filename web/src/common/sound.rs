@@ -91,14 +91,26 @@ fn mark(sound: Sound) -> Option<()> {
         .ok()
 }
 
-fn tones(sound: Sound) -> Option<()> {
-    let ctx = CONTEXT.with(|c| {
+/// Makes the page's audio context ahead of the first sound, so that no move waits for it:
+/// making one takes tens of milliseconds (the browser starts its audio), a few times that on a
+/// slow phone. Made before any click it starts suspended; the first sound resumes it.
+pub fn prepare() {
+    let _ = context();
+}
+
+/// The page's audio context, made the first time (none where the browser has no audio).
+fn context() -> Option<web_sys::AudioContext> {
+    CONTEXT.with(|c| {
         let mut c = c.try_borrow_mut().ok()?;
         if c.is_none() {
             *c = web_sys::AudioContext::new().ok();
         }
         c.clone()
-    })?;
+    })
+}
+
+fn tones(sound: Sound) -> Option<()> {
+    let ctx = context()?;
     // A context made before any click starts suspended; a move is a click, so resume.
     let _ = ctx.resume();
     let now = ctx.current_time();
