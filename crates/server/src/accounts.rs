@@ -6,6 +6,7 @@
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 use axum::http::HeaderMap;
+use hashers::hashing;
 
 pub use topochess_protocol::account::valid_name;
 
@@ -125,23 +126,7 @@ fn argon2() -> Argon2<'static> {
     )
 }
 
-/// Runs `work` (a hash, or its check) off the async threads, at most one at a time for every
-/// two cores: a flood of sign-ins waits its turn instead of taking every core from the games,
-/// and the hashes' memory (19 MiB each) stays bounded.
-async fn hashing<T: Send + 'static>(
-    work: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, String> {
-    static TURNS: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        tokio::sync::Semaphore::new((cores / 2).max(1))
-    });
-    let _turn = TURNS.acquire().await.map_err(|e| e.to_string())?;
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| e.to_string())
-}
-
-/// `password`'s Argon2id hash with a fresh salt, computed off the async threads.
+/// `password`'s Argon2id hash with a fresh salt, computed by a hasher (off the async threads).
 pub async fn hash(password: String) -> Result<String, String> {
     hashing(move || {
         let mut salt = [0u8; 16];
@@ -169,7 +154,7 @@ fn decoy() -> &'static str {
 }
 
 /// Whether `password` is the one `hash` keeps (`None`: an unknown name, checked against a decoy
-/// all the same), computed off the async threads.
+/// all the same), computed by a hasher (off the async threads).
 pub async fn verify(password: String, hash: Option<String>) -> bool {
     hashing(move || check(&password, hash.as_deref()))
         .await
@@ -249,5 +234,6 @@ pub fn same_origin(headers: &HeaderMap) -> bool {
     matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
 }
 
+mod hashers;
 #[cfg(test)]
 mod tests;

@@ -232,14 +232,16 @@ fn record_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Record> {
     })
 }
 
-/// The games in an SQLite database file: reads on one connection, and writes on another, owned
-/// by the writer thread, which gathers the writes that wait into one transaction (one sync to
-/// disk for all of them: a group commit) and answers each once it is committed.
+/// The games in an SQLite database file: reads on one connection, and every write on another,
+/// owned by the writer thread, which gathers the games' writes that wait into one transaction
+/// (one sync to disk for all of them: a group commit) and answers each once it is committed, and
+/// runs every other write (accounts, ratings, arenas, pools) as a transaction of its own between
+/// them. One connection writes, so no write waits for SQLite's lock: a second writing connection
+/// made the games' writes wait in SQLite's busy handler, which sleeps up to 100 ms between tries
+/// (five sign-ins a second doubled the tail of a move's round trip).
 pub struct SqliteStore {
     /// The reads.
     db: ConnectionThread,
-    /// The accounts' writes (and a game's rating), each its own transaction beside the writer's.
-    accounts: ConnectionThread,
     writes: Mutex<std::sync::mpsc::Sender<Write>>,
     /// Set when the store goes: its checkpointer stops.
     gone: std::sync::Arc<std::sync::atomic::AtomicBool>,
@@ -263,54 +265,104 @@ fn checkpointer(db: Connection, gone: std::sync::Arc<std::sync::atomic::AtomicBo
     }
 }
 
-/// A write for the writer thread, and where its answer goes.
-struct Write {
+/// A game's write for the writer thread, and where its answer goes.
+struct GameWrite {
     record: Record,
     new: bool,
     answer: tokio::sync::oneshot::Sender<Result<bool, StoreError>>,
 }
 
+/// What the writer thread is given: a game's write, kept with the others waiting, or any other
+/// write, a transaction of its own (it answers for itself).
+enum Write {
+    Game(Box<GameWrite>),
+    Own(Box<dyn FnOnce(&Connection) + Send>),
+}
+
+/// The error of a write the writer thread did not answer.
+fn writer_stopped() -> StoreError {
+    StoreError("the store's writer has stopped".into())
+}
+
 /// The most writes in one transaction.
 const MOST_IN_A_COMMIT: usize = 512;
 
-/// The writer thread: each turn, the writes waiting (at least one) in one transaction.
+/// The writer thread: each turn, the games' writes waiting (at least one) in one transaction, or
+/// another write alone, in the order they came.
 fn writer(db: Connection, writes: std::sync::mpsc::Receiver<Write>) {
-    while let Ok(first) = writes.recv() {
+    let mut next = None;
+    loop {
+        let first = match next.take() {
+            Some(w) => w,
+            None => match writes.recv() {
+                Ok(w) => w,
+                Err(_) => return,
+            },
+        };
+        let first = match first {
+            Write::Own(work) => {
+                work(&db);
+                continue;
+            }
+            Write::Game(w) => *w,
+        };
         let mut batch = vec![first];
         while batch.len() < MOST_IN_A_COMMIT {
             match writes.try_recv() {
-                Ok(w) => batch.push(w),
+                Ok(Write::Game(w)) => batch.push(*w),
+                Ok(own) => {
+                    next = Some(own);
+                    break;
+                }
                 Err(_) => break,
             }
         }
-        let begun = db.execute_batch("BEGIN IMMEDIATE");
-        let results: Vec<Result<bool, StoreError>> = batch
-            .iter()
-            .map(|w| match &begun {
-                Err(e) => Err(StoreError(e.to_string())),
-                Ok(()) if w.new => insert(&db, &w.record).map(|()| true),
-                Ok(()) => update(&db, &w.record),
-            })
-            .collect();
-        let committed = begun
-            .and_then(|()| db.execute_batch("COMMIT"))
-            .map_err(|e| StoreError(e.to_string()));
-        if committed.is_err() {
-            let _ = db.execute_batch("ROLLBACK");
-        }
-        for (w, result) in batch.into_iter().zip(results) {
-            let result = match &committed {
-                Ok(()) => result,
-                Err(e) => Err(e.clone()),
-            };
-            let _ = w.answer.send(result);
-        }
+        commit_games(&db, batch);
+    }
+}
+
+/// The games' writes `batch` in one transaction, each answered once it is committed (or with the
+/// error that stopped it).
+fn commit_games(db: &Connection, batch: Vec<GameWrite>) {
+    let begun = db.execute_batch("BEGIN IMMEDIATE");
+    let results: Vec<Result<bool, StoreError>> = batch
+        .iter()
+        .map(|w| match &begun {
+            Err(e) => Err(StoreError(e.to_string())),
+            Ok(()) if w.new => insert(db, &w.record).map(|()| true),
+            Ok(()) => update(db, &w.record),
+        })
+        .collect();
+    let committed = begun
+        .and_then(|()| db.execute_batch("COMMIT"))
+        .map_err(|e| StoreError(e.to_string()));
+    if committed.is_err() {
+        let _ = db.execute_batch("ROLLBACK");
+    }
+    for (w, result) in batch.into_iter().zip(results) {
+        let result = match &committed {
+            Ok(()) => result,
+            Err(e) => Err(e.clone()),
+        };
+        let _ = w.answer.send(result);
     }
 }
 
 impl SqliteStore {
     /// Opens (creating it if needed) the database at `path` and brings its layout up to date.
     pub fn open(path: &Path) -> Result<SqliteStore, String> {
+        SqliteStore::opened(path, std::time::Duration::from_secs(5))
+    }
+
+    /// [`SqliteStore::open`], but a connection that finds the database locked fails at once
+    /// instead of waiting: a test then sees any write that would have waited for another.
+    #[cfg(test)]
+    pub fn impatient(path: &Path) -> Result<SqliteStore, String> {
+        SqliteStore::opened(path, std::time::Duration::ZERO)
+    }
+
+    /// The store at `path`, its connections waiting up to `busy` for a lock.
+    fn opened(path: &Path, busy: std::time::Duration) -> Result<SqliteStore, String> {
         let connect = || {
             let db = Connection::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
             // WAL: readers do not wait for the writer. synchronous=FULL: the log is synced to
@@ -320,8 +372,7 @@ impl SqliteStore {
                 .map_err(|e| e.to_string())?;
             db.pragma_update(None, "synchronous", "FULL")
                 .map_err(|e| e.to_string())?;
-            db.busy_timeout(std::time::Duration::from_secs(5))
-                .map_err(|e| e.to_string())?;
+            db.busy_timeout(busy).map_err(|e| e.to_string())?;
             Ok::<_, String>(db)
         };
         let db = connect()?;
@@ -344,7 +395,6 @@ impl SqliteStore {
             .map_err(|e| e.to_string())?;
         Ok(SqliteStore {
             db: ConnectionThread::spawn("store-reader", db)?,
-            accounts: ConnectionThread::spawn("store-accounts", connect()?)?,
             writes: Mutex::new(send),
             gone,
         })
@@ -368,19 +418,21 @@ impl SqliteStore {
     /// Hands `record` to the writer thread: answered once it is committed.
     async fn write(&self, record: &Record, new: bool) -> Result<bool, StoreError> {
         let (answer, answered) = tokio::sync::oneshot::channel();
-        let write = Write {
+        self.hand(Write::Game(Box::new(GameWrite {
             record: record.clone(),
             new,
             answer,
-        };
-        let sent = self
-            .writes
+        })))?;
+        answered.await.map_err(|_| writer_stopped())?
+    }
+
+    /// Hands `write` to the writer thread.
+    fn hand(&self, write: Write) -> Result<(), StoreError> {
+        self.writes
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .send(write);
-        let stopped = || StoreError("the store's writer has stopped".into());
-        sent.map_err(|_| stopped())?;
-        answered.await.map_err(|_| stopped())?
+            .send(write)
+            .map_err(|_| writer_stopped())
     }
 
     /// Copies the database to `to` with SQLite's online backup, while games go on: each step
@@ -404,26 +456,26 @@ impl SqliteStore {
         self.db.run(work).await
     }
 
-    /// Runs `work` in a transaction that writes (taken at once: it never has to give way to
-    /// another writer halfway), on the accounts' connection, on its thread.
+    /// Runs `work` in a transaction of its own on the writer thread, between the games' commits
+    /// (taken at once: it never has to give way to another writer halfway). A panic in it is its
+    /// error, and the writer goes on.
     pub(super) async fn in_transaction<T: Send + 'static>(
         &self,
         work: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
-        self.accounts
-            .run(move |db| {
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        self.hand(Write::Own(Box::new(move |db: &Connection| {
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 db.execute_batch("BEGIN IMMEDIATE")?;
-                match work(db)
-                    .and_then(|t| db.execute_batch("COMMIT").map(|()| t).map_err(Into::into))
-                {
-                    Ok(t) => Ok(t),
-                    Err(e) => {
-                        let _ = db.execute_batch("ROLLBACK");
-                        Err(e)
-                    }
-                }
-            })
-            .await
+                work(db).and_then(|t| db.execute_batch("COMMIT").map(|()| t).map_err(Into::into))
+            }))
+            .unwrap_or_else(|_| Err(StoreError("a store call ended in a fault".into())));
+            if result.is_err() && !db.is_autocommit() {
+                let _ = db.execute_batch("ROLLBACK");
+            }
+            let _ = answer.send(result);
+        })))?;
+        answered.await.map_err(|_| writer_stopped())?
     }
 
     /// Holds the reading connection for `ms`, as a slow disk would.
@@ -538,7 +590,7 @@ impl Store for SqliteStore {
 
     async fn prune(&self, before: u64, keep: &[GameId]) -> Result<usize, StoreError> {
         let keep = keep.to_vec();
-        self.read(move |db| {
+        self.in_transaction(move |db| {
             // Fewer than two moves: no space in the moves' text. Ended by play (a resignation
             // in the first move, say) they are games; abandoned or aborted, they never started.
             let mut find = db.prepare(

@@ -489,6 +489,45 @@ async fn sqlite_a_call_held_holds_up_no_other_game() {
     assert_eq!(store.load(11).await.unwrap().unwrap().moves.len(), 3);
 }
 
+/// Games moved and accounts made at once never wait for SQLite's lock: every write goes through
+/// one connection. The store's connections here fail at once on a lock another holds, so a write
+/// made beside another connection's (as the accounts' were) would fail.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_games_and_accounts_written_at_once_never_wait_for_a_lock() {
+    let Place::Sqlite(path) = Place::fresh(false).await else {
+        unreachable!("a file")
+    };
+    let store = Arc::new(SqliteStore::impatient(&path).unwrap());
+    let mut writes = tokio::task::JoinSet::new();
+    for n in 0..40u64 {
+        let games = store.clone();
+        writes.spawn(async move {
+            let store = games;
+            let mut g = record(1000 + n);
+            store.create(&g, false).await?;
+            for _ in 0..10 {
+                let moved = next(&g, |g| g.moves.push("g1f3".into()));
+                assert!(store.save(&moved, false).await?, "kept over its revision");
+                g = moved;
+            }
+            Ok::<_, StoreError>(())
+        });
+        let accounts = store.clone();
+        writes.spawn(async move {
+            let store = accounts;
+            let account = store.sign_up(&format!("writer{n}"), "a hash", 1).await?;
+            let account = account.expect("a new name");
+            store
+                .open_session(&format!("proof{n}"), account.id, 1)
+                .await
+        });
+    }
+    while let Some(written) = writes.join_next().await {
+        written.unwrap().expect("no write waited for the lock");
+    }
+    assert_eq!(store.load(1039).await.unwrap().unwrap().moves.len(), 12);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_reads_an_unreadable_outcome_as_an_error_not_a_game_that_goes_on() {
     let url = fresh_database().await;
