@@ -15,6 +15,7 @@ use std::path::Path;
 use std::sync::Mutex;
 use topochess_core::Color;
 use topochess_protocol::GameId;
+use writer::{writer, writer_stopped, GameWrite, OwnWrite, Write};
 
 mod accounts;
 mod arenas;
@@ -22,6 +23,7 @@ mod challenges;
 mod connection_thread;
 mod pools;
 mod tokens;
+mod writer;
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
@@ -265,89 +267,6 @@ fn checkpointer(db: Connection, gone: std::sync::Arc<std::sync::atomic::AtomicBo
     }
 }
 
-/// A game's write for the writer thread, and where its answer goes.
-struct GameWrite {
-    record: Record,
-    new: bool,
-    answer: tokio::sync::oneshot::Sender<Result<bool, StoreError>>,
-}
-
-/// What the writer thread is given: a game's write, kept with the others waiting, or any other
-/// write, a transaction of its own (it answers for itself).
-enum Write {
-    Game(Box<GameWrite>),
-    Own(Box<dyn FnOnce(&Connection) + Send>),
-}
-
-/// The error of a write the writer thread did not answer.
-fn writer_stopped() -> StoreError {
-    StoreError("the store's writer has stopped".into())
-}
-
-/// The most writes in one transaction.
-const MOST_IN_A_COMMIT: usize = 512;
-
-/// The writer thread: each turn, the games' writes waiting (at least one) in one transaction, or
-/// another write alone, in the order they came.
-fn writer(db: Connection, writes: std::sync::mpsc::Receiver<Write>) {
-    let mut next = None;
-    loop {
-        let first = match next.take() {
-            Some(w) => w,
-            None => match writes.recv() {
-                Ok(w) => w,
-                Err(_) => return,
-            },
-        };
-        let first = match first {
-            Write::Own(work) => {
-                work(&db);
-                continue;
-            }
-            Write::Game(w) => *w,
-        };
-        let mut batch = vec![first];
-        while batch.len() < MOST_IN_A_COMMIT {
-            match writes.try_recv() {
-                Ok(Write::Game(w)) => batch.push(*w),
-                Ok(own) => {
-                    next = Some(own);
-                    break;
-                }
-                Err(_) => break,
-            }
-        }
-        commit_games(&db, batch);
-    }
-}
-
-/// The games' writes `batch` in one transaction, each answered once it is committed (or with the
-/// error that stopped it).
-fn commit_games(db: &Connection, batch: Vec<GameWrite>) {
-    let begun = db.execute_batch("BEGIN IMMEDIATE");
-    let results: Vec<Result<bool, StoreError>> = batch
-        .iter()
-        .map(|w| match &begun {
-            Err(e) => Err(StoreError(e.to_string())),
-            Ok(()) if w.new => insert(db, &w.record).map(|()| true),
-            Ok(()) => update(db, &w.record),
-        })
-        .collect();
-    let committed = begun
-        .and_then(|()| db.execute_batch("COMMIT"))
-        .map_err(|e| StoreError(e.to_string()));
-    if committed.is_err() {
-        let _ = db.execute_batch("ROLLBACK");
-    }
-    for (w, result) in batch.into_iter().zip(results) {
-        let result = match &committed {
-            Ok(()) => result,
-            Err(e) => Err(e.clone()),
-        };
-        let _ = w.answer.send(result);
-    }
-}
-
 impl SqliteStore {
     /// Opens (creating it if needed) the database at `path` and brings its layout up to date.
     pub fn open(path: &Path) -> Result<SqliteStore, String> {
@@ -456,25 +375,31 @@ impl SqliteStore {
         self.db.run(work).await
     }
 
-    /// Runs `work` in a transaction of its own on the writer thread, between the games' commits
-    /// (taken at once: it never has to give way to another writer halfway). A panic in it is its
-    /// error, and the writer goes on.
+    /// Runs `work` on the writer thread, in the transaction of the writes waiting with it (a
+    /// savepoint of its own, undone when it fails); answered once that transaction is committed.
+    /// A panic in it is its error, and the writer goes on.
     pub(super) async fn in_transaction<T: Send + 'static>(
         &self,
         work: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
+        // Where the work's result waits for the transaction's fate.
+        let slot: std::sync::Arc<Mutex<Option<Result<T, StoreError>>>> = Default::default();
+        let put = slot.clone();
         let (answer, answered) = tokio::sync::oneshot::channel();
-        self.hand(Write::Own(Box::new(move |db: &Connection| {
-            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                db.execute_batch("BEGIN IMMEDIATE")?;
-                work(db).and_then(|t| db.execute_batch("COMMIT").map(|()| t).map_err(Into::into))
-            }))
-            .unwrap_or_else(|_| Err(StoreError("a store call ended in a fault".into())));
-            if result.is_err() && !db.is_autocommit() {
-                let _ = db.execute_batch("ROLLBACK");
-            }
-            let _ = answer.send(result);
-        })))?;
+        self.hand(Write::Own(OwnWrite {
+            work: Box::new(move |db: &Connection| {
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(db)))
+                    .unwrap_or_else(|_| Err(StoreError("a store call ended in a fault".into())));
+                let kept = result.is_ok();
+                *put.lock().unwrap_or_else(|p| p.into_inner()) = Some(result);
+                kept
+            }),
+            answer: Box::new(move |committed: Result<(), StoreError>| {
+                let result = slot.lock().unwrap_or_else(|p| p.into_inner()).take();
+                let result = result.unwrap_or_else(|| Err(writer_stopped()));
+                let _ = answer.send(committed.and(result));
+            }),
+        }))?;
         answered.await.map_err(|_| writer_stopped())?
     }
 
@@ -688,7 +613,7 @@ pub(super) fn insert(db: &Connection, g: &Record) -> Result<(), StoreError> {
 }
 
 /// Updates a game as it is now, if it is kept at the revision before; whether it was.
-fn update(db: &Connection, g: &Record) -> Result<bool, StoreError> {
+pub(super) fn update(db: &Connection, g: &Record) -> Result<bool, StoreError> {
     let changed = db.execute(
         "UPDATE games SET white = ?2, black = ?3, moves = ?4, white_ms = ?5, black_ms = ?6,
                 turn_since = ?7, outcome = ?8, aborted = ?9, draw_offer = ?10,

@@ -490,7 +490,7 @@ async fn sqlite_a_call_held_holds_up_no_other_game() {
 }
 
 /// Games moved and accounts made at once never wait for SQLite's lock: every write goes through
-/// one connection. The store's connections here fail at once on a lock another holds, so a write
+/// one connection, and a write that fails among them is undone alone. The store's connections here fail at once on a lock another holds, so a write
 /// made beside another connection's (as the accounts' were) would fail.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_games_and_accounts_written_at_once_never_wait_for_a_lock() {
@@ -498,7 +498,18 @@ async fn sqlite_games_and_accounts_written_at_once_never_wait_for_a_lock() {
         unreachable!("a file")
     };
     let store = Arc::new(SqliteStore::impatient(&path).unwrap());
+    store.create(&record(999), false).await.unwrap();
     let mut writes = tokio::task::JoinSet::new();
+    // A write that fails among the others is undone alone: its change to game 999 is not kept.
+    let failing = store.clone();
+    let failed = tokio::spawn(async move {
+        failing
+            .in_transaction(|db| {
+                db.execute("UPDATE games SET created = 7 WHERE id = 999", [])?;
+                Err::<(), _>(StoreError("refused halfway".into()))
+            })
+            .await
+    });
     for n in 0..40u64 {
         let games = store.clone();
         writes.spawn(async move {
@@ -526,6 +537,12 @@ async fn sqlite_games_and_accounts_written_at_once_never_wait_for_a_lock() {
         written.unwrap().expect("no write waited for the lock");
     }
     assert_eq!(store.load(1039).await.unwrap().unwrap().moves.len(), 12);
+    assert!(
+        failed.await.unwrap().is_err(),
+        "the failed write's own error"
+    );
+    let kept = store.load(999).await.unwrap().unwrap();
+    assert_eq!(kept.created, record(999).created, "its change undone");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
