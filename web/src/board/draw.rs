@@ -1,6 +1,6 @@
 //! Drawing the board: its cells with their pieces and marks, the lines over them (routes, arrows,
-//! circles) and the coordinates, in SVG units of [`CELL`] a square. Pure: what is drawn is the
-//! view and the state handed in.
+//! circles) and the coordinates, in SVG units of [`CELL`] a square. What is drawn is the view and
+//! the state handed in (a square counts its own renders, for the tests).
 
 use crate::board::piece_art::piece;
 use crate::board::view::{Cell, Drawing, LineKind, View};

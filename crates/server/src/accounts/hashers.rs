@@ -1,11 +1,9 @@
 //! The password hashers: threads of their own, one for every two cores, at the lowest CPU
 //! priority the system gives (nice 19 on Linux). An Argon2id hash takes tens of milliseconds of a
-//! core and 19 MiB of memory; at the games' priority, five sign-ins a second beside 2,000 games
-//! doubled the tail of a move's round trip (p99 26 ms without them, 51 to 78 with them, on two
-//! cores). At the lowest priority a hash takes what the games leave, so a move never waits
-//! behind one; a sign-in waits a little longer when the machine is busy. Hashes wait their turn
-//! in order, so a flood of sign-ins queues instead of taking the cores, and the hashes' memory
-//! stays bounded by the number of threads.
+//! core and 19 MiB of memory; at the lowest priority a hash takes what the games leave of the
+//! cores instead of competing with them, and a sign-in waits a little longer when the machine is
+//! busy. Hashes wait their turn in order, so a flood of sign-ins queues instead of taking the
+//! cores, and the hashes' memory stays bounded by the number of threads.
 
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, LazyLock, Mutex};

@@ -235,12 +235,9 @@ fn record_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Record> {
 }
 
 /// The games in an SQLite database file: reads on one connection, and every write on another,
-/// owned by the writer thread, which gathers the games' writes that wait into one transaction
-/// (one sync to disk for all of them: a group commit) and answers each once it is committed, and
-/// runs every other write (accounts, ratings, arenas, pools) as a transaction of its own between
-/// them. One connection writes, so no write waits for SQLite's lock: a second writing connection
-/// made the games' writes wait in SQLite's busy handler, which sleeps up to 100 ms between tries
-/// (five sign-ins a second doubled the tail of a move's round trip).
+/// owned by the writer thread (`writer.rs`), which gathers the writes that wait into one
+/// transaction (one sync to disk for all of them: a group commit) and answers each once it is
+/// committed.
 pub struct SqliteStore {
     /// The reads.
     db: ConnectionThread,

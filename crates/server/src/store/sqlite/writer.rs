@@ -66,20 +66,18 @@ fn commit(db: &Connection, batch: Vec<Write>) {
         .map_err(StoreError::from);
     let answers: Vec<Answer> = batch
         .into_iter()
-        .map(|w| match (w, &begun) {
-            (Write::Game(w), Err(e)) => answer_game(*w, Err(e.clone())),
-            (Write::Game(w), Ok(())) => {
+        .map(|w| match (w, begun.is_ok()) {
+            (Write::Game(w), true) => {
                 let result = match w.new {
                     true => insert(db, &w.record).map(|()| true),
                     false => update(db, &w.record),
                 };
                 answer_game(*w, result)
             }
-            (Write::Own(w), Ok(())) => own(db, w),
-            (Write::Own(w), Err(e)) => {
-                let e = e.clone();
-                Box::new(move |_| (w.answer)(Err(e)))
-            }
+            (Write::Own(w), true) => own(db, w),
+            // Nothing run: each is told the error that kept the transaction from beginning.
+            (Write::Game(w), false) => answer_game(*w, Ok(false)),
+            (Write::Own(w), false) => w.answer,
         })
         .collect();
     let committed = begun.and_then(|()| db.execute_batch("COMMIT").map_err(StoreError::from));
