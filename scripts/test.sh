@@ -24,6 +24,12 @@
 # - the site: its release build (scripts/build-site.mjs), the modules exactly as shipped (`ui`
 #   for the page and the views, `release` for the engine), since the size budget and the page's
 #   own speed are measured on them.
+# The wasm32 builds (the page's lint, the core's and the site's builds) run beside the native
+# build and tests, in a target folder of their own (target/web: cargo lets one command at a time
+# build in a folder): neither keeps both cores busy throughout (a crate compiling alone at the
+# end of a build, the link-time optimisation of one module, tests that wait on sockets), and the
+# other fills the gaps. The native steps' output is shown as it comes; the wasm32 steps' is kept
+# in target/test-logs/web.log and its summary shown once they end.
 # At the end: the time each step took, and the size of target/.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -86,6 +92,36 @@ fi
 step "formatting (cargo fmt --check)"
 check "formatting" cargo fmt --all -- --check
 
+step "the wasm32 builds, started beside the native steps (their log: target/test-logs/web.log)"
+web_target=$PWD/target/web
+# Runs the wasm32 steps one after another; each failure is a line of $logs/web-broken.txt and
+# each step's time a line of $logs/web-timings.txt.
+web_steps() {
+  export CARGO_TARGET_DIR=$web_target
+  local start
+  : >"$logs/web-broken.txt"
+  : >"$logs/web-timings.txt"
+  start=$SECONDS
+  cargo clippy -p topochess-web --target wasm32-unknown-unknown --locked -- -D warnings \
+    || echo "clippy (web, wasm32)" >>"$logs/web-broken.txt"
+  echo "$((SECONDS - start)) the page's lint for wasm32 (cargo clippy -D warnings)" >>"$logs/web-timings.txt"
+  start=$SECONDS
+  # The generator has code of its own in WebAssembly, which the native tests do not run: its
+  # perft is checked against the native build's once both are built.
+  cargo build --release --target wasm32-unknown-unknown -p topochess-core \
+    -p topochess-wasm-bench --locked \
+    || echo "wasm32 build of the core and its perft bench" >>"$logs/web-broken.txt"
+  echo "$((SECONDS - start)) the wasm32 build of the core and its perft bench" >>"$logs/web-timings.txt"
+  start=$SECONDS
+  rm -rf dist
+  if ! { node scripts/build-site.mjs >"$logs/site.log" 2>&1 && test -f dist/index.html; }; then
+    echo "release web build (the end-to-end tests need it)" >>"$logs/web-broken.txt"
+  fi
+  echo "$((SECONDS - start)) release web build (scripts/build-site.mjs)" >>"$logs/web-timings.txt"
+}
+web_steps >"$logs/web.log" 2>&1 &
+web_job=$!
+
 step "the native tests' build, linted as it compiles"
 # clippy's driver is the compiler of the workspace's own crates (what `cargo clippy` does, with
 # code generated too): the build that the tests run is the one linted, and no check build of the
@@ -106,13 +142,13 @@ check "native tests' build" build build --workspace --exclude topochess-web --al
 # The app's state machine, storage and links are plain Rust: tested natively too.
 check "the page's native tests' build" build build-web -p topochess-web --lib --tests
 
-step "lints: none in the native build (cargo clippy -D warnings, as above), none for wasm32"
+step "lints: none in the native build (cargo clippy -D warnings, as above)"
 # Cargo reports each crate's warnings as "`crate` (target) generated N warnings"; with clippy's
-# driver they include its lints. Any warning fails the step, as `-D warnings` would.
+# driver they include its lints. Any warning fails the step, as `-D warnings` would. (The page's
+# lint for wasm32 is among the wasm32 steps.)
 if grep -E '^warning: `.*` \(.*\) generated [0-9]+ warnings?' "$logs/build.log" "$logs/build-web.log"; then
   broken+=("clippy (native): the warnings above")
 fi
-check "clippy (web, wasm32)" cargo clippy -p topochess-web --target wasm32-unknown-unknown --locked -- -D warnings
 
 step "the rules core's documentation (cargo doc, links checked)"
 check "cargo doc (core)" env RUSTDOCFLAGS="-D warnings" cargo doc -p topochess-core --no-deps --locked
@@ -122,14 +158,27 @@ step "native unit and integration tests"
 cargo_test cargo-test --workspace --exclude topochess-web --locked --no-fail-fast
 cargo_test cargo-test-web -p topochess-web --lib --tests --locked --no-fail-fast
 
-step "wasm32 build of the core crate, and perft in it (Node.js) against the native build"
-# The generator has code of its own in WebAssembly, which the native tests do not run. The native
-# side is the test build's `topochess` (built by the native tests above).
-if check "wasm32 build of the core and its perft bench" cargo build --release \
-  --target wasm32-unknown-unknown -p topochess-core -p topochess-wasm-bench --locked \
+step "the wasm32 builds' end (the page's lint, the core, the site)"
+wait "$web_job" || true
+# What they said, in short: the lint's and the builds' errors, the sizes, any warning. The whole
+# of it is in the log.
+grep -E '^(error|warning)(\[|:)|wasm size|warn' "$logs/web.log" "$logs/site.log" | head -60
+while read -r line; do
+  [ -n "$line" ] && timings+=("$line (beside the native steps)")
+done <"$logs/web-timings.txt"
+while read -r name; do
+  [ -n "$name" ] && broken+=("$name")
+done <"$logs/web-broken.txt"
+if grep -q "release web build" "$logs/web-broken.txt"; then
+  tail -40 "$logs/site.log"
+fi
+
+step "perft in the wasm32 build (Node.js) against the native build"
+# The native side is the test build's `topochess` (built by the native tests above).
+bench=$web_target/wasm32-unknown-unknown/release/topochess_wasm_bench.wasm
+if check "wasm perft build" test -f "$bench" \
   && check "wasm perft build" test -x target/debug/topochess \
-  && check "wasm perft build" wasm-bindgen --target nodejs --out-dir target/wasm-perft \
-    target/wasm32-unknown-unknown/release/topochess_wasm_bench.wasm; then
+  && check "wasm perft build" wasm-bindgen --target nodejs --out-dir target/wasm-perft "$bench"; then
   node crates/wasm-bench/perft-check.mjs target/wasm-perft target/debug/topochess \
     | tee "$logs/wasm-perft.log"
   # "wasm perft 4: P of N positions as native"; no such line: the check itself broke.
@@ -141,11 +190,7 @@ if check "wasm32 build of the core and its perft bench" cargo build --release \
   fi
 fi
 
-step "release web build (scripts/build-site.mjs)"
-rm -rf dist
-if node scripts/build-site.mjs >"$logs/site.log" 2>&1 && test -f dist/index.html; then
-  # The sizes and any warning, for the log (a build without a warning is not a failure).
-  grep -E 'wasm size|warn' "$logs/site.log" || echo "(no size line or warning in the build's log)"
+if test -f dist/index.html && ! grep -q "release web build" "$logs/web-broken.txt"; then
   step "end-to-end tests in headless Chromium"
   # The live games' tests start the game server themselves: the test build's (see above).
   export TOPOCHESS_SERVER=$PWD/target/debug/topochess-server
@@ -173,9 +218,6 @@ if node scripts/build-site.mjs >"$logs/site.log" 2>&1 && test -f dist/index.html
   else
     broken+=("end-to-end tests")
   fi
-else
-  tail -40 "$logs/site.log"
-  broken+=("release web build (the end-to-end tests need it)")
 fi
 
 step "done"

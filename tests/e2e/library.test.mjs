@@ -183,8 +183,11 @@ test('two tabs of one game keep in step, and when they diverge both lines are ke
     await c.goto(session.server.play);
     await ready(c);
     assert.equal((await moves(c)).length, 5);
-    // A plays on, which C does not hear of; C takes 3.Bc4 back and plays 3.d4 instead.
+    // A plays on, which C does not hear of (its storage holds the move, no event told it); C
+    // takes 3.Bc4 back and plays 3.d4 instead.
     await type(a, 'Nf6');
+    await c.waitForFunction(() => localStorage.getItem('topochess/games').includes('g8f6'), null, { polling: 50 });
+    await c.bringToFront();
     await c.click('#takeback');
     assert.match(await c.locator('#notice').textContent(), /both lines are kept/);
     await type(c, 'd4');
@@ -224,6 +227,9 @@ test('two tabs answering the same position at the same instant: both lines are k
       }, when - Date.now());
     }), [move, when]);
     for (let round = 0; round < 5; round++) {
+      // Back to the first tab (the last round's second tab was in front): a tab behind another
+      // draws no frames, and a click waits for one.
+      await a.bringToFront();
       await newGame(a, { variant: 'standard' });
       await type(a, 'e4');
       await type(a, 'e5');

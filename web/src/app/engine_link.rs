@@ -156,16 +156,42 @@ fn action_of(response: Response, analysed: &Rc<Cell<Option<(u32, usize)>>>) -> O
     })
 }
 
-/// Spawns the engine worker (again for each worker generation) and keeps it doing the reducer's
-/// job. Returns the bridge, for the Stop button.
+/// The engine worker of one generation, spawned by the first request it is sent: a page that
+/// never asks the computer anything (the front page, a game between people) never loads the
+/// engine's module, and its first board is not drawn beside the engine's start.
+pub struct Engine {
+    bridge: RefCell<Option<WorkerBridge<EngineWorker>>>,
+    spawn: Box<dyn Fn() -> WorkerBridge<EngineWorker>>,
+}
+
+impl Engine {
+    /// Sends `request`, spawning the worker first if this is its first.
+    pub fn send(&self, request: Request) {
+        self.bridge
+            .borrow_mut()
+            .get_or_insert_with(|| (self.spawn)())
+            .send(request);
+    }
+
+    /// Sends `request` to a worker already spawned (a stop or a cancel: a worker never spawned
+    /// runs nothing to stop).
+    pub fn tell(&self, request: Request) {
+        if let Some(bridge) = self.bridge.borrow().as_ref() {
+            bridge.send(request);
+        }
+    }
+}
+
+/// Keeps an engine worker (a new one for each worker generation, spawned by its first job) doing
+/// the reducer's job. Returns it, for the Stop button.
 #[hook]
-pub fn use_engine(state: &UseReducerHandle<AppState>) -> Rc<WorkerBridge<EngineWorker>> {
+pub fn use_engine(state: &UseReducerHandle<AppState>) -> Rc<Engine> {
     // The job last sent to the worker, and when the worker was last heard from.
     let sent: Rc<RefCell<Option<u32>>> = use_mut_ref(|| None);
     let heard: Rc<Cell<f64>> = use_memo((), |_| Cell::new(js_sys::Date::now()));
     // The analysis job sent last, with the node it analyses.
     let analysed: Rc<Cell<Option<(u32, usize)>>> = use_memo((), |_| Cell::new(None));
-    let bridge: Rc<WorkerBridge<EngineWorker>> = {
+    let bridge: Rc<Engine> = {
         let dispatch = state.dispatcher();
         let sent = sent.clone();
         let heard = heard.clone();
@@ -174,23 +200,34 @@ pub fn use_engine(state: &UseReducerHandle<AppState>) -> Rc<WorkerBridge<EngineW
             // A new worker has no job yet.
             *sent.borrow_mut() = None;
             let finished = sent.clone();
-            EngineWorker::spawner()
-                .callback(move |response| {
-                    heard.set(js_sys::Date::now());
-                    if let Response::BestMove { job, .. } | Response::Error { job, .. } = &response
-                    {
-                        finished.borrow_mut().take_if(|j| j == job);
-                    }
-                    if let Some(action) = action_of(response, &analysed) {
-                        dispatch.dispatch(action);
-                    }
-                })
-                // The page's own module, found relative to the page (sub-paths work). Without
-                // it the worker never answers and the watchdog says so.
-                .spawn_with_loader(&crate::engine::loader_url().unwrap_or_else(|why| {
-                    web_sys::console::warn_1(&format!("no engine: {why}").into());
-                    "engine-unavailable.js".into()
-                }))
+            let spawn = move || {
+                let dispatch = dispatch.clone();
+                let heard = heard.clone();
+                let finished = finished.clone();
+                let analysed = analysed.clone();
+                EngineWorker::spawner()
+                    .callback(move |response| {
+                        heard.set(js_sys::Date::now());
+                        if let Response::BestMove { job, .. } | Response::Error { job, .. } =
+                            &response
+                        {
+                            finished.borrow_mut().take_if(|j| j == job);
+                        }
+                        if let Some(action) = action_of(response, &analysed) {
+                            dispatch.dispatch(action);
+                        }
+                    })
+                    // The page's own module, found relative to the page (sub-paths work).
+                    // Without it the worker never answers and the watchdog says so.
+                    .spawn_with_loader(&crate::engine::loader_url().unwrap_or_else(|why| {
+                        web_sys::console::warn_1(&format!("no engine: {why}").into());
+                        "engine-unavailable.js".into()
+                    }))
+            };
+            Engine {
+                bridge: RefCell::new(None),
+                spawn: Box::new(spawn),
+            }
         })
     };
 
@@ -216,7 +253,7 @@ pub fn use_engine(state: &UseReducerHandle<AppState>) -> Rc<WorkerBridge<EngineW
                             heard.set(js_sys::Date::now());
                         }
                     }
-                    (None, Some(old)) => bridge.send(Request::Cancel { job: old }),
+                    (None, Some(old)) => bridge.tell(Request::Cancel { job: old }),
                     (None, None) => {}
                 }
                 *sent.borrow_mut() = want;

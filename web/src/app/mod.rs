@@ -69,7 +69,7 @@ pub fn app() -> Html {
         let job = state.engine.as_ref().map(|j| j.id);
         Callback::from(move |_: MouseEvent| {
             if let Some(job) = job {
-                bridge.send(Request::Stop { job });
+                bridge.tell(Request::Stop { job });
             }
         })
     };
