@@ -130,11 +130,12 @@ step "the native tests' build, linted as it compiles"
 clippy_driver=$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
 check "clippy's driver (rustup component add clippy)" test -x "$clippy_driver"
 native() { env RUSTC_WORKSPACE_WRAPPER="$clippy_driver" "$@"; }
-# Builds with the arguments given, its output kept in $logs/$1.log.
+# Builds with the arguments given, its output kept in $logs/$1.log, and cargo's report of what
+# each crate took and how many compiled at once in target/cargo-timings/.
 build() {
   local log="$logs/$1.log"
   shift
-  native cargo test --locked --no-run "$@" 2>&1 | tee "$log"
+  native cargo test --locked --no-run --timings "$@" 2>&1 | tee "$log"
   [ "${PIPESTATUS[0]}" -eq 0 ]
 }
 # --all-targets: the examples and the benchmarks are built (and linted) too, as clippy would.

@@ -179,11 +179,14 @@ test('a bad PGN is rejected with a message; a good one and a share link open the
 
 test('against the computer: it answers in time, the page stays usable, stop and hint work', async () => {
   const { page, errors } = session;
+  // The engine's worker is started by the first thing asked of it, not with the page.
+  assert.equal(page.workers().length, 0, 'an engine worker before the computer was asked anything');
   await newGame(page, { variant: 'folded', opponent: 'white', level: 5 });
   await move(page, 'e2', 'e4');
   const asked = Date.now();
   await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2, null, { timeout: 10000 });
   const answered = Date.now() - asked;
+  assert.equal(page.workers().length, 1, 'the engine worker its first job started');
   // Level 5 thinks 1 s at most; the rest is the worker's message and the page's redraw, which a
   // loaded machine slows: 4 s is its bound (a level that ignored its cap would think for many).
   assert.ok(answered < 4000, `the default level answered in ${answered} ms`);
