@@ -99,8 +99,6 @@ web_target=$PWD/target/web
 web_steps() {
   export CARGO_TARGET_DIR=$web_target
   local start
-  : >"$logs/web-broken.txt"
-  : >"$logs/web-timings.txt"
   start=$SECONDS
   cargo clippy -p topochess-web --target wasm32-unknown-unknown --locked -- -D warnings \
     || echo "clippy (web, wasm32)" >>"$logs/web-broken.txt"
@@ -118,7 +116,11 @@ web_steps() {
     echo "release web build (the end-to-end tests need it)" >>"$logs/web-broken.txt"
   fi
   echo "$((SECONDS - start)) release web build (scripts/build-site.mjs)" >>"$logs/web-timings.txt"
+  # Its status says whether any step failed.
+  [ ! -s "$logs/web-broken.txt" ]
 }
+: >"$logs/web-broken.txt"
+: >"$logs/web-timings.txt"
 web_steps >"$logs/web.log" 2>&1 &
 web_job=$!
 
@@ -160,7 +162,13 @@ cargo_test cargo-test --workspace --exclude topochess-web --locked --no-fail-fas
 cargo_test cargo-test-web -p topochess-web --lib --tests --locked --no-fail-fast
 
 step "the wasm32 builds' end (the page's lint, the core, the site)"
-wait "$web_job" || true
+# A failed step is named in web-broken.txt; a job that failed and named none stopped part way (a
+# signal, a broken script), which fails the run too.
+web_status=0
+wait "$web_job" || web_status=$?
+if [ "$web_status" -ne 0 ] && [ ! -s "$logs/web-broken.txt" ]; then
+  echo "the wasm32 builds (stopped with status $web_status before naming a failed step)" >>"$logs/web-broken.txt"
+fi
 # What they said, in short: the lint's and the builds' errors, the sizes, any warning. The whole
 # of it is in the log.
 grep -E '^(error|warning)(\[|:)|wasm size|warn' "$logs/web.log" "$logs/site.log" | head -60
