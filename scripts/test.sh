@@ -10,26 +10,29 @@
 # non-zero whenever anything failed.
 #
 # What each step builds, so that nothing is compiled twice without a reason:
-# - the lints: clippy's own driver is the workspace's compiler in the native tests' build
-#   (`RUSTC_WORKSPACE_WRAPPER`, as `cargo clippy` does it, but compiling code too), so that build
-#   is linted as it is made, and one clippy check build remains, the page's code for wasm32;
+# - the lints: clippy's own driver is the workspace's compiler in every build below
+#   (`RUSTC_WORKSPACE_WRAPPER`, as `cargo clippy` does it, but compiling code too), so each build is
+#   linted as it is made and no check build of the same code is made beside it: the native tests'
+#   build lints the native code, the site's build the page's code for wasm32;
 # - the docs: cargo's check build (metadata only), the core alone;
 # - the native tests: the `test` profile (Cargo.toml says which crates are at full speed), into
-#   target/debug/. Its build of the binaries the integration tests run, `topochess` and
-#   `topochess-server`, is the one the wasm perft check compares against and the one the
-#   end-to-end tests serve with: neither measures the native code's speed, so no second,
-#   LTO-linked build of either is made;
-# - the core and its perft bench for wasm32: `release` (the engine's module shares the core and
-#   the search built so);
+#   target/debug/, the whole workspace (the page's crate too) in one command, so that the crates
+#   they share are built once with the features of all. Its build of the binaries the integration
+#   tests run, `topochess` and `topochess-server`, is the one the wasm perft check compares against
+#   and the one the end-to-end tests serve with: neither measures the native code's speed, so no
+#   second, LTO-linked build of either is made. The test binaries then run two at a time
+#   (scripts/test-binaries.mjs), where `cargo test` runs one after another;
 # - the site: its release build (scripts/build-site.mjs), the modules exactly as shipped (`ui`
 #   for the page and the views, `release` for the engine), since the size budget and the page's
-#   own speed are measured on them.
-# The wasm32 builds (the page's lint, the core's and the site's builds) run beside the native
-# build and tests, in a target folder of their own (target/web: cargo lets one command at a time
-# build in a folder): neither keeps both cores busy throughout (a crate compiling alone at the
-# end of a build, the link-time optimisation of one module, tests that wait on sockets), and the
-# other fills the gaps. The native steps' output is shown as it comes; the wasm32 steps' is kept
-# in target/test-logs/web.log and its summary shown once they end.
+#   own speed are measured on them;
+# - the perft bench for wasm32: `release`, in one command with the engine's module, whose build of
+#   the core and the search it reuses.
+# The wasm32 builds (the site's, then the bench's) run beside the native build and tests, in a
+# target folder of their own (target/web: cargo lets one command at a time build in a folder):
+# neither keeps both cores busy throughout (a crate compiling alone at the end of a build, the
+# link-time optimisation of one module, tests that wait on sockets), and the other fills the
+# gaps. The native steps' output is shown as it comes; the wasm32 steps' is kept in
+# target/test-logs/web.log and its summary shown once they end.
 # At the end: the time each step took, and the size of target/.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -63,19 +66,17 @@ check() {
     return 1
   fi
 }
-# Runs cargo test with the arguments given, its output kept in $logs/$1.log, and counts its
-# results; a run that fails without a failed test to show for it (a build error) fails as a step.
-cargo_test() {
-  local log="$logs/$1.log" p f status
-  shift
-  native cargo test "$@" 2>&1 | tee "$log"
-  status=${PIPESTATUS[0]}
+# Counts the test results in a log of test binaries' output (libtest's "test result" lines); a run
+# that failed ($2, its status) without a failed test to show for it (a crash, a build error)
+# fails as a step, named by $3.
+count_tests() {
+  local log=$1 status=$2 what=$3 p f
   p=$(grep -hoE 'test result: [a-zA-Z]+\. [0-9]+ passed' "$log" | awk '{s+=$4} END {print s+0}')
   f=$(grep -hoE '[0-9]+ failed;' "$log" | awk '{s+=$1} END {print s+0}')
   passed=$((passed + p))
   failed=$((failed + f))
   if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
-    broken+=("cargo test $*")
+    broken+=("$what")
   fi
 }
 
@@ -92,6 +93,11 @@ fi
 step "formatting (cargo fmt --check)"
 check "formatting" cargo fmt --all -- --check
 
+# clippy's driver, the compiler of the workspace's own crates in every build (see above).
+clippy_driver=$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
+check "clippy's driver (rustup component add clippy)" test -x "$clippy_driver"
+native() { env RUSTC_WORKSPACE_WRAPPER="$clippy_driver" "$@"; }
+
 step "the wasm32 builds, started beside the native steps (their log: target/test-logs/web.log)"
 web_target=$PWD/target/web
 # Runs the wasm32 steps one after another; each failure is a line of $logs/web-broken.txt and
@@ -100,22 +106,24 @@ web_steps() {
   export CARGO_TARGET_DIR=$web_target
   local start
   start=$SECONDS
-  cargo clippy -p topochess-web --target wasm32-unknown-unknown --locked -- -D warnings \
-    || echo "clippy (web, wasm32)" >>"$logs/web-broken.txt"
-  echo "$((SECONDS - start)) the page's lint for wasm32 (cargo clippy -D warnings)" >>"$logs/web-timings.txt"
-  start=$SECONDS
-  # The generator has code of its own in WebAssembly, which the native tests do not run: its
-  # perft is checked against the native build's once both are built.
-  cargo build --release --target wasm32-unknown-unknown -p topochess-core \
-    -p topochess-wasm-bench --locked \
-    || echo "wasm32 build of the core and its perft bench" >>"$logs/web-broken.txt"
-  echo "$((SECONDS - start)) the wasm32 build of the core and its perft bench" >>"$logs/web-timings.txt"
-  start=$SECONDS
   rm -rf dist
-  if ! { node scripts/build-site.mjs >"$logs/site.log" 2>&1 && test -f dist/index.html; }; then
+  if ! { native node scripts/build-site.mjs >"$logs/site.log" 2>&1 && test -f dist/index.html; }; then
     echo "release web build (the end-to-end tests need it)" >>"$logs/web-broken.txt"
   fi
-  echo "$((SECONDS - start)) release web build (scripts/build-site.mjs)" >>"$logs/web-timings.txt"
+  # The page's lint for wasm32 is the site's build (clippy's driver compiled it): any warning in
+  # it fails the step, as `cargo clippy -- -D warnings` would.
+  if grep -E '^warning: `.*` \(.*\) generated [0-9]+ warnings?' "$logs/site.log"; then
+    echo "clippy (wasm32, in the site's build): the warnings in target/test-logs/site.log" >>"$logs/web-broken.txt"
+  fi
+  echo "$((SECONDS - start)) release web build, linted (scripts/build-site.mjs)" >>"$logs/web-timings.txt"
+  start=$SECONDS
+  # The generator has code of its own in WebAssembly, which the native tests do not run: its
+  # perft is checked against the native build's once both are built. Built in one command with
+  # the engine's module (as the site built it), so the core and the search are not built again.
+  native cargo build --release --target wasm32-unknown-unknown -p topochess-web --bin engine \
+    -p topochess-wasm-bench --lib --locked \
+    || echo "wasm32 build of the perft bench" >>"$logs/web-broken.txt"
+  echo "$((SECONDS - start)) the wasm32 build of the perft bench" >>"$logs/web-timings.txt"
   # Its status says whether any step failed.
   [ ! -s "$logs/web-broken.txt" ]
 }
@@ -128,28 +136,21 @@ step "the native tests' build, linted as it compiles"
 # clippy's driver is the compiler of the workspace's own crates (what `cargo clippy` does, with
 # code generated too): the build that the tests run is the one linted, and no check build of the
 # same code is made beside it. Every native cargo command below uses it, so that none of them
-# rebuilds what another built.
-clippy_driver=$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
-check "clippy's driver (rustup component add clippy)" test -x "$clippy_driver"
-native() { env RUSTC_WORKSPACE_WRAPPER="$clippy_driver" "$@"; }
-# Builds with the arguments given, its output kept in $logs/$1.log, and cargo's report of what
-# each crate took and how many compiled at once in target/cargo-timings/.
-build() {
-  local log="$logs/$1.log"
-  shift
-  native cargo test --locked --no-run --timings "$@" 2>&1 | tee "$log"
-  [ "${PIPESTATUS[0]}" -eq 0 ]
-}
+# rebuilds what another built. cargo's report of the build (its JSON messages) names the test
+# binaries, which the tests' step runs; its text goes to the terminal and $logs/build.log, and
+# what each crate took and how many compiled at once to target/cargo-timings/.
 # --all-targets: the examples and the benchmarks are built (and linted) too, as clippy would.
-check "native tests' build" build build --workspace --exclude topochess-web --all-targets
-# The app's state machine, storage and links are plain Rust: tested natively too.
-check "the page's native tests' build" build build-web -p topochess-web --lib --tests
+{
+  native cargo test --locked --no-run --timings --workspace --all-targets \
+    --message-format=json-render-diagnostics >"$logs/build.json"
+} 2>&1 | tee "$logs/build.log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || broken+=("native tests' build")
 
 step "lints: none in the native build (cargo clippy -D warnings, as above)"
 # Cargo reports each crate's warnings as "`crate` (target) generated N warnings"; with clippy's
 # driver they include its lints. Any warning fails the step, as `-D warnings` would. (The page's
-# lint for wasm32 is among the wasm32 steps.)
-if grep -E '^warning: `.*` \(.*\) generated [0-9]+ warnings?' "$logs/build.log" "$logs/build-web.log"; then
+# lint for wasm32 is the site's build, among the wasm32 steps.)
+if grep -E '^warning: `.*` \(.*\) generated [0-9]+ warnings?' "$logs/build.log"; then
   broken+=("clippy (native): the warnings above")
 fi
 
@@ -157,11 +158,17 @@ step "the rules core's documentation (cargo doc, links checked)"
 check "cargo doc (core)" env RUSTDOCFLAGS="-D warnings" cargo doc -p topochess-core --no-deps --locked
 
 step "native unit and integration tests"
-# --no-fail-fast: a failing test binary does not hide the others' results.
-cargo_test cargo-test --workspace --exclude topochess-web --locked --no-fail-fast
-cargo_test cargo-test-web -p topochess-web --lib --tests --locked --no-fail-fast
+# Every test binary of the build above, two at a time, each binary's output whole once it ends;
+# then the examples in the docs (the libraries' doc tests, which `cargo test` runs last; the whole
+# workspace, as built, so that no crate is built again with other features).
+if [ -s "$logs/build.json" ]; then
+  node scripts/test-binaries.mjs "$logs/build.json" 2>&1 | tee "$logs/cargo-test.log"
+  count_tests "$logs/cargo-test.log" "${PIPESTATUS[0]}" "native test binaries (scripts/test-binaries.mjs)"
+fi
+native cargo test --doc --workspace --locked 2>&1 | tee "$logs/doc-tests.log"
+count_tests "$logs/doc-tests.log" "${PIPESTATUS[0]}" "doc tests (cargo test --doc)"
 
-step "the wasm32 builds' end (the page's lint, the core, the site)"
+step "the wasm32 builds' end (the site, linted; the perft bench)"
 # A failed step is named in web-broken.txt; a job that failed and named none stopped part way (a
 # signal, a broken script), which fails the run too.
 web_status=0

@@ -337,6 +337,11 @@ test('New game is a dialog: it takes the focus, keeps it, Escape closes it and t
     await page.keyboard.press('Tab');
     assert.notEqual(await page.evaluate(() => document.activeElement.id), 'resign', 'the game behind is out of reach');
   }
+  // Past the form's last field the focus goes to the browser's own controls, as it does from any
+  // page, and comes back to the form; Escape is pressed with the focus in the form, where a
+  // person sees it (a key pressed in the browser's controls never reaches the page).
+  for (let i = 0; i < 5 && !(await inside()); i++) await page.keyboard.press('Tab');
+  assert.ok(await inside(), 'Tab brings the focus back into the form');
   await screenshot(page, 'new-game-dialog');
   await page.keyboard.press('Escape');
   await page.waitForSelector('#new-game', { state: 'detached' });

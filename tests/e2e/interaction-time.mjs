@@ -13,7 +13,7 @@
 import { launch, serveDist, newGame, loadText } from './harness.mjs';
 
 const server = await serveDist('/topochess/');
-const browser = await launch();
+const browser = await launch({ full: true });
 const sq = (name) => `svg.normal [data-square="${name}"]`;
 
 /** The game screen on a page of its own, its CPU slowed `rate` times, its interactions watched. */

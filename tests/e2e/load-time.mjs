@@ -6,7 +6,7 @@
 import { launch, serveDist } from './harness.mjs';
 
 const server = await serveDist('/topochess/');
-const browser = await launch();
+const browser = await launch({ full: true });
 
 /** Marks the moment the first board with squares is in the page, and the first paint. */
 function watch() {
