@@ -1,8 +1,20 @@
 #!/usr/bin/env bash
 # Installs whatever is missing for building, serving and testing Topochess, at pinned versions.
 # Idempotent: anything already present at the pinned version is skipped.
+#
+#   scripts/setup.sh                      everything
+#   scripts/setup.sh --no-wasm-bindgen    everything but wasm-bindgen
+#   scripts/setup.sh --wasm-bindgen       wasm-bindgen alone
+#
+# wasm-bindgen is compiled from source, minutes of a fresh machine: scripts/test.sh installs it
+# beside the native build, which does not need it, rather than before everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+part=${1:-all}
+case $part in
+  all | --no-wasm-bindgen | --wasm-bindgen) ;;
+  *) echo "usage: scripts/setup.sh [--no-wasm-bindgen | --wasm-bindgen]" >&2; exit 2 ;;
+esac
 
 WASM_BINDGEN_VERSION=0.2.100
 
@@ -32,11 +44,14 @@ rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup com
 # prebuilt binary can be fetched here. It is built for a quicker install, not for its own speed
 # (opt-level 1, no LTO, many codegen units: 3 min 7 s instead of 3 min 29 s on 2 cores), and
 # writes the same modules as fast all the same (half a second for the page's).
-if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION\$"; then
+if [ "$part" != --no-wasm-bindgen ] && ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION\$"; then
   say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
   CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false \
     CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=false CARGO_INCREMENTAL=0 \
     cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked
+fi
+if [ "$part" = --wasm-bindgen ]; then
+  exit 0
 fi
 
 # Chromium, its headless shell (the end-to-end tests' browser: the same engine, lighter to start)

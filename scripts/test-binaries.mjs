@@ -23,8 +23,8 @@ const jobsArg = argv.indexOf('--jobs');
 const jobs = jobsArg >= 0 ? Number(argv[jobsArg + 1]) : availableParallelism();
 const files = argv.filter((a, i) => a !== '--jobs' && argv[i - 1] !== '--jobs');
 
-// The binaries that took longest in the suite (package folder, target), first to start: the rest follow
-// in the build's order.
+// The binaries that took longest in the suite (package folder, target), first to start: the rest
+// follow in the build's order.
 const longest = [
   'crates/server outside', // the game server from outside: sockets, two servers, PostgreSQL
   'crates/search topochess_search', // the search's own tests

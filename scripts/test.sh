@@ -10,10 +10,11 @@
 # non-zero whenever anything failed.
 #
 # What each step builds, so that nothing is compiled twice without a reason:
-# - the lints: clippy's own driver is the workspace's compiler in every build below
-#   (`RUSTC_WORKSPACE_WRAPPER`, as `cargo clippy` does it, but compiling code too), so each build is
-#   linted as it is made and no check build of the same code is made beside it: the native tests'
-#   build lints the native code, the site's build the page's code for wasm32;
+# - the lints: clippy's own driver is the workspace's compiler in the native tests' build
+#   (`RUSTC_WORKSPACE_WRAPPER`, as `cargo clippy` does it, but compiling code too), so that build
+#   is linted as it is made, and one clippy check build remains, the page's code for wasm32 (the
+#   driver compiles without rustc's MIR optimisations: the site is built by rustc alone, as
+#   shipped);
 # - the docs: cargo's check build (metadata only), the core alone;
 # - the native tests: the `test` profile (Cargo.toml says which crates are at full speed), into
 #   target/debug/, the whole workspace (the page's crate too) in one command, so that the crates
@@ -25,18 +26,19 @@
 # - the site: its release build (scripts/build-site.mjs), the modules exactly as shipped (`ui`
 #   for the page and the views, `release` for the engine), since the size budget and the page's
 #   own speed are measured on them;
-# - the perft bench for wasm32: `release`, in one command with the engine's module, whose build of
-#   the core and the search it reuses.
-# The wasm32 builds (the site's, then the bench's) run beside the native build and tests, in a
-# target folder of their own (target/web: cargo lets one command at a time build in a folder):
-# neither keeps both cores busy throughout (a crate compiling alone at the end of a build, the
-# link-time optimisation of one module, tests that wait on sockets), and the other fills the
-# gaps. The native steps' output is shown as it comes; the wasm32 steps' is kept in
-# target/test-logs/web.log and its summary shown once they end.
+# - the core and its perft bench for wasm32: `release`.
+# The wasm32 steps (wasm-bindgen's install where missing, the site's build, the page's lint, the
+# bench's build) run beside the native build and tests, in a target folder of their own
+# (target/web: cargo lets one command at a time build in a folder): neither side keeps both cores
+# busy throughout (a crate compiling alone at the end of a build, the link-time optimisation of
+# one module, tests that wait on sockets), and the other fills the gaps. The native steps' output
+# is shown as it comes; the wasm32 steps' is kept in target/test-logs/web.log and its summary
+# shown once they end.
 # At the end: the time each step took, and the size of target/.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
-scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
+# Everything but wasm-bindgen, which the wasm32 steps install first (see web_steps below).
+scripts/setup.sh --no-wasm-bindgen || { echo "0 passed, 1 failed"; exit 1; }
 . scripts/env.sh
 # A clean clone gains nothing from incremental compilation, whose caches would double the build's
 # size on disk.
@@ -103,26 +105,32 @@ web_target=$PWD/target/web
 # Runs the wasm32 steps one after another; each failure is a line of $logs/web-broken.txt and
 # each step's time a line of $logs/web-timings.txt.
 web_steps() {
-  export CARGO_TARGET_DIR=$web_target
   local start
   start=$SECONDS
+  # wasm-bindgen, compiled from source on a fresh machine (minutes), beside the native build,
+  # which does not need it; the site's build and the perft check do.
+  scripts/setup.sh --wasm-bindgen || echo "wasm-bindgen (scripts/setup.sh --wasm-bindgen)" >>"$logs/web-broken.txt"
+  echo "$((SECONDS - start)) wasm-bindgen installed where missing (scripts/setup.sh --wasm-bindgen)" >>"$logs/web-timings.txt"
+  export CARGO_TARGET_DIR=$web_target
+  start=$SECONDS
   rm -rf dist
-  if ! { native node scripts/build-site.mjs >"$logs/site.log" 2>&1 && test -f dist/index.html; }; then
+  if ! { node scripts/build-site.mjs >"$logs/site.log" 2>&1 && test -f dist/index.html; }; then
     echo "release web build (the end-to-end tests need it)" >>"$logs/web-broken.txt"
   fi
-  # The page's lint for wasm32 is the site's build (clippy's driver compiled it): any warning in
-  # it fails the step, as `cargo clippy -- -D warnings` would.
-  if grep -E '^warning: `.*` \(.*\) generated [0-9]+ warnings?' "$logs/site.log"; then
-    echo "clippy (wasm32, in the site's build): the warnings in target/test-logs/site.log" >>"$logs/web-broken.txt"
-  fi
-  echo "$((SECONDS - start)) release web build, linted (scripts/build-site.mjs)" >>"$logs/web-timings.txt"
+  echo "$((SECONDS - start)) release web build (scripts/build-site.mjs)" >>"$logs/web-timings.txt"
+  start=$SECONDS
+  # The page's lint for wasm32: a check build of its own, since clippy's driver compiles without
+  # rustc's MIR optimisations and its modules would not be the ones shipped (a few KB larger).
+  cargo clippy -p topochess-web --target wasm32-unknown-unknown --locked -- -D warnings \
+    || echo "clippy (web, wasm32)" >>"$logs/web-broken.txt"
+  echo "$((SECONDS - start)) the page's lint for wasm32 (cargo clippy -D warnings)" >>"$logs/web-timings.txt"
   start=$SECONDS
   # The generator has code of its own in WebAssembly, which the native tests do not run: its
-  # perft is checked against the native build's once both are built. Built in one command with
-  # the engine's module (as the site built it), so the core and the search are not built again.
-  native cargo build --release --target wasm32-unknown-unknown -p topochess-web --bin engine \
-    -p topochess-wasm-bench --lib --locked \
-    || echo "wasm32 build of the perft bench" >>"$logs/web-broken.txt"
+  # perft is checked against the native build's once both are built. (Built in one command with
+  # the engine's module, so as to build the core and the search once, it built everything the
+  # engine links again: 126 s where this takes 40.)
+  cargo build --release --target wasm32-unknown-unknown -p topochess-core -p topochess-wasm-bench \
+    --locked || echo "wasm32 build of the core and its perft bench" >>"$logs/web-broken.txt"
   echo "$((SECONDS - start)) the wasm32 build of the perft bench" >>"$logs/web-timings.txt"
   # Its status says whether any step failed.
   [ ! -s "$logs/web-broken.txt" ]
@@ -149,7 +157,7 @@ step "the native tests' build, linted as it compiles"
 step "lints: none in the native build (cargo clippy -D warnings, as above)"
 # Cargo reports each crate's warnings as "`crate` (target) generated N warnings"; with clippy's
 # driver they include its lints. Any warning fails the step, as `-D warnings` would. (The page's
-# lint for wasm32 is the site's build, among the wasm32 steps.)
+# lint for wasm32 is among the wasm32 steps.)
 if grep -E '^warning: `.*` \(.*\) generated [0-9]+ warnings?' "$logs/build.log"; then
   broken+=("clippy (native): the warnings above")
 fi
@@ -168,7 +176,7 @@ fi
 native cargo test --doc --workspace --locked 2>&1 | tee "$logs/doc-tests.log"
 count_tests "$logs/doc-tests.log" "${PIPESTATUS[0]}" "doc tests (cargo test --doc)"
 
-step "the wasm32 builds' end (the site, linted; the perft bench)"
+step "the wasm32 builds' end (the site, the page's lint, the perft bench)"
 # A failed step is named in web-broken.txt; a job that failed and named none stopped part way (a
 # signal, a broken script), which fails the run too.
 web_status=0
@@ -213,8 +221,16 @@ if test -f dist/index.html && ! grep -q "release web build" "$logs/web-broken.tx
   check "game server build (by the native tests)" test -x "$TOPOCHESS_SERVER"
   # The test files by name (a folder argument is searched differently by Node 20 and 22), two at
   # a time: each file has its own browser, servers and ports, and while one waits on its pages
-  # the other draws (the suite took 10.4 minutes one file at a time, 7 two at a time).
-  node --test --test-concurrency=2 tests/e2e/*.test.mjs 2>&1 | tee "$logs/e2e.log"
+  # the other draws (the suite took 10.4 minutes one file at a time, 7 two at a time). The files
+  # that take longest start first, so that the last to run alone is a short one.
+  e2e_files=()
+  for name in solid live board library arenas play trust home analysis a11y; do
+    e2e_files+=("tests/e2e/$name.test.mjs")
+  done
+  for file in tests/e2e/*.test.mjs; do
+    [[ " ${e2e_files[*]} " == *" $file "* ]] || e2e_files+=("$file")
+  done
+  node --test --test-concurrency=2 "${e2e_files[@]}" 2>&1 | tee "$logs/e2e.log"
   status=${PIPESTATUS[0]}
   # node's runner ends with "# pass N", "# fail N", "# cancelled N" (a test past its timeout),
   # "# skipped N" and "# todo N"; without them it stopped early. A cancelled, skipped or todo
