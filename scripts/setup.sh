@@ -43,12 +43,13 @@ rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup com
 # wasm-bindgen (the CLI must equal the crate's version in Cargo.lock), compiled from crates.io: no
 # prebuilt binary can be fetched here. It is built for a quicker install, not for its own speed
 # (opt-level 1, no LTO, many codegen units: 3 min 7 s instead of 3 min 29 s on 2 cores), and
-# writes the same modules as fast all the same (half a second for the page's).
+# writes the same modules as fast all the same (half a second for the page's). --force: cargo's own
+# record of what it installed may name it when the binary is gone or another version replaced it.
 if [ "$part" != --no-wasm-bindgen ] && ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION\$"; then
   say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
   CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false \
     CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=false CARGO_INCREMENTAL=0 \
-    cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked
+    cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked --force
 fi
 if [ "$part" = --wasm-bindgen ]; then
   exit 0
