@@ -273,13 +273,26 @@ async fn an_attacker_is_throttled_and_the_owner_never_locked_out() {
     );
     let (code, _, body) = login(person(41), port, "target", "klein bottle rook 14");
     assert_eq!(code, 200, "{body}");
-    // Thirty tries from one address at thirty names; the next is refused.
-    for n in 0..30 {
-        let (code, _, _) = login(person(50), port, &format!("name{n}"), "whatever it is");
-        assert_eq!(code, 400);
-    }
-    let (code, _, body) = login(person(50), port, "other", "whatever it is");
-    assert_eq!(code, 429);
+    // Thirty tries from one address at thirty names, then the next is refused. The quota is 30
+    // in 10 minutes, a try given back every 20 s (governor's cells): a loaded machine that took
+    // T seconds over the tries may see T / 20 more accepted before the refusal, never more.
+    let started = std::time::Instant::now();
+    let mut accepted = 0;
+    let body = loop {
+        let (code, _, body) = login(person(50), port, &format!("name{accepted}"), "whatever");
+        if code == 429 {
+            break body;
+        }
+        assert_eq!(code, 400, "{body}");
+        accepted += 1;
+        let given_back = started.elapsed().as_secs() / 20 + 1;
+        assert!(
+            accepted <= 30 + given_back,
+            "{accepted} tries accepted in {:?}",
+            started.elapsed()
+        );
+    };
+    assert!(accepted >= 30, "thirty tries are allowed, not {accepted}");
     assert!(body.contains("sign-in attempts"), "{body}");
     // Ten accounts an hour from an address.
     for n in 0..10 {
