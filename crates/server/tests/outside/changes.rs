@@ -170,15 +170,19 @@ async fn a_late_move_costs_what_an_early_one_does_and_a_page_back_gets_what_it_m
     assert!(matches!(heard(&mut old).await.1, ServerMessage::State(_)));
     // Black's last move taken back and another played instead: a page of the version before
     // has moves the game no longer has, and is sent the whole state.
+    // Each player's pages above have spent their burst of 20 messages (20 moves each, in half a
+    // second when the machine is idle): the takeback is made on fresh pages, whose messages are
+    // not refused for their pace however fast the moves went.
     let at_200 = whole.v;
-    let (b_page, w_page) = (2 * 4 + 1, 0);
-    send(&mut players[b_page], &ClientMessage::Takeback).await;
-    state_where(&mut players[w_page], |s| s.takeback_offer.is_some()).await;
-    send(&mut players[w_page], &ClientMessage::Takeback).await;
-    state_at(&mut players[b_page], 199).await;
+    let mut b_page = connect_from(person(2), port, &game.id, Some(bs)).await;
+    let mut w_page = connect_from(person(1), port, &game.id, Some(ws)).await;
+    send(&mut b_page, &ClientMessage::Takeback).await;
+    state_where(&mut w_page, |s| s.takeback_offer.is_some()).await;
+    send(&mut w_page, &ClientMessage::Takeback).await;
+    state_at(&mut b_page, 199).await;
     let other = another_move(&line[..199], &line[199]);
-    send(&mut players[b_page], &mv(&other, 199)).await;
-    state_at(&mut players[b_page], 200).await;
+    send(&mut b_page, &mv(&other, 199)).await;
+    state_at(&mut b_page, 200).await;
     let mut stale = watcher(person(6), port, &game.id, at_200).await;
     let ServerMessage::State(now) = heard(&mut stale).await.1 else {
         panic!("the whole state to a page whose moves were taken back");
