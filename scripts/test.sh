@@ -95,7 +95,7 @@ fi
 step "formatting (cargo fmt --check)"
 check "formatting" cargo fmt --all -- --check
 
-# clippy's driver, the compiler of the workspace's own crates in every build (see above).
+# clippy's driver, the compiler of the workspace's own crates in the native builds (see above).
 clippy_driver=$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
 check "clippy's driver (rustup component add clippy)" test -x "$clippy_driver"
 native() { env RUSTC_WORKSPACE_WRAPPER="$clippy_driver" "$@"; }
