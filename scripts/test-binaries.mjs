@@ -65,8 +65,8 @@ const rank = (h) => {
   const i = longest.indexOf(`${h.folder} ${h.name}`);
   return i < 0 ? longest.length : i;
 };
-const queue = all.map((h, i) => ({ h, i })).sort((a, b) => rank(a.h) - rank(b.h) || a.i - b.i)
-  .map(({ h }) => h);
+// (A stable sort: the rest keep the build's order.)
+const queue = [...all].sort((a, b) => rank(a) - rank(b));
 if (queue.length === 0) {
   console.error('no test binaries in the build reports given');
   process.exit(1);
