@@ -6,11 +6,11 @@
 // index.html names what goes in with `<link data-trunk rel=...>` tags (the syntax Trunk reads, so
 // that either tool builds it):
 // - rel="rust": a binary of web/Cargo.toml built for wasm32 (`data-bin`), with a cargo profile
-//   (`data-cargo-profile-release`, else `release`), through wasm-bindgen (`--target web`) and
-//   wasm-opt (`data-wasm-opt`: its level). `data-type="main"` is the page's own module: its
-//   files are named by their content's hash and the tag becomes the script that starts it (and
-//   then dispatches `topochess-started`); `data-type="worker"` modules keep their names
-//   (the page loads them by name) and their tag goes;
+//   (`data-cargo-profile-release`, else `release`) and the features `data-cargo-features` names,
+//   through wasm-bindgen (`--target web`) and wasm-opt (`data-wasm-opt`: its level).
+//   `data-type="main"` is the page's own module: its files are named by their content's hash and
+//   the tag becomes the script that starts it (and then dispatches `topochess-started`);
+//   `data-type="worker"` modules keep their names (the page loads them by name) and their tag goes;
 // - rel="css": the stylesheet, named by its content's hash;
 // - rel="copy-file" and rel="copy-dir": copied as they are.
 // The binaries of one profile are built by one cargo command. Everything is written to a staging
@@ -79,13 +79,15 @@ try {
   const profiles = new Map();
   for (const t of rust) {
     const profile = t.attrs.get('data-cargo-profile-release') ?? 'release';
-    const bins = profiles.get(profile) ?? [];
-    bins.push(t.attrs.get('data-bin'));
-    profiles.set(profile, bins);
+    const build = profiles.get(profile) ?? { bins: [], features: new Set() };
+    build.bins.push(t.attrs.get('data-bin'));
+    for (const f of (t.attrs.get('data-cargo-features') ?? '').split(/[\s,]+/).filter(Boolean)) build.features.add(f);
+    profiles.set(profile, build);
   }
-  for (const [profile, bins] of profiles) {
+  for (const [profile, { bins, features }] of profiles) {
     run('cargo', ['build', '--target', 'wasm32-unknown-unknown', '--manifest-path', 'web/Cargo.toml',
-      '--profile', profile, '--locked', ...bins.flatMap((b) => ['--bin', b])]);
+      '--profile', profile, '--locked', ...bins.flatMap((b) => ['--bin', b]),
+      ...(features.size ? ['--features', [...features].join(',')] : [])]);
   }
 
   const replacements = new Map();

@@ -17,8 +17,9 @@
 #   shipped);
 # - the docs: cargo's check build (metadata only), the core alone;
 # - the native tests: the `test` profile (Cargo.toml says which crates are at full speed), into
-#   target/debug/, the whole workspace (the page's crate too) in one command, so that the crates
-#   they share are built once with the features of all. Its build of the binaries the integration
+#   target/debug/, the whole workspace (the page's crate too, but not its wasm modules' binaries:
+#   web/Cargo.toml) in one command, so that the crates they share are built once with the
+#   features of all. Its build of the binaries the integration
 #   tests run, `topochess` and `topochess-server`, is the one the wasm perft check compares against
 #   and the one the end-to-end tests serve with: neither measures the native code's speed, so no
 #   second, LTO-linked build of either is made. The test binaries then run two at a time
@@ -121,7 +122,8 @@ web_steps() {
   start=$SECONDS
   # The page's lint for wasm32: a check build of its own, since clippy's driver compiles without
   # rustc's MIR optimisations and its modules would not be the ones shipped (a few KB larger).
-  cargo clippy -p topochess-web --target wasm32-unknown-unknown --locked -- -D warnings \
+  # `modules`: the three binaries too (web/Cargo.toml).
+  cargo clippy -p topochess-web --target wasm32-unknown-unknown --features modules --locked -- -D warnings \
     || echo "clippy (web, wasm32)" >>"$logs/web-broken.txt"
   echo "$((SECONDS - start)) the page's lint for wasm32 (cargo clippy -D warnings)" >>"$logs/web-timings.txt"
   start=$SECONDS

@@ -25,3 +25,8 @@ pub mod play;
 pub mod pools;
 pub mod puzzle;
 pub mod solid;
+
+// The layers' rule, read from this crate's sources: a unit test (web/Cargo.toml says why).
+#[cfg(test)]
+#[path = "../tests/layers.rs"]
+mod layers;
