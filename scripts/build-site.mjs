@@ -5,7 +5,7 @@
 //
 // index.html names what goes in with `<link data-trunk rel=...>` tags (the syntax Trunk reads, so
 // that either tool builds it):
-// - rel="rust": a binary of web/Cargo.toml built for wasm32 (`data-bin`), with a cargo profile
+// - rel="rust": a binary of the crate `href` names, built for wasm32 (`data-bin`), with a profile
 //   (`data-cargo-profile-release`, else `release`) and the features `data-cargo-features` names,
 //   through wasm-bindgen (`--target web`) and wasm-opt (`data-wasm-opt`: its level).
 //   `data-type="main"` is the page's own module: its files are named by their content's hash and
@@ -13,8 +13,8 @@
 //   `data-type="worker"` modules keep their names (the page loads them by name) and their tag goes;
 // - rel="css": the stylesheet, named by its content's hash;
 // - rel="copy-file" and rel="copy-dir": copied as they are.
-// The binaries of one profile are built by one cargo command. Everything is written to a staging
-// folder, which replaces DIR only when the whole build succeeded.
+// The binaries of one crate and profile are built by one cargo command. Everything is written to a
+// staging folder, which replaces DIR only when the whole build succeeded.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
@@ -75,17 +75,19 @@ const rust = tags.filter((t) => t.attrs.get('rel') === 'rust');
 const staging = mkdtempSync(join(dirname(dist), `.${basename(dist)}-staging-`));
 
 try {
-  // The cargo builds: one command a profile, each naming its binaries.
+  // The cargo builds: one command a crate and profile, each naming its binaries.
   const profiles = new Map();
   for (const t of rust) {
+    const manifest = t.attrs.get('href');
     const profile = t.attrs.get('data-cargo-profile-release') ?? 'release';
-    const build = profiles.get(profile) ?? { bins: [], features: new Set() };
+    const key = `${manifest} ${profile}`;
+    const build = profiles.get(key) ?? { manifest, profile, bins: [], features: new Set() };
     build.bins.push(t.attrs.get('data-bin'));
     for (const f of (t.attrs.get('data-cargo-features') ?? '').split(/[\s,]+/).filter(Boolean)) build.features.add(f);
-    profiles.set(profile, build);
+    profiles.set(key, build);
   }
-  for (const [profile, { bins, features }] of profiles) {
-    run('cargo', ['build', '--target', 'wasm32-unknown-unknown', '--manifest-path', 'web/Cargo.toml',
+  for (const { manifest, profile, bins, features } of profiles.values()) {
+    run('cargo', ['build', '--target', 'wasm32-unknown-unknown', '--manifest-path', manifest,
       '--profile', profile, '--locked', ...bins.flatMap((b) => ['--bin', b]),
       ...(features.size ? ['--features', [...features].join(',')] : [])]);
   }

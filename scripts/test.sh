@@ -122,8 +122,9 @@ web_steps() {
   start=$SECONDS
   # The page's lint for wasm32: a check build of its own, since clippy's driver compiles without
   # rustc's MIR optimisations and its modules would not be the ones shipped (a few KB larger).
-  # `modules`: the three binaries too (web/Cargo.toml).
-  cargo clippy -p topochess-web --target wasm32-unknown-unknown --features modules --locked -- -D warnings \
+  # The engine's worker too, and with `modules` the page's binaries (web/Cargo.toml).
+  cargo clippy -p topochess-web -p topochess-worker --target wasm32-unknown-unknown \
+    --features topochess-web/modules --locked -- -D warnings \
     || echo "clippy (web, wasm32)" >>"$logs/web-broken.txt"
   echo "$((SECONDS - start)) the page's lint for wasm32 (cargo clippy -D warnings)" >>"$logs/web-timings.txt"
   start=$SECONDS

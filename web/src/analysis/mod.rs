@@ -12,13 +12,13 @@ pub mod scene;
 
 use crate::common::fit::{Choice, Fit};
 use crate::common::math;
-use crate::engine::LineReport;
 pub use crate::library::annotations::tree_for_game;
 use serde::{Deserialize, Serialize};
 use topochess_core::game::Game;
 use topochess_core::move_tree::{MoveTree, NodeId};
 use topochess_core::{pgn, san, Color, Move, Position, Square};
 use topochess_study::decimal;
+use topochess_worker::LineReport;
 
 /// The most lines the engine shows.
 pub const MAX_LINES: u8 = 5;

@@ -3,9 +3,9 @@
 use super::*;
 use crate::app::state::{Action, AppState, EngineHeard, EngineTask, PlayAction, Screen};
 use crate::common::settings::{Opponent, Settings};
-use crate::engine::LineReport;
 use std::rc::Rc;
 use topochess_core::Color;
+use topochess_worker::LineReport;
 use yew::Reducible;
 
 fn run(state: Rc<AppState>, actions: Vec<Action>) -> Rc<AppState> {

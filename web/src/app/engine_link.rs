@@ -6,11 +6,11 @@
 use crate::analysis::Report;
 use crate::app::state::{Action, AppState, EngineHeard, EngineJob, EngineTask};
 use crate::atlas::AtlasAction;
-use crate::engine::{EngineWorker, GameSpec, Request, Response};
 use gloo_worker::{Spawnable, WorkerBridge};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use topochess_core::fen;
+use topochess_worker::{EngineWorker, GameSpec, Request, Response};
 use yew::prelude::*;
 
 /// How long the worker may say nothing while it has a job before it is declared lost. It sends a
@@ -219,7 +219,7 @@ pub fn use_engine(state: &UseReducerHandle<AppState>) -> Rc<Engine> {
                     })
                     // The page's own module, found relative to the page (sub-paths work).
                     // Without it the worker never answers and the watchdog says so.
-                    .spawn_with_loader(&crate::engine::loader_url().unwrap_or_else(|why| {
+                    .spawn_with_loader(&loader_url().unwrap_or_else(|why| {
                         web_sys::console::warn_1(&format!("no engine: {why}").into());
                         "engine-unavailable.js".into()
                     }))
@@ -276,4 +276,30 @@ pub fn use_engine(state: &UseReducerHandle<AppState>) -> Rc<Engine> {
         });
     }
     bridge
+}
+
+/// A script that starts the engine worker from its own wasm module (`engine.js` and
+/// `engine_bg.wasm`, beside the page: sub-paths work). It is a small classic-worker script in a
+/// Blob that imports the module's wasm-bindgen glue and initialises it; the module's `main`
+/// registers the worker. Returns an object URL for `spawn_with_loader`, or why it cannot.
+pub fn loader_url() -> Result<String, String> {
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let base = document.base_uri().ok().flatten().ok_or("no base URI")?;
+    let beside = |name: &str| -> Result<String, String> {
+        web_sys::Url::new_with_base(name, &base)
+            .map(|url| url.href())
+            .map_err(|_| format!("no address for {name}"))
+    };
+    let glue = beside("engine.js")?;
+    let wasm = beside("engine_bg.wasm")?;
+    let script =
+        format!("import({glue:?}).then((glue) => glue.default({{ module_or_path: {wasm:?} }}));");
+    let parts = js_sys::Array::of1(&script.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/javascript");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|_| "no Blob")?;
+    web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| "no object URL".into())
 }

@@ -1,7 +1,7 @@
 //! The engine's work as the app records it: a job (what, under which id, on which position) and
 //! the level a hint is searched at. The reducer's part is in `engine_job`.
 
-pub use crate::engine::messages::Thinking;
+pub use topochess_worker::messages::Thinking;
 
 /// What the engine is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -45,11 +45,11 @@ use crate::app::dispatch::{act, dispatcher};
 use crate::app::notice::notice;
 use crate::app::state::{Action, AppState, NoticeAt, Opponent, Screen, Settings, ViewMode};
 use crate::common::module_view::{events, Crossing, ModuleView};
-use crate::engine::Request;
 use crate::explore::lab::LabEvent;
 use crate::explore::panel::ExplorerPanel;
 use crate::play::panels::NewGameForm;
 use topochess_study::decimal;
+use topochess_worker::Request;
 use yew::prelude::*;
 
 /// The whole app: the header, the screen shown, and its boards and panel.

@@ -6,13 +6,13 @@
 
 pub mod screen;
 
-pub use crate::engine::endgame::TABLE_LEVEL;
-pub use crate::engine::table_entry::{
-    entry_of, fits_browser, Entry, SideSummary, BROWSER_GENERAL, BROWSER_POSITIONS,
-};
 use std::collections::BTreeMap;
 use topochess_core::variant::{Preset, PRESETS};
 use topochess_core::{Color, Position};
+pub use topochess_worker::endgame::TABLE_LEVEL;
+pub use topochess_worker::table_entry::{
+    entry_of, fits_browser, Entry, SideSummary, BROWSER_GENERAL, BROWSER_POSITIONS,
+};
 
 /// The materials of the atlas's columns.
 pub const MATERIALS: [&str; 11] = [

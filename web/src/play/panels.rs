@@ -4,11 +4,11 @@
 use crate::common::clock::TimeControl;
 use crate::common::select_value;
 use crate::common::settings::{Opponent, Settings};
-use crate::engine::Thinking;
 use topochess_core::variant::{preset, Family, PRESETS};
 use topochess_core::Color;
 use topochess_search::LEVELS;
 use topochess_study::decimal;
+use topochess_worker::Thinking;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;

@@ -5,7 +5,7 @@
 //! end would change the result); slices end between positions (50,000 nodes each, a few dozen
 //! milliseconds).
 
-use crate::engine::messages::{GameSpec, Response};
+use crate::messages::{GameSpec, Response};
 use topochess_core::{san, Position};
 use topochess_search::{mate_in, Engine, Limits, Search, Status, MATE};
 

@@ -1,10 +1,10 @@
 //! The engine worker's wasm module: the rules core and the search at full speed, and the worker
-//! that runs them (`topochess_web::engine`), with no UI in it.
+//! that runs them (`topochess_worker`), with no UI in it.
 
 #![forbid(unsafe_code)]
 
 use gloo_worker::Registrable;
 
 fn main() {
-    topochess_web::engine::EngineWorker::registrar().register();
+    topochess_worker::EngineWorker::registrar().register();
 }

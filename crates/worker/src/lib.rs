@@ -1,14 +1,16 @@
-//! The engine's Web Worker. A search runs in slices of about 30 ms: after each slice the worker
-//! reports progress and schedules the next slice on a timer, so a `Stop` sent meanwhile is handled
-//! between slices (well within 100 ms). The search itself is pure; the worker supplies the clock.
+//! The engine's Web Worker: a crate of its own, so that its wasm module (`src/bin/engine.rs`,
+//! built for speed) compiles nothing of the page, which talks to it through `messages` alone. A
+//! search runs in slices of about 30 ms: after each slice the worker reports progress and
+//! schedules the next slice on a timer, so a `Stop` sent meanwhile is handled between slices (well
+//! within 100 ms). The search itself is pure; the worker supplies the clock.
 
 pub mod endgame;
 pub mod messages;
 pub mod review_job;
 pub mod table_entry;
 
-pub use crate::engine::messages::{GameSpec, LineReport, Request, Response, Thinking};
-use crate::engine::review_job::ReviewJob;
+pub use crate::messages::{GameSpec, LineReport, Request, Response, Thinking};
+use crate::review_job::ReviewJob;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use std::sync::Arc;
 use topochess_core::{san, Move, Position, Variant};
@@ -77,7 +79,7 @@ enum Job {
 pub struct EngineWorker {
     job: Option<Job>,
     /// Endgame tables built for the computer's moves.
-    tables: crate::engine::endgame::TableCache,
+    tables: crate::endgame::TableCache,
     engine: Option<(String, Engine)>,
     /// A slice is scheduled: one chain of slices at a time, whatever replaces the job.
     ticking: bool,
@@ -223,7 +225,7 @@ impl Worker for EngineWorker {
                 Ok(true) => {
                     let seconds = (now() - started) / 1000.0;
                     let entry = builder.finish().map(|t| {
-                        let line = crate::engine::table_entry::entry_of(&t, seconds).to_line();
+                        let line = crate::table_entry::entry_of(&t, seconds).to_line();
                         // Kept: the analysis of the atlas's positions and the computer's moves
                         // read it.
                         self.tables.keep(t);
@@ -460,7 +462,7 @@ impl Worker for EngineWorker {
                         topochess_search::tablebase::Builder::new(Arc::new(v), &m)
                             .map_err(|e| e.to_string())
                     })
-                    .and_then(|b| crate::engine::table_entry::fits_browser(&b).map(|_| b));
+                    .and_then(|b| crate::table_entry::fits_browser(&b).map(|_| b));
                 match built {
                     Ok(builder) => {
                         scope.respond(who, Response::Started { job });
@@ -497,10 +499,7 @@ impl Worker for EngineWorker {
                 // the lines are the perfect ones.
                 if let Ok((pos, _)) = replay(&game) {
                     let kept = self.tables.all().iter().any(|t| t.probe(&pos).is_some());
-                    let builder = crate::engine::endgame::builder_for(
-                        &pos,
-                        crate::engine::endgame::TABLE_LEVEL,
-                    );
+                    let builder = crate::endgame::builder_for(&pos, crate::endgame::TABLE_LEVEL);
                     if let (false, Some(builder)) = (kept, builder) {
                         scope.respond(who, Response::Started { job });
                         self.job = Some(Job::EndgameTable {
@@ -527,7 +526,7 @@ impl Worker for EngineWorker {
                 // From the tables where they apply: a kept table answers at once; otherwise
                 // it is built first (not on a clock, where there may be no time for it).
                 if let Ok((pos, _)) = replay(&game) {
-                    if let Some(builder) = crate::engine::endgame::builder_for(&pos, n) {
+                    if let Some(builder) = crate::endgame::builder_for(&pos, n) {
                         if self.tables.best_move(&pos).is_some() {
                             self.table_answer(scope, job, who, &pos);
                             return;
@@ -653,30 +652,4 @@ impl EngineWorker {
         let scope = scope.clone();
         gloo_timers::callback::Timeout::new(0, move || scope.send_message(Tick::Slice)).forget();
     }
-}
-
-/// A script that starts the engine worker from its own wasm module (`engine.js` and
-/// `engine_bg.wasm`, beside the page: sub-paths work). It is a small classic-worker script in a
-/// Blob that imports the module's wasm-bindgen glue and initialises it; the module's `main`
-/// registers the worker. Returns an object URL for `spawn_with_loader`, or why it cannot.
-pub fn loader_url() -> Result<String, String> {
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or("no document")?;
-    let base = document.base_uri().ok().flatten().ok_or("no base URI")?;
-    let beside = |name: &str| -> Result<String, String> {
-        web_sys::Url::new_with_base(name, &base)
-            .map(|url| url.href())
-            .map_err(|_| format!("no address for {name}"))
-    };
-    let glue = beside("engine.js")?;
-    let wasm = beside("engine_bg.wasm")?;
-    let script =
-        format!("import({glue:?}).then((glue) => glue.default({{ module_or_path: {wasm:?} }}));");
-    let parts = js_sys::Array::of1(&script.into());
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/javascript");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
-        .map_err(|_| "no Blob")?;
-    web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| "no object URL".into())
 }
