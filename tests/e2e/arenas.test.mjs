@@ -260,6 +260,28 @@ test('joining an arena far off shows at once; a player who never makes a first m
     await eva.click('#arena-withdraw');
     await eva.waitForFunction(() => document.querySelector('#arena-join')?.textContent === 'Join', null, { timeout: 5000 });
     assert.match(await eva.locator('#arena-facts').textContent(), / 0 players /);
+    // A double click whose answer came between its two clicks: the second lands on Withdraw,
+    // ready by then, and is still no request (the page's requests counted as it makes them).
+    await eva.click('#arena-join');
+    await eva.waitForFunction(() => {
+      const b = document.querySelector('#arena-withdraw');
+      return b?.textContent === 'Withdraw' && !b.disabled;
+    }, null, { timeout: 5000 });
+    const sent = await eva.evaluate(async () => {
+      const made = [];
+      const fetch = window.fetch;
+      window.fetch = (...args) => { made.push(String(args[0]?.url ?? args[0])); return fetch(...args); };
+      const second = new MouseEvent('click', { bubbles: true, cancelable: true, detail: 2 });
+      document.querySelector('#arena-withdraw').dispatchEvent(second);
+      // The click's handler and the request it would start run before the next task.
+      await new Promise((r) => setTimeout(r, 0));
+      window.fetch = fetch;
+      return made;
+    });
+    assert.deepEqual(sent, [], 'the second click of a double click is no request');
+    await eva.click('#arena-withdraw');
+    await eva.waitForFunction(() => document.querySelector('#arena-join')?.textContent === 'Join', null, { timeout: 5000 });
+    assert.match(await eva.locator('#arena-facts').textContent(), / 0 players /);
     const made = await eva.evaluate(async () => {
       const r = await fetch('api/tournaments', {
         method: 'POST',

@@ -234,10 +234,15 @@ fn actions(p: &ArenaPageProps, view: &ArenaView, code: &UseStateHandle<String>) 
     };
     let mine = standing(view, me);
     // The button waits for the answer (a second click is not a second request); the server
-    // tells the arena's pages the new standings before it answers.
+    // tells the arena's pages the new standings before it answers. A double click's second click
+    // (a click count above one) is no request either: when the answer came between the two, it
+    // landed on the button that undoes the first (Join, then Withdraw).
     let post = |join: bool| {
         let (on_act, code) = (p.on_act.clone(), code.clone());
-        Callback::from(move |_: MouseEvent| {
+        Callback::from(move |e: MouseEvent| {
+            if e.detail() > 1 {
+                return;
+            }
             on_act.emit(match join {
                 true => ArenaRequest::Join((!code.is_empty()).then(|| (*code).clone())),
                 false => ArenaRequest::Withdraw,
