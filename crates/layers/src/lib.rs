@@ -12,6 +12,26 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use tokens::{tokens, Token};
 
+/// The crates a manifest's `[dependencies]` names, in its order (comment lines and blank lines
+/// left out): `crate_dir` is the crate's folder, its `Cargo.toml` read. For the tests that keep a
+/// crate's own imports to a few crates. An unreadable manifest, or one without the table, is a
+/// panic: the test fails and says so.
+pub fn dependencies(crate_dir: &Path) -> Vec<String> {
+    let path = crate_dir.join("Cargo.toml");
+    let manifest = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{} not read: {e}", path.display()));
+    let table = manifest
+        .split("[dependencies]")
+        .nth(1)
+        .and_then(|rest| rest.split("\n[").next())
+        .unwrap_or_else(|| panic!("{} has no [dependencies]", path.display()));
+    table
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .filter_map(|l| l.split('=').next().map(|name| name.trim().to_string()))
+        .collect()
+}
+
 /// Each top-level module of a crate (a file or a folder under `src/`) and the other top-level
 /// modules its code names (test code, comments and the crate root left out).
 pub type Graph = BTreeMap<String, BTreeSet<String>>;

@@ -14,20 +14,7 @@ fn no_file_of_the_worker_depends_on_itself_through_others() {
 
 #[test]
 fn the_worker_uses_the_rules_the_search_and_the_workers_plumbing_only() {
-    let manifest = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"),
-    )
-    .unwrap();
-    let deps = manifest
-        .split("[dependencies]")
-        .nth(1)
-        .and_then(|rest| rest.split("\n[").next())
-        .unwrap();
-    let names: Vec<&str> = deps
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| l.split('=').next().map(str::trim))
-        .collect();
+    let names = topochess_layers::dependencies(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
     assert_eq!(
         names,
         [
