@@ -418,6 +418,7 @@ impl Arenas {
         for id in later {
             self.tell_now(id, now).await;
         }
+        self.rooms.metrics.arena_round();
     }
 
     /// Arena `arena`'s turn at `now`.

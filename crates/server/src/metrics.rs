@@ -1,6 +1,6 @@
 //! What the server counts, for `/metrics` in the Prometheus text format: games open, live
-//! connections by kind, moves, a move's time in the server, the store's write time, and refusals
-//! by reason.
+//! connections by kind, moves, a move's time in the server, the store's write time, refusals by
+//! reason, and the arenas' rounds.
 
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
@@ -137,6 +137,7 @@ pub struct Metrics {
     move_seconds: Histogram,
     write_seconds: Histogram,
     refusals: Family<Reason, Counter>,
+    arena_rounds: Counter,
 }
 
 impl Default for Metrics {
@@ -185,6 +186,12 @@ impl Default for Metrics {
             write_seconds.clone(),
         );
         registry.register("refusals", "Requests refused, by reason", refusals.clone());
+        let arena_rounds = Counter::default();
+        registry.register(
+            "arena_rounds",
+            "The arenas' rounds run (pairing, ends, standings), one a second",
+            arena_rounds.clone(),
+        );
         Metrics {
             registry,
             games_open,
@@ -194,6 +201,7 @@ impl Default for Metrics {
             move_seconds,
             write_seconds,
             refusals,
+            arena_rounds,
         }
     }
 }
@@ -222,6 +230,11 @@ impl Metrics {
     pub fn moved(&self, took: Duration) {
         self.moves.inc();
         self.move_seconds.observe(took.as_secs_f64());
+    }
+
+    /// One arena round run (the tests wait for rounds, not for seconds).
+    pub fn arena_round(&self) {
+        self.arena_rounds.inc();
     }
 
     /// One write to the store, of `took`.

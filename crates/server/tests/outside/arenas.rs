@@ -75,6 +75,30 @@ fn read(port: u16, id: &str) -> ArenaView {
 }
 
 /// Every refusal of making and joining, and a private arena joined with its code.
+/// The arena rounds server `metrics` (its metrics' port) has run.
+fn rounds(metrics: u16) -> u64 {
+    let text = http(metrics, "GET", "/metrics", "").unwrap().1;
+    text.lines()
+        .find_map(|l| l.strip_prefix("topochess_arena_rounds_total "))
+        .map(|n| n.trim().parse().unwrap())
+        .expect("the arena rounds' counter")
+}
+
+/// Waits until each server of `metrics` (their metrics' ports) has run two arena rounds more
+/// than when called: a whole round began after whatever came before. What a round would do
+/// (pair, end, tell) is done by then.
+async fn rounds_pass(metrics: &[u16]) {
+    let from: Vec<u64> = metrics.iter().map(|&m| rounds(m)).collect();
+    let start = std::time::Instant::now();
+    while metrics.iter().zip(&from).any(|(&m, &n)| rounds(m) < n + 2) {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no arena round ran"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 fn refusals_and_a_private_arena(port: u16, anna: &str, boris: &str) {
     let good =
         r#"{"preset":"cylinder","clock":{"limit":60,"increment":0},"minutes":10,"rated":true}"#;
@@ -169,7 +193,13 @@ fn refusals_and_a_private_arena(port: u16, anna: &str, boris: &str) {
 
 /// After the restart: one game ends, and its two players (who just met) wait while the others
 /// play; the other ends, and all four are paired anew, nobody with their last opponent.
-async fn pairing_goes_on(ports: &[u16], cookies: &[String], id: &str, view: ArenaView) {
+async fn pairing_goes_on(
+    ports: &[u16],
+    metrics: &[u16],
+    cookies: &[String],
+    id: &str,
+    view: ArenaView,
+) {
     let at = |i: usize| ports[i % ports.len()];
     let who = |name: &str| NAMES.iter().position(|n| *n == name).unwrap();
     let names = NAMES;
@@ -196,7 +226,7 @@ async fn pairing_goes_on(ports: &[u16], cookies: &[String], id: &str, view: Aren
     let winner = after.standings.iter().find(|s| s.name == names[b]).unwrap();
     assert_eq!(winner.sheet.len(), 2);
     assert_eq!(winner.sheet[1].result, SheetResult::Win);
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    rounds_pass(metrics).await;
     assert_eq!(
         read(ports[0], id).games.len(),
         1,
@@ -251,6 +281,8 @@ fn made_and_listed(port: u16, anna: &str) -> String {
 /// server is restarted mid-tournament by `restart`.
 async fn an_arena_is_played(mut servers: Vec<Server>, restart: impl Fn() -> Server) {
     let ports: Vec<u16> = servers.iter().map(|s| s.port).collect();
+    // The servers' metrics' ports (a server restarted below has new ones).
+    let metrics = |servers: &[Server]| -> Vec<u16> { servers.iter().map(|s| s.metrics).collect() };
     let names = NAMES;
     let at = |i: usize| ports[i % ports.len()];
     let cookies: Vec<String> = names
@@ -271,8 +303,8 @@ async fn an_arena_is_played(mut servers: Vec<Server>, restart: impl Fn() -> Serv
         );
         assert_eq!(code, 204, "{body}");
     }
-    // Joined but no page open: nobody is paired.
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // Joined but no page open: nobody is paired, rounds later.
+    rounds_pass(&metrics(&servers)).await;
     assert!(
         read(ports[0], &id).games.is_empty(),
         "only players with the page open are paired"
@@ -388,7 +420,7 @@ async fn an_arena_is_played(mut servers: Vec<Server>, restart: impl Fn() -> Serv
     let mut before = second.clone();
     before.sort();
     assert_eq!(now, before, "the games being played are kept");
-    pairing_goes_on(&ports, &cookies, &id, view).await;
+    pairing_goes_on(&ports, &metrics(&servers), &cookies, &id, view).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
