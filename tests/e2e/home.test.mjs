@@ -28,8 +28,11 @@ test('the front page says what Topochess is, shows a rook crossing the fold, and
     return [Math.round(r.x), Math.round(r.y)];
   });
   const first = await rook();
-  await page.waitForTimeout(700);
-  assert.notDeepEqual(await rook(), first, 'the rook moves');
+  const moved = await page.waitForFunction((was) => {
+    const r = document.querySelector('#fold-picture .home-rook').getBoundingClientRect();
+    return Math.round(r.x) !== was[0] || Math.round(r.y) !== was[1];
+  }, first, { timeout: 5000 }).then(() => true, () => false);
+  assert.ok(moved, 'the rook moves');
   await screenshot(page, 'home-desktop');
   // Play the computer: the form set for it, on the folded board, over the front page.
   await page.click('#home-computer');

@@ -59,7 +59,9 @@ test('a share link adds its game beside the saved one, and a reload keeps the mo
 test('a bad link says why and changes nothing', async () => {
   const { page, server } = session;
   await type(page, 'e4');
-  await page.waitForTimeout(100);
+  // Kept: the saved game holds the move.
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('topochess/games') ?? '{"games":[]}')
+    .games.some((g) => g.moves.length === 1));
   const before = await page.evaluate(() => localStorage.getItem('topochess/games'));
   await page.goto(`${server.url}#variant=folded&castling=none&moves=e2e4%20e7e6%20Ke1e9`);
   await page.waitForSelector('#notice');
@@ -193,7 +195,8 @@ test('a panic shows a crash panel with the PGN, and the saved game stays', async
   const { page } = session;
   await type(page, 'e4');
   await type(page, 'e5');
-  await page.waitForTimeout(100);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('topochess/games') ?? '{"games":[]}')
+    .games.some((g) => g.moves.length === 2));
   await page.evaluate(() => {
     try { window.wasmBindings.showCrashPanel(); } catch (e) { /* the panic aborts the call */ }
   });
