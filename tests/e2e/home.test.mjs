@@ -140,13 +140,16 @@ test('every screen has its address: Back and Forward move between them and a rel
   const puzzle = await hash(page);
   const pieces = () => page.locator('svg.normal [data-square]:has([data-piece])').evaluateAll(
     (els) => els.map((e) => `${e.dataset.square}${e.querySelector('[data-piece]').dataset.piece}`).sort().join());
+  // The pieces once still (no move sliding: its piece is drawn on its square when it is done).
+  const still = () => page.waitForFunction(() => document.querySelector('svg.normal [data-square]')
+    && !document.querySelector('svg.normal g.mover'));
   await page.waitForSelector('#puzzle-feedback');
-  await page.waitForTimeout(800);
+  await still();
   const before = await pieces();
   await page.reload();
   await page.waitForFunction((h) => location.hash === h, puzzle);
-  await page.waitForSelector('svg.normal [data-square]');
-  await page.waitForTimeout(800);
+  await page.waitForSelector('#puzzle-feedback');
+  await still();
   assert.equal(await pieces(), before, 'the same puzzle after a reload');
   // A lesson step and an atlas cell, bookmarked and opened in a new page.
   await load(page, `${server.url}#/learn/1/2`);
