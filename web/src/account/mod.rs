@@ -4,6 +4,7 @@
 //! the server's cookie: the page keeps no secret of it.
 
 pub mod pages;
+pub mod people;
 pub mod tokens;
 pub mod view;
 

@@ -1,7 +1,7 @@
-//! What the account's pages show, kept in the app's state: the player's page (their account,
-//! rating history and a page of their games, by the filter chosen) and a preset's
-//! leaderboard, each as the app last read it. The app reads them when their screen opens or
-//! the filter changes (`app::account_flow`); the views only show them.
+//! What the people's screens show, kept in their own state: a player's page (their account,
+//! rating history and a page of their games, by the filter chosen) and a preset's leaderboard,
+//! each as last read. The screen reads them when it opens or the filter changes
+//! (`account::people`); the views only show them.
 
 use std::rc::Rc;
 use topochess_protocol::account::{GamesPage, Leaderboard, RatingHistory, User};

@@ -94,8 +94,6 @@ pub enum Action {
     Paired(topochess_protocol::player::PairedGame),
     /// The player's own channel told of a challenge made or answered: its id and status.
     ChallengeNews(String, String),
-    /// A player's page or a leaderboard read, or the games' filter chosen.
-    Account(crate::account::pages::AccountAction),
     /// The games being played, heard while TV is on.
     TvLobby(Box<topochess_protocol::Lobby>),
     /// The app goes to an address (Back, Forward, a reload, a bookmark).

@@ -81,7 +81,7 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
     crate::app::arena_flow::use_arena(state);
     crate::app::player_channel::use_player_channel(state);
     crate::app::arena_flow::use_arena_reads(state);
-    crate::app::account_flow::use_account_reads(state);
+    crate::app::account_flow::use_signed_in(state);
     // The quick-pairing pool's socket, open while this browser waits, and the wait's count.
     {
         let dispatch = state.dispatcher();

@@ -37,6 +37,7 @@ pub mod tab_sync;
 pub mod tv;
 pub mod tv_channel;
 
+use crate::account::people::{people_view, PeopleOut};
 use crate::app::arrival::initial;
 use crate::app::board_input::board_input;
 use crate::app::board_views::use_board_views;
@@ -206,30 +207,22 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
         )),
         Screen::Player => {
             let player = state.player.clone().unwrap_or_default();
-            main(html! {
-            <crate::account::view::PlayerPage name={player.clone()}
-                actions={match &state.me {
-                    Some(me) if !me.eq_ignore_ascii_case(&player) => html! { <crate::challenge::ChallengeForm name={player.clone()} /> },
-                    _ => html! {},
-                }}
-                read={state.people.player_of(&player).cloned()} games={state.people.games_of(&player)}
-                filter={state.people.filter_of(&player)}
-                on_filter={{ let (state, name) = (state.clone(), player.clone()); Callback::from(move |f| {
-                    state.dispatch(Action::Account(crate::account::pages::AccountAction::Filter(name.clone(), f)))
-                }) }}
-                on_analyse={{ let state = state.clone(); Callback::from(move |pgn: String| {
-                    state.dispatch(Action::Analyse(crate::analysis::AnalysisAction::Load(pgn)));
-                    state.dispatch(Action::Analyse(crate::analysis::AnalysisAction::Review(true)));
-                }) }} />
-            })
+            // Challenging the player is the app's: above the page the views' module draws.
+            let challenge = match &state.me {
+                Some(me) if !me.eq_ignore_ascii_case(&player) => html! {
+                    <div class="row player-actions">
+                        <crate::challenge::ChallengeForm name={player.clone()} />
+                    </div>
+                },
+                _ => html! {},
+            };
+            let scene = crate::account::people::PeopleScene::Player(player);
+            main(html! { <>{ challenge }{ people_view(&scene, people_out(state)) }</> })
         }
-        Screen::Leaderboard => main(html! {
-            <crate::account::view::LeaderboardPage preset={state.leaderboard.clone()}
-                board={state.people.leaders_of(&state.leaderboard)}
-                on_preset={{ let state = state.clone(); Callback::from(move |p: String| {
-                    state.dispatch(Action::Open(crate::app::address::Address::Leaderboard(Some(p))))
-                }) }} />
-        }),
+        Screen::Leaderboard => {
+            let scene = crate::account::people::PeopleScene::Leaders(state.leaderboard.clone());
+            main(people_view(&scene, people_out(state)))
+        }
         Screen::Tournaments => main(html! {
             <crate::arenas::view::ArenaListPage me={state.me.clone()} list={state.arena.list.clone()}
                 on_made={{ let state = state.clone(); Callback::from(move |id: u64| {
@@ -312,6 +305,23 @@ fn aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html {
 }
 
 /// What the surface lab (drawn by the views' module) reports, as the app's action.
+/// What a people's screen asks for: a game on the analysis board with its review, another
+/// leaderboard.
+fn people_out(state: &UseReducerHandle<AppState>) -> Callback<PeopleOut> {
+    let state = state.clone();
+    Callback::from(move |out| match out {
+        PeopleOut::Analyse(pgn) => {
+            state.dispatch(Action::Analyse(crate::analysis::AnalysisAction::Load(pgn)));
+            state.dispatch(Action::Analyse(crate::analysis::AnalysisAction::Review(
+                true,
+            )));
+        }
+        PeopleOut::Leaders(preset) => state.dispatch(Action::Open(
+            crate::app::address::Address::Leaderboard(Some(preset)),
+        )),
+    })
+}
+
 fn lab_event(on_action: &Callback<Action>) -> Callback<String> {
     let on_action = on_action.clone();
     events(move |event: LabEvent| on_action.emit(Action::Explore(event.action())))

@@ -81,8 +81,6 @@ pub struct AppState {
     pub player: Option<String>,
     /// The preset whose leaderboard is shown.
     pub leaderboard: String,
-    /// The player's page and the leaderboard as last read.
-    pub people: crate::account::pages::AccountPages,
     /// What a first visit is shown and spared.
     pub first_visit: FirstVisit,
     /// Whether the notice offers to go back to the current position.
@@ -251,7 +249,6 @@ impl AppState {
             arena: Default::default(),
             player: None,
             leaderboard: "folded".into(),
-            people: Default::default(),
             first_visit: FirstVisit::default(),
             offer_live: false,
             pending_link: None,
@@ -597,7 +594,6 @@ impl AppState {
             Action::Pool(a) => s.pool_action(a),
             Action::Arena(a) => s.arena_action(a),
             Action::Paired(game) => s.paired(game),
-            Action::Account(a) => s.people.reduce(a),
             Action::TvLobby(lobby) => s.tv_heard(*lobby),
             Action::PoolComputer(level) => s.pool_computer(level),
             Action::LiveHeard(message) => s.live_heard(*message),

@@ -1,6 +1,7 @@
 //! The views' wasm module: the views only some players open, the 3D view
-//! (`topochess_web::solid::view`), the surface lab (`topochess_web::explore::lab`) and the Games
-//! screen (`topochess_web::library::games_screen`), with their own copy of Yew. It is fetched
+//! (`topochess_web::solid::view`), the surface lab (`topochess_web::explore::lab`), the Games
+//! screen (`topochess_web::library::games_screen`) and the people's screens, a player's page and
+//! the leaderboards (`topochess_web::account::people`), with their own copy of Yew. It is fetched
 //! the first time a player opens one of them, so that the page's module does not carry them.
 //! The page (`topochess_web::common::module_view`) mounts a view into a box of its own, hands it
 //! its props as JSON, and hears its events as JSON.
@@ -9,6 +10,7 @@
 
 use std::cell::{Cell, RefCell};
 use topochess_core::lab::LabSpec;
+use topochess_web::account::people::{PeopleOut, PeopleProps, PeopleScene, PeopleScreen};
 use topochess_web::common::module_view::Crossing;
 use topochess_web::explore::lab::{LabEvent, LabPanel, LabProps};
 use topochess_web::library::games_screen::{GamesOut, GamesProps, GamesScene, GamesScreen};
@@ -22,6 +24,7 @@ enum Drawn {
     Solid(AppHandle<SolidView>, SolidCallbacks),
     Lab(AppHandle<LabPanel>, Callback<LabEvent>),
     Games(AppHandle<GamesScreen>, Callback<GamesOut>),
+    People(AppHandle<PeopleScreen>, Callback<PeopleOut>),
 }
 
 /// The Games screen's props: `scene` with `on_action`.
@@ -31,6 +34,14 @@ fn games_props(scene: GamesScene, on_action: &Callback<GamesOut>) -> GamesProps 
         current: scene.current,
         warning: scene.warning,
         on_action: on_action.clone(),
+    }
+}
+
+/// A people's screen's props: `scene` with `on_out`.
+fn people_props(scene: PeopleScene, on_out: &Callback<PeopleOut>) -> PeopleProps {
+    PeopleProps {
+        scene,
+        on_out: on_out.clone(),
     }
 }
 
@@ -78,6 +89,16 @@ impl Drawn {
                 .render();
                 Drawn::Games(app, on_action)
             }
+            "people" => {
+                let scene = PeopleScene::from_json(props)?;
+                let on_out = report.reform(|out: PeopleOut| out.to_json());
+                let app = Renderer::<PeopleScreen>::with_root_and_props(
+                    host,
+                    people_props(scene, &on_out),
+                )
+                .render();
+                Drawn::People(app, on_out)
+            }
             _ => return None,
         })
     }
@@ -94,6 +115,9 @@ impl Drawn {
             Drawn::Games(app, on_action) => GamesScene::from_json(props)
                 .map(|scene| app.update(games_props(scene, on_action)))
                 .is_some(),
+            Drawn::People(app, on_out) => PeopleScene::from_json(props)
+                .map(|scene| app.update(people_props(scene, on_out)))
+                .is_some(),
         }
     }
 
@@ -103,6 +127,7 @@ impl Drawn {
             Drawn::Solid(app, _) => app.destroy(),
             Drawn::Lab(app, _) => app.destroy(),
             Drawn::Games(app, _) => app.destroy(),
+            Drawn::People(app, _) => app.destroy(),
         }
     }
 }
@@ -112,7 +137,7 @@ thread_local! {
     static LAST_ID: Cell<u32> = const { Cell::new(0) };
 }
 
-/// Draws view `kind` (`solid`, `lab`, `games`) into `host` with the props `props` (JSON); its
+/// Draws view `kind` (`solid`, `lab`, `games`, `people`) into `host` with the props `props` (JSON); its
 /// events call `on_event` with their JSON. Returns the view's number for [`update`] and
 /// [`unmount`], or 0 for an unknown kind or props that are not its.
 #[wasm_bindgen]
