@@ -1,13 +1,33 @@
 //! The account's personal access tokens (`docs/api.md`), in a dialog opened from the account's
 //! menu: the tokens listed with their scopes, a new one made with a description and the scopes
-//! ticked (shown once, to copy), and each revoked with a press.
+//! ticked (shown once, to copy), and each revoked with a press. Few players open it, so the
+//! views' module draws it (`web/src/bin/views.rs`), fetched the first time it is opened; the page
+//! hears when it closes.
 
 use crate::common::http::{json, request};
 use crate::common::modal::use_modal;
+use crate::common::module_view::{events, Crossing, ModuleView};
+use serde::{Deserialize, Serialize};
 use topochess_protocol::token::{token_fault, MadeToken, NewToken, TokenInfo, SCOPES};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
+
+/// What the tokens' dialog tells the page.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TokensOut {
+    /// The player closed it.
+    Close,
+}
+
+impl Crossing for TokensOut {}
+
+/// The tokens' dialog as the page draws it: a box the views' module draws the dialog from;
+/// `on_close` when the player closes it.
+pub fn tokens_view(on_close: Callback<()>) -> Html {
+    let on_event = events(move |TokensOut::Close| on_close.emit(()));
+    html! { <ModuleView kind="tokens" what="your API tokens" props="null" {on_event} /> }
+}
 
 /// The dialog's properties.
 #[derive(Properties, PartialEq)]

@@ -159,7 +159,7 @@ pub fn account_menu(props: &AccountMenuProps) -> Html {
     };
     let tokens_dialog = tokens.then(|| {
         let shut = tokens.clone();
-        html! { <super::tokens::TokensDialog on_close={Callback::from(move |_: ()| shut.set(false))} /> }
+        super::tokens::tokens_view(Callback::from(move |_: ()| shut.set(false)))
     });
     html! { <>{ body }{ for dialog }{ for tokens_dialog }</> }
 }

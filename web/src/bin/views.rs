@@ -1,7 +1,8 @@
 //! The views' wasm module: the views only some players open, the 3D view
 //! (`topochess_web::solid::view`), the surface lab (`topochess_web::explore::lab`), the Games
-//! screen (`topochess_web::library::games_screen`) and the people's screens, a player's page and
-//! the leaderboards (`topochess_web::account::people`), with their own copy of Yew. It is fetched
+//! screen (`topochess_web::library::games_screen`), the people's screens, a player's page and
+//! the leaderboards (`topochess_web::account::people`), and the account's API tokens
+//! (`topochess_web::account::tokens`), with their own copy of Yew. It is fetched
 //! the first time a player opens one of them, so that the page's module does not carry them.
 //! The page (`topochess_web::common::module_view`) mounts a view into a box of its own, hands it
 //! its props as JSON, and hears its events as JSON.
@@ -11,6 +12,7 @@
 use std::cell::{Cell, RefCell};
 use topochess_core::lab::LabSpec;
 use topochess_web::account::people::{PeopleOut, PeopleProps, PeopleScene, PeopleScreen};
+use topochess_web::account::tokens::{TokensDialog, TokensOut, TokensProps};
 use topochess_web::common::module_view::Crossing;
 use topochess_web::explore::lab::{LabEvent, LabPanel, LabProps};
 use topochess_web::library::games_screen::{GamesOut, GamesProps, GamesScene, GamesScreen};
@@ -25,6 +27,7 @@ enum Drawn {
     Lab(AppHandle<LabPanel>, Callback<LabEvent>),
     Games(AppHandle<GamesScreen>, Callback<GamesOut>),
     People(AppHandle<PeopleScreen>, Callback<PeopleOut>),
+    Tokens(AppHandle<TokensDialog>),
 }
 
 /// The Games screen's props: `scene` with `on_action`.
@@ -99,6 +102,13 @@ impl Drawn {
                 .render();
                 Drawn::People(app, on_out)
             }
+            "tokens" => {
+                let on_close = report.reform(|()| TokensOut::Close.to_json());
+                let app =
+                    Renderer::<TokensDialog>::with_root_and_props(host, TokensProps { on_close })
+                        .render();
+                Drawn::Tokens(app)
+            }
             _ => return None,
         })
     }
@@ -118,6 +128,8 @@ impl Drawn {
             Drawn::People(app, on_out) => PeopleScene::from_json(props)
                 .map(|scene| app.update(people_props(scene, on_out)))
                 .is_some(),
+            // The dialog has no props of its own.
+            Drawn::Tokens(_) => true,
         }
     }
 
@@ -128,6 +140,7 @@ impl Drawn {
             Drawn::Lab(app, _) => app.destroy(),
             Drawn::Games(app, _) => app.destroy(),
             Drawn::People(app, _) => app.destroy(),
+            Drawn::Tokens(app) => app.destroy(),
         }
     }
 }
@@ -137,7 +150,7 @@ thread_local! {
     static LAST_ID: Cell<u32> = const { Cell::new(0) };
 }
 
-/// Draws view `kind` (`solid`, `lab`, `games`, `people`) into `host` with the props `props` (JSON); its
+/// Draws view `kind` (`solid`, `lab`, `games`, `people`, `tokens`) into `host` with the props `props` (JSON); its
 /// events call `on_event` with their JSON. Returns the view's number for [`update`] and
 /// [`unmount`], or 0 for an unknown kind or props that are not its.
 #[wasm_bindgen]

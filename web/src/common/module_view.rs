@@ -45,7 +45,7 @@ pub fn events<E: Crossing + 'static>(on_event: impl Fn(E) + 'static) -> Callback
 /// Props of [`ModuleView`].
 #[derive(Properties, Clone, PartialEq)]
 pub struct ModuleViewProps {
-    /// Which view the module draws (`solid`, `lab`, `games`, `people`).
+    /// Which view the module draws (`solid`, `lab`, `games`, `people`, `tokens`).
     pub kind: AttrValue,
     /// What the box says while the module loads and if it cannot ("the 3D view").
     pub what: AttrValue,
@@ -211,7 +211,7 @@ pub fn module_view(props: &ModuleViewProps) -> Html {
                 <p class={classes!("module-loading", format!("{}-loading", props.kind))} role="status">{format!("Loading {what}…")}</p>
             }
             if let Status::Failed(why) = &*status {
-                <p class="module-unavailable" role="note">
+                <p class={classes!("module-unavailable", format!("{}-unavailable", props.kind))} role="note">
                     {format!("{} could not be loaded ({why}). ", capitalised(what))}
                     <button class="secondary" id="module-retry" onclick={retry}>{"Try again"}</button>
                 </p>
