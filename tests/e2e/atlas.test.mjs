@@ -18,6 +18,8 @@ const progressShown = (page, sel) => page.waitForFunction((s) => {
 test('a cell is computed in the worker, explained, kept, and opened on the analysis board', async () => {
   const { page, errors } = session;
   await page.click('#nav-atlas');
+  // The atlas is drawn by the views' module, fetched the first time it is opened.
+  await page.waitForSelector('#atlas-table');
   assert.ok(await page.locator('#atlas-table tr').count() >= 10, 'a row per 8x8 surface');
   // King and rook on the folded board: the page says they mate; the table says they do not.
   await page.click(`${cell('folded', 'KRvK')} button`);

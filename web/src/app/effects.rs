@@ -12,18 +12,6 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-/// Scrolls the element with this id into view, as little as needed.
-fn bring_into_view(id: &str) {
-    let element = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(id));
-    if let Some(element) = element {
-        let options = web_sys::ScrollIntoViewOptions::new();
-        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-        element.scroll_into_view_with_scroll_into_view_options(&options);
-    }
-}
-
 /// Runs the app's effects for `state`.
 #[hook]
 pub fn use_effects(state: &UseReducerHandle<AppState>) {
@@ -127,16 +115,10 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
         (state.notice.clone(), state.notice_at),
         |(notice, place)| {
             if notice.is_some() && *place != NoticeAt::Top {
-                bring_into_view("notice");
+                crate::common::bring_into_view("notice");
             }
         },
     );
-    // A cell of the atlas chosen: its details (below the table) are brought into view.
-    use_effect_with(state.atlas.selected.clone(), |selected| {
-        if selected.is_some() {
-            bring_into_view("atlas-details");
-        }
-    });
     use_keeping(state);
     // The defender's answer in a puzzle, after a pause (dropped if the puzzle or screen changes).
     {

@@ -45,6 +45,7 @@ use crate::app::boards::Boards;
 use crate::app::dispatch::{act, dispatcher};
 use crate::app::notice::notice;
 use crate::app::state::{Action, AppState, NoticeAt, Opponent, Screen, Settings, ViewMode};
+use crate::arenas::screen::{arena_view, ArenaOut, ArenaScene};
 use crate::common::module_view::{events, Crossing, ModuleView};
 use crate::explore::lab::LabEvent;
 use crate::explore::panel::ExplorerPanel;
@@ -191,9 +192,9 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
     let main = |inner: Html| html! { <main class="games-main">{ inner }</main> };
     Some(match state.screen {
         Screen::Home => crate::app::home::home(state, &on_action),
-        Screen::Atlas => main(crate::atlas::screen::atlas_screen(
+        Screen::Atlas => main(crate::atlas::screen::atlas_view(
             &state.atlas,
-            &on_action.reform(Action::Atlas),
+            on_action.reform(Action::Atlas),
         )),
         Screen::Learn if state.studying().is_none() => main(crate::learn::panel::lesson_list(
             &state.learn.progress,
@@ -223,12 +224,13 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
             let scene = crate::account::people::PeopleScene::Leaders(state.leaderboard.clone());
             main(people_view(&scene, people_out(state)))
         }
-        Screen::Tournaments => main(html! {
-            <crate::arenas::view::ArenaListPage me={state.me.clone()} list={state.arena.list.clone()}
-                on_made={{ let state = state.clone(); Callback::from(move |id: u64| {
-                    state.dispatch(Action::Open(crate::app::address::Address::Tournament(id)))
-                }) }} />
-        }),
+        Screen::Tournaments => {
+            let scene = ArenaScene::List {
+                me: state.me.clone(),
+                list: state.arena.list.clone(),
+            };
+            main(arena_view(&scene, arena_out(state)))
+        }
         Screen::Tournament => {
             let id = state.arena.shown.unwrap_or_default();
             let view = state
@@ -236,11 +238,16 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
                 .view
                 .clone()
                 .filter(|v| topochess_protocol::parse_id(&v.summary.id) == Some(id));
-            main(html! {
-                <crate::arenas::view::ArenaPage id={id} view={view} offset={state.arena.offset} me={state.me.clone()}
-                    missing={state.arena.missing.clone()} acting={state.arena.acting} trouble={state.arena.trouble.clone()}
-                    on_act={{ let state = state.clone(); Callback::from(move |r| arena_flow::act_on_arena(&state, r)) }} />
-            })
+            let scene = ArenaScene::Page {
+                id,
+                view: view.map(Box::new),
+                offset: state.arena.offset,
+                me: state.me.clone(),
+                missing: state.arena.missing.clone(),
+                acting: state.arena.acting,
+                trouble: state.arena.trouble.clone(),
+            };
+            main(arena_view(&scene, arena_out(state)))
         }
         Screen::Games => main(html! {
             <crate::library::games_screen::GamesView games={state.saved.clone()} current={state.play.game_id}
@@ -305,6 +312,17 @@ fn aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html {
 }
 
 /// What the surface lab (drawn by the views' module) reports, as the app's action.
+/// What a tournaments' page asks for: an arena made opened, a join or withdrawal sent.
+fn arena_out(state: &UseReducerHandle<AppState>) -> Callback<ArenaOut> {
+    let state = state.clone();
+    Callback::from(move |out| match out {
+        ArenaOut::Made(id) => {
+            state.dispatch(Action::Open(crate::app::address::Address::Tournament(id)))
+        }
+        ArenaOut::Act(request) => arena_flow::act_on_arena(&state, request),
+    })
+}
+
 /// What a people's screen asks for: a game on the analysis board with its review, another
 /// leaderboard.
 fn people_out(state: &UseReducerHandle<AppState>) -> Callback<PeopleOut> {

@@ -2,10 +2,11 @@
 //! one its player plays in, on every screen), its standings as the server last sent them, and
 //! which of the player's games were opened already. The server pairs and scores; the page shows
 //! it, and puts the player's new game on the board as soon as the standings name it.
-//! The list, the tournament's page and the form that makes one are in `view` and `create`; the
-//! socket in `socket`.
+//! The list, the tournament's page and the form that makes one are in `view` and `create`, drawn
+//! by the views' module (`screen`); the socket in `socket`.
 
 pub mod create;
+pub mod screen;
 pub mod socket;
 pub mod view;
 

@@ -147,7 +147,7 @@ pub struct ArenaPageProps {
 }
 
 /// What the arena's page asks of the server.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum ArenaRequest {
     /// Join (or come back), with the code typed for a private arena.
     Join(Option<String>),

@@ -66,7 +66,7 @@ impl Atlas {
 }
 
 /// A change to the atlas.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum AtlasAction {
     /// Build a cell's table (or show it if it is known).
     Cell(String, String),

@@ -1,9 +1,13 @@
 //! The endgame atlas screen: surfaces (rows) by material (columns), each cell computed on demand
 //! in the worker with progress and kept in the browser; a cell's details (counts, the longest
 //! mate, a drawn position, each openable on the analysis board); and what the numbers say, in
-//! words generated from them, set against the claims of the source pages.
+//! words generated from them, set against the claims of the source pages. Few first visits open
+//! it, so the views' module draws it (`web/src/bin/views.rs`): the page hands it the atlas
+//! ([`AtlasScene`]) and hears the player's actions; the builds stay the app's.
 
-use crate::atlas::{surfaces, Atlas, AtlasAction, Entry, MATERIALS};
+use crate::atlas::{surfaces, Atlas, AtlasAction, Building, Entry, MATERIALS};
+use crate::common::module_view::{events, Crossing, ModuleView};
+use serde::{Deserialize, Serialize};
 use topochess_core::variant::preset;
 use topochess_core::Color;
 use topochess_study::decimal;
@@ -246,5 +250,129 @@ pub fn atlas_screen(atlas: &Atlas, on_action: &Callback<AtlasAction>) -> Html {
                 </section>
             }
         </section>
+    }
+}
+
+/// The atlas as it crosses to the views' module: each cell's entry as its line (as the browser
+/// keeps it), the build under way, the cell chosen, and the cells that could not be built.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AtlasScene {
+    /// Surface, material and entry line, by cell.
+    entries: Vec<(String, String, String)>,
+    /// Surface, material, stage, done and total of the build under way.
+    building: Option<(String, String, String, u64, u64)>,
+    /// The cell whose details are shown.
+    selected: Option<(String, String)>,
+    /// Surface, material and why, of each cell that could not be built.
+    failed: Vec<(String, String, String)>,
+}
+
+impl Crossing for AtlasScene {}
+
+impl AtlasScene {
+    /// The scene of `atlas`.
+    pub fn of(atlas: &Atlas) -> AtlasScene {
+        AtlasScene {
+            entries: atlas
+                .entries
+                .iter()
+                .map(|((v, m), e)| (v.clone(), m.clone(), e.to_line()))
+                .collect(),
+            building: atlas.building.as_ref().map(|b| {
+                let (v, m) = b.key.clone();
+                (v, m, b.stage.clone(), b.done, b.total)
+            }),
+            selected: atlas.selected.clone(),
+            failed: atlas
+                .failed
+                .iter()
+                .map(|((v, m), why)| (v.clone(), m.clone(), why.clone()))
+                .collect(),
+        }
+    }
+
+    /// The atlas it shows (a line that is not an entry is left out).
+    pub fn atlas(&self) -> Atlas {
+        Atlas {
+            entries: self
+                .entries
+                .iter()
+                .filter_map(|(v, m, line)| Some(((v.clone(), m.clone()), Entry::from_line(line)?)))
+                .collect(),
+            building: self
+                .building
+                .clone()
+                .map(|(v, m, stage, done, total)| Building {
+                    key: (v, m),
+                    stage,
+                    done,
+                    total,
+                }),
+            selected: self.selected.clone(),
+            failed: self
+                .failed
+                .iter()
+                .map(|(v, m, why)| ((v.clone(), m.clone()), why.clone()))
+                .collect(),
+        }
+    }
+}
+
+impl Crossing for AtlasAction {}
+
+/// The atlas screen as the page draws it: a box the views' module draws into.
+pub fn atlas_view(atlas: &Atlas, on_action: Callback<AtlasAction>) -> Html {
+    let props = AtlasScene::of(atlas).to_json();
+    let on_event = events(move |action: AtlasAction| on_action.emit(action));
+    html! { <ModuleView kind="atlas" what="the endgame atlas" {props} {on_event} /> }
+}
+
+/// The atlas screen's properties, in the views' module.
+#[derive(Properties, PartialEq)]
+pub struct AtlasProps {
+    /// What it shows.
+    pub scene: AtlasScene,
+    /// The player's actions.
+    pub on_action: Callback<AtlasAction>,
+}
+
+/// The atlas screen, in the views' module: a cell chosen brings its details (below the table)
+/// into view.
+#[function_component(AtlasScreen)]
+pub fn atlas_screen_view(p: &AtlasProps) -> Html {
+    use_effect_with(p.scene.selected.clone(), |selected| {
+        if selected.is_some() {
+            crate::common::bring_into_view("atlas-details");
+        }
+    });
+    atlas_screen(&p.scene.atlas(), &p.on_action)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_atlas_crosses_whole() {
+        let mut atlas = Atlas::default();
+        let line = "10 8 2 0 16|10 0 2 8 0|1.25|4k3/8/8/8/8/8/8/Q3K3 w - - 0 1|-|\
+                    16:4k3/8/8/8/8/8/8/Q3K3 w - - 0 1;=:4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+        let entry = Entry::from_line(line).expect("an entry's line");
+        assert_eq!(entry.typical.len(), 2);
+        atlas
+            .entries
+            .insert(("folded".into(), "KQvK".into()), entry);
+        atlas.building = Some(Building {
+            key: ("torus".into(), "KRvK".into()),
+            stage: "KRvK".into(),
+            done: 3,
+            total: 9,
+        });
+        atlas.selected = Some(("folded".into(), "KQvK".into()));
+        atlas
+            .failed
+            .insert(("sphere".into(), "KBNvK".into()), "too large".into());
+        let scene = AtlasScene::from_json(&AtlasScene::of(&atlas).to_json()).expect("its JSON");
+        assert_eq!(scene.atlas(), atlas);
     }
 }

@@ -1,8 +1,9 @@
 //! The views' wasm module: the views only some players open, the 3D view
 //! (`topochess_web::solid::view`), the surface lab (`topochess_web::explore::lab`), the Games
 //! screen (`topochess_web::library::games_screen`), the people's screens, a player's page and
-//! the leaderboards (`topochess_web::account::people`), and the account's API tokens
-//! (`topochess_web::account::tokens`), with their own copy of Yew. It is fetched
+//! the leaderboards (`topochess_web::account::people`), the account's API tokens
+//! (`topochess_web::account::tokens`), the tournaments' pages (`topochess_web::arenas::screen`)
+//! and the endgame atlas (`topochess_web::atlas::screen`), with their own copy of Yew. It is fetched
 //! the first time a player opens one of them, so that the page's module does not carry them.
 //! The page (`topochess_web::common::module_view`) mounts a view into a box of its own, hands it
 //! its props as JSON, and hears its events as JSON.
@@ -13,6 +14,9 @@ use std::cell::{Cell, RefCell};
 use topochess_core::lab::LabSpec;
 use topochess_web::account::people::{PeopleOut, PeopleProps, PeopleScene, PeopleScreen};
 use topochess_web::account::tokens::{TokensDialog, TokensOut, TokensProps};
+use topochess_web::arenas::screen::{ArenaOut, ArenaScene, ArenaScreen, ArenaScreenProps};
+use topochess_web::atlas::screen::{AtlasProps, AtlasScene, AtlasScreen};
+use topochess_web::atlas::AtlasAction;
 use topochess_web::common::module_view::Crossing;
 use topochess_web::explore::lab::{LabEvent, LabPanel, LabProps};
 use topochess_web::library::games_screen::{GamesOut, GamesProps, GamesScene, GamesScreen};
@@ -28,6 +32,8 @@ enum Drawn {
     Games(AppHandle<GamesScreen>, Callback<GamesOut>),
     People(AppHandle<PeopleScreen>, Callback<PeopleOut>),
     Tokens(AppHandle<TokensDialog>),
+    Arena(AppHandle<ArenaScreen>, Callback<ArenaOut>),
+    Atlas(AppHandle<AtlasScreen>, Callback<AtlasAction>),
 }
 
 /// The Games screen's props: `scene` with `on_action`.
@@ -45,6 +51,22 @@ fn people_props(scene: PeopleScene, on_out: &Callback<PeopleOut>) -> PeopleProps
     PeopleProps {
         scene,
         on_out: on_out.clone(),
+    }
+}
+
+/// A tournaments' page's props: `scene` with `on_out`.
+fn arena_props(scene: ArenaScene, on_out: &Callback<ArenaOut>) -> ArenaScreenProps {
+    ArenaScreenProps {
+        scene,
+        on_out: on_out.clone(),
+    }
+}
+
+/// The atlas's props: `scene` with `on_action`.
+fn atlas_props(scene: AtlasScene, on_action: &Callback<AtlasAction>) -> AtlasProps {
+    AtlasProps {
+        scene,
+        on_action: on_action.clone(),
     }
 }
 
@@ -109,6 +131,24 @@ impl Drawn {
                         .render();
                 Drawn::Tokens(app)
             }
+            "arena" => {
+                let scene = ArenaScene::from_json(props)?;
+                let on_out = report.reform(|out: ArenaOut| out.to_json());
+                let app =
+                    Renderer::<ArenaScreen>::with_root_and_props(host, arena_props(scene, &on_out))
+                        .render();
+                Drawn::Arena(app, on_out)
+            }
+            "atlas" => {
+                let scene = AtlasScene::from_json(props)?;
+                let on_action = report.reform(|action: AtlasAction| action.to_json());
+                let app = Renderer::<AtlasScreen>::with_root_and_props(
+                    host,
+                    atlas_props(scene, &on_action),
+                )
+                .render();
+                Drawn::Atlas(app, on_action)
+            }
             _ => return None,
         })
     }
@@ -130,6 +170,12 @@ impl Drawn {
                 .is_some(),
             // The dialog has no props of its own.
             Drawn::Tokens(_) => true,
+            Drawn::Arena(app, on_out) => ArenaScene::from_json(props)
+                .map(|scene| app.update(arena_props(scene, on_out)))
+                .is_some(),
+            Drawn::Atlas(app, on_action) => AtlasScene::from_json(props)
+                .map(|scene| app.update(atlas_props(scene, on_action)))
+                .is_some(),
         }
     }
 
@@ -141,6 +187,8 @@ impl Drawn {
             Drawn::Games(app, _) => app.destroy(),
             Drawn::People(app, _) => app.destroy(),
             Drawn::Tokens(app) => app.destroy(),
+            Drawn::Arena(app, _) => app.destroy(),
+            Drawn::Atlas(app, _) => app.destroy(),
         }
     }
 }
@@ -150,7 +198,7 @@ thread_local! {
     static LAST_ID: Cell<u32> = const { Cell::new(0) };
 }
 
-/// Draws view `kind` (`solid`, `lab`, `games`, `people`, `tokens`) into `host` with the props `props` (JSON); its
+/// Draws view `kind` (`solid`, `lab`, `games`, `people`, `tokens`, `arena`, `atlas`) into `host` with the props `props` (JSON); its
 /// events call `on_event` with their JSON. Returns the view's number for [`update`] and
 /// [`unmount`], or 0 for an unknown kind or props that are not its.
 #[wasm_bindgen]

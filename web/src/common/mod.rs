@@ -15,6 +15,18 @@ pub mod shapes;
 pub mod socket;
 pub mod sound;
 
+/// Scrolls the element with this id into view, as little as needed.
+pub fn bring_into_view(id: &str) {
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id));
+    if let Some(element) = element {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+        element.scroll_into_view_with_scroll_into_view_options(&options);
+    }
+}
+
 /// The value of the `<select>` an event came from.
 pub fn select_value(e: &yew::Event) -> String {
     use wasm_bindgen::JsCast;

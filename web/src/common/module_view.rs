@@ -45,7 +45,7 @@ pub fn events<E: Crossing + 'static>(on_event: impl Fn(E) + 'static) -> Callback
 /// Props of [`ModuleView`].
 #[derive(Properties, Clone, PartialEq)]
 pub struct ModuleViewProps {
-    /// Which view the module draws (`solid`, `lab`, `games`, `people`, `tokens`).
+    /// Which view the module draws (`solid`, `lab`, `games`, `people`, `tokens`, `arena`, `atlas`).
     pub kind: AttrValue,
     /// What the box says while the module loads and if it cannot ("the 3D view").
     pub what: AttrValue,
