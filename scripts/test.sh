@@ -29,19 +29,19 @@
 #   optimisations (LLVM's are as shipped): the same code, the modules 0.5 % larger (the page's
 #   2.9 KB gzipped, the engine's 0.8, the views' 0.6), so the sizes printed are an upper bound;
 # - the core and its perft bench for wasm32: `release`.
-# The site's steps (wasm-bindgen's install where missing, the site's build and lint) run beside
-# the native build, in a target folder of their own (target/web: cargo lets one command at a time
-# build in a folder): neither side keeps both cores busy throughout (a crate compiling alone at
-# the end of a build, the link-time optimisation of one module), and the other fills the gaps.
-# The native tests then run beside the rest: the end of the site's build, then the end-to-end
-# tests with the bench's wasm32 build beside them (the end-to-end tests need the site only), then
-# the wasm perft check. The native build's output is shown as it comes, the end-to-end tests'
-# too; the site's is kept in target/test-logs/web.log and its summary shown once it ends, the
-# native tests' and the bench's shown whole once they end.
+# The wasm32 steps (wasm-bindgen's install where missing, the site's build and lint, the bench's
+# build) run beside the native build and tests, in a target folder of their own
+# (target/web: cargo lets one command at a time build in a folder): neither side keeps both cores
+# busy throughout (a crate compiling alone at the end of a build, the link-time optimisation of
+# one module, tests that wait on sockets), and the other fills the gaps. The native tests then run
+# beside the rest: the wasm32 steps' end, the wasm perft check and the end-to-end tests. The
+# native build's output is shown as it comes, the end-to-end tests' too; the wasm32 steps' is
+# kept in target/test-logs/web.log and its summary shown once they end, the native tests' shown
+# whole once they end.
 # At the end: the time each step took, and the size of target/.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
-# Everything but wasm-bindgen, which the site's steps install first (see web_steps below).
+# Everything but wasm-bindgen, which the wasm32 steps install first (see web_steps below).
 scripts/setup.sh --no-wasm-bindgen || { echo "0 passed, 1 failed"; exit 1; }
 . scripts/env.sh
 # A clean clone gains nothing from incremental compilation, whose caches would double the build's
@@ -105,10 +105,10 @@ clippy_driver=$(rustup which clippy-driver 2>/dev/null || command -v clippy-driv
 check "clippy's driver (rustup component add clippy)" test -x "$clippy_driver"
 linted() { env RUSTC_WORKSPACE_WRAPPER="$clippy_driver" "$@"; }
 
-step "the site's wasm32 build, started beside the native steps (its log: target/test-logs/web.log)"
+step "the wasm32 builds, started beside the native steps (their log: target/test-logs/web.log)"
 web_target=$PWD/target/web
-# Installs wasm-bindgen where missing, then builds the site; each failure is a line of
-# $logs/web-broken.txt and each step's time a line of $logs/web-timings.txt.
+# Runs the wasm32 steps one after another; each failure is a line of $logs/web-broken.txt and
+# each step's time a line of $logs/web-timings.txt.
 web_steps() {
   local start
   start=$SECONDS
@@ -129,20 +129,16 @@ web_steps() {
     echo "clippy (web, wasm32): the warnings in target/test-logs/site.log" >>"$logs/web-broken.txt"
   fi
   echo "$((SECONDS - start)) release web build, linted (scripts/build-site.mjs)" >>"$logs/web-timings.txt"
+  start=$SECONDS
+  # The generator has code of its own in WebAssembly, which the native tests do not run: its
+  # perft is checked against the native build's once both are built. (Built in one command with
+  # the engine's module, so as to build the core and the search once, it built everything the
+  # engine links again: 126 s where this takes 40.)
+  cargo build --release --target wasm32-unknown-unknown -p topochess-core -p topochess-wasm-bench \
+    --locked || echo "wasm32 build of the core and its perft bench" >>"$logs/web-broken.txt"
+  echo "$((SECONDS - start)) the wasm32 build of the perft bench" >>"$logs/web-timings.txt"
   # Its status says whether any step failed.
   [ ! -s "$logs/web-broken.txt" ]
-}
-# The generator has code of its own in WebAssembly, which the native tests do not run: its perft
-# is checked against the native build's once both are built. Built after the site, in its target
-# folder, where the engine's module left the core and the search built for wasm32 (built in one
-# command with the engine's module, it built everything the engine links again: 126 s where this
-# takes 40); beside the end-to-end tests, which need the site only.
-bench_steps() {
-  local start=$SECONDS
-  CARGO_TARGET_DIR=$web_target cargo build --release --target wasm32-unknown-unknown \
-    -p topochess-core -p topochess-wasm-bench --locked \
-    || echo "wasm32 build of the core and its perft bench" >>"$logs/bench-broken.txt"
-  echo "$((SECONDS - start)) the wasm32 build of the perft bench" >>"$logs/bench-timings.txt"
 }
 : >"$logs/web-broken.txt"
 : >"$logs/web-timings.txt"
@@ -178,7 +174,7 @@ step "native unit and integration tests, started beside the end-to-end tests (th
 # Every test binary of the build above, two at a time, each binary's output whole once it ends;
 # then the examples in the docs (the libraries' doc tests, which `cargo test` runs last; the
 # workspace as built, so that no crate is built again with other features). They run beside the
-# rest of the site's build and the end-to-end tests, which need the site and the game server but
+# rest of the wasm32 steps and the end-to-end tests, which need the site and the game server but
 # not the tests' verdicts: the native tests keep 1.2 cores busy, the end-to-end files about 1.5,
 # and one after the other they left most of a core idle for minutes. Each runner's output and
 # status go to files of their own, counted once both sides are done.
@@ -198,18 +194,14 @@ native_start=$SECONDS
 native_steps >"$logs/native-tests.log" 2>&1 &
 native_job=$!
 
-step "the site's build's end (linted)"
+step "the wasm32 builds' end (the site, linted, and the perft bench)"
 # A failed step is named in web-broken.txt; a job that failed and named none stopped part way (a
 # signal, a broken script), which fails the run too.
 web_status=0
 wait "$web_job" || web_status=$?
 if [ "$web_status" -ne 0 ] && [ ! -s "$logs/web-broken.txt" ]; then
-  echo "the site's build (stopped with status $web_status before naming a failed step)" >>"$logs/web-broken.txt"
+  echo "the wasm32 builds (stopped with status $web_status before naming a failed step)" >>"$logs/web-broken.txt"
 fi
-: >"$logs/bench-broken.txt"
-: >"$logs/bench-timings.txt"
-bench_steps >"$logs/bench.log" 2>&1 &
-bench_job=$!
 # What they said, in short: the lint's and the builds' errors, the sizes, any warning. The whole
 # of it is in the log.
 grep -E '^(error|warning)(\[|:)|wasm size|warn' "$logs/web.log" "$logs/site.log" | head -60
@@ -221,6 +213,23 @@ while read -r name; do
 done <"$logs/web-broken.txt"
 if grep -q "release web build" "$logs/web-broken.txt"; then
   tail -40 "$logs/site.log"
+fi
+
+step "perft in the wasm32 build (Node.js) against the native build"
+# The native side is the test build's `topochess` (built by the native tests above).
+bench=$web_target/wasm32-unknown-unknown/release/topochess_wasm_bench.wasm
+if check "wasm perft build" test -f "$bench" \
+  && check "wasm perft build" test -x target/debug/topochess \
+  && check "wasm perft build" wasm-bindgen --target nodejs --out-dir target/wasm-perft "$bench"; then
+  node crates/wasm-bench/perft-check.mjs target/wasm-perft target/debug/topochess \
+    | tee "$logs/wasm-perft.log"
+  # "wasm perft 4: P of N positions as native"; no such line: the check itself broke.
+  if grep -q '^wasm perft' "$logs/wasm-perft.log"; then
+    passed=$((passed + $(awk '/^wasm perft/ {print $4}' "$logs/wasm-perft.log")))
+    failed=$((failed + $(awk '/^wasm perft/ {print $6 - $4}' "$logs/wasm-perft.log")))
+  else
+    broken+=("wasm perft check")
+  fi
 fi
 
 if test -f dist/index.html && ! grep -q "release web build" "$logs/web-broken.txt"; then
@@ -258,31 +267,6 @@ if test -f dist/index.html && ! grep -q "release web build" "$logs/web-broken.tx
     fi
   else
     broken+=("end-to-end tests")
-  fi
-fi
-
-step "perft in the wasm32 build (Node.js) against the native build"
-wait "$bench_job"
-cat "$logs/bench.log"
-while read -r line; do
-  [ -n "$line" ] && timings+=("$line (beside the end-to-end tests)")
-done <"$logs/bench-timings.txt"
-while read -r name; do
-  [ -n "$name" ] && broken+=("$name")
-done <"$logs/bench-broken.txt"
-# The native side is the test build's `topochess` (built by the native tests above).
-bench=$web_target/wasm32-unknown-unknown/release/topochess_wasm_bench.wasm
-if check "wasm perft build" test -f "$bench" \
-  && check "wasm perft build" test -x target/debug/topochess \
-  && check "wasm perft build" wasm-bindgen --target nodejs --out-dir target/wasm-perft "$bench"; then
-  node crates/wasm-bench/perft-check.mjs target/wasm-perft target/debug/topochess \
-    | tee "$logs/wasm-perft.log"
-  # "wasm perft 4: P of N positions as native"; no such line: the check itself broke.
-  if grep -q '^wasm perft' "$logs/wasm-perft.log"; then
-    passed=$((passed + $(awk '/^wasm perft/ {print $4}' "$logs/wasm-perft.log")))
-    failed=$((failed + $(awk '/^wasm perft/ {print $6 - $4}' "$logs/wasm-perft.log")))
-  else
-    broken+=("wasm perft check")
   fi
 fi
 
