@@ -33,11 +33,9 @@
 # build) run beside the native build and tests, in a target folder of their own
 # (target/web: cargo lets one command at a time build in a folder): neither side keeps both cores
 # busy throughout (a crate compiling alone at the end of a build, the link-time optimisation of
-# one module, tests that wait on sockets), and the other fills the gaps. The native tests then run
-# beside the rest: the wasm32 steps' end, the wasm perft check and the end-to-end tests. The
-# native build's output is shown as it comes, the end-to-end tests' too; the wasm32 steps' is
-# kept in target/test-logs/web.log and its summary shown once they end, the native tests' shown
-# whole once they end.
+# one module, tests that wait on sockets), and the other fills the gaps. The native steps' output
+# is shown as it comes; the wasm32 steps' is kept in target/test-logs/web.log and its summary
+# shown once they end.
 # At the end: the time each step took, and the size of target/.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -170,29 +168,20 @@ fi
 step "the rules core's documentation (cargo doc, links checked)"
 check "cargo doc (core)" env RUSTDOCFLAGS="-D warnings" cargo doc -p topochess-core --no-deps --locked
 
-step "native unit and integration tests, started beside the end-to-end tests (their log: target/test-logs/native-tests.log)"
+step "native unit and integration tests"
 # Every test binary of the build above, two at a time, each binary's output whole once it ends;
 # then the examples in the docs (the libraries' doc tests, which `cargo test` runs last; the
-# workspace as built, so that no crate is built again with other features). They run beside the
-# rest of the wasm32 steps and the end-to-end tests, which need the site and the game server but
-# not the tests' verdicts: the native tests keep 1.2 cores busy, the end-to-end files about 1.5,
-# and one after the other they left most of a core idle for minutes. Each runner's output and
-# status go to files of their own, counted once both sides are done.
-native_steps() {
-  if [ -s "$logs/build.json" ]; then
-    node scripts/test-binaries.mjs "$logs/build.json" >"$logs/cargo-test.log" 2>&1
-    echo "$?" >"$logs/cargo-test.status"
-  fi
-  # Not the page's crate nor the wasm perft bench's, which have none (`doctest = false`): cargo
-  # would build their libraries for them, which no test binary links (15 s at the end of the
-  # step). Left out, they leave web-sys with fewer features, built again for the worker (5 s).
-  linted cargo test --doc --workspace --exclude topochess-web --exclude topochess-wasm-bench \
-    --locked >"$logs/doc-tests.log" 2>&1
-  echo "$?" >"$logs/doc-tests.status"
-}
-native_start=$SECONDS
-native_steps >"$logs/native-tests.log" 2>&1 &
-native_job=$!
+# workspace as built, so that no crate is built again with other features).
+if [ -s "$logs/build.json" ]; then
+  node scripts/test-binaries.mjs "$logs/build.json" 2>&1 | tee "$logs/cargo-test.log"
+  count_tests "$logs/cargo-test.log" "${PIPESTATUS[0]}" "native test binaries (scripts/test-binaries.mjs)"
+fi
+# Not the page's crate nor the wasm perft bench's, which have none (`doctest = false`): cargo
+# would build their libraries for them, which no test binary links (15 s at the end of the step).
+# Left out, they leave web-sys with fewer features, built again for the worker (5 s).
+linted cargo test --doc --workspace --exclude topochess-web --exclude topochess-wasm-bench \
+  --locked 2>&1 | tee "$logs/doc-tests.log"
+count_tests "$logs/doc-tests.log" "${PIPESTATUS[0]}" "doc tests (cargo test --doc)"
 
 step "the wasm32 builds' end (the site, linted, and the perft bench)"
 # A failed step is named in web-broken.txt; a job that failed and named none stopped part way (a
@@ -269,19 +258,6 @@ if test -f dist/index.html && ! grep -q "release web build" "$logs/web-broken.tx
     broken+=("end-to-end tests")
   fi
 fi
-
-step "the native tests' end (scripts/test-binaries.mjs, then cargo test --doc)"
-# A runner that left no status stopped part way (a signal), which fails the run too.
-wait "$native_job"
-timings+=("$((SECONDS - native_start)) native unit and integration tests (beside the steps after them)")
-if [ -s "$logs/build.json" ]; then
-  cat "$logs/cargo-test.log"
-  count_tests "$logs/cargo-test.log" "$(cat "$logs/cargo-test.status" 2>/dev/null || echo 1)" \
-    "native test binaries (scripts/test-binaries.mjs)"
-fi
-cat "$logs/doc-tests.log"
-count_tests "$logs/doc-tests.log" "$(cat "$logs/doc-tests.status" 2>/dev/null || echo 1)" \
-  "doc tests (cargo test --doc)"
 
 step "done"
 printf '\nscreenshots: target/e2e/\n'
