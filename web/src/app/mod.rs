@@ -311,7 +311,6 @@ fn aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html {
     }
 }
 
-/// What the surface lab (drawn by the views' module) reports, as the app's action.
 /// What a tournaments' page asks for: an arena made opened, a join or withdrawal sent.
 fn arena_out(state: &UseReducerHandle<AppState>) -> Callback<ArenaOut> {
     let state = state.clone();
@@ -340,6 +339,7 @@ fn people_out(state: &UseReducerHandle<AppState>) -> Callback<PeopleOut> {
     })
 }
 
+/// What the surface lab (drawn by the views' module) reports, as the app's action.
 fn lab_event(on_action: &Callback<Action>) -> Callback<String> {
     let on_action = on_action.clone();
     events(move |event: LabEvent| on_action.emit(Action::Explore(event.action())))
