@@ -206,7 +206,7 @@ export async function screenshot(page, name) {
 
 /**
  * Registers the set-up every test file shares: one server and one page for the file, local
- * storage cleared and the app loaded before each test. Returns an object filled in by then:
+ * storage and the saved games' shelf (IndexedDB) cleared and the app loaded before each test. Returns an object filled in by then:
  * { server, browser, page, errors }.
  */
 export function useSession(viewport = { width: 1400, height: 900 }) {
@@ -227,6 +227,7 @@ export function useSession(viewport = { width: 1400, height: 900 }) {
     await session.page.goto('about:blank');
     await session.page.goto(`${session.server.url}api/blank`);
     await session.page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+    await shelfClear(session.page);
     await session.page.goto(session.server.play);
     await session.page.waitForSelector('svg.normal [data-square]');
   });
@@ -275,6 +276,66 @@ export const moves = (page) => page.locator('#moves .mv').allTextContents();
 export async function type(page, text) {
   await page.fill('#san-input', text);
   await page.press('#san-input', 'Enter');
+}
+
+/**
+ * Does `op` on the page's shelf (the browser's IndexedDB, database `topochess`, store `library`)
+ * in one transaction: `get` what is under `key` (`null` when nothing is), `put` `text` under it,
+ * or `clear` the store.
+ */
+function shelf(page, op, key = 'library', text = null) {
+  return page.evaluate(([op, key, text]) => new Promise((resolve, reject) => {
+    const open = indexedDB.open('topochess', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('library');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction('library', op === 'get' ? 'readonly' : 'readwrite');
+      const store = tx.objectStore('library');
+      const request = op === 'get' ? store.get(key) : op === 'put' ? store.put(text, key) : store.clear();
+      tx.oncomplete = () => { db.close(); resolve(op === 'get' ? request.result ?? null : undefined); };
+      tx.onabort = () => { db.close(); reject(tx.error); };
+    };
+  }), [op, key, text]);
+}
+
+/** What the shelf holds under `key`: the library's JSON under `library`, a library that could not
+ * be read under `unreadable`; `null` when nothing is. */
+export const shelfGet = (page, key = 'library') => shelf(page, 'get', key);
+/** Puts `text` on the shelf under `key` (a library written by hand). */
+export const shelfPut = (page, text, key = 'library') => shelf(page, 'put', key, text);
+/** Empties the shelf (every saved game gone, as in a browser that never saw the site). */
+export const shelfClear = (page) => shelf(page, 'clear');
+
+/** The saved-games library as the page's shelf holds it (`{ games: [] }` before its first write). */
+export async function storedLibrary(page) {
+  const text = await shelfGet(page);
+  return text === null ? { games: [] } : JSON.parse(text);
+}
+
+/** The stored games' moves, each game's joined by spaces. */
+export const storedLines = async (page) => (await storedLibrary(page)).games.map((g) => g.moves.join(' '));
+
+/**
+ * Waits until the stored library passes `test`, reading it again whenever a write is told on the
+ * shelf's broadcast channel (every page's writes are), or after 250 ms without one (a write made
+ * before the page listened); fails after `timeout` ms, saying what the library held.
+ */
+export async function storedWhen(page, test, what = 'the stored library', timeout = 10000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const lib = await storedLibrary(page);
+    if (test(lib)) return lib;
+    if (Date.now() > end) {
+      throw new Error(`${what}: not so after ${timeout} ms; it holds ${lib.games.map((g) => g.moves.join(' ')).join(' | ')}`);
+    }
+    await page.evaluate(() => new Promise((done) => {
+      const channel = new BroadcastChannel('topochess/library');
+      const finish = () => { clearTimeout(timer); channel.close(); done(); };
+      const timer = setTimeout(finish, 250);
+      channel.onmessage = finish;
+    }));
+  }
 }
 
 /** Pastes a PGN or a FEN into the import box and loads it. */

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { useSession, screenshot, newGame, type, moves, openGames } from './harness.mjs';
+import { useSession, screenshot, newGame, type, moves, openGames, storedLibrary, storedLines, storedWhen } from './harness.mjs';
 
 const session = useSession();
 
@@ -45,11 +45,13 @@ test('the Games screen lists, filters, renames, deletes with undo, exports and i
   // The names are edited right under the game's row, and Enter saves them.
   assert.equal(await page.locator('.game-row + .rename-row #rename-form').count(), 1);
   await page.press('#rename-black', 'Enter');
-  assert.equal(await rows.first().locator('.white').textContent(), 'Ann');
+  // Each change shows once the library has written it (a transaction of a few milliseconds).
+  await rows.first().locator('.white', { hasText: 'Ann' }).waitFor();
   // Delete, then undo.
   await rows.first().locator('.delete-game').click();
-  assert.equal(await rows.count(), 0);
+  await rows.first().waitFor({ state: 'detached' });
   await page.click('#undo');
+  await rows.first().waitFor();
   assert.equal(await rows.count(), 1);
   assert.equal(await rows.first().locator('.black').textContent(), 'Bo');
   await page.selectOption('#games-variant', '');
@@ -154,6 +156,27 @@ test('a correspondence game exchanged by links between two players', async () =>
   }
 });
 
+test('a move whose save the browser had not written when the page reloaded is kept', async () => {
+  const { page } = session;
+  await type(page, 'e4');
+  await storedWhen(page, (lib) => lib.games.some((g) => g.moves.join(' ') === 'e2e4'), '1.e4 stored');
+  // From now on this page's writes to the shelf are refused (as a reload in the middle of a
+  // transaction leaves them): 1...e5 is played, and not written.
+  await page.evaluate(() => {
+    IDBObjectStore.prototype.put = function () { throw new DOMException('held back by the test', 'UnknownError'); };
+  });
+  await type(page, 'e5');
+  await page.waitForSelector('#notice');
+  assert.match(await page.locator('#notice').textContent(), /could not be saved/);
+  assert.deepEqual(await storedLines(page), ['e2e4']);
+  // The reload finds the move the tab kept aside, and writes it.
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await moves(page), ['e4', 'e5']);
+  await storedWhen(page, (lib) => lib.games.some((g) => g.moves.join(' ') === 'e2e4 e7e5'), '1...e5 put back on the shelf');
+  assert.equal((await storedLibrary(page)).games.length, 1, 'once, not as a second game');
+});
+
 test('two tabs of one game keep in step, and when they diverge both lines are kept', async () => {
   const context = await session.browser.newContext({ viewport: { width: 1400, height: 900 } });
   try {
@@ -171,30 +194,26 @@ test('two tabs of one game keep in step, and when they diverge both lines are ke
     await b.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 5);
     assert.deepEqual(await moves(b), ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4']);
     assert.match(await b.locator('#notice').textContent(), /another tab/);
-    // Tab C, whose storage events are held back (a tab that has not heard yet): when it takes
-    // the game another way, A's line stays and C's is kept apart.
+    // Tab C, which does not hear the shelf's broadcasts (a tab that has not heard yet): when it
+    // takes the game another way, A's line stays and C's is kept apart.
     const c = await context.newPage();
     await c.addInitScript(() => {
-      const add = window.addEventListener;
-      window.addEventListener = function (type, ...rest) {
-        if (type !== 'storage') return add.call(this, type, ...rest);
-      };
+      BroadcastChannel.prototype.addEventListener = function () {};
     });
     await c.goto(session.server.play);
     await ready(c);
     assert.equal((await moves(c)).length, 5);
-    // A plays on, which C does not hear of (its storage holds the move, no event told it); C
-    // takes 3.Bc4 back and plays 3.d4 instead.
+    // A plays on, which C does not hear of (the shelf holds the move, nothing told C); C takes
+    // 3.Bc4 back and plays 3.d4 instead.
     await type(a, 'Nf6');
-    await c.waitForFunction(() => localStorage.getItem('topochess/games').includes('g8f6'), null, { polling: 50 });
+    await storedWhen(c, (lib) => lib.games.some((g) => g.moves.includes('g8f6')), 'A\'s 3...Nf6 stored');
     await c.bringToFront();
     await c.click('#takeback');
     assert.match(await c.locator('#notice').textContent(), /both lines are kept/);
     await type(c, 'd4');
-    const stored = await a.evaluate(() => JSON.parse(localStorage.getItem('topochess/games')).games
-      .filter((g) => g.moves.length > 0).map((g) => g.moves.join(' ')));
-    assert.ok(stored.includes('e2e4 e7e5 g1f3 b8c6 f1c4 g8f6'), stored.join(' | '));
-    assert.ok(stored.includes('e2e4 e7e5 g1f3 b8c6 d2d4'), stored.join(' | '));
+    const stored = await storedWhen(a, (lib) => lib.games.some((g) => g.moves.join(' ') === 'e2e4 e7e5 g1f3 b8c6 d2d4'), 'C\'s 3.d4 stored');
+    const lines = stored.games.map((g) => g.moves.join(' '));
+    assert.ok(lines.includes('e2e4 e7e5 g1f3 b8c6 f1c4 g8f6'), lines.join(' | '));
     // After a reload each tab shows its own line; nothing was overwritten.
     await a.reload();
     await ready(a);
@@ -215,8 +234,6 @@ test('two tabs answering the same position at the same instant: both lines are k
     await a.goto(session.server.play);
     await ready(a);
     let b = null;
-    const lines = () => a.evaluate(() => JSON.parse(localStorage.getItem('topochess/games')).games
-      .map((g) => g.moves.join(' ')));
     // Each tab types its move and presses Enter at one agreed instant (by its own clock).
     const at = (page, move, when) => page.evaluate(([move, when]) => new Promise((done) => {
       setTimeout(() => {
@@ -243,10 +260,10 @@ test('two tabs answering the same position at the same instant: both lines are k
       const when = Date.now() + 300;
       await Promise.all([at(a, 'Nf3', when), at(b, 'Nc3', when)]);
       // Both lines in the library, each tab still showing its own.
-      await a.waitForFunction(() => {
-        const games = JSON.parse(localStorage.getItem('topochess/games')).games.map((g) => g.moves.join(' '));
+      await storedWhen(a, (lib) => {
+        const games = lib.games.map((g) => g.moves.join(' '));
         return games.includes('e2e4 e7e5 g1f3') && games.includes('e2e4 e7e5 b1c3');
-      }, null, { timeout: 5000 }).catch(async () => assert.fail(`round ${round}: ${(await lines()).join(' | ')}`));
+      }, `round ${round}: both lines stored`, 5000);
       assert.deepEqual(await moves(a), ['e4', 'e5', 'Nf3']);
       assert.deepEqual(await moves(b), ['e4', 'e5', 'Nc3']);
     }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, freePort, startGameServer, serveDist, screenshot, newGame, type, moves } from './harness.mjs';
+import { launch, freePort, startGameServer, serveDist, screenshot, newGame, type, moves, storedWhen } from './harness.mjs';
 import { waitMoves, desktops, newLiveGame, joinAndOpenWithE4E5 } from './live-harness.mjs';
 
 /** Runs `body` with a game server on a database of its own, and a browser; both go after. */
@@ -104,9 +104,8 @@ test('two players play live: moves both ways, clocks, a reload, a spectator, the
     await a.waitForFunction(() => /resign/i.test(document.querySelector('#status').textContent));
     await b.waitForFunction(() => /resign/i.test(document.querySelector('#status').textContent));
     // The game is in the library, like any game.
-    const kept = await a.evaluate(() => JSON.parse(localStorage.getItem('topochess/games')).games
-      .filter((g) => g.moves.length === 10).length);
-    assert.equal(kept, 1);
+    const stored = await storedWhen(a, (lib) => lib.games.some((g) => g.moves.length === 10), 'the game of ten moves stored');
+    assert.equal(stored.games.filter((g) => g.moves.length === 10).length, 1);
     // A rematch, when both ask: a new game, colours swapped, on both pages.
     const first = await a.evaluate(() => location.hash);
     await a.click('#live-rematch');

@@ -3,8 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   useSession, screenshot, newGame, loadText, type, phonePage, watchLongTasks, longTasks, clickToFrame,
-  openSettings, openPlay,
+  openSettings, openPlay, openGames, shelfClear, shelfGet, shelfPut, storedLibrary, storedWhen, moves,
 } from './harness.mjs';
+import { readFile } from 'node:fs/promises';
 
 const session = useSession();
 
@@ -140,20 +141,100 @@ test('typed moves, navigation by keys, take back and redo', async () => {
   assert.equal(await moveCount(page), 4);
 });
 
-test('the game survives a reload, and unreadable storage gives a notice and a fresh game', async () => {
+test('the game survives a reload, and an unreadable library gives a notice and a fresh game', async () => {
   const { page } = session;
   await move(page, 'e2', 'e4');
   await move(page, 'e7', 'e5');
   await page.reload();
   await page.waitForSelector('#moves .mv');
   assert.equal(await moveCount(page), 2);
-  await page.evaluate(() => localStorage.setItem('topochess/games', '{not json'));
+  await shelfPut(page, '{not json');
   await page.reload();
   await page.waitForSelector('#notice');
-  assert.match(await page.locator('#notice').textContent(), /could not be read/);
+  assert.match(await page.locator('#notice').textContent(), /could not be read.*IndexedDB/);
   assert.equal(await moveCount(page), 0);
   // What could not be read is kept aside, not overwritten.
-  assert.equal(await page.evaluate(() => localStorage.getItem('topochess/games-unreadable')), '{not json');
+  assert.equal(await shelfGet(page, 'unreadable'), '{not json');
+  // And the shelf takes games again.
+  await move(page, 'e2', 'e4');
+  await storedWhen(page, (lib) => lib.games.some((g) => g.moves.join(' ') === 'e2e4'), 'a new game stored');
+});
+
+/**
+ * A browser of its own whose local storage holds `text` as the library, as earlier versions kept
+ * it, before the page first runs (and not again after a reload); the game screen opened.
+ */
+async function withLocalLibrary(text) {
+  const context = await session.browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript((text) => {
+    if (!sessionStorage.getItem('legacy-put')) {
+      localStorage.setItem('topochess/games', text);
+      sessionStorage.setItem('legacy-put', '1');
+    }
+  }, text);
+  await page.goto(`${session.server.url}#/play`);
+  return { context, page };
+}
+
+test('a library that the earlier version kept in local storage moves to IndexedDB on the first load, nothing lost', async () => {
+  // The library as the version before kept it (three games, saved by that build: one resigned).
+  const legacy = await readFile(new URL('./fixtures/library-local-storage.json', import.meta.url), 'utf8');
+  const kept = JSON.parse(legacy);
+  const { context, page } = await withLocalLibrary(JSON.stringify(kept));
+  try {
+    await page.waitForSelector('#moves .mv');
+    // The game on the board is the library's current one, and every game is on the shelf.
+    assert.deepEqual(await moves(page), ['e4', 'c5', 'Nf3', 'd6']);
+    const stored = await storedWhen(page, (lib) => lib.games.length === 3, 'the three games moved over');
+    assert.deepEqual(stored.games.map((g) => [g.id, g.moves, g.ended, g.settings.variant]),
+      kept.games.map((g) => [g.id, g.moves, g.ended, g.settings.variant]));
+    assert.equal(stored.current, kept.current);
+    // Local storage no longer holds them (the shelf does); the Games screen lists all three.
+    assert.equal(await page.evaluate(() => localStorage.getItem('topochess/games')), null);
+    await openGames(page);
+    await page.waitForFunction(() => document.querySelectorAll('#games .game-row').length === 3);
+    // After a reload, nothing moves twice and nothing is lost.
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll('#games .game-row').length === 3);
+    assert.equal((await storedLibrary(page)).games.length, 3);
+  } finally {
+    await context.close();
+  }
+});
+
+test('an unreadable library in local storage is kept aside there, and the shelf starts empty', async () => {
+  const { context, page } = await withLocalLibrary('{not json');
+  try {
+    await page.waitForSelector('#notice');
+    assert.match(await page.locator('#notice').textContent(), /could not be read.*local storage 'topochess\/games-unreadable'/);
+    assert.equal(await page.evaluate(() => localStorage.getItem('topochess/games-unreadable')), '{not json');
+    assert.equal(await page.evaluate(() => localStorage.getItem('topochess/games')), null);
+    assert.equal(await moveCount(page), 0);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a browser that keeps no IndexedDB plays on, and is told once that its games last as long as the page', async () => {
+  const context = await session.browser.newContext({ viewport: { width: 1400, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined }));
+    await page.goto(session.server.play);
+    await page.waitForSelector('#notice');
+    assert.match(await page.locator('#notice').textContent(), /cannot be kept in this browser/);
+    await page.click('#notice button[aria-label="Dismiss"]');
+    await move(page, 'e2', 'e4');
+    await move(page, 'e7', 'e5');
+    assert.equal(await moveCount(page), 2);
+    // The games of this page are listed all the same, and the word is not said again.
+    await openGames(page);
+    await page.waitForFunction(() => document.querySelectorAll('#games .game-row').length === 1);
+    assert.doesNotMatch(await page.locator('body').textContent(), /cannot be kept in this browser/);
+  } finally {
+    await context.close();
+  }
 });
 
 test('a bad PGN is rejected with a message; a good one and a share link open the game', async () => {
@@ -164,7 +245,7 @@ test('a bad PGN is rejected with a message; a good one and a share link open the
   await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 3);
   assert.match(await page.locator('#game-name').textContent(), /Cylinder/);
   const link = await page.locator('#link-out').inputValue();
-  await page.evaluate(() => localStorage.clear());
+  await shelfClear(page);
   await page.goto(link);
   await page.reload();
   await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 3);

@@ -2,7 +2,7 @@
 // Each test does things in the awkward order a player (or a flaky worker) will.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, serveDist, openPage, screenshot, newGame, type, moves, openSettings, openPlay } from './harness.mjs';
+import { useSession, serveDist, openPage, screenshot, newGame, type, moves, openSettings, openPlay, storedLibrary, storedWhen } from './harness.mjs';
 
 const session = useSession();
 
@@ -51,7 +51,7 @@ test('a share link adds its game beside the saved one, and a reload keeps the mo
   const address = await page.evaluate(() => location.hash);
   await page.evaluate((l) => { location.href = l; }, link);
   await page.waitForFunction((a) => location.hash === a, address);
-  const count = await page.evaluate(() => JSON.parse(localStorage.getItem('topochess/games')).games.length);
+  const count = (await storedLibrary(page)).games.length;
   assert.equal(count, 3, 'own game, the link game moved on, the link opened afresh once');
   await screenshot(page, 'trust-saved-games');
 });
@@ -60,16 +60,14 @@ test('a bad link says why and changes nothing', async () => {
   const { page, server } = session;
   await type(page, 'e4');
   // Kept: the saved game holds the move.
-  await page.waitForFunction(() => JSON.parse(localStorage.getItem('topochess/games') ?? '{"games":[]}')
-    .games.some((g) => g.moves.length === 1));
-  const before = await page.evaluate(() => localStorage.getItem('topochess/games'));
+  const before = await storedWhen(page, (lib) => lib.games.some((g) => g.moves.length === 1), 'e4 stored');
   await page.goto(`${server.url}#variant=folded&castling=none&moves=e2e4%20e7e6%20Ke1e9`);
   await page.waitForSelector('#notice');
   assert.match(await page.locator('#notice').textContent(), /could not be opened: move Ke1e9/);
   assert.deepEqual(await moves(page), ['e4'], 'the saved game is shown');
   await page.waitForTimeout(200);
-  const after = await page.evaluate(() => localStorage.getItem('topochess/games'));
-  assert.deepEqual(JSON.parse(after).games.map((g) => g.moves), JSON.parse(before).games.map((g) => g.moves));
+  const after = await storedLibrary(page);
+  assert.deepEqual(after.games.map((g) => g.moves), before.games.map((g) => g.moves));
 });
 
 test('a pasted FEN with castling rights the folded board cannot use is accepted with a notice', async () => {
@@ -195,8 +193,7 @@ test('a panic shows a crash panel with the PGN, and the saved game stays', async
   const { page } = session;
   await type(page, 'e4');
   await type(page, 'e5');
-  await page.waitForFunction(() => JSON.parse(localStorage.getItem('topochess/games') ?? '{"games":[]}')
-    .games.some((g) => g.moves.length === 2));
+  await storedWhen(page, (lib) => lib.games.some((g) => g.moves.length === 2), 'e4 e5 stored');
   await page.evaluate(() => {
     try { window.wasmBindings.showCrashPanel(); } catch (e) { /* the panic aborts the call */ }
   });

@@ -499,7 +499,7 @@ fn a_games_kept_analysis_comes_back_with_the_moves_played_since_as_its_main_line
     lib.put(s.saved_game(2.0));
     assert_eq!(lib.games[0].annotations.as_deref(), Some(kept.as_str()));
     // Opening the analysis from the game again brings it back.
-    let s = Rc::new((*s).clone()).reduce(Action::Library(lib.games.clone(), None));
+    let s = Rc::new((*s).clone()).reduce(Action::Library(lib.games.clone()));
     let s = run(
         s,
         vec![

@@ -29,8 +29,8 @@ pub enum Action {
     RenamePlayers([String; 2]),
     /// A clock may have run out: look.
     Tick,
-    /// The library changed: its games, and a warning when storage runs short.
-    Library(Vec<SavedGame>, Option<String>),
+    /// The library changed: its games.
+    Library(Vec<SavedGame>),
     /// Another tab changed the library: its games now. When the game on the board went on
     /// there (its moves continue this tab's), this tab follows.
     ChangedElsewhere(Vec<SavedGame>),

@@ -307,7 +307,7 @@ mod tests {
             ..s.saved_game(0.0)
         };
         let here = s.saved_game(0.0);
-        let s = s.reduce(Action::Library(vec![other, here], None));
+        let s = s.reduce(Action::Library(vec![other, here]));
         let first = s.play.game_id;
         let s = s.reduce(Action::Open(Address::Play(Some(77))));
         assert_eq!(

@@ -1,15 +1,68 @@
-//! What the app starts from and what it takes in: the first state (the saved games, the analysis,
-//! puzzle and lesson records, then a link or an address in the address bar), an opened link, a pasted PGN or FEN.
+//! What the app starts from and what it takes in: the first state (the saved games, read from the
+//! shelf before the app is drawn, the analysis, puzzle and lesson records, then a link or an
+//! address in the address bar), an opened link, a pasted PGN or FEN.
 
 use crate::app::state::{Action, AppState, Opponent, Screen, Settings};
 use crate::library::storage::{self, Library, Opened};
+use crate::library::{links, shelf};
 use std::rc::Rc;
 use topochess_core::{fen, pgn};
 use yew::Reducible;
 
-/// The library as the app lists it: every game, and a warning when storage runs short.
+/// The library as the app lists it: every game.
 pub(crate) fn library_action(lib: &Library) -> Action {
-    Action::Library(lib.games.clone(), storage::space_warning(lib))
+    Action::Library(lib.games.clone())
+}
+
+/// What the page arrives at: the library (with the game of a link in the address taken in), what
+/// to tell the player about it, and what the link opened.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Arrival {
+    /// The library as stored, the link's game in it.
+    pub library: Library,
+    /// A word on the library (moved aside, not kept).
+    pub notice: Option<String>,
+    /// What the address's link opened, if it carried a game.
+    pub link: Option<Result<Opened, String>>,
+}
+
+/// Reads the library from the shelf, putting back in the same write a save that this tab's
+/// reload cut short and taking in the game of a link in the address, and hands `then` what the
+/// page arrives at.
+pub fn arrive(then: impl FnOnce(Arrival) + 'static) {
+    let (link, refused) = match links::address_link() {
+        Some(Ok(link)) => (Some(link), None),
+        Some(Err(why)) => (None, Some(Err(why))),
+        None => (None, None),
+    };
+    let unsaved = storage::browser_unsaved();
+    shelf::change(
+        move |lib| {
+            if let Some((game, seen)) = unsaved {
+                if let Some(apart) = lib.recover(game, seen.as_deref(), storage::fresh_id()) {
+                    storage::browser_keep_tab_game(apart);
+                }
+            }
+            link.map(|link| Ok(link.take_into(lib, storage::fresh_id())))
+                .or(refused)
+        },
+        move |result| {
+            if result.as_ref().is_ok_and(|r| r.kept) {
+                storage::browser_forget_unsaved();
+            }
+            then(match result {
+                Ok(shelved) => Arrival {
+                    library: shelved.library,
+                    notice: shelved.notice,
+                    link: shelved.outcome,
+                },
+                Err(why) => Arrival {
+                    notice: Some(why),
+                    ..Arrival::default()
+                },
+            })
+        },
+    );
 }
 
 /// The action for what opening a link in the address gave.
@@ -32,9 +85,9 @@ pub(crate) fn opened_action(opened: Option<Result<Opened, String>>) -> Option<Ac
 }
 
 /// The first state: the library's current game (or a new folded game, the player's view
-/// settings kept), then whatever a link in the address brings.
-pub(crate) fn initial() -> AppState {
-    let (mut lib, notice) = storage::browser_library();
+/// settings kept), then whatever a link in the address brought.
+pub(crate) fn initial(arrival: &Arrival) -> AppState {
+    let (mut lib, notice) = (arrival.library.clone(), arrival.notice.clone());
     // A reload shows this tab's game, though another tab saved another since.
     if let Some(id) = storage::browser_tab_game().filter(|id| lib.games.iter().any(|g| g.id == *id))
     {
@@ -59,15 +112,14 @@ pub(crate) fn initial() -> AppState {
     }
     state.notice = notice.or(state.notice);
     state.first_visit.ghost_hint = !storage::browser_ghost_hint_read();
-    let link = opened_action(crate::library::links::browser_open_link());
+    let link = opened_action(arrival.link.clone());
     let linked = link.is_some();
     state.first_visit.untouched = lib.current_game().is_none() && !linked;
     let state = match link {
         Some(action) => Rc::new(state).reduce(action),
         None => Rc::new(state),
     };
-    let lib = storage::browser_library().0;
-    let mut state = (*state.reduce(library_action(&lib))).clone();
+    let mut state = (*state.reduce(library_action(&arrival.library))).clone();
     // The analysis, the puzzle record and the lessons' progress of the last visit.
     if let Some((analysis, _)) = crate::analysis::browser_kept() {
         state.analysis = Some(analysis);

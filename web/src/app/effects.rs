@@ -5,7 +5,7 @@
 use crate::app::action::Action;
 use crate::app::arrival::{library_action, opened_action};
 use crate::app::state::{AppState, NoticeAt, PuzzleAction, Screen};
-use crate::library::storage;
+use crate::library::{shelf, storage};
 use gloo_events::{EventListener, EventListenerOptions};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -21,15 +21,22 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
         use_effect_with((), move |_| {
             let listener = web_sys::window().map(|w| {
                 EventListener::new(&w, "hashchange", move |_| {
-                    if let Some(action) = opened_action(crate::library::links::browser_open_link())
-                    {
-                        // The link's game is shown on the game screen, whichever screen was open.
-                        let game = matches!(action, Action::SwitchGame(_) | Action::AskLink(..));
-                        dispatch.dispatch(action);
-                        if game {
-                            dispatch.dispatch(Action::Go(Screen::Play));
+                    let dispatch = dispatch.clone();
+                    crate::library::links::browser_open_link(move |opened, lib| {
+                        if let Some(lib) = lib {
+                            dispatch.dispatch(library_action(&lib));
                         }
-                    }
+                        if let Some(action) = opened_action(opened) {
+                            // The link's game is shown on the game screen, whichever screen was
+                            // open.
+                            let game =
+                                matches!(action, Action::SwitchGame(_) | Action::AskLink(..));
+                            dispatch.dispatch(action);
+                            if game {
+                                dispatch.dispatch(Action::Go(Screen::Play));
+                            }
+                        }
+                    });
                 })
             });
             move || drop(listener)
@@ -181,8 +188,14 @@ fn use_keeping(state: &UseReducerHandle<AppState>) {
         let state = state.clone();
         use_effect_with(key, move |key| {
             if let (Some((id, ..)), Some(a)) = (key, &state.analysis) {
-                let (lib, _) = storage::browser_change(|lib| lib.annotate(*id, a.pgn()));
-                state.dispatch(library_action(&lib));
+                let (id, pgn, dispatch) = (*id, a.pgn(), state.dispatcher());
+                shelf::change(
+                    move |lib| lib.annotate(id, pgn),
+                    move |result| match result {
+                        Ok(shelved) => dispatch.dispatch(library_action(&shelved.library)),
+                        Err(why) => dispatch.dispatch(Action::Notice(Some(why))),
+                    },
+                );
             }
         });
     }

@@ -292,7 +292,7 @@ pub fn games_out(on_action: &yew::Callback<Action>) -> yew::Callback<GamesOut> {
     let on_action = on_action.clone();
     yew::Callback::from(move |out: GamesOut| match out {
         GamesOut::Notice(text) => on_action.emit(Action::Notice(Some(text))),
-        GamesOut::Library(games, warning) => on_action.emit(Action::Library(games, warning)),
+        GamesOut::Library(games) => on_action.emit(Action::Library(games)),
         GamesOut::Rename(names) => on_action.emit(Action::RenamePlayers(names)),
         GamesOut::Open(game) => {
             on_action.emit(Action::SwitchGame(game));

@@ -54,10 +54,20 @@ use topochess_study::decimal;
 use topochess_worker::Request;
 use yew::prelude::*;
 
+/// What the app is drawn with.
+#[derive(Properties, PartialEq)]
+pub struct AppProps {
+    /// What the page arrived at: the library read, and a link taken in.
+    pub arrival: std::rc::Rc<arrival::Arrival>,
+}
+
 /// The whole app: the header, the screen shown, and its boards and panel.
 #[function_component(App)]
-pub fn app() -> Html {
-    let state = use_reducer(initial);
+pub fn app(props: &AppProps) -> Html {
+    let state = {
+        let arrival = props.arrival.clone();
+        use_reducer(move || initial(&arrival))
+    };
     // How often the app has rendered: tests check that pointing at squares does not re-render it.
     let renders = crate::common::renders::use_render_count();
     let bridge = crate::app::engine_link::use_engine(&state);
@@ -251,7 +261,7 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
         }
         Screen::Games => main(html! {
             <crate::library::games_screen::GamesView games={state.saved.clone()} current={state.play.game_id}
-                warning={state.space_warning.clone()} on_action={features::games_out(&on_action)} />
+                on_action={features::games_out(&on_action)} />
         }),
         _ => return None,
     })

@@ -2,7 +2,7 @@
 
 use crate::app::dispatch::act;
 use crate::app::state::{Action, AppState};
-use crate::library::storage;
+use crate::library::shelf;
 use yew::prelude::*;
 
 /// The list of saved games: open one, or delete one that is not on the board (the Games
@@ -16,11 +16,19 @@ pub fn saved_games(state: &UseReducerHandle<AppState>) -> Html {
         let remove = {
             let state = state.clone();
             Callback::from(move |_: MouseEvent| {
-                let (lib, written) = storage::browser_change(|lib| lib.remove(id));
-                if let Err(why) = written {
-                    state.dispatch(Action::Notice(Some(why)));
-                }
-                state.dispatch(crate::app::arrival::library_action(&lib));
+                let dispatch = state.dispatcher();
+                shelf::change(
+                    move |lib| lib.remove(id),
+                    move |result| match result {
+                        Ok(shelved) => {
+                            if let Some(why) = shelved.notice {
+                                dispatch.dispatch(Action::Notice(Some(why)));
+                            }
+                            dispatch.dispatch(crate::app::arrival::library_action(&shelved.library));
+                        }
+                        Err(why) => dispatch.dispatch(Action::Notice(Some(why))),
+                    },
+                );
             })
         };
         html! {
@@ -37,9 +45,6 @@ pub fn saved_games(state: &UseReducerHandle<AppState>) -> Html {
     html! {
         <details id="saved-games">
             <summary>{format!("Saved games ({})", state.saved.len())}</summary>
-            if let Some(w) = &state.space_warning {
-                <p class="error" id="space-warning">{w.clone()}</p>
-            }
             <ul>{ for rows }</ul>
         </details>
     }

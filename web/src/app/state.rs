@@ -70,8 +70,6 @@ pub struct AppState {
     /// The saved games, most recently played first: shared, so that an action copies the app's
     /// state without copying every game (a clock's tick is an action a second).
     pub saved: Rc<Vec<SavedGame>>,
-    /// A warning that storage runs short.
-    pub space_warning: Option<String>,
     /// The signed-in player's account name (none: a guest).
     pub me: Option<String>,
     /// How many times the player's channel told of a challenge made or answered, and the last
@@ -240,7 +238,6 @@ impl AppState {
             engine: None,
             worker: Worker::default(),
             saved: Rc::default(),
-            space_warning: None,
             me: None,
             challenges_heard: (0, None),
             pool: None,
@@ -516,10 +513,7 @@ impl AppState {
                     }
                 }
             }
-            Action::Library(list, warning) => {
-                s.saved = Rc::new(list);
-                s.space_warning = warning;
-            }
+            Action::Library(list) => s.saved = Rc::new(list),
             Action::ChangedElsewhere(list) => s.changed_elsewhere(list),
             Action::KeptApart(id) => {
                 s.play.game_id = id;

@@ -3,8 +3,18 @@
 
 #![forbid(unsafe_code)]
 
+use std::rc::Rc;
+use topochess_web::app::{arrival, offline, App, AppProps};
+
 fn main() {
     topochess_web::common::crash::install();
-    topochess_web::app::offline::remove_loading_mark();
-    yew::Renderer::<topochess_web::app::App>::new().render();
+    // The saved games first (the browser's IndexedDB answers within milliseconds), so that the
+    // first screen is drawn with the player's game.
+    arrival::arrive(|arrival| {
+        offline::remove_loading_mark();
+        let props = AppProps {
+            arrival: Rc::new(arrival),
+        };
+        yew::Renderer::<App>::with_props(props).render();
+    });
 }

@@ -111,7 +111,6 @@ fn mount_view(
                 GamesProps {
                     games: Rc::new(s.games),
                     current: s.current,
-                    warning: s.warning,
                     on_action,
                 }
             }),

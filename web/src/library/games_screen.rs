@@ -8,6 +8,7 @@
 
 use crate::common::module_view::{events, Crossing, ModuleView};
 use crate::common::settings::{Opponent, Settings};
+use crate::library::shelf;
 use crate::library::storage::{self, Library, SavedGame};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
@@ -114,24 +115,21 @@ fn exported_from(kept: &SavedGame, imported: &SavedGame) -> bool {
 pub enum GamesOut {
     /// A word for the player.
     Notice(String),
-    /// The stored library changed: its games, and a warning when storage runs short.
-    Library(Vec<SavedGame>, Option<String>),
+    /// The stored library changed: its games.
+    Library(Vec<SavedGame>),
     /// New names for the players of the game on the board.
     Rename([String; 2]),
     /// Play this game.
     Open(Box<SavedGame>),
 }
 
-/// What the Games screen shows: every game kept, the one on the board, and a warning that
-/// storage runs short.
+/// What the Games screen shows: every game kept and the one on the board.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GamesScene {
     /// Every game kept.
     pub games: Vec<SavedGame>,
     /// The game on the board.
     pub current: u64,
-    /// A warning that storage runs short.
-    pub warning: Option<String>,
 }
 
 impl Crossing for GamesScene {}
@@ -145,8 +143,6 @@ pub struct GamesProps {
     pub games: std::rc::Rc<Vec<SavedGame>>,
     /// The game on the board.
     pub current: u64,
-    /// A warning that storage runs short.
-    pub warning: Option<String>,
     /// What the screen asks of the app.
     pub on_action: Callback<GamesOut>,
 }
@@ -158,7 +154,6 @@ pub fn games_view(p: &GamesProps) -> Html {
     let scene = GamesScene {
         games: p.games.to_vec(),
         current: p.current,
-        warning: p.warning.clone(),
     }
     .to_json();
     let on_action = p.on_action.clone();
@@ -174,16 +169,29 @@ fn variant_name(id: &str) -> String {
         .unwrap_or_else(|| id.to_string())
 }
 
-/// Writes a change to the stored library and tells the app.
-fn change(on_action: &Callback<GamesOut>, f: impl FnOnce(&mut Library)) {
-    let (lib, written) = storage::browser_change(f);
-    if let Err(why) = written {
-        on_action.emit(GamesOut::Notice(why));
-    }
-    on_action.emit(GamesOut::Library(
-        lib.games.clone(),
-        storage::space_warning(&lib),
-    ));
+/// Writes a change to the stored library and tells the app once it is written.
+fn change(on_action: &Callback<GamesOut>, f: impl FnOnce(&mut Library) + 'static) {
+    change_then(on_action, f, |()| ());
+}
+
+/// Writes a change to the stored library, tells the app once it is written, and then hands
+/// `then` what the change returned (nothing when it could not run).
+fn change_then<R: 'static>(
+    on_action: &Callback<GamesOut>,
+    f: impl FnOnce(&mut Library) -> R + 'static,
+    then: impl FnOnce(R) + 'static,
+) {
+    let on_action = on_action.clone();
+    shelf::change(f, move |result| match result {
+        Ok(shelved) => {
+            if let Some(why) = shelved.notice {
+                on_action.emit(GamesOut::Notice(why));
+            }
+            on_action.emit(GamesOut::Library(shelved.library.games));
+            then(shelved.outcome);
+        }
+        Err(why) => on_action.emit(GamesOut::Notice(why)),
+    });
 }
 
 /// Offers `text` as a file download.
@@ -209,10 +217,11 @@ fn import_from(
     on_action: Callback<GamesOut>,
 ) {
     let end = (from + IMPORT_CHUNK).min(texts.len());
-    let mut counts = counts;
-    change(&on_action, |lib| {
+    let chunk = texts.clone();
+    let read = move |lib: &mut Library| {
+        let mut counts = counts;
         let current = lib.current;
-        for text in &texts[from..end] {
+        for text in &chunk[from..end] {
             match imported(text, storage::fresh_id(), storage::now()) {
                 // A game the library has already (the same file imported again) is not added twice.
                 Ok(g) if lib.games.iter().any(|kept| exported_from(kept, &g)) => counts.same += 1,
@@ -221,15 +230,19 @@ fn import_from(
             }
         }
         lib.current = current;
+        counts.done = end;
+        counts
+    };
+    let on = on_action.clone();
+    change_then(&on_action, read, move |counts| {
+        progress.set(Some(counts));
+        if end < texts.len() {
+            gloo_timers::callback::Timeout::new(0, move || {
+                import_from(texts, end, counts, progress, on)
+            })
+            .forget();
+        }
     });
-    counts.done = end;
-    progress.set(Some(counts));
-    if end < texts.len() {
-        gloo_timers::callback::Timeout::new(0, move || {
-            import_from(texts, end, counts, progress, on_action)
-        })
-        .forget();
-    }
 }
 
 /// How an import goes: games read so far of all, and of those the ones that could not be read
@@ -341,7 +354,7 @@ pub fn games_screen(p: &GamesProps) -> Html {
                     cb.emit(GamesOut::Rename(names.clone()));
                 } else {
                     let names = names.clone();
-                    change(&cb, |lib| {
+                    change(&cb, move |lib| {
                         let keep = lib.current;
                         if let Some(g) = lib.games.iter_mut().find(|g| g.id == id) {
                             g.settings.names = names;
@@ -386,7 +399,7 @@ pub fn games_screen(p: &GamesProps) -> Html {
         let remove = {
             let (cb, g, deleted) = (p.on_action.clone(), g.clone(), deleted.clone());
             Callback::from(move |_: MouseEvent| {
-                change(&cb, |lib| lib.remove(id));
+                change(&cb, move |lib| lib.remove(id));
                 deleted.set(Some(g.clone()));
             })
         };
@@ -429,7 +442,7 @@ pub fn games_screen(p: &GamesProps) -> Html {
         let line = g.summary();
         let restore = Callback::from(move |_: MouseEvent| {
             let g = g.clone();
-            change(&cb, |lib| lib.restore(g));
+            change(&cb, move |lib| lib.restore(g));
             deleted.set(None);
         });
         html! {
@@ -446,9 +459,6 @@ pub fn games_screen(p: &GamesProps) -> Html {
     html! {
         <section class="games" id="games">
             <h2>{format!("Games ({})", p.games.len())}</h2>
-            if let Some(w) = &p.warning {
-                <p class="error" id="space-warning">{w.clone()}</p>
-            }
             { for undo }
             <div class="row">
                 <label>{"Preset "}
@@ -499,12 +509,11 @@ mod tests {
         let scene = GamesScene {
             games: games.clone(),
             current: 2,
-            warning: Some("Your saved games use 4.1 MB".into()),
         };
         assert_eq!(GamesScene::from_json(&scene.to_json()), Some(scene));
         for out in [
             GamesOut::Notice("Imported 3 games.".into()),
-            GamesOut::Library(games, None),
+            GamesOut::Library(games),
             GamesOut::Rename(["Ann".into(), "Bo".into()]),
             GamesOut::Open(Box::new(named)),
         ] {

@@ -1,28 +1,24 @@
-//! Nothing is lost. Every game is kept in a library in local storage (versioned JSON), saved
-//! after every change; a share link carries a game in the address's fragment and opening one
-//! adds that game to the library beside the others, never over one. The parsing and library
-//! rules here are pure functions of text, tested natively; only the `browser_*` functions touch
-//! the window.
+//! Nothing is lost. Every game is kept in a library (versioned JSON) on the shelf, the browser's
+//! IndexedDB (`shelf.rs`), saved after every change; a share link carries a game in the address's
+//! fragment and opening one adds that game to the library beside the others, never over one. The
+//! parsing and library rules here are pure functions of text, tested natively; only the
+//! `browser_*` functions touch the window.
 
 use crate::common::settings::{variant_of, Settings};
 use percent_encoding::{percent_decode_str, utf8_percent_encode, NON_ALPHANUMERIC};
 use serde::{Deserialize, Serialize};
 use topochess_core::game::{Game, Outcome};
 use topochess_core::{fen, san, Color};
-use topochess_study::decimal;
 
-/// The library's key in local storage.
+/// The library's key in local storage, where earlier versions kept it.
 pub const LIBRARY_KEY: &str = "topochess/games";
-/// Where a library that could not be read is kept, so that nothing is lost.
+/// Where a library in local storage that could not be read is kept, so that nothing is lost.
 pub const UNREADABLE_KEY: &str = "topochess/games-unreadable";
 /// The session-storage key of the game this tab shows (each tab has its own).
 const TAB_GAME_KEY: &str = "topochess/tab-game";
 /// The single saved game of earlier versions, moved into the library on first load.
 pub const OLD_KEY: &str = "topochess/game";
 const VERSION: u32 = 2;
-/// About what local storage holds (characters of the library's JSON); past 80% of it the
-/// player is warned to export and delete old games. Nothing is ever dropped to make room.
-pub const STORAGE_CHARS: usize = 5_000_000;
 
 /// One saved game.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -238,18 +234,41 @@ impl Library {
     /// Whether the library already holds `game`, as it is and current, its save time aside:
     /// saving it would change nothing.
     pub fn holds(&self, game: &SavedGame) -> bool {
-        self.current == Some(game.id)
-            && self.games.iter().any(|stored| {
-                let mut same = game.clone();
-                same.updated = stored.updated;
-                if stored.started > 0.0 {
-                    same.started = stored.started;
-                }
-                if same.annotations.is_none() {
-                    same.annotations = stored.annotations.clone();
-                }
-                *stored == same
-            })
+        self.current == Some(game.id) && self.keeps(game)
+    }
+
+    /// Whether the library keeps `game` as it is (current or not), its save time aside.
+    fn keeps(&self, game: &SavedGame) -> bool {
+        self.games.iter().any(|stored| {
+            let mut same = game.clone();
+            same.updated = stored.updated;
+            if stored.started > 0.0 {
+                same.started = stored.started;
+            }
+            if same.annotations.is_none() {
+                same.annotations = stored.annotations.clone();
+            }
+            *stored == same
+        })
+    }
+
+    /// Puts back a save that a reload cut short (the tab kept it aside before writing it): saved
+    /// as [`Library::save_seen`] saves, unless the library keeps the game as it was (the write
+    /// was made after all). The id it was kept under, when another tab had taken the game another
+    /// way meanwhile.
+    pub fn recover(
+        &mut self,
+        game: SavedGame,
+        seen: Option<&[String]>,
+        fork_id: u64,
+    ) -> Option<u64> {
+        if self.keeps(&game) {
+            return None;
+        }
+        match self.save_seen(game, seen, fork_id) {
+            Kept::Saved => None,
+            Kept::Apart(id) => Some(id),
+        }
     }
 
     /// Saves `game` from a tab that last wrote it with the moves `seen` (`None`: it has not
@@ -500,14 +519,17 @@ pub(crate) fn keep_json<T: serde::Serialize>(key: &str, record: &T) {
     }
 }
 
-/// Reads the library. What cannot be read is moved aside (never overwritten) and said.
-pub fn browser_library() -> (Library, Option<String>) {
+/// The library an earlier version kept in local storage, to move onto the shelf (IndexedDB,
+/// `shelf.rs`): the library and the key it was under, or the single game of the first version;
+/// what cannot be read is moved aside within local storage (never overwritten) and said, and an
+/// empty library is given.
+pub fn browser_local_library() -> (Library, Option<String>, Option<&'static str>) {
     let Some(store) = local_storage() else {
-        return (Library::default(), None);
+        return (Library::default(), None, None);
     };
     if let Some(text) = store.get_item(LIBRARY_KEY).ok().flatten() {
         return match Library::from_json(&text) {
-            Ok(lib) => (lib, None),
+            Ok(lib) => (lib, None, Some(LIBRARY_KEY)),
             Err(why) => {
                 let _ = store.set_item(UNREADABLE_KEY, &text);
                 let _ = store.remove_item(LIBRARY_KEY);
@@ -517,104 +539,75 @@ pub fn browser_library() -> (Library, Option<String>) {
                         "Your saved games could not be read: {why}. They were kept aside \
                          (local storage '{UNREADABLE_KEY}') and a new game was started."
                     )),
+                    None,
                 )
             }
         };
     }
     if let Some(text) = store.get_item(OLD_KEY).ok().flatten() {
         return match Library::from_old_json(&text, fresh_id()) {
-            Ok(lib) => {
-                if store.set_item(LIBRARY_KEY, &lib.to_json()).is_ok() {
-                    let _ = store.remove_item(OLD_KEY);
-                }
-                (lib, None)
-            }
+            Ok(lib) => (lib, None, Some(OLD_KEY)),
             Err(why) => (
                 Library::default(),
                 Some(format!("Your last game could not be restored: {why}.")),
+                None,
             ),
         };
     }
-    (Library::default(), None)
+    (Library::default(), None, None)
 }
 
-/// Writes the library back; a refusal (storage full) is said, never passed over.
-fn browser_store(lib: &Library) -> Result<(), String> {
-    let store = local_storage().ok_or("this browser keeps no local storage")?;
-    store.set_item(LIBRARY_KEY, &lib.to_json()).map_err(|_| {
-        "The browser's storage for this site is full: the last change was not saved. Export \
-         your games (Games screen) and delete some."
-            .to_string()
-    })
-}
-
-/// A warning when the library nears what the browser keeps for a site.
-pub fn space_warning(lib: &Library) -> Option<String> {
-    let used = lib.to_json().len();
-    (used > STORAGE_CHARS / 10 * 8).then(|| {
-        format!(
-            "Your saved games use {} MB of the about {} MB the browser keeps for this \
-             site: export them (Games screen) and delete old ones.",
-            decimal::write(used as f64 / 1e6, 1),
-            decimal::write(STORAGE_CHARS as f64 / 1e6, 0)
-        )
-    })
-}
-
-/// Saves one game into the stored library (read afresh, so another tab's games stay), as
-/// [`Library::save_seen`] does, and returns the library as saved, whether it was written, and
-/// where the game was kept.
-pub fn browser_save(
-    game: SavedGame,
-    seen: Option<&[String]>,
-) -> (Library, Result<(), String>, Kept) {
-    let mut kept = Kept::Saved;
-    let id = game.id;
-    // A tab that has just followed another's change holds nothing new: it writes nothing, for
-    // its copy of the storage may be behind the other tab's last write, which writing the whole
-    // library back would undo (a move played in the other tab was lost so).
-    let mut lib = stored_library();
-    let written = if lib.holds(&game) {
-        Ok(())
-    } else {
-        kept = lib.save_seen(game, seen, fresh_id());
-        browser_store(&lib)
-    };
-    let id = match kept {
-        Kept::Saved => id,
-        Kept::Apart(id) => id,
-    };
-    // This tab's game, for its reloads: the library's current game is the last any tab saved.
+/// Keeps `id` as the game this tab shows, for its reloads (the library's current game is the
+/// last that any tab saved).
+pub fn browser_keep_tab_game(id: u64) {
     if let Some(store) = web_sys::window().and_then(|w| w.session_storage().ok().flatten()) {
         let _ = store.set_item(TAB_GAME_KEY, &id.to_string());
     }
-    (lib, written, kept)
+}
+
+/// The session-storage key of this tab's save on its way to the shelf.
+const UNSAVED_KEY: &str = "topochess/unsaved";
+
+/// A save on its way to the shelf, and the moves the tab last wrote (or is writing) of its game.
+#[derive(Serialize, Deserialize)]
+struct Unsaved {
+    game: SavedGame,
+    seen: Option<Vec<String>>,
+}
+
+/// Keeps this tab's save at once where its reload finds it (a transaction on the shelf takes a
+/// few milliseconds, and a reload in them would lose it): see [`Library::recover`].
+pub fn browser_keep_unsaved(game: &SavedGame, seen: Option<&[String]>) {
+    let unsaved = Unsaved {
+        game: game.clone(),
+        seen: seen.map(<[String]>::to_vec),
+    };
+    if let (Some(store), Ok(text)) = (
+        web_sys::window().and_then(|w| w.session_storage().ok().flatten()),
+        serde_json::to_string(&unsaved),
+    ) {
+        let _ = store.set_item(UNSAVED_KEY, &text);
+    }
+}
+
+/// This tab's save that a reload cut short, if any: the game and the moves it followed.
+pub fn browser_unsaved() -> Option<(SavedGame, Option<Vec<String>>)> {
+    let store = web_sys::window()?.session_storage().ok()??;
+    let unsaved: Unsaved = serde_json::from_str(&store.get_item(UNSAVED_KEY).ok()??).ok()?;
+    Some((unsaved.game, unsaved.seen))
+}
+
+/// Forgets this tab's save kept aside: it is on the shelf.
+pub fn browser_forget_unsaved() {
+    if let Some(store) = web_sys::window().and_then(|w| w.session_storage().ok().flatten()) {
+        let _ = store.remove_item(UNSAVED_KEY);
+    }
 }
 
 /// The game this tab showed last (kept for its reloads), if it had one.
 pub fn browser_tab_game() -> Option<u64> {
     let store = web_sys::window()?.session_storage().ok()??;
     store.get_item(TAB_GAME_KEY).ok()??.parse().ok()
-}
-
-/// Changes the stored library (read afresh) and writes it back: the library, and whether it
-/// was written.
-pub fn browser_change(change: impl FnOnce(&mut Library)) -> (Library, Result<(), String>) {
-    let mut lib = stored_library();
-    change(&mut lib);
-    let written = browser_store(&lib);
-    (lib, written)
-}
-
-/// The stored library read afresh, to be changed and written back (empty when it was
-/// unreadable: `browser_library` has moved it aside).
-fn stored_library() -> Library {
-    let (lib, unreadable) = browser_library();
-    if unreadable.is_some() {
-        Library::default()
-    } else {
-        lib
-    }
 }
 
 /// What opening a link in the address gave.
