@@ -77,11 +77,7 @@ fn read(port: u16, id: &str) -> ArenaView {
 /// Every refusal of making and joining, and a private arena joined with its code.
 /// The arena rounds server `metrics` (its metrics' port) has run.
 fn rounds(metrics: u16) -> u64 {
-    let text = http(metrics, "GET", "/metrics", "").unwrap().1;
-    text.lines()
-        .find_map(|l| l.strip_prefix("topochess_arena_rounds_total "))
-        .map(|n| n.trim().parse().unwrap())
-        .expect("the arena rounds' counter")
+    metric(metrics, "topochess_arena_rounds_total").expect("the arena rounds' counter")
 }
 
 /// Waits until each server of `metrics` (their metrics' ports) has run two arena rounds more

@@ -245,6 +245,17 @@ pub async fn closed(socket: &mut Socket) -> (Option<u16>, Option<String>) {
     (code, said)
 }
 
+/// A metric's value as the server's metrics port (`/metrics`) writes it, by its name and labels
+/// (`topochess_connections`, `topochess_refusals_total{reason="connections"}`): `None` when it
+/// has no such line (a counter that has not counted yet).
+pub fn metric(metrics_port: u16, name: &str) -> Option<u64> {
+    let text = http(metrics_port, "GET", "/metrics", "")?.1;
+    let prefix = format!("{name} ");
+    text.lines()
+        .find_map(|l| l.strip_prefix(&prefix))
+        .map(|n| n.trim().parse().expect("a whole number"))
+}
+
 /// The server's `/api/health` line.
 pub fn health(port: u16) -> String {
     http(port, "GET", "/api/health", "")

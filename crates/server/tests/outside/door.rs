@@ -9,22 +9,13 @@ use std::time::{Duration, Instant};
 
 /// The refusals the server counted for `reason`, from its metrics.
 fn refusals(server: &Server, reason: &str) -> u64 {
-    let metrics = http(server.metrics, "GET", "/metrics", "").unwrap().1;
-    let line = format!("topochess_refusals_total{{reason=\"{reason}\"}} ");
-    metrics
-        .lines()
-        .find_map(|l| l.strip_prefix(&line))
-        .map_or(0, |n| n.trim().parse().unwrap())
+    let name = format!("topochess_refusals_total{{reason=\"{reason}\"}}");
+    metric(server.metrics, &name).unwrap_or(0)
 }
 
 /// The connections the server holds open (its `connections` gauge, served apart from the site).
 fn open_connections(server: &Server) -> u64 {
-    let metrics = http(server.metrics, "GET", "/metrics", "").unwrap().1;
-    metrics
-        .lines()
-        .find_map(|l| l.strip_prefix("topochess_connections "))
-        .map(|n| n.trim().parse().unwrap())
-        .expect("the connections gauge")
+    metric(server.metrics, "topochess_connections").expect("the connections gauge")
 }
 
 /// Waits (up to 40 s) for the server to close `stream`, writing `drip` a byte a second meanwhile

@@ -140,21 +140,12 @@ async fn sigterm_tells_every_page_the_server_restarts_and_keeps_every_move() {
     let mut channel = crate::channel::channel(person(7), port, None, "").await;
     crate::channel::heard(&mut channel).await;
     // Every connection counted, whatever its kind.
-    let metrics = http(server.metrics, "GET", "/metrics", "").unwrap().1;
-    let open: u64 = metrics
-        .lines()
-        .find_map(|l| l.strip_prefix("topochess_connections "))
-        .unwrap()
-        .parse()
-        .unwrap();
+    let open = metric(server.metrics, "topochess_connections").expect("the connections gauge");
     assert!(open >= 5, "{open} connections");
     // And each live connection by its kind: two players and a spectator, one page waiting.
-    for line in [
-        "topochess_sockets{kind=\"game\"} 3",
-        "topochess_sockets{kind=\"pool\"} 1",
-        "topochess_sockets{kind=\"player\"} 1",
-    ] {
-        assert!(metrics.lines().any(|l| l == line), "{line} in\n{metrics}");
+    for (kind, open) in [("game", 3), ("pool", 1), ("player", 1)] {
+        let name = format!("topochess_sockets{{kind=\"{kind}\"}}");
+        assert_eq!(metric(server.metrics, &name), Some(open), "{name}");
     }
     let stopped = Command::new("kill")
         .args(["-TERM", &server.child.id().to_string()])
