@@ -21,10 +21,8 @@
 #   features of all. Its build of the binaries the integration
 #   tests run, `topochess` and `topochess-server`, is the one the wasm perft check compares against
 #   and the one the end-to-end tests serve with: neither measures the native code's speed, so no
-#   second, LTO-linked build of either is made. Each test binary runs as soon as it is built
-#   (scripts/test-binaries.mjs, reading cargo's report as it comes): one at a time while the build
-#   goes on, two at a time once it has ended, where `cargo test` runs one after another once all
-#   are built;
+#   second, LTO-linked build of either is made. The test binaries then run two at a time
+#   (scripts/test-binaries.mjs), where `cargo test` runs one after another;
 # - the site: its release build (scripts/build-site.mjs), the modules as shipped (`ui` for the
 #   page and the views, `release` for the engine), since the size budget and the page's own speed
 #   are measured on them, but compiled through clippy's driver, which turns off rustc's MIR
@@ -145,26 +143,19 @@ web_steps() {
 web_steps >"$logs/web.log" 2>&1 &
 web_job=$!
 
-step "the native tests' build, linted as it compiles, each test binary run once built"
+step "the native tests' build, linted as it compiles"
 # clippy's driver is the compiler of the workspace's own crates (what `cargo clippy` does, with
 # code generated too): the build that the tests run is the one linted, and no check build of the
 # same code is made beside it. Every native cargo command below uses it, so that none of them
-# rebuilds what another built. cargo's report of the build (its JSON messages, kept in
-# $logs/build.json) names each test binary as it is built, and scripts/test-binaries.mjs runs it
-# then: the server's outside tests, which mostly wait on sockets, are built minutes before the
-# build's last crates and run meanwhile (one binary at a time until the build ends, so that the
-# compilers keep the cores; two after). The build's text goes to the terminal and $logs/build.log,
-# what each crate took and how many compiled at once to target/cargo-timings/, the tests' output
-# to $logs/cargo-test.log, shown in the tests' step below.
+# rebuilds what another built. cargo's report of the build (its JSON messages) names the test
+# binaries, which the tests' step runs; its text goes to the terminal and $logs/build.log, and
+# what each crate took and how many compiled at once to target/cargo-timings/.
 # --all-targets: the examples and the benchmarks are built (and linted) too, as clippy would.
 {
   linted cargo test --locked --no-run --timings --workspace --all-targets \
-    --message-format=json-render-diagnostics \
-    | node scripts/test-binaries.mjs --follow "$logs/build.json" >"$logs/cargo-test.log" 2>&1
-  echo "${PIPESTATUS[*]}" >"$logs/build-status.txt"
+    --message-format=json-render-diagnostics >"$logs/build.json"
 } 2>&1 | tee "$logs/build.log"
-read -r build_status tests_status <"$logs/build-status.txt"
-[ "$build_status" -eq 0 ] || broken+=("native tests' build")
+[ "${PIPESTATUS[0]}" -eq 0 ] || broken+=("native tests' build")
 
 step "lints: none in the native build (cargo clippy -D warnings, as above)"
 # Cargo reports each crate's warnings as "`crate` (target) generated N warnings"; with clippy's
@@ -177,12 +168,14 @@ fi
 step "the rules core's documentation (cargo doc, links checked)"
 check "cargo doc (core)" env RUSTDOCFLAGS="-D warnings" cargo doc -p topochess-core --no-deps --locked
 
-step "native unit and integration tests (run as they were built, above)"
-# Every test binary of the build above, each binary's output whole once it ended; then the
-# examples in the docs (the libraries' doc tests, which `cargo test` runs last; the workspace as
-# built, so that no crate is built again with other features).
-cat "$logs/cargo-test.log"
-count_tests "$logs/cargo-test.log" "$tests_status" "native test binaries (scripts/test-binaries.mjs)"
+step "native unit and integration tests"
+# Every test binary of the build above, two at a time, each binary's output whole once it ends;
+# then the examples in the docs (the libraries' doc tests, which `cargo test` runs last; the
+# workspace as built, so that no crate is built again with other features).
+if [ -s "$logs/build.json" ]; then
+  node scripts/test-binaries.mjs "$logs/build.json" 2>&1 | tee "$logs/cargo-test.log"
+  count_tests "$logs/cargo-test.log" "${PIPESTATUS[0]}" "native test binaries (scripts/test-binaries.mjs)"
+fi
 # Not the page's crate nor the wasm perft bench's, which have none (`doctest = false`): cargo
 # would build their libraries for them, which no test binary links (15 s at the end of the step).
 # Left out, they leave web-sys with fewer features, built again for the worker (5 s).
