@@ -28,7 +28,9 @@ pub struct Arrival {
 
 /// Reads the library from the shelf, putting back in the same write a save that this tab's
 /// reload cut short and taking in the game of a link in the address, and hands `then` what the
-/// page arrives at.
+/// page arrives at. A browser whose shelf was never written (a first visit) is not made to wait
+/// for it (opening IndexedDB the first time takes a slow phone a few hundred milliseconds): the
+/// page arrives at once, the link's game written in the background.
 pub fn arrive(then: impl FnOnce(Arrival) + 'static) {
     let (link, refused) = match links::address_link() {
         Some(Ok(link)) => (Some(link), None),
@@ -36,6 +38,21 @@ pub fn arrive(then: impl FnOnce(Arrival) + 'static) {
         None => (None, None),
     };
     let unsaved = storage::browser_unsaved();
+    if unsaved.is_none() && !storage::browser_shelf_used() {
+        let (id, mut library) = (storage::fresh_id(), Library::default());
+        let opened = link
+            .clone()
+            .map(|link| Ok(link.take_into(&mut library, id)))
+            .or(refused);
+        if let Some(link) = link {
+            shelf::change(move |lib| drop(link.take_into(lib, id)), |_| ());
+        }
+        return then(Arrival {
+            library,
+            notice: None,
+            link: opened,
+        });
+    }
     shelf::change(
         move |lib| {
             if let Some((game, seen)) = unsaved {

@@ -15,15 +15,25 @@ use yew::prelude::*;
 #[hook]
 pub fn use_library_sync(state: &UseReducerHandle<AppState>) {
     // Follow another tab's writes: the library read again, and the game on the board brought up
-    // to date when it went on there.
+    // to date when it went on there. And the library as stored once the app is drawn (a first
+    // visit's page is drawn before the shelf is read).
     {
         let dispatch = state.dispatcher();
         use_effect_with((), move |_| {
+            let listed = dispatch.clone();
+            shelf::read(move |read| {
+                if let Ok(shelved) = read {
+                    if let Some(why) = shelved.notice {
+                        listed.dispatch(Action::Notice(Some(why)));
+                    }
+                    listed.dispatch(library_action(&shelved.library));
+                }
+            });
             let listener = shelf::listen(move || {
                 let dispatch = dispatch.clone();
                 shelf::read(move |read| {
-                    if let Ok(lib) = read {
-                        dispatch.dispatch(Action::ChangedElsewhere(lib.games));
+                    if let Ok(shelved) = read {
+                        dispatch.dispatch(Action::ChangedElsewhere(shelved.library.games));
                     }
                 });
             });

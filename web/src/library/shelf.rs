@@ -85,13 +85,10 @@ pub fn change<R: 'static>(
     );
 }
 
-/// Reads the library (a read-only transaction, which waits for the writes begun before it).
-pub fn read(then: impl FnOnce(Result<Library, String>) + 'static) {
-    shelve(
-        false,
-        Box::new(|_| ()),
-        Box::new(move |r| then(r.map(|s| s.library))),
-    );
+/// Reads the library (a read-only transaction, which waits for the writes begun before it), with
+/// what to tell of it.
+pub fn read(then: impl FnOnce(Result<Shelved<()>, String>) + 'static) {
+    shelve(false, Box::new(|_| ()), Box::new(then));
 }
 
 /// A change of the library, as a transaction runs it.
@@ -419,6 +416,7 @@ fn transact(db: &IdbDatabase, write: bool, change: Change, then: Ended) {
                 }
             }
             if p.wrote {
+                storage::browser_mark_shelf_used();
                 tell_others();
             }
             let result = p

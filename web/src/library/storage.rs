@@ -557,6 +557,26 @@ pub fn browser_local_library() -> (Library, Option<String>, Option<&'static str>
     (Library::default(), None, None)
 }
 
+/// The local storage key set once the shelf has been written.
+const SHELF_USED_KEY: &str = "topochess/shelf-used";
+
+/// Whether this browser's shelf has been written, or a library of earlier versions waits in local
+/// storage to move onto it (else the page need not wait for the shelf to open).
+pub fn browser_shelf_used() -> bool {
+    local_storage().is_some_and(|store| {
+        [SHELF_USED_KEY, LIBRARY_KEY, OLD_KEY]
+            .iter()
+            .any(|key| store.get_item(key).ok().flatten().is_some())
+    })
+}
+
+/// Remembers that the shelf has been written.
+pub fn browser_mark_shelf_used() {
+    if let Some(store) = local_storage() {
+        let _ = store.set_item(SHELF_USED_KEY, "1");
+    }
+}
+
 /// Keeps `id` as the game this tab shows, for its reloads (the library's current game is the
 /// last that any tab saved).
 pub fn browser_keep_tab_game(id: u64) {
