@@ -150,17 +150,12 @@ impl AppState {
 }
 
 /// Keeps the address bar and the app in step: the app's address is written after every change,
-/// and Back and Forward (or an address typed in) take the app there. The address is written once
-/// the change is painted: a new entry of the history costs Chromium a round trip to the browser's
-/// process (about 30 ms of a screen's switch with the CPU 4x slower), which the player need not
-/// wait for.
+/// and Back and Forward (or an address typed in) take the app there.
 #[hook]
 pub fn use_address(state: &UseReducerHandle<AppState>) {
     let first = use_mut_ref(|| true);
     use_effect_with(state.address(), move |address| {
-        let first = std::mem::replace(&mut *first.borrow_mut(), false);
-        let address = address.clone();
-        crate::common::after_paint(move || browser_write(&address, first));
+        browser_write(address, std::mem::replace(&mut *first.borrow_mut(), false));
     });
     let dispatch = state.dispatcher();
     use_effect_with((), move |_| {

@@ -15,21 +15,6 @@ pub mod shapes;
 pub mod socket;
 pub mod sound;
 
-/// Runs `f` once the frame being made now is painted (a task after the frame's callback), so that
-/// work the player does not see waits for the paint; at once in a hidden page, which paints no
-/// frames.
-pub fn after_paint(f: impl FnOnce() + 'static) {
-    use wasm_bindgen::JsCast;
-    let Some(window) = web_sys::window().filter(|w| w.document().is_some_and(|d| !d.hidden()))
-    else {
-        return f();
-    };
-    let frame = wasm_bindgen::closure::Closure::once_into_js(move || {
-        gloo_timers::callback::Timeout::new(0, f).forget();
-    });
-    let _ = window.request_animation_frame(frame.unchecked_ref());
-}
-
 /// Scrolls the element with this id into view, as little as needed.
 pub fn bring_into_view(id: &str) {
     let element = web_sys::window()
