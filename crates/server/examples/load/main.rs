@@ -28,6 +28,10 @@
 //! five a second; forty guests in a pool, playing the games they are paired in; two arenas of
 //! eight accounts each, told their games on their own channels and playing them. The games' round
 //! trips are then those of a site in use, and a line more says what the site's players did.
+//!
+//! The last line counts the moves whose round trip passed 100 ms by the second of the run they
+//! were sent in: a tail made in the first seconds, while every game is created and joined, is the
+//! start's (see the games' spread above), not the games'.
 
 use futures_util::{SinkExt, StreamExt};
 use std::net::{Ipv4Addr, TcpStream};
@@ -161,14 +165,22 @@ struct Run {
     lines: Vec<Vec<String>>,
     games: usize,
     spectators: usize,
+    /// When the players began (each waits its share of the spread before its first game).
+    began: Instant,
 }
 
-/// What the players measure: each move's round trip to its player, and to its opponent.
+/// What the players measure: each move's round trip to its player, and to its opponent; and
+/// for each move whose round trip passed [`SLOW_MS`], the second of the run it was sent in.
 #[derive(Default)]
 struct Times {
     round_trip: Mutex<Vec<u32>>,
     seen_by_opponent: Mutex<Vec<u32>>,
+    slow: Mutex<Vec<u64>>,
 }
+
+/// A round trip past this many ms is counted by when its move was sent: whether a run's tail is
+/// its start (every game created and joined within `spread`) or spread over the run.
+const SLOW_MS: u128 = 100;
 
 /// Two players, each from an address of their own, playing game after game: create (in turn),
 /// seat both (White on one of `ports`, Black on the next), play the line, again, until `stop`. A
@@ -186,6 +198,7 @@ async fn player(run: Arc<Run>, n: usize, start: Duration) {
         lines,
         games,
         spectators,
+        began,
     } = &*run;
     let think = *think;
     let (white, black) = (format!("load-white-{n:012}"), format!("load-black-{n:012}"));
@@ -242,7 +255,7 @@ async fn player(run: Arc<Run>, n: usize, start: Duration) {
                 }));
             }
         }
-        let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+        let (mut mine, mut theirs, mut slow) = (Vec::new(), Vec::new(), Vec::new());
         let (mut w_known, mut b_known) = (0, 0);
         let line = &lines[(n + round as usize) % lines.len()];
         let plies = match round {
@@ -271,6 +284,9 @@ async fn player(run: Arc<Run>, n: usize, start: Duration) {
                 break;
             }
             mine.push(sent.elapsed().as_micros() as u32);
+            if sent.elapsed().as_millis() > SLOW_MS {
+                slow.push(sent.duration_since(*began).as_secs());
+            }
             if !until(opponent, opponent_known, ply + 1).await {
                 break;
             }
@@ -278,6 +294,7 @@ async fn player(run: Arc<Run>, n: usize, start: Duration) {
         }
         times.round_trip.lock().unwrap().extend(mine);
         times.seen_by_opponent.lock().unwrap().extend(theirs);
+        times.slow.lock().unwrap().extend(slow);
         let _ = w.close(None).await;
         let _ = b.close(None).await;
         for spectator in watching {
@@ -406,6 +423,11 @@ async fn main() {
         servers.iter().map(|s| cpu_seconds(s.id())).sum()
     };
     let cpu_before = cpu(&servers);
+    // The site's players first (its accounts made), then the games' from this moment.
+    let activity = match raw.iter().any(|a| a == "--site") {
+        true => Some(site::start(&ports, think).await),
+        false => None,
+    };
     let run = Arc::new(Run {
         ports: ports.clone(),
         think,
@@ -417,12 +439,9 @@ async fn main() {
         spectators: flag("--spectators")
             .and_then(|n| n.parse().ok())
             .unwrap_or(0),
+        began: Instant::now(),
     });
-    let activity = match raw.iter().any(|a| a == "--site") {
-        true => Some(site::start(&ports, think).await),
-        false => None,
-    };
-    let started = Instant::now();
+    let started = run.began;
     let players: Vec<_> = (0..games as usize)
         .map(|n| {
             let start = spread * n as u32 / games as u32;
@@ -473,5 +492,26 @@ async fn main() {
     );
     if let Some(activity) = &activity {
         println!("{}", site::report(activity, elapsed));
+    }
+    println!("{}", slow_seconds(&run.times.slow.lock().unwrap()));
+}
+
+/// The moves whose round trip passed [`SLOW_MS`], counted by the second of the run they were
+/// sent in.
+fn slow_seconds(slow: &[u64]) -> String {
+    let mut by_second = std::collections::BTreeMap::<u64, usize>::new();
+    for &second in slow {
+        *by_second.entry(second).or_default() += 1;
+    }
+    let seconds: Vec<String> = by_second
+        .iter()
+        .map(|(second, n)| format!("{second} s: {n}"))
+        .collect();
+    match seconds.is_empty() {
+        true => format!("no move's round trip passed {SLOW_MS} ms"),
+        false => format!(
+            "round trips past {SLOW_MS} ms, by the second of the run their move was sent in: {}",
+            seconds.join(", ")
+        ),
     }
 }
