@@ -156,6 +156,11 @@ pub struct PgStore {
     pool: Pool,
     /// The writes waiting for a writer, which keeps them many at a time (a group commit).
     writes: UnboundedSender<Write>,
+    /// The notices waiting to be sent to the other servers, many at a time.
+    notices: UnboundedSender<Notice>,
+    /// How many transactions the notices went out in (read by the tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    notice_transactions: std::sync::Arc<std::sync::atomic::AtomicU64>,
     heard: Mutex<Option<UnboundedReceiver<Heard>>>,
     /// Set when the store goes: its listener stops.
     gone: tokio_util::sync::CancellationToken,
@@ -205,12 +210,24 @@ impl PgStore {
         for _ in 0..WRITERS {
             tokio::spawn(writer(pool.clone(), waiting.clone()));
         }
+        let (notices, waiting) = unbounded_channel();
+        let notice_transactions = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        tokio::spawn(notifier(pool.clone(), waiting, notice_transactions.clone()));
         Ok(PgStore {
             pool,
             writes,
+            notices,
+            notice_transactions,
             heard: Mutex::new(Some(heard)),
             gone,
         })
+    }
+
+    /// How many transactions this server's notices to players went out in.
+    #[cfg(test)]
+    pub(crate) fn notice_transactions(&self) -> u64 {
+        self.notice_transactions
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
@@ -381,9 +398,11 @@ mod accounts;
 mod arenas;
 mod batch;
 mod challenges;
+mod notices;
 mod pools;
 mod tokens;
 use batch::{writer, Write};
+use notices::{notifier, Notice};
 
 /// A record of a row read with [`COLUMNS`].
 fn record_of(r: &Row) -> Result<Record, StoreError> {
@@ -544,12 +563,13 @@ impl Store for PgStore {
     }
 
     async fn notify_player(&self, key: &str, game: GameId) -> Result<(), StoreError> {
-        let client = self.client().await?;
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let stopped = || StoreError("the store's notifier has stopped".into());
         let payload = format!("u {} {key}", game as i64);
-        client
-            .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
-            .await?;
-        Ok(())
+        self.notices
+            .send(Notice { payload, answer })
+            .map_err(|_| stopped())?;
+        answered.await.map_err(|_| stopped())?
     }
 
     async fn online_here(&self, server: u64, accounts: &[u64]) -> Result<(), StoreError> {
@@ -614,8 +634,14 @@ impl Store for PgStore {
             last.insert((count.0, count.1), count);
         }
         let counts: Vec<Count> = last.into_values().collect();
-        let client = self.client().await?;
-        let upsert = client
+        let mut client = self.client().await?;
+        // Who is at a game changes nothing kept: the commit does not wait for the log's sync,
+        // and so holds the notification queue's lock for a moment only (see `notices`). A count
+        // that a crash of the database loses is told again at the game's next change of pages.
+        let t = client.transaction().await?;
+        t.batch_execute("SET LOCAL synchronous_commit TO OFF")
+            .await?;
+        let upsert = t
             .prepare_cached(&format!(
                 "WITH up AS (INSERT INTO presence (game, server, side, pages, since)
                     SELECT game, $1, side, pages, since FROM unnest($2::BIGINT[],
@@ -629,9 +655,9 @@ impl Store for PgStore {
         let sides: Vec<i16> = counts.iter().map(|c| c.1.index() as i16).collect();
         let pages: Vec<i32> = counts.iter().map(|c| c.2 as i32).collect();
         let since: Vec<i64> = counts.iter().map(|c| c.3 as i64).collect();
-        client
-            .query(&upsert, &[&(server as i64), &games, &sides, &pages, &since])
+        t.query(&upsert, &[&(server as i64), &games, &sides, &pages, &since])
             .await?;
+        t.commit().await?;
         Ok(())
     }
 

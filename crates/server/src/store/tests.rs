@@ -401,6 +401,41 @@ async fn postgres_keeps_who_is_at_a_game_on_each_server_and_tells_the_others() {
     assert_eq!((seen_by_a[0].side, seen_by_a[0].pages), (Color::Black, 2));
 }
 
+/// 1,000 seats taken at once on one server (a pool's or a load's burst of pairings): each
+/// player's channel on the other server hears of it, once, and the notices go out together, not
+/// each in a transaction of its own (each of which held the database's notification lock through
+/// a sync to disk).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_tells_a_burst_of_players_their_news_together() {
+    let url = fresh_database().await;
+    let (a, b) = (
+        std::sync::Arc::new(PgStore::open(&url).await.unwrap()),
+        PgStore::open(&url).await.unwrap(),
+    );
+    let mut heard = b.listen().unwrap();
+    let told: Vec<_> = (0..1_000u64)
+        .map(|n| {
+            let a = a.clone();
+            tokio::spawn(async move { a.notify_player(&format!("player-{n}"), n).await })
+        })
+        .collect();
+    for t in told {
+        t.await.unwrap().unwrap();
+    }
+    let mut games = std::collections::BTreeSet::new();
+    while games.len() < 1_000 {
+        let (game, key) = next_heard(&mut heard, |h| match h {
+            Heard::Player { game, key } => Some((game, key)),
+            _ => None,
+        })
+        .await;
+        assert_eq!(key, format!("player-{game}"));
+        assert!(games.insert(game), "player-{game} told twice");
+    }
+    let sent = a.notice_transactions();
+    assert!(sent < 100, "{sent} transactions for 1,000 notices");
+}
+
 #[test]
 fn sqlite_migrates_an_old_database_and_keeps_its_games() {
     let dir = std::env::temp_dir().join(format!("topochess-migrate-{}", std::process::id()));
