@@ -4,16 +4,24 @@
 use wasm_bindgen::JsCast;
 
 /// Whether the page was served by the game server (it marks the page; plain file hosting does
-/// not), so that what needs the server is offered at all.
+/// not), so that what needs the server is offered at all. Read once a page: the views ask at
+/// every drawing.
 pub fn server_here() -> bool {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| {
-            d.query_selector("meta[name=\"topochess-live\"]")
-                .ok()
-                .flatten()
+    thread_local! {
+        static HERE: std::cell::OnceCell<bool> = const { std::cell::OnceCell::new() };
+    }
+    HERE.with(|here| {
+        *here.get_or_init(|| {
+            web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| {
+                    d.query_selector("meta[name=\"topochess-live\"]")
+                        .ok()
+                        .flatten()
+                })
+                .is_some()
         })
-        .is_some()
+    })
 }
 
 /// The site's own address (origin and folder), where the server's `api/` is.
