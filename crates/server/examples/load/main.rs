@@ -29,9 +29,11 @@
 //! eight accounts each, told their games on their own channels and playing them. The games' round
 //! trips are then those of a site in use, and a line more says what the site's players did.
 //!
-//! The last line counts the moves whose round trip passed 100 ms by the second of the run they
-//! were sent in: a tail made in the first seconds, while every game is created and joined, is the
-//! start's (see the games' spread above), not the games'.
+//! The servers' own time follows, read from their metrics (`--metrics-addr`): a move's, from its
+//! message to its state sent back, and the store's to keep a game. The last line counts the moves
+//! whose round trip passed 100 ms by the second of the run they were sent in: a tail made in the
+//! first seconds, while every game is created and joined, is the start's (see the games' spread
+//! above), not the games'.
 
 use futures_util::{SinkExt, StreamExt};
 use std::net::{Ipv4Addr, TcpStream};
@@ -334,6 +336,7 @@ fn percentile(t: &[u32], q: f64) -> f64 {
 /// and `more` arguments.
 fn start_server(
     port: u16,
+    metrics_port: u16,
     data: &std::path::Path,
     database: Option<&str>,
     more: &[String],
@@ -343,6 +346,7 @@ fn start_server(
     let mut command = Command::new(&bin);
     command
         .args(["--addr", &format!("127.0.0.1:{port}")])
+        .args(["--metrics-addr", &format!("127.0.0.1:{metrics_port}")])
         .arg("--dist")
         .arg(data.join("site"))
         .arg("--data")
@@ -403,18 +407,22 @@ async fn main() {
     };
     let data = std::env::temp_dir().join(format!("topochess-load-{}", std::process::id()));
     std::fs::create_dir_all(data.join("site")).unwrap();
-    let ports: Vec<u16> = (0..count)
-        .map(|_| {
-            std::net::TcpListener::bind("127.0.0.1:0")
-                .unwrap()
-                .local_addr()
-                .unwrap()
-                .port()
-        })
-        .collect();
+    let free_ports = || -> Vec<u16> {
+        (0..count)
+            .map(|_| {
+                std::net::TcpListener::bind("127.0.0.1:0")
+                    .unwrap()
+                    .local_addr()
+                    .unwrap()
+                    .port()
+            })
+            .collect()
+    };
+    let (ports, metrics_ports) = (free_ports(), free_ports());
     let mut servers: Vec<_> = ports
         .iter()
-        .map(|&port| start_server(port, &data, database.as_deref(), &more))
+        .zip(&metrics_ports)
+        .map(|(&port, &metrics)| start_server(port, metrics, &data, database.as_deref(), &more))
         .collect();
     let memory =
         |servers: &[std::process::Child]| -> u64 { servers.iter().map(|s| rss_kb(s.id())).sum() };
@@ -459,6 +467,7 @@ async fn main() {
     }
     let elapsed = started.elapsed().as_secs_f64();
     let cpu_used = cpu(&servers) - cpu_before;
+    let metrics: Vec<String> = metrics_ports.iter().filter_map(|&p| scrape(p)).collect();
     for server in &mut servers {
         let _ = server.kill();
         let _ = server.wait();
@@ -493,7 +502,65 @@ async fn main() {
     if let Some(activity) = &activity {
         println!("{}", site::report(activity, elapsed));
     }
+    println!("{}", servers_own_time(&metrics));
     println!("{}", slow_seconds(&run.times.slow.lock().unwrap()));
+}
+
+/// A server's metrics (Prometheus text), read at `port`.
+fn scrape(port: u16) -> Option<String> {
+    use std::io::{Read, Write};
+    let mut socket = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    socket
+        .write_all(b"GET /metrics HTTP/1.0\r\nHost: load\r\n\r\n")
+        .ok()?;
+    let mut answer = String::new();
+    socket.read_to_string(&mut answer).ok()?;
+    Some(answer.split_once("\r\n\r\n")?.1.to_string())
+}
+
+/// What the servers measured of their own part, from their histograms (`texts`, one a server):
+/// a move's time in the server (its message read to its state sent to the mover) and the
+/// store's time to keep a game, each as the bounds of the buckets holding its 50th and 99th
+/// percentiles. A tail here is the servers'; one only at the client is the sockets' or the
+/// machine's.
+fn servers_own_time(texts: &[String]) -> String {
+    let part = |name: &str| {
+        // The buckets' bounds in order, each with its count summed over the servers.
+        let mut buckets: Vec<(String, u64)> = Vec::new();
+        let prefix = format!("topochess_{name}_bucket{{le=\"");
+        for text in texts {
+            let mut i = 0;
+            for line in text.lines() {
+                let Some((le, count)) = line
+                    .strip_prefix(&prefix)
+                    .and_then(|rest| rest.split_once("\"} "))
+                else {
+                    continue;
+                };
+                let count: u64 = count.trim().parse().unwrap_or(0);
+                match buckets.get_mut(i) {
+                    Some(b) => b.1 += count,
+                    None => buckets.push((le.to_string(), count)),
+                }
+                i += 1;
+            }
+        }
+        let total = buckets.last().map_or(0, |b| b.1);
+        let bound = |q: f64| match buckets.iter().find(|b| b.1 as f64 >= q * total as f64) {
+            Some((le, _)) if le == "+Inf" => "more".to_string(),
+            Some((le, _)) => format!("{:.1} ms", le.parse::<f64>().unwrap_or(0.0) * 1000.0),
+            None => "none".to_string(),
+        };
+        format!("p50 up to {}, p99 up to {}", bound(0.5), bound(0.99))
+    };
+    match texts.is_empty() {
+        true => "the servers' metrics could not be read".to_string(),
+        false => format!(
+            "the servers' own time (their histograms): a move {}; the store keeping a game {}",
+            part("move_seconds"),
+            part("store_write_seconds")
+        ),
+    }
 }
 
 /// The moves whose round trip passed [`SLOW_MS`], counted by the second of the run they were
