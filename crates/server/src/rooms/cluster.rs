@@ -49,17 +49,13 @@ impl Rooms {
         shutdown: tokio_util::sync::CancellationToken,
     ) {
         loop {
-            let first = tokio::select! {
-                news = heard.recv() => news,
+            let mut news = Vec::new();
+            let heard_now = tokio::select! {
+                n = heard.recv_many(&mut news, MOST_HEARD_AT_ONCE) => n,
                 () = shutdown.cancelled() => return,
             };
-            let Some(first) = first else { return };
-            let mut news = vec![first];
-            while news.len() < MOST_HEARD_AT_ONCE {
-                match heard.try_recv() {
-                    Ok(n) => news.push(n),
-                    Err(_) => break,
-                }
+            if heard_now == 0 {
+                return;
             }
             let (mut games, mut present) = (HashMap::new(), HashMap::new());
             let mut players = Vec::new();
@@ -225,16 +221,11 @@ impl Rooms {
     /// Tells the other servers, in order, each count of pages the rooms here report (those
     /// reported meanwhile together).
     async fn tell(self: Arc<Self>, mut told: crate::room::Telling) {
-        while let Some(first) = told.recv().await {
-            let mut counts = vec![first];
-            while counts.len() < MOST_HEARD_AT_ONCE {
-                match told.try_recv() {
-                    Ok(c) => counts.push(c),
-                    Err(_) => break,
-                }
-            }
+        let mut counts = Vec::new();
+        while told.recv_many(&mut counts, MOST_HEARD_AT_ONCE).await > 0 {
             let written = self.store.present(self.server, &counts).await;
             let _ = self.kept("tell who is at the games", 0, written);
+            counts.clear();
         }
     }
 

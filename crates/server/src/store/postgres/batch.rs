@@ -38,15 +38,8 @@ pub(super) async fn writer(pool: Pool, waiting: Arc<tokio::sync::Mutex<Unbounded
         let mut batch = Vec::new();
         {
             let mut waiting = waiting.lock().await;
-            match waiting.recv().await {
-                Some(first) => batch.push(first),
-                None => return,
-            }
-            while batch.len() < MOST_IN_A_BATCH {
-                match waiting.try_recv() {
-                    Ok(w) => batch.push(w),
-                    Err(_) => break,
-                }
+            if waiting.recv_many(&mut batch, MOST_IN_A_BATCH).await == 0 {
+                return;
             }
         }
         let (new, changed): (Vec<Write>, Vec<Write>) = batch.into_iter().partition(|w| w.new);

@@ -29,18 +29,12 @@ pub(super) async fn notifier(
     mut waiting: UnboundedReceiver<Notice>,
     transactions: Arc<AtomicU64>,
 ) {
-    while let Some(first) = waiting.recv().await {
-        let mut notices = vec![first];
-        while notices.len() < MOST_AT_ONCE {
-            match waiting.try_recv() {
-                Ok(n) => notices.push(n),
-                Err(_) => break,
-            }
-        }
+    let mut notices = Vec::new();
+    while waiting.recv_many(&mut notices, MOST_AT_ONCE).await > 0 {
         let payloads: Vec<&str> = notices.iter().map(|n| n.payload.as_str()).collect();
         let sent = send(&pool, &payloads).await;
         transactions.fetch_add(1, Ordering::Relaxed);
-        for n in notices {
+        for n in notices.drain(..) {
             let _ = n.answer.send(sent.clone());
         }
     }
