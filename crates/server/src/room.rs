@@ -68,6 +68,8 @@ struct Presence {
     pages: [usize; 2],
     gone_since: [Option<u64>; 2],
     elsewhere: [Elsewhere; 2],
+    /// Whether this server has told the others a count of each side (a page of it came).
+    told: [bool; 2],
 }
 
 /// A side as the other servers see it.
@@ -119,6 +121,7 @@ impl Room {
                 pages: [0, 0],
                 gone_since: seated,
                 elsewhere: Default::default(),
+                told: [false; 2],
             }),
             tell,
             versions: Default::default(),
@@ -142,10 +145,27 @@ impl Room {
         self.presence().elsewhere.iter().any(|e| e.here)
     }
 
-    /// Tells the other servers this server's count of `side`'s pages.
-    fn tell(&self, side: Color, pages: usize, at: u64) {
+    /// Tells the other servers this server's count of `side`'s pages (sent while `p`, the
+    /// presence it was read from, is held, so that counts go out in the order they were made).
+    fn tell(&self, p: &mut Presence, side: Color, at: u64) {
         if let Some(tell) = &self.tell {
-            let _ = tell.send((self.id, side, pages as u32, at));
+            p.told[side.index()] = true;
+            let pages = p.pages[side.index()] as u32;
+            let _ = tell.send((self.id, side, pages, at));
+        }
+    }
+
+    /// Tells the other servers again each count told them before: the store may have lost the
+    /// last (a crash of the database loses the counts not yet synced, which are written without
+    /// waiting for the sync).
+    pub(crate) fn tell_again(&self) {
+        let mut p = self.presence();
+        for side in [Color::White, Color::Black] {
+            let i = side.index();
+            if p.told[i] {
+                let at = p.gone_since[i].unwrap_or_else(now_ms);
+                self.tell(&mut p, side, at);
+            }
         }
     }
 
@@ -185,9 +205,8 @@ impl Room {
         let mut p = self.presence();
         p.pages[side.index()] += 1;
         p.gone_since[side.index()] = None;
-        let pages = p.pages[side.index()];
+        self.tell(&mut p, side, now_ms());
         drop(p);
-        self.tell(side, pages, now_ms());
         self.changed();
     }
 
@@ -204,9 +223,8 @@ impl Room {
         if p.pages[i] == 0 {
             p.gone_since[i] = Some(at);
         }
-        let pages = p.pages[i];
+        self.tell(&mut p, side, at);
         drop(p);
-        self.tell(side, pages, at);
         self.changed();
     }
 

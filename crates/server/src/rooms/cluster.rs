@@ -98,11 +98,14 @@ impl Rooms {
                     }
                     Heard::Reconnected => {
                         // What was said while the listener was away is lost: every game held
-                        // here is read again.
+                        // here is read again. And the database may have restarted, losing the
+                        // counts of pages told last (written without waiting for the sync):
+                        // they are told again.
                         self.lobby_changed();
                         for room in self.open_map().values() {
                             games.insert(room.id, (room.clone(), None));
                             present.insert(room.id, room.clone());
+                            room.tell_again();
                         }
                     }
                 }

@@ -637,7 +637,8 @@ impl Store for PgStore {
         let mut client = self.client().await?;
         // Who is at a game changes nothing kept: the commit does not wait for the log's sync,
         // and so holds the notification queue's lock for a moment only (see `notices`). A count
-        // that a crash of the database loses is told again at the game's next change of pages.
+        // that a crash of the database loses is told again when the listener is back
+        // (`Room::tell_again`).
         let t = client.transaction().await?;
         t.batch_execute("SET LOCAL synchronous_commit TO OFF")
             .await?;

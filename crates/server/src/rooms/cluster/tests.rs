@@ -1,6 +1,7 @@
 //! Two servers' rooms on one PostgreSQL database, in the awkward orders: one seat taken through
 //! both at once, one ply moved through both at once, a flag both see fall, a move made while a
-//! listener is cut off, a game left by every server, a player who leaves one server.
+//! listener is cut off, a game left by every server, a player who leaves one server, a count of
+//! pages the database lost.
 
 use super::*;
 use crate::room::{now_ms, SERVER_LOST_MS};
@@ -205,4 +206,47 @@ async fn a_player_at_one_server_is_here_for_the_other_and_gone_when_they_leave_o
     stop_a.cancel();
     tokio::time::sleep(Duration::from_millis(SERVER_LOST_MS + 1500)).await;
     assert!(room_b.gone_for(Color::White, now_ms()).is_some());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_count_of_pages_the_database_lost_is_told_again_when_the_listeners_are_back() {
+    let url = fresh_database().await;
+    let (a, b) = (server(&url).await, server(&url).await);
+    let id = game(&a, None).await;
+    let room_a = a.room(id).await.unwrap().unwrap();
+    a.seat(&room_a, Some(B), None, None).await.unwrap();
+    let room_b = b.room(id).await.unwrap().unwrap();
+    room_a.arrive(Color::White);
+    eventually(|| async { room_b.gone_for(Color::White, now_ms()).is_none() }).await;
+    // A restart of the database that lost the count (written without waiting for the sync):
+    // the row gone, and every listener cut off.
+    let (admin, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    admin
+        .execute("DELETE FROM presence WHERE game = $1", &[&(id as i64)])
+        .await
+        .unwrap();
+    admin
+        .execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE application_name = $1 AND datname = current_database()",
+            &[&crate::store::LISTENER_NAME],
+        )
+        .await
+        .unwrap();
+    // Told again by A once its listener is back: White is here for B, as the row says.
+    eventually(|| async {
+        let rows = admin
+            .query(
+                "SELECT pages FROM presence WHERE game = $1 AND side = 0",
+                &[&(id as i64)],
+            )
+            .await
+            .unwrap();
+        rows.len() == 1 && rows[0].get::<_, i32>(0) == 1
+    })
+    .await;
+    eventually(|| async { room_b.gone_for(Color::White, now_ms()).is_none() }).await;
 }
