@@ -375,7 +375,8 @@ mod fuzz {
                 // Near misses of real messages: a known tag with a field gone or mistyped.
                 (message(), "\\PC{0,3}").prop_map(|(m, noise)| {
                     let json = serde_json::to_string(&m).unwrap();
-                    let cut = json.len().saturating_sub(noise.len().min(json.len()));
+                    // Cut on a character's edge: a move's text may hold any character.
+                    let cut = json.floor_char_boundary(json.len().saturating_sub(noise.len()));
                     format!("{}{noise}", &json[..cut])
                 }),
                 message().prop_map(|m| serde_json::to_string(&m).unwrap()),
