@@ -237,18 +237,27 @@ impl PgStore {
     /// Hands a write to the writers: answered once it is committed (`false`: refused for its
     /// revision).
     async fn write(&self, record: &Record, lobby: bool, new: bool) -> Result<bool, StoreError> {
-        let (answer, answered) = tokio::sync::oneshot::channel();
-        let stopped = || StoreError("the store's writers have stopped".into());
-        self.writes
-            .send(Write {
-                record: record.clone(),
-                lobby,
-                new,
-                answer,
-            })
-            .map_err(|_| stopped())?;
-        answered.await.map_err(|_| stopped())?
+        handed(&self.writes, "writers have", |answer| Write {
+            record: record.clone(),
+            lobby,
+            new,
+            answer,
+        })
+        .await
     }
+}
+
+/// Hands what `made` makes of an answer's sender to the task that `to` reaches, and waits for
+/// the answer; an error names the task (`who`, "writers have") when it has stopped.
+async fn handed<M, T>(
+    to: &UnboundedSender<M>,
+    who: &str,
+    made: impl FnOnce(tokio::sync::oneshot::Sender<Result<T, StoreError>>) -> M,
+) -> Result<T, StoreError> {
+    let (answer, answered) = tokio::sync::oneshot::channel();
+    let stopped = || StoreError(format!("the store's {who} stopped"));
+    to.send(made(answer)).map_err(|_| stopped())?;
+    answered.await.map_err(|_| stopped())?
 }
 
 /// Where the database is, without its password.
@@ -563,13 +572,12 @@ impl Store for PgStore {
     }
 
     async fn notify_player(&self, key: &str, game: GameId) -> Result<(), StoreError> {
-        let (answer, answered) = tokio::sync::oneshot::channel();
-        let stopped = || StoreError("the store's notifier has stopped".into());
         let payload = format!("u {} {key}", game as i64);
-        self.notices
-            .send(Notice { payload, answer })
-            .map_err(|_| stopped())?;
-        answered.await.map_err(|_| stopped())?
+        handed(&self.notices, "notifier has", |answer| Notice {
+            payload,
+            answer,
+        })
+        .await
     }
 
     async fn online_here(&self, server: u64, accounts: &[u64]) -> Result<(), StoreError> {
