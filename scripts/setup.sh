@@ -2,18 +2,20 @@
 # Installs whatever is missing for building, serving and testing Topochess, at pinned versions.
 # Idempotent: anything already present at the pinned version is skipped.
 #
-#   scripts/setup.sh                      everything
-#   scripts/setup.sh --no-wasm-bindgen    everything but wasm-bindgen
-#   scripts/setup.sh --wasm-bindgen       wasm-bindgen alone
+#   scripts/setup.sh                  everything
+#   scripts/setup.sh --machine        what the machine needs (Rust's parts, Debian's packages)
+#   scripts/setup.sh --clone          what lives in the clone (npm packages, berserk's venv)
+#   scripts/setup.sh --wasm-bindgen   wasm-bindgen alone
 #
-# wasm-bindgen is compiled from source, minutes of a fresh machine: scripts/test.sh installs it
-# beside the native build, which does not need it, rather than before everything.
+# wasm-bindgen is compiled from source, minutes of a fresh machine, and the clone's packages are
+# downloaded and unpacked (15 s of one core): scripts/test.sh installs both beside the native
+# build, which needs neither, rather than before everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 part=${1:-all}
 case $part in
-  all | --no-wasm-bindgen | --wasm-bindgen) ;;
-  *) echo "usage: scripts/setup.sh [--no-wasm-bindgen | --wasm-bindgen]" >&2; exit 2 ;;
+  all | --machine | --clone | --wasm-bindgen) ;;
+  *) echo "usage: scripts/setup.sh [--machine | --clone | --wasm-bindgen]" >&2; exit 2 ;;
 esac
 
 WASM_BINDGEN_VERSION=0.2.100
@@ -33,25 +35,55 @@ if ! command -v cargo >/dev/null 2>&1; then
   fi
 fi
 
-if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+# Each part: whether it is asked for.
+wants() { [ "$part" = all ] || [ "$part" = "$1" ]; }
+
+if wants --machine && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32 target"
   rustup target add wasm32-unknown-unknown
 fi
-rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
-rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
+if wants --machine; then
+  rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
+  rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
+fi
 
 # wasm-bindgen (the CLI must equal the crate's version in Cargo.lock), compiled from crates.io: no
 # prebuilt binary can be fetched here. It is built for a quicker install, not for its own speed
 # (opt-level 1, no LTO, many codegen units: 3 min 7 s instead of 3 min 29 s on 2 cores), and
 # writes the same modules as fast all the same (half a second for the page's). --force: cargo's own
 # record of what it installed may name it when the binary is gone or another version replaced it.
-if [ "$part" != --no-wasm-bindgen ] && ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION\$"; then
+if wants --wasm-bindgen && ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION\$"; then
   say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
   CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false \
     CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=false CARGO_INCREMENTAL=0 \
     cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked --force
 fi
-if [ "$part" = --wasm-bindgen ]; then
+
+# What lives in the clone, once the machine has Node.js and Python (below, or an earlier
+# `--machine`).
+clone_part() {
+  # wasm-opt (binaryen 123) and Playwright (driving the system Chromium), pinned in
+  # tests/package-lock.json.
+  if ! (cd tests && npm ls --depth=0 >/dev/null 2>&1); then
+    say "installing npm packages (wasm-opt, playwright-core, axe-core)"
+    (cd tests && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+  # From PyPI, lichess's own client berserk at pinned versions in tests/api/.venv: the API's
+  # tests run it unchanged against a real server.
+  local venv=tests/api/.venv
+  if ! cmp -s tests/api/requirements.txt "$venv/requirements.txt"; then
+    say "installing berserk from PyPI (tests/api/requirements.txt)"
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check -r tests/api/requirements.txt
+    cp tests/api/requirements.txt "$venv/requirements.txt"
+  fi
+}
+if [ "$part" = --clone ]; then
+  clone_part
+  say "the clone's packages ready"
+fi
+if [ "$part" = --wasm-bindgen ] || [ "$part" = --clone ]; then
   exit 0
 fi
 
@@ -87,24 +119,15 @@ if [ "$node_major" -lt 18 ]; then
 fi
 say "Node.js $(node --version)"
 
-# wasm-opt (binaryen 123) and Playwright (driving the system Chromium), pinned in tests/package-lock.json.
-if ! (cd tests && npm ls --depth=0 >/dev/null 2>&1); then
-  say "installing npm packages (wasm-opt, playwright-core, axe-core)"
-  (cd tests && npm ci --no-audit --no-fund --loglevel=error)
-fi
-# Python 3 with venv (Debian's) and, from PyPI, lichess's own client berserk at pinned versions
-# in tests/api/.venv: the API's tests run it unchanged against a real server.
+# Python 3 with venv (Debian's), for berserk's venv (the clone's part).
 if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
   say "installing Python 3 and venv from Debian"
   as_root apt-get update -q
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3 python3-venv
 fi
-venv=tests/api/.venv
-if ! cmp -s tests/api/requirements.txt "$venv/requirements.txt"; then
-  say "installing berserk from PyPI (tests/api/requirements.txt)"
-  rm -rf "$venv"
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check -r tests/api/requirements.txt
-  cp tests/api/requirements.txt "$venv/requirements.txt"
+if [ "$part" = all ]; then
+  clone_part
+  say "tools ready"
+else
+  say "the machine's tools ready"
 fi
-say "tools ready"
