@@ -57,6 +57,38 @@ async fn moves(room: &Room) -> Vec<String> {
     room.state(None).await.moves
 }
 
+/// Two servers on the database at `url`, a game White created through the first and Black took a
+/// seat in, and its room on each.
+async fn seated_on_two(url: &str) -> (Arc<Rooms>, Arc<Rooms>, GameId, Arc<Room>, Arc<Room>) {
+    let (a, b) = (server(url).await, server(url).await);
+    let id = game(&a, None).await;
+    let room_a = a.room(id).await.unwrap().unwrap();
+    a.seat(&room_a, Some(B), None, None).await.unwrap();
+    let room_b = b.room(id).await.unwrap().unwrap();
+    (a, b, id, room_a, room_b)
+}
+
+/// A connection of the test's own to the database at `url`.
+async fn admin(url: &str) -> tokio_postgres::Client {
+    let (admin, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    admin
+}
+
+/// Cuts every server's listener off, as a restart of the database would.
+async fn cut_off_listeners(admin: &tokio_postgres::Client) {
+    admin
+        .execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE application_name = $1 AND datname = current_database()",
+            &[&crate::store::LISTENER_NAME],
+        )
+        .await
+        .unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn one_seat_taken_through_two_servers_at_once_seats_one_and_the_other_watches() {
     let url = fresh_database().await;
@@ -135,23 +167,8 @@ async fn a_flag_both_servers_see_falls_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_move_made_while_a_listener_is_cut_off_is_read_when_it_is_back() {
     let url = fresh_database().await;
-    let (a, b) = (server(&url).await, server(&url).await);
-    let id = game(&a, None).await;
-    let room_a = a.room(id).await.unwrap().unwrap();
-    a.seat(&room_a, Some(B), None, None).await.unwrap();
-    let room_b = b.room(id).await.unwrap().unwrap();
-    let (admin, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
-        .await
-        .unwrap();
-    tokio::spawn(connection);
-    admin
-        .execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                WHERE application_name = $1 AND datname = current_database()",
-            &[&crate::store::LISTENER_NAME],
-        )
-        .await
-        .unwrap();
+    let (a, _b, _, room_a, room_b) = seated_on_two(&url).await;
+    cut_off_listeners(&admin(&url).await).await;
     tokio::time::sleep(Duration::from_millis(50)).await;
     // Said while nobody listens: lost, and read again once the listener is back.
     a.act(&room_a, Color::White, &mv("e2e4", 0)).await.unwrap();
@@ -211,31 +228,17 @@ async fn a_player_at_one_server_is_here_for_the_other_and_gone_when_they_leave_o
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_count_of_pages_the_database_lost_is_told_again_when_the_listeners_are_back() {
     let url = fresh_database().await;
-    let (a, b) = (server(&url).await, server(&url).await);
-    let id = game(&a, None).await;
-    let room_a = a.room(id).await.unwrap().unwrap();
-    a.seat(&room_a, Some(B), None, None).await.unwrap();
-    let room_b = b.room(id).await.unwrap().unwrap();
+    let (_a, _b, id, room_a, room_b) = seated_on_two(&url).await;
     room_a.arrive(Color::White);
     eventually(|| async { room_b.gone_for(Color::White, now_ms()).is_none() }).await;
     // A restart of the database that lost the count (written without waiting for the sync):
     // the row gone, and every listener cut off.
-    let (admin, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
-        .await
-        .unwrap();
-    tokio::spawn(connection);
+    let admin = admin(&url).await;
     admin
         .execute("DELETE FROM presence WHERE game = $1", &[&(id as i64)])
         .await
         .unwrap();
-    admin
-        .execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                WHERE application_name = $1 AND datname = current_database()",
-            &[&crate::store::LISTENER_NAME],
-        )
-        .await
-        .unwrap();
+    cut_off_listeners(&admin).await;
     // Told again by A once its listener is back: White is here for B, as the row says.
     eventually(|| async {
         let rows = admin
