@@ -22,8 +22,6 @@ pub use arenas::ArenaStore;
 pub use pools::{PoolSeat, PoolStore};
 
 pub use postgres::PgStore;
-#[cfg(test)]
-pub use postgres::LISTENER_NAME;
 pub use sqlite::SqliteStore;
 
 /// What went wrong in the store: for the server's log, never for a player (who is told a

@@ -53,6 +53,27 @@ pub(crate) fn test_server() -> String {
     })
 }
 
+/// A connection of the test's own to the database at `url`.
+pub(crate) async fn admin(url: &str) -> tokio_postgres::Client {
+    let (admin, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    admin
+}
+
+/// Cuts every server's listener off, as a restart of the database would; how many were cut.
+pub(crate) async fn cut_off_listeners(admin: &tokio_postgres::Client) -> u64 {
+    admin
+        .execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE application_name = $1 AND datname = current_database()",
+            &[&postgres::LISTENER_NAME],
+        )
+        .await
+        .unwrap()
+}
+
 /// A new empty database on the tests' server; its URL.
 pub(crate) async fn fresh_database() -> String {
     let server = test_server();
@@ -337,18 +358,7 @@ async fn postgres_tells_every_server_of_each_write_and_a_listener_that_lost_its_
     assert!(!a.save(&next(&g, |_| ()), false).await.unwrap());
     // The listeners' connections are cut: what is said meanwhile is lost, and each listener,
     // connected again, says so (its server then reads everything again).
-    let (admin, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
-        .await
-        .unwrap();
-    tokio::spawn(connection);
-    let cut = admin
-        .execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                WHERE application_name = $1 AND datname = current_database()",
-            &[&postgres::LISTENER_NAME],
-        )
-        .await
-        .unwrap();
+    let cut = cut_off_listeners(&admin(&url).await).await;
     assert_eq!(cut, 2, "both servers' listeners");
     next_heard(&mut heard, |h| (h == Heard::Reconnected).then_some(())).await;
     let later = next(&next(&g, |_| ()), |_| ());
@@ -585,11 +595,8 @@ async fn postgres_reads_an_unreadable_outcome_as_an_error_not_a_game_that_goes_o
     let url = fresh_database().await;
     let store = PgStore::open(&url).await.unwrap();
     store.create(&record(9), false).await.unwrap();
-    let (admin, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+    admin(&url)
         .await
-        .unwrap();
-    tokio::spawn(connection);
-    admin
         .execute("UPDATE games SET outcome = 'garbage' WHERE id = 9", &[])
         .await
         .unwrap();

@@ -6,7 +6,7 @@
 use super::*;
 use crate::room::{now_ms, SERVER_LOST_MS};
 use crate::rooms::Failure;
-use crate::store::tests::{eventually, fresh_database};
+use crate::store::tests::{admin, cut_off_listeners, eventually, fresh_database};
 use crate::store::PgStore;
 use tokio_util::sync::CancellationToken;
 use topochess_core::game::Outcome;
@@ -66,27 +66,6 @@ async fn seated_on_two(url: &str) -> (Arc<Rooms>, Arc<Rooms>, GameId, Arc<Room>,
     a.seat(&room_a, Some(B), None, None).await.unwrap();
     let room_b = b.room(id).await.unwrap().unwrap();
     (a, b, id, room_a, room_b)
-}
-
-/// A connection of the test's own to the database at `url`.
-async fn admin(url: &str) -> tokio_postgres::Client {
-    let (admin, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-        .await
-        .unwrap();
-    tokio::spawn(connection);
-    admin
-}
-
-/// Cuts every server's listener off, as a restart of the database would.
-async fn cut_off_listeners(admin: &tokio_postgres::Client) {
-    admin
-        .execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                WHERE application_name = $1 AND datname = current_database()",
-            &[&crate::store::LISTENER_NAME],
-        )
-        .await
-        .unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
