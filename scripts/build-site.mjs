@@ -3,6 +3,9 @@
 //
 //   node scripts/build-site.mjs [--dist DIR]
 //
+// With TOPOCHESS_WASM_NAMES=1, wasm-opt keeps the functions' names (`-g`), so that a CPU profile
+// of the page names them (docs/performance.md); the modules are then larger than shipped.
+//
 // index.html names what goes in with `<link data-trunk rel=...>` tags (the syntax Trunk reads, so
 // that either tool builds it):
 // - rel="rust": a binary of the crate `href` names, built for wasm32 (`data-bin`), with a profile
@@ -102,7 +105,7 @@ try {
     run('wasm-bindgen', ['--target', 'web', '--out-dir', out, '--out-name', bin, '--no-typescript', built]);
     const level = t.attrs.get('data-wasm-opt');
     const wasmFile = join(out, `${bin}_bg.wasm`);
-    if (level && level !== '0') run('wasm-opt', [`-O${level}`, wasmFile, '-o', wasmFile]);
+    if (level && level !== '0') run('wasm-opt', [`-O${level}`, ...(process.env.TOPOCHESS_WASM_NAMES ? ['-g'] : []), wasmFile, '-o', wasmFile]);
     const wasm = readFileSync(wasmFile);
     const js = readFileSync(join(out, `${bin}.js`));
     const name = main ? `${bin}-${hash(wasm)}` : bin;

@@ -178,6 +178,13 @@ test('clocks: a timed game runs both clocks, survives a reload, and a flag fall 
     await page.clock.runFor(8000);
     await page.waitForFunction(() => /Black wins on time/.test(document.querySelector('#status').textContent));
     assert.equal(await page.locator('#result').textContent(), '0-1');
+    // Clocks that stand still are not drawn again: ten times a second while one ran, and now at
+    // most when the app draws for something else.
+    const drawn = () => page.locator('#clocks').getAttribute('data-renders').then(Number);
+    const still = await drawn();
+    assert.ok(still > 10, `the clocks drawn ${still} times while they ran`);
+    await page.clock.runFor(5000);
+    assert.ok(await drawn() - still < 5, `the clocks drawn ${await drawn() - still} times in 5 s after the game`);
     await screenshot(page, 'clock-flag');
   } finally {
     await page.close();
@@ -583,8 +590,19 @@ test('pointing across the board draws the paths in the board alone: the app does
   const { page } = session;
   await loadText(page, '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1');
   await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
-  await page.click(sq('c1'));
   const renders = (selector) => page.locator(selector).getAttribute('data-renders').then(Number);
+  // With nothing selected, pointing draws nothing: the board is not drawn again.
+  const idle = await renders('svg.normal');
+  for (const name of ['c2', 'c3', 'd1', 'e1']) {
+    const [x, y] = await centre(page, name);
+    await page.mouse.move(x, y, { steps: 2 });
+  }
+  assert.equal(await renders('svg.normal'), idle, 'no board render while pointing at nothing');
+  // Selecting a piece is the boards' own: the app is not drawn again for it.
+  const appBefore = await renders('.app');
+  await page.click(sq('c1'));
+  await page.waitForSelector('svg.normal .dest');
+  assert.equal(await renders('.app'), appBefore, 'no app render for a selection');
   const app = await renders('.app');
   const board = await renders('svg.normal');
   // Each square's own count: a square is drawn again only when its look changes.
@@ -614,6 +632,14 @@ test('pointing across the board draws the paths in the board alone: the app does
   const ends = await page.locator('svg.extended .drawing.hover').count();
   assert.equal(ends, 1, 'the path to that copy');
   assert.equal(await renders('.app'), app, 'still no app render');
+  // Pressing the button on a destination draws nothing: the move is made on its release.
+  const [dx, dy] = await centre(page, 'c4');
+  await page.mouse.move(dx, dy);
+  const pressed = await renders('svg.normal');
+  await page.mouse.down();
+  assert.equal(await renders('svg.normal'), pressed, 'no board render for the press');
+  await page.mouse.up();
+  await page.waitForSelector('svg.normal [data-square="c4"] [data-piece]');
 });
 
 test('on a phone: status and clocks above the board, the extended view one tap away, a ghost path on the first tap, promotion on the board', async () => {

@@ -33,7 +33,11 @@ pub fn board_input(state: &UseReducerHandle<AppState>, size: BoardSize) -> Board
     let on_click = {
         let state = state.clone();
         Callback::from(move |name: String| match (square(&name), screen) {
-            (Some(sq), Screen::Play | Screen::Analyse) => state.dispatch(Action::Click(sq)),
+            // A click clears the shapes drawn on the position: with none, there is nothing to
+            // do (and the app is not drawn again for it).
+            (Some(sq), Screen::Play | Screen::Analyse) if !state.shapes_here().is_empty() => {
+                state.dispatch(Action::Click(sq))
+            }
             (Some(sq), Screen::Explore) => {
                 state.dispatch(Action::Explore(ExploreAction::Click(sq)))
             }

@@ -69,7 +69,7 @@ pub struct BoardsProps {
 /// Both views, sharing one selection.
 #[function_component(Boards)]
 pub fn boards(props: &BoardsProps) -> Html {
-    let selection = use_state(Selection::default);
+    let selection = use_state_eq(Selection::default);
     // A new position (a move, a take-back, another game) drops the selection.
     {
         let selection = selection.clone();

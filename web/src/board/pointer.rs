@@ -85,9 +85,11 @@ pub fn use_pointer(
     reports: Reports,
 ) -> Pointer {
     let (width, height, gutter) = extent;
-    let press = use_state(|| None::<Press>);
+    // The press being dragged (one that has moved: a press alone lives in `PRESS`, so that a
+    // click draws the board no more often than its selection changes).
+    let press = use_state_eq(|| None::<Press>);
     // The cell under the pointer: kept here, so pointing re-renders the board alone.
-    let hover = use_state(|| None::<(String, i32, i32)>);
+    let hover = use_state_eq(|| None::<(String, i32, i32)>);
     let drawing_from = use_mut_ref(|| None::<String>);
     let by_keys = use_mut_ref(|| false);
     use_press_ends(&press);
@@ -107,7 +109,7 @@ pub fn use_pointer(
         }
     };
     let on_down = {
-        let (by_keys, press, drawing_from) = (by_keys.clone(), press.clone(), drawing_from.clone());
+        let (by_keys, drawing_from) = (by_keys.clone(), drawing_from.clone());
         let (on_press, to_svg, cells) = (reports.on_press.clone(), to_svg.clone(), v.cells.clone());
         Callback::from(move |e: PointerEvent| {
             *by_keys.borrow_mut() = false;
@@ -136,35 +138,38 @@ pub fn use_pointer(
                     glyph,
                     at: to_svg(&e),
                 };
-                PRESS.with(|g| *g.borrow_mut() = Some(p.clone()));
-                press.set(Some(p));
+                PRESS.with(|g| *g.borrow_mut() = Some(p));
             }
         })
     };
+    // A route is previewed from the piece selected or dragged only: with neither, the cell under
+    // the pointer draws nothing, and is neither looked for nor kept.
+    let ghost_dests = ghost_dests(v, targets);
+    let from_shown = routes_shown(v, targets, &ghost_dests);
     let on_move = {
         let (press, hover) = (press.clone(), hover.clone());
         Callback::from(move |e: PointerEvent| {
-            PRESS.with(|g| {
-                if let Some(p) = g.borrow_mut().as_mut() {
-                    let (dx, dy) = (e.client_x() - p.start.0, e.client_y() - p.start.1);
-                    p.moved |= dx * dx + dy * dy > 25;
-                }
+            let dragged = PRESS.with(|g| {
+                let mut g = g.borrow_mut();
+                let p = g.as_mut()?;
+                let (dx, dy) = (e.client_x() - p.start.0, e.client_y() - p.start.1);
+                p.moved |= dx * dx + dy * dy > 25;
+                p.moved.then(|| p.clone())
             });
-            if let Some(p) = (*press).clone() {
-                let moved = PRESS.with(|g| g.borrow().as_ref().is_some_and(|g| g.moved));
+            if let Some(p) = dragged {
                 press.set(Some(Press {
-                    moved,
                     at: to_svg(&e),
                     ..p
                 }));
             }
-            let here = cell_at(e.client_x(), e.client_y());
-            if *hover != here {
-                hover.set(here);
-            }
+            let pressed = PRESS.with(|g| g.borrow().is_some());
+            hover.set(
+                (from_shown || pressed)
+                    .then(|| cell_at(e.client_x(), e.client_y()))
+                    .flatten(),
+            );
         })
     };
-    let ghost_dests = ghost_dests(v, targets);
     let on_up = {
         let (press, hover) = (press.clone(), hover.clone());
         Callback::from(move |e: PointerEvent| {
@@ -221,6 +226,11 @@ pub fn use_pointer(
         on_up,
         on_leave,
     }
+}
+
+/// Whether pointing at a cell shows routes: a piece is selected (its destinations are marked).
+fn routes_shown(v: &View, targets: &[(String, bool)], ghost_dests: &[(i32, i32)]) -> bool {
+    !ghost_dests.is_empty() || !targets.is_empty() || v.cells.iter().any(|c| c.marks.selected)
 }
 
 /// The ghost cells that are destinations. Touch has no hover: the first tap on one shows the

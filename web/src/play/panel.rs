@@ -164,14 +164,17 @@ pub struct ClockProps {
     pub on_flag: Callback<()>,
 }
 
-/// Both clocks, the top board side first; it redraws itself ten times a second (the app does
-/// not), says when a flag falls, and warns once when a side gets low on time.
+/// Both clocks, the top board side first; while one runs it redraws itself ten times a second
+/// (the app does not), says when a flag falls, and warns once when a side gets low on time.
 #[function_component(ClockBar)]
 pub fn clock_bar(p: &ClockProps) -> Html {
     use crate::common::clock::{format_ms, now};
     let redraw = use_force_update();
-    use_effect_with((), move |_| {
-        let interval = gloo_timers::callback::Interval::new(100, move || redraw.force_update());
+    let renders = crate::common::renders::use_render_count();
+    // Clocks that stand still (before the first move, after the game) draw nothing new.
+    use_effect_with(p.clock.running() && !p.over, move |&ticking| {
+        let interval = ticking
+            .then(|| gloo_timers::callback::Interval::new(100, move || redraw.force_update()));
         move || drop(interval)
     });
     let warned = use_mut_ref(|| [false; 2]);
@@ -210,7 +213,7 @@ pub fn clock_bar(p: &ClockProps) -> Html {
         }
     };
     html! {
-        <div class="clocks" id="clocks">
+        <div class="clocks" id="clocks" data-renders={renders.to_string()}>
             { row(p.top) }
             { row(!p.top) }
         </div>
