@@ -249,11 +249,10 @@ fn use_look_and_sound(state: &UseReducerHandle<AppState>) {
             move || drop(listener)
         });
     }
-    // The sounds' audio made a second after the page starts (and when sound is turned on),
+    // The sounds' audio made once the page is idle after it starts (and when sound is turned on),
     // not by the first move, which would wait for it.
     use_effect_with(state.settings.sound, |&on| {
-        let made =
-            on.then(|| gloo_timers::callback::Timeout::new(1000, crate::common::sound::prepare));
+        let made = on.then(crate::common::sound::prepare_soon).flatten();
         move || drop(made)
     });
     // A sound for each move played in this game (not for a game opened or loaded).

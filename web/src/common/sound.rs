@@ -98,6 +98,37 @@ pub fn prepare() {
     let _ = context();
 }
 
+/// The audio context to be made soon: when the page is next idle (after its first screen, before
+/// the first move of a player quick to play), or a second from now where the browser cannot tell
+/// when it is idle. Dropped before then, it is not made.
+pub enum Preparing {
+    /// Asked of the browser's idle callbacks: its handle, and the callback kept alive.
+    Idle(u32, wasm_bindgen::closure::Closure<dyn FnMut()>),
+    /// A timer, where the browser has no idle callbacks.
+    Timer(gloo_timers::callback::Timeout),
+}
+
+/// Prepares the audio soon (see [`Preparing`]); `None` where there is no window.
+pub fn prepare_soon() -> Option<Preparing> {
+    use wasm_bindgen::JsCast;
+    let window = web_sys::window()?;
+    let idle = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(prepare);
+    Some(
+        match window.request_idle_callback(idle.as_ref().unchecked_ref()) {
+            Ok(handle) => Preparing::Idle(handle, idle),
+            Err(_) => Preparing::Timer(gloo_timers::callback::Timeout::new(1000, prepare)),
+        },
+    )
+}
+
+impl Drop for Preparing {
+    fn drop(&mut self) {
+        if let (Preparing::Idle(handle, _), Some(window)) = (&*self, web_sys::window()) {
+            window.cancel_idle_callback(*handle);
+        }
+    }
+}
+
 /// The page's audio context, made the first time (none where the browser has no audio).
 fn context() -> Option<web_sys::AudioContext> {
     CONTEXT.with(|c| {
