@@ -50,14 +50,23 @@ async function timed(page, act) {
   return page.evaluate(() => [...window.__inp.values()].reduce((a, b) => (b[0] > a[0] ? b : a), [0, 0]));
 }
 
+/** Fails unless the game holds `n` moves: a bench of clicks that moved nothing measures nothing. */
+async function played(page, n) {
+  const held = await page.locator('#moves .mv').count();
+  if (held !== n) throw new Error(`${held} moves on the list, ${n} played`);
+}
+
 /** A move by clicks on its two squares. */
 async function move(page, from, to) {
   await page.click(sq(from));
   await page.click(sq(to));
 }
 
-// Knights out and back: as many plies as wanted, with no capture and no end.
-const SHUFFLE = [['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8']];
+// Knights out and back, a pawn step on each side between the rounds: as many plies as wanted
+// with no capture and no end (knights alone bring the start back a third time at the eighth ply,
+// a draw by repetition, and the plies after it would be clicks that move nothing).
+const PAWNS = [['a2', 'a3', 'a7', 'a6'], ['b2', 'b3', 'b7', 'b6'], ['c2', 'c3', 'c7', 'c6'], ['d2', 'd3', 'd7', 'd6'], ['h2', 'h3', 'h7', 'h6'], ['a3', 'a4', 'a6', 'a5'], ['b3', 'b4', 'b6', 'b5']];
+const SHUFFLE = PAWNS.flatMap(([w0, w1, b0, b1]) => [['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8'], [w0, w1], [b0, b1]]);
 
 /**
  * A legal standard game of 306 plies that neither side ends: after 1. e4 e5 the kings walk, White's
@@ -82,10 +91,11 @@ function longGame() {
 const actions = {
   'a move on the board': async (page, samples) => {
     await newGame(page, { variant: 'standard' });
-    for (let i = 0; i < 16; i++) {
-      const [from, to] = SHUFFLE[i % 4];
+    for (let i = 0; i < 40; i++) {
+      const [from, to] = SHUFFLE[i];
       samples.push(await timed(page, () => move(page, from, to)));
     }
+    await played(page, 40);
   },
   'a move while the clocks tick (5+3)': async (page, samples) => {
     await page.click('#new-game-open');
@@ -94,20 +104,21 @@ const actions = {
     await page.selectOption('#ng-time', '5+3');
     await page.click('#ng-start');
     await page.waitForSelector('#new-game', { state: 'detached' });
-    for (let i = 0; i < 16; i++) {
-      const [from, to] = SHUFFLE[i % 4];
+    for (let i = 0; i < 40; i++) {
+      const [from, to] = SHUFFLE[i];
       samples.push(await timed(page, () => move(page, from, to)));
     }
+    await played(page, 40);
   },
   'opening the New game dialog': async (page, samples) => {
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 20; i++) {
       samples.push(await timed(page, () => page.click('#new-game-open')));
       await page.click('#ng-cancel');
       await page.waitForSelector('#new-game', { state: 'detached' });
     }
   },
   'switching screens': async (page, samples) => {
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 6; i++) {
       for (const id of ['nav-analysis', 'nav-learn', 'nav-games', 'nav-puzzles', 'nav-play']) {
         samples.push(await timed(page, () => page.click(`#${id}`)));
       }
@@ -120,12 +131,12 @@ const actions = {
     await loadText(page, `${pgn} *`);
     await page.waitForFunction((n) => document.querySelectorAll('#moves .mv').length === n, plies.length, { timeout: 60000 });
     await page.click('#status');
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 16; i++) {
       samples.push(await timed(page, () => page.keyboard.press('ArrowLeft')));
       samples.push(await timed(page, () => page.keyboard.press('ArrowRight')));
     }
     for (let i = 0; i < 4; i++) {
-      const [from, to] = SHUFFLE[i % 4];
+      const [from, to] = SHUFFLE[i];
       samples.push(await timed(page, () => move(page, from, to)));
     }
   },
