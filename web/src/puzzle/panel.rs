@@ -2,9 +2,8 @@
 //! history, the filters, and the buttons (the solution, the next puzzle, again, analyse).
 
 use crate::common::select_value;
-use crate::puzzle::set::{shipped, Filter, PuzzleRecord};
+use crate::puzzle::set::{shipped, shipped_choices, Filter, PuzzleRecord};
 use crate::puzzle::{Finish, PuzzleAction, Solving};
-use topochess_core::order;
 use topochess_core::variant::preset;
 use topochess_core::{fen, Color};
 use yew::prelude::*;
@@ -108,15 +107,9 @@ fn record_view(record: &PuzzleRecord, on_action: &Callback<PuzzleAction>) -> Htm
 
 /// The surface and theme filters, each option with its number of puzzles.
 fn filters(filter: &Filter, on_action: &Callback<PuzzleAction>) -> Html {
-    let set = shipped();
-    let mut surfaces: Vec<&str> = Vec::new();
-    for p in set {
-        if !surfaces.contains(&p.variant.as_str()) {
-            surfaces.push(&p.variant);
-        }
-    }
-    let mut themes: Vec<String> = set.iter().flat_map(|p| p.tags()).collect();
-    order::sort_unique(&mut themes);
+    // Worked out once for the set, not at every drawing of the screen.
+    let choices = shipped_choices();
+    let total = shipped().len();
     // A select's change: the filter with one of its fields set (an empty value is "any").
     let on_change = |set: fn(&mut Filter, Option<String>)| {
         let (on_action, filter) = (on_action.clone(), filter.clone());
@@ -129,25 +122,23 @@ fn filters(filter: &Filter, on_action: &Callback<PuzzleAction>) -> Html {
     };
     let on_surface = on_change(|f, v| f.surface = v);
     let on_theme = on_change(|f, v| f.theme = v);
-    let count_surface = |id: &str| set.iter().filter(|p| p.variant == id).count();
-    let count_theme = |t: &str| set.iter().filter(|p| p.tags().any(|x| x == t)).count();
     html! {
         <div class="row puzzle-filters">
             <label>{"Surface "}
                 <select id="puzzle-surface" onchange={on_surface}>
-                    <option value="" selected={filter.surface.is_none()}>{format!("any ({})", set.len())}</option>
-                    { for surfaces.iter().map(|id| html! {
-                        <option value={id.to_string()} selected={filter.surface.as_deref() == Some(*id)}>
-                            {format!("{} ({})", surface_name(id), count_surface(id))}</option>
+                    <option value="" selected={filter.surface.is_none()}>{format!("any ({total})")}</option>
+                    { for choices.surfaces.iter().map(|(id, count)| html! {
+                        <option value={id.clone()} selected={filter.surface.as_deref() == Some(id.as_str())}>
+                            {format!("{} ({count})", surface_name(id))}</option>
                     }) }
                 </select>
             </label>
             <label>{"Theme "}
                 <select id="puzzle-theme" onchange={on_theme}>
                     <option value="" selected={filter.theme.is_none()}>{"any"}</option>
-                    { for themes.iter().map(|t| html! {
+                    { for choices.themes.iter().map(|(t, count)| html! {
                         <option value={t.clone()} selected={filter.theme.as_deref() == Some(t.as_str())}>
-                            {format!("{} ({})", tag_text(t), count_theme(t))}</option>
+                            {format!("{} ({count})", tag_text(t))}</option>
                     }) }
                 </select>
             </label>

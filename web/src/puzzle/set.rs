@@ -90,6 +90,56 @@ fn fnv(text: &str) -> u32 {
 /// The shipped set, once it is here.
 static SET: OnceLock<Vec<PuzzleEntry>> = OnceLock::new();
 
+/// What the puzzles' filters offer: the set's surfaces in the set's order and its themes
+/// (the goals among them) in their sorted order, each with how many puzzles it has.
+#[derive(Debug, Default, PartialEq)]
+pub struct Choices {
+    /// Each surface's preset id and count.
+    pub surfaces: Vec<(String, usize)>,
+    /// Each theme's tag and count.
+    pub themes: Vec<(String, usize)>,
+}
+
+impl Choices {
+    /// The choices of `set`.
+    pub fn of(set: &[PuzzleEntry]) -> Choices {
+        let mut surfaces: Vec<(String, usize)> = Vec::new();
+        let mut themes = std::collections::BTreeMap::<String, usize>::new();
+        for p in set {
+            match surfaces.iter_mut().find(|(id, _)| *id == p.variant) {
+                Some((_, n)) => *n += 1,
+                None => surfaces.push((p.variant.clone(), 1)),
+            }
+            // A puzzle counts once under each of its tags.
+            for t in p.tags().collect::<std::collections::BTreeSet<_>>() {
+                *themes.entry(t).or_default() += 1;
+            }
+        }
+        Choices {
+            surfaces,
+            themes: themes.into_iter().collect(),
+        }
+    }
+}
+
+/// The shipped set's choices, worked out once it is here (empty before).
+pub fn shipped_choices() -> &'static Choices {
+    static CHOICES: OnceLock<Choices> = OnceLock::new();
+    static NONE: Choices = Choices {
+        surfaces: Vec::new(),
+        themes: Vec::new(),
+    };
+    let set = shipped();
+    if set.is_empty() {
+        return &NONE;
+    }
+    #[cfg(test)]
+    if HELD_BACK.with(|h| h.get()) {
+        return &NONE;
+    }
+    CHOICES.get_or_init(|| Choices::of(set))
+}
+
 /// The puzzles of a set's text, a line each (lines that cannot be read are left out).
 pub fn read_set(text: &str) -> Vec<PuzzleEntry> {
     text.lines().filter_map(PuzzleEntry::from_line).collect()
@@ -337,6 +387,38 @@ mod tests {
         assert!(set
             .iter()
             .all(|p| p.solution.len() as u32 == 2 * p.goal.moves() - 1));
+    }
+
+    #[test]
+    fn the_filters_choices_count_each_puzzle_once_under_each_surface_and_tag() {
+        let set = [
+            entry("a", "folded", 1500, &["fork"]),
+            entry("b", "standard", 1500, &["fork", "pin", "fork"]),
+            entry("c", "folded", 1500, &["pin"]),
+        ];
+        let choices = Choices::of(&set);
+        let surfaces = [("folded".to_string(), 2), ("standard".to_string(), 1)];
+        assert_eq!(choices.surfaces, surfaces);
+        // Each puzzle's goal is a tag too: all three are mates in 1.
+        let themes: Vec<(String, usize)> = vec![
+            ("fork".into(), 2),
+            (Goal::Mate(1).tag(), 3),
+            ("pin".into(), 2),
+        ];
+        let mut sorted = themes.clone();
+        sorted.sort();
+        assert_eq!(choices.themes, sorted);
+        // The shipped set's: every puzzle under one surface, and under its goal's tag.
+        let offered = shipped_choices();
+        let all: usize = offered.surfaces.iter().map(|(_, n)| n).sum();
+        assert_eq!(all, shipped().len());
+        let goals: usize = offered
+            .themes
+            .iter()
+            .filter(|(t, _)| shipped().iter().any(|p| p.goal.tag() == *t))
+            .map(|(_, n)| n)
+            .sum();
+        assert_eq!(goals, shipped().len());
     }
 
     fn entry(id: &str, variant: &str, rating: u32, tags: &[&str]) -> PuzzleEntry {
