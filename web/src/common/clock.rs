@@ -126,8 +126,34 @@ impl Clock {
 
     /// Whether `side` is low on time at `now`.
     pub fn low(&self, side: Color, turn: Color, now: f64) -> bool {
-        let limit = (self.control.base_secs as f64 * 1000.0 * LOW_SHARE).min(20_000.0);
-        self.time_left(side, turn, now) < limit
+        self.time_left(side, turn, now) < self.low_limit()
+    }
+
+    /// Under this many milliseconds a clock is low.
+    fn low_limit(&self) -> f64 {
+        (self.control.base_secs as f64 * 1000.0 * LOW_SHARE).min(20_000.0)
+    }
+
+    /// Milliseconds from `now` until the face of the running clock (`turn`'s) next changes
+    /// ([`format_ms`]: its next second, or its next tenth under ten seconds), it goes low or it
+    /// falls; `None` while no clock runs.
+    pub fn next_change_ms(&self, turn: Color, now: f64) -> Option<f64> {
+        if !self.running() {
+            return None;
+        }
+        let left = self.time_left(turn, turn, now);
+        if left <= 0.0 {
+            return None;
+        }
+        // The face shows the time cut down to its step: it changes once the time is below the
+        // step it shows now.
+        let step = if left < 10_000.0 { 100.0 } else { 1000.0 };
+        let mut wait = left % step + 1.0;
+        let limit = self.low_limit();
+        if left >= limit {
+            wait = wait.min(left - limit + 1.0);
+        }
+        Some(wait)
     }
 
     /// The time the computer may use for its move at `now`: about a thirtieth of what it has
@@ -206,6 +232,41 @@ mod tests {
             0.0,
             "never below zero"
         );
+    }
+
+    #[test]
+    fn the_running_clock_is_drawn_again_when_its_face_changes_it_goes_low_or_falls() {
+        let mut c = Clock::new(TimeControl::new(30, 0));
+        assert_eq!(
+            c.next_change_ms(Color::White, 0.0),
+            None,
+            "no clock runs yet"
+        );
+        c.moved(Color::White, 1, 0.0);
+        c.moved(Color::Black, 2, 0.0);
+        let limit = 3_000.0;
+        // White's clock runs from 0: at every 7 ms, the face stays until the wait is over and
+        // changes when it is (or the clock goes low or falls then).
+        let mut t = 0.0;
+        while t < 30_000.0 {
+            let wait = c.next_change_ms(Color::White, t).expect("running");
+            let left = c.time_left(Color::White, Color::White, t);
+            let face = |at: f64| format_ms(c.time_left(Color::White, Color::White, at));
+            assert!((1.0..=1_001.0).contains(&wait), "{wait} at {left}");
+            assert_eq!(
+                face(t + wait - 1.0),
+                face(t),
+                "unchanged before, {left} left"
+            );
+            let low_then = left >= limit && left - wait < limit;
+            let fallen = left - wait <= 0.0;
+            assert!(
+                face(t + wait) != face(t) || low_then || fallen,
+                "changed by then, {left} left, {wait} waited"
+            );
+            t += 7.0;
+        }
+        assert_eq!(c.next_change_ms(Color::White, 30_000.0), None, "fallen");
     }
 
     /// The page's clock and the game server's keep the core's rules: the same moves at the same

@@ -164,22 +164,28 @@ pub struct ClockProps {
     pub on_flag: Callback<()>,
 }
 
-/// Both clocks, the top board side first; while one runs it redraws itself ten times a second
-/// (the app does not), says when a flag falls, and warns once when a side gets low on time.
+/// Both clocks, the top board side first; while one runs it redraws itself when its face next
+/// changes (the app does not), says when a flag falls, and warns once when a side gets low on time.
 #[function_component(ClockBar)]
 pub fn clock_bar(p: &ClockProps) -> Html {
     use crate::common::clock::{format_ms, now};
     let redraw = use_force_update();
     let renders = crate::common::renders::use_render_count();
-    // Clocks that stand still (before the first move, after the game) draw nothing new.
-    use_effect_with(p.clock.running() && !p.over, move |&ticking| {
-        let interval = ticking
-            .then(|| gloo_timers::callback::Interval::new(100, move || redraw.force_update()));
-        move || drop(interval)
+    let t = now();
+    // Drawn again when the running clock's face changes (each second; each tenth under ten
+    // seconds), it goes low or it falls: clocks that stand still (before the first move, after
+    // the game) draw nothing new.
+    let wait = (!p.over)
+        .then(|| p.clock.next_change_ms(p.turn, t))
+        .flatten();
+    use_effect_with(renders, move |_| {
+        let timer = wait.map(|ms| {
+            gloo_timers::callback::Timeout::new(ms.ceil() as u32, move || redraw.force_update())
+        });
+        move || drop(timer)
     });
     let warned = use_mut_ref(|| [false; 2]);
     let flagged = use_mut_ref(|| false);
-    let t = now();
     let c = &p.clock;
     // Said once per fall. In a live game the flag stands until the server's verdict arrives, and
     // the app redraws on each call: saying it on every draw would never let the page rest.
