@@ -1,6 +1,5 @@
 //! The Play screen's list of saved games: open one, or delete one that is not on the board.
 
-use crate::app::dispatch::act;
 use crate::app::state::{Action, AppState};
 use crate::library::shelf;
 use yew::prelude::*;
@@ -12,7 +11,15 @@ pub fn saved_games(state: &UseReducerHandle<AppState>) -> Html {
         let id = g.id;
         let line = g.summary();
         let current = id == state.play.game_id;
-        let open = act(state, Action::SwitchGame(Box::new(g.clone())));
+        // The game is copied when it is opened, not at every drawing of the list.
+        let open = {
+            let (state, saved) = (state.clone(), state.saved.clone());
+            Callback::from(move |_: MouseEvent| {
+                if let Some(g) = saved.iter().find(|g| g.id == id) {
+                    state.dispatch(Action::SwitchGame(Box::new(g.clone())));
+                }
+            })
+        };
         let remove = {
             let state = state.clone();
             Callback::from(move |_: MouseEvent| {
