@@ -3,7 +3,7 @@
 //! the state handed in (a square counts its own renders, for the tests).
 
 use crate::board::piece_art::piece;
-use crate::board::view::{Cell, Drawing, LineKind};
+use crate::board::view::{Cell, Drawing, LineKind, View};
 use crate::common::math::num;
 use crate::common::settings::PieceSet;
 use topochess_study::decimal;
@@ -232,52 +232,19 @@ pub fn drawing_html(
 /// Room beside the board for coordinates written outside it (SVG units).
 pub const GUTTER: f64 = 4.0;
 
-/// Props of [`Coordinates`]: what of a board's view and look its coordinates depend on.
-#[derive(Properties, Clone, PartialEq)]
-pub struct CoordsProps {
-    /// The board's files and ranks (the view's `width` and `height`).
-    pub size: (i32, i32),
-    /// The plane's cells shown: `x0`, `y0`, `x1`, `y1` of the view.
-    pub frame: (i32, i32, i32, i32),
-    /// Seen from Black's side.
-    pub flipped: bool,
-    /// Written beside the board rather than in its edge squares.
-    pub outside: bool,
-}
-
-/// Plane point to SVG coordinates (the top-left of the cell) on a board showing `frame` (`x0`,
-/// `y0`, `x1`, `y1`), seen from White's side or, `flipped`, Black's.
-pub fn placer(
-    frame: (i32, i32, i32, i32),
-    flipped: bool,
-) -> impl Fn(f64, f64) -> (f64, f64) + Copy {
-    let (x0, y0, x1, y1) = (
-        frame.0 as f64,
-        frame.1 as f64,
-        frame.2 as f64,
-        frame.3 as f64,
-    );
-    move |x: f64, y: f64| {
-        if flipped {
-            ((x1 + 1.0 - x) * CELL, (y - y0) * CELL)
-        } else {
-            ((x - x0) * CELL, (y1 + 1.0 - y) * CELL)
-        }
-    }
-}
-
 /// File letters along the viewer's bottom edge and rank numbers along the left edge (whichever
-/// way the board is turned), in the edge squares or beside the board. A component of its own, so
-/// that a move, which changes none of them, does not build and compare them again.
-#[function_component(Coordinates)]
-pub fn coordinates(p: &CoordsProps) -> Html {
-    let ((width, height), flipped, outside) = (p.size, p.flipped, p.outside);
-    let place = placer(p.frame, flipped);
-    let rows = (p.frame.3 - p.frame.1 + 1) as f64;
-    let bottom = if flipped { height - 1 } else { 0 };
-    let left = if flipped { width - 1 } else { 0 };
-    let files = (0..width).map(|f| {
-        let (x, y) = corner(place, f, bottom);
+/// way the board is turned), in the edge squares or beside the board.
+pub fn coordinates(
+    v: &View,
+    place: impl Fn(f64, f64) -> (f64, f64),
+    flipped: bool,
+    outside: bool,
+    rows: f64,
+) -> Html {
+    let bottom = if flipped { v.height - 1 } else { 0 };
+    let left = if flipped { v.width - 1 } else { 0 };
+    let files = (0..v.width).map(|f| {
+        let (x, y) = corner(&place, f, bottom);
         let letter = ((b'a' + f as u8) as char).to_string();
         if outside {
             html! { <text class="coord outside" x={num(x + CELL / 2.0)} y={num(rows * CELL + GUTTER * 0.75)}>{letter}</text> }
@@ -285,8 +252,8 @@ pub fn coordinates(p: &CoordsProps) -> Html {
             html! { <text class="coord" x={num(x + CELL - 0.8)} y={num(y + CELL - 0.8)}>{letter}</text> }
         }
     });
-    let ranks = (0..height).map(|r| {
-        let (x, y) = corner(place, left, r);
+    let ranks = (0..v.height).map(|r| {
+        let (x, y) = corner(&place, left, r);
         if outside {
             html! { <text class="coord rank outside" x={num(-GUTTER / 2.0)} y={num(y + CELL / 2.0 + 1.2)}>{(r + 1).to_string()}</text> }
         } else {

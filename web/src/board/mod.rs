@@ -14,7 +14,7 @@ pub mod selection;
 pub mod view;
 
 use crate::board::draw::{
-    corner, drawing_html, Coordinates, Shown, Square, ARROW_KINDS, CELL, GUTTER,
+    coordinates, corner, drawing_html, Shown, Square, ARROW_KINDS, CELL, GUTTER,
 };
 use crate::board::piece_art::piece;
 use crate::board::pointer::{Press, Reports};
@@ -71,8 +71,14 @@ pub fn board(props: &BoardProps) -> Html {
     let rows = (v.y1 - v.y0 + 1) as f64;
     let flipped = props.flipped;
     // Plane point to SVG coordinates (top-left of the cell).
-    let frame = (v.x0, v.y0, v.x1, v.y1);
-    let place = draw::placer(frame, flipped);
+    let place = move |x: f64, y: f64| -> (f64, f64) {
+        let v0 = (v.x0 as f64, v.y0 as f64, v.x1 as f64, v.y1 as f64);
+        if flipped {
+            ((v0.2 + 1.0 - x) * CELL, (y - v0.1) * CELL)
+        } else {
+            ((x - v0.0) * CELL, (v0.3 + 1.0 - y) * CELL)
+        }
+    };
     let outside = props.coords == Coords::Outside;
     let gutter = if outside { GUTTER } else { 0.0 };
     let renders = crate::common::renders::use_render_count();
@@ -155,9 +161,7 @@ pub fn board(props: &BoardProps) -> Html {
     });
     let coords = match props.coords {
         Coords::Off => html! {},
-        _ => html! {
-            <Coordinates size={(v.width, v.height)} frame={frame} flipped={flipped} outside={outside} />
-        },
+        _ => coordinates(v, place, flipped, outside, rows),
     };
     let floating = pointer.dragging.and_then(|p: Press| {
         let (g, white) = p.glyph?;
@@ -185,7 +189,16 @@ pub fn board(props: &BoardProps) -> Html {
              onpointerup={pointer.on_up} onpointerleave={pointer.on_leave}
              onkeydown={on_key}
              oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
-            <BoardDefs name={props.name.clone()} pieces={props.pieces} />
+            <defs>
+                { for ARROW_KINDS.iter().map(|kind| html! {
+                    <marker id={format!("arrow-{}-{kind}", props.name)} class={classes!("arrow-head", *kind)}
+                            viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3" markerHeight="3"
+                            orient="auto-start-reverse">
+                        <path d="M 0 0 L 10 5 L 0 10 z" />
+                    </marker>
+                }) }
+                { crate::board::piece_art::defs(&props.name, props.pieces) }
+            </defs>
             // Every child of the board has its place whatever is shown: a child that came and
             // went (the piece on its way, the one dragged, the promotion's choice) would have
             // put each one after it out of step with the one it was, and the board laid out
@@ -197,33 +210,6 @@ pub fn board(props: &BoardProps) -> Html {
             <g class="drag-layer">{ for floating }</g>
             <g class="choice-layer">{ for choice }</g>
         </svg>
-    }
-}
-
-/// Props of [`BoardDefs`].
-#[derive(Properties, Clone, PartialEq)]
-struct DefsProps {
-    /// The board's name (its ids are prefixed with it).
-    name: AttrValue,
-    /// The piece set.
-    pieces: PieceSet,
-}
-
-/// A board's `<defs>`: the arrows' heads and the piece set's symbols. A component of its own, so
-/// that a move, which changes neither, does not build and compare them again.
-#[function_component(BoardDefs)]
-fn board_defs(props: &DefsProps) -> Html {
-    html! {
-        <defs>
-            { for ARROW_KINDS.iter().map(|kind| html! {
-                <marker id={format!("arrow-{}-{kind}", props.name)} class={classes!("arrow-head", *kind)}
-                        viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3" markerHeight="3"
-                        orient="auto-start-reverse">
-                    <path d="M 0 0 L 10 5 L 0 10 z" />
-                </marker>
-            }) }
-            { crate::board::piece_art::defs(&props.name, props.pieces) }
-        </defs>
     }
 }
 

@@ -141,19 +141,20 @@ impl Clock {
         if !self.running() {
             return None;
         }
-        let left = self.time_left(turn, turn, now);
-        if left <= 0.0 {
+        // Whole milliseconds, as the core's clock keeps them (and no float remainder to ship).
+        let left = self.rules().left(turn, turn, now.max(0.0) as u64);
+        if left == 0 {
             return None;
         }
         // The face shows the time cut down to its step: it changes once the time is below the
         // step it shows now.
-        let step = if left < 10_000.0 { 100.0 } else { 1000.0 };
-        let mut wait = left % step + 1.0;
-        let limit = self.low_limit();
+        let step = if left < 10_000 { 100 } else { 1000 };
+        let mut wait = left % step + 1;
+        let limit = self.low_limit() as u64;
         if left >= limit {
-            wait = wait.min(left - limit + 1.0);
+            wait = wait.min(left - limit + 1);
         }
-        Some(wait)
+        Some(wait as f64)
     }
 
     /// The time the computer may use for its move at `now`: about a thirtieth of what it has

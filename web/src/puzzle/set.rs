@@ -104,21 +104,26 @@ impl Choices {
     /// The choices of `set`.
     pub fn of(set: &[PuzzleEntry]) -> Choices {
         let mut surfaces: Vec<(String, usize)> = Vec::new();
-        let mut themes = std::collections::BTreeMap::<String, usize>::new();
+        let mut themes: Vec<(String, usize)> = Vec::new();
         for p in set {
-            match surfaces.iter_mut().find(|(id, _)| *id == p.variant) {
-                Some((_, n)) => *n += 1,
-                None => surfaces.push((p.variant.clone(), 1)),
-            }
+            count(&mut surfaces, &p.variant);
             // A puzzle counts once under each of its tags.
-            for t in p.tags().collect::<std::collections::BTreeSet<_>>() {
-                *themes.entry(t).or_default() += 1;
+            let mut tags: Vec<String> = p.tags().collect();
+            topochess_core::order::sort_unique(&mut tags);
+            for t in tags {
+                count(&mut themes, &t);
             }
         }
-        Choices {
-            surfaces,
-            themes: themes.into_iter().collect(),
-        }
+        topochess_core::order::sort_by(&mut themes, |a, b| a.0.cmp(&b.0));
+        Choices { surfaces, themes }
+    }
+}
+
+/// One more under `name` in `counts` (a new name goes last).
+fn count(counts: &mut Vec<(String, usize)>, name: &str) {
+    match counts.iter_mut().find(|(n, _)| n == name) {
+        Some((_, c)) => *c += 1,
+        None => counts.push((name.to_string(), 1)),
     }
 }
 
