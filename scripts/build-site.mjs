@@ -11,12 +11,13 @@
 // - rel="rust": a binary of the crate `href` names, built for wasm32 (`data-bin`), with a profile
 //   (`data-cargo-profile-release`, else `release`) and the features `data-cargo-features` names,
 //   through wasm-bindgen (`--target web`) and wasm-opt (`data-wasm-opt`: its level).
-//   `data-type="main"` is the page's own module: its files are named by their content's hash and
-//   the tag becomes the script that starts it (and then dispatches `topochess-started`);
+//   `data-type="main"` is the page's own module (the whole app) and `data-type="first"` the first
+//   screen's: their files are named by their content's hash, and the main tag becomes the script
+//   that picks one of them, starts it and then dispatches `topochess-started` (`startPage`);
 //   `data-type="worker"` modules keep their names (the page loads them by name) and their tag goes;
 // - rel="css": the stylesheet, named by its content's hash;
 // - rel="copy-file" and rel="copy-dir": copied as they are.
-// The binaries of one crate and profile are built by one cargo command. Everything is written to a
+// The binaries of one crate, profile and set of features are built by one cargo command. Everything is written to a
 // staging folder, which replaces DIR only when the whole build succeeded.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -69,6 +70,43 @@ function policy(page) {
   ].join('; ');
 }
 
+/** Marks the main module's tag until the page's modules are all built. */
+const loader = Symbol('loader');
+
+/**
+ * The page's start: which of its modules starts the app, fetched at once, then started. The
+ * first screen's (`first`: the front page and the game) on a first visit to an address it shows;
+ * the whole app's (`whole`) on a page the service worker serves (every visit after the first: the
+ * worker keeps every file) and at any other address. The whole app's module also takes over from
+ * the first's later (`topochessWhole()` in index.html, web/src/app/whole.rs).
+ */
+function startPage(pages) {
+  return [
+    '<script>',
+    `window.topochessModules = ${JSON.stringify(pages)};`,
+    '(() => {',
+    '  const modules = window.topochessModules;',
+    '  const hash = location.hash;',
+    "  const firstShows = !hash.startsWith('#/') || /^#\\/(play(\\/\\d+)?\\/?)?$/.test(hash);",
+    '  const kept = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);',
+    '  const page = modules.first && firstShows && !kept ? modules.first : modules.whole;',
+    '  window.topochessPage = page;',
+    '  for (const [rel, href, integrity] of [["modulepreload", page.js, page.jsIntegrity], ["preload", page.wasm, page.wasmIntegrity]]) {',
+    "    const link = Object.assign(document.createElement('link'), { rel, href, integrity, crossOrigin: 'anonymous' });",
+    "    if (rel === 'preload') Object.assign(link, { as: 'fetch', type: 'application/wasm' });",
+    '    document.head.append(link);',
+    '  }',
+    '})();',
+    '</script>',
+    '<script type="module">',
+    'const glue = await import(window.topochessPage.js);',
+    'const wasm = await glue.default({ module_or_path: window.topochessPage.wasm });',
+    'window.wasmBindings = glue;',
+    'dispatchEvent(new CustomEvent("topochess-started", { detail: { wasm } }));',
+    '</script>',
+  ].join('\n    ');
+}
+
 const hash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 const integrity = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
@@ -83,10 +121,10 @@ try {
   for (const t of rust) {
     const manifest = t.attrs.get('href');
     const profile = t.attrs.get('data-cargo-profile-release') ?? 'release';
-    const key = `${manifest} ${profile}`;
-    const build = profiles.get(key) ?? { manifest, profile, bins: [], features: new Set() };
+    const features = (t.attrs.get('data-cargo-features') ?? '').split(/[\s,]+/).filter(Boolean).sort();
+    const key = `${manifest} ${profile} ${features.join(',')}`;
+    const build = profiles.get(key) ?? { manifest, profile, bins: [], features: new Set(features) };
     build.bins.push(t.attrs.get('data-bin'));
-    for (const f of (t.attrs.get('data-cargo-features') ?? '').split(/[\s,]+/).filter(Boolean)) build.features.add(f);
     profiles.set(key, build);
   }
   for (const { manifest, profile, bins, features } of profiles.values()) {
@@ -96,10 +134,13 @@ try {
   }
 
   const replacements = new Map();
+  // The page's modules, by their `data-type`: `main` (the whole app) and `first`.
+  const pages = {};
   for (const t of rust) {
     const bin = t.attrs.get('data-bin');
     const profile = t.attrs.get('data-cargo-profile-release') ?? 'release';
-    const main = t.attrs.get('data-type') !== 'worker';
+    const type = t.attrs.get('data-type');
+    const main = type !== 'worker';
     const built = join(target, 'wasm32-unknown-unknown', profile, `${bin}.wasm`);
     const out = mkdtempSync(join(staging, `.bindgen-${bin}-`));
     run('wasm-bindgen', ['--target', 'web', '--out-dir', out, '--out-name', bin, '--no-typescript', built]);
@@ -113,17 +154,15 @@ try {
     writeFileSync(join(staging, `${name}.js`), js);
     if (existsSync(join(out, 'snippets'))) cpSync(join(out, 'snippets'), join(staging, 'snippets'), { recursive: true });
     rmSync(out, { recursive: true });
-    replacements.set(t.text, main ? [
-      `<link rel="modulepreload" href="./${name}.js" crossorigin="anonymous" integrity="${integrity(js)}">`,
-      `<link rel="preload" href="./${name}_bg.wasm" crossorigin="anonymous" integrity="${integrity(wasm)}" as="fetch" type="application/wasm">`,
-      '<script type="module">',
-      `import init, * as bindings from './${name}.js';`,
-      `const wasm = await init({ module_or_path: './${name}_bg.wasm' });`,
-      'window.wasmBindings = bindings;',
-      'dispatchEvent(new CustomEvent("topochess-started", { detail: { wasm } }));',
-      '</script>',
-    ].join('\n    ') : '');
+    if (main) {
+      pages[type === 'first' ? 'first' : 'whole'] = {
+        js: `./${name}.js`, wasm: `./${name}_bg.wasm`, jsIntegrity: integrity(js), wasmIntegrity: integrity(wasm),
+      };
+    }
+    replacements.set(t.text, type === 'main' ? loader : '');
   }
+  if (!pages.whole) throw new Error('index.html: no data-type="main" module');
+  for (const [tag, text] of replacements) if (text === loader) replacements.set(tag, startPage(pages));
 
   for (const t of tags.filter((t) => t.attrs.get('rel') !== 'rust')) {
     const rel = t.attrs.get('rel');

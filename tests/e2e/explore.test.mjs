@@ -8,6 +8,8 @@ const session = useSession();
 test('every gallery entry shows the count its page states', async () => {
   const { page, errors } = session;
   await page.click('#nav-explore');
+  // The explorer is the whole app's: fetched on this first visit, then drawn.
+  await page.waitForSelector('#gallery .entry');
   const entries = await page.locator('#gallery .entry').count();
   assert.ok(entries >= 15);
   for (let i = 0; i < entries; i++) {

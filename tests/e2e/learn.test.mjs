@@ -16,6 +16,8 @@ async function move(page, from, to) {
 test('a lesson step done wrong, then right; a count; the progress kept across a reload', async () => {
   const { page, errors } = session;
   await page.click('#nav-learn');
+  // The lessons are the whole app's: fetched on this first visit, then drawn.
+  await page.waitForSelector('.lesson-card');
   assert.equal(await page.locator('.lesson-card').count(), 5);
   await screenshot(page, 'learn-list');
   await page.click('#learn-open-folded');

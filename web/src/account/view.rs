@@ -78,12 +78,15 @@ pub struct AccountMenuProps {
     pub secret: String,
     /// Who is signed in now.
     pub on_signed: Callback<Option<String>>,
+    /// The sign-in form is open from the start (asked for before the app was the whole one).
+    #[prop_or_default]
+    pub asked: bool,
 }
 
 /// The header's Sign in button, or the signed-in player's menu.
 #[function_component(AccountMenu)]
 pub fn account_menu(props: &AccountMenuProps) -> Html {
-    let form = use_state(|| None::<Form>);
+    let form = use_state(|| props.asked.then_some(Form::SignIn));
     let menu = use_state(|| false);
     let tokens = use_state(|| false);
     if !crate::common::http::server_here() {

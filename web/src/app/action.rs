@@ -2,6 +2,8 @@
 //! `state`.
 
 use crate::analysis::AnalysisAction;
+use crate::app::address::Address;
+use crate::app::handover::{first_shows, screen_address, Handover, Then};
 use crate::app::job::EngineHeard;
 use crate::app::screen::Screen;
 use crate::common::settings::{Opponent, Preference, Settings};
@@ -123,4 +125,53 @@ pub enum Action {
     PuzzlesArrived(Result<(), String>),
     /// Change the Learn screen.
     Learn(crate::learn::LearnAction),
+    /// The first screen's module hands over to the whole app (`app::whole`).
+    Whole(Handover),
+    /// The whole app's module is fetched (and may take over the front page).
+    WholeReady,
+    /// The whole app's module could not be fetched: why.
+    WholeFailed(String),
+}
+
+impl Action {
+    /// The handover `action` asks for in the first screen's module, which cannot carry it out
+    /// (`None`: it can). One without an address does not replace one already asked for.
+    pub fn beyond_first(&self) -> Option<Handover> {
+        match self {
+            Action::Go(screen) if !matches!(screen, Screen::Home | Screen::Play) => {
+                Some(Handover::to(screen_address(*screen)))
+            }
+            Action::Open(address) if !first_shows(address) => Some(Handover::to(address.clone())),
+            Action::Play(crate::play::PlayAction::Review) => Some(Handover {
+                address: Some(Address::Analysis),
+                then: Then::Review,
+            }),
+            Action::Analyse(crate::analysis::AnalysisAction::FromGame) => Some(Handover {
+                address: Some(Address::Analysis),
+                then: Then::Analyse,
+            }),
+            Action::Learn(crate::learn::LearnAction::Open(lesson)) => Some(Handover {
+                address: Some(Address::Learn(None)),
+                then: Then::Lesson(*lesson),
+            }),
+            Action::Pool(_)
+            | Action::PoolComputer(_)
+            | Action::Arena(_)
+            | Action::Paired(_)
+            | Action::TvLobby(_)
+            | Action::LiveHeard(_)
+            | Action::LiveSend(_)
+            | Action::Explore(_)
+            | Action::PlayFromDiagram(_)
+            | Action::SetLab(_)
+            | Action::Analyse(_)
+            | Action::Atlas(_)
+            | Action::Puzzle(_)
+            | Action::Learn(_) => Some(Handover {
+                address: None,
+                then: Then::Show,
+            }),
+            _ => None,
+        }
+    }
 }

@@ -228,7 +228,10 @@ pub(crate) fn browser_write(address: &Address, first: bool) {
         let null = wasm_bindgen::JsValue::NULL;
         // `#/play` alone is where a link just taken in leaves the bar: its game's address
         // takes the same entry.
-        let passing = now.is_none() || now == Some(Address::Play(None));
+        // So is `#/puzzles` alone, where the puzzles' screen waits for its set (a reload, or the
+        // whole app opening there): the puzzle's address takes the same entry.
+        let waiting = now == Some(Address::Puzzles(None)) && matches!(address, Address::Puzzles(_));
+        let passing = now.is_none() || now == Some(Address::Play(None)) || waiting;
         let _ = if !passing && !first {
             history.push_state_with_url(&null, "", Some(&url))
         } else {

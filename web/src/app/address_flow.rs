@@ -7,6 +7,20 @@ use crate::app::state::{Action, AppState, LearnAction, Screen};
 use yew::prelude::*;
 
 impl AppState {
+    /// Whether the first screen's module shows `state`: the front page, or the game screen with a
+    /// game that is not played on the server (nor watched on TV, nor joined).
+    pub fn first_can_show(&self) -> bool {
+        self.screen == Screen::Home
+            || self.screen == Screen::Play
+                && !matches!(
+                    self.settings.opponent,
+                    crate::common::settings::Opponent::Live { .. }
+                )
+                && self.tv.is_none()
+                && self.pool.is_none()
+                && self.live.joining.is_none()
+    }
+
     /// Where the app is now, as an address.
     pub fn address(&self) -> Address {
         match self.screen {
@@ -61,6 +75,12 @@ impl AppState {
         if address == self.address() {
             return;
         }
+        // The first screen's module opens its own addresses only (the whole app takes the others:
+        // `Action::beyond_first`).
+        let full = crate::app::build::FULL;
+        if !full && !crate::app::handover::first_shows(&address) {
+            return;
+        }
         // TV is on at its address only.
         self.tv = match &address {
             Address::Tv(channel) => Some(crate::app::tv_channel::Tv {
@@ -73,7 +93,7 @@ impl AppState {
         match &address {
             // The live game on the board already (back from another screen): it stays as it is,
             // its socket open and its state heard.
-            Address::Live(id) if self.live_id() == Some(*id) => {}
+            Address::Live(id) if !full || self.live_id() == Some(*id) => {}
             Address::Live(id) => {
                 let id = *id;
                 let kept = self.saved.iter().find(|g| {
@@ -98,6 +118,7 @@ impl AppState {
                     }
                 }
             }
+            Address::Puzzles(_) if !full => {}
             Address::Puzzles(Some(id)) if !crate::puzzle::set::is_ready() => {
                 // The set is still on its way: the puzzle opens when it is here.
                 self.puzzles.wanted = Some(id.clone());
@@ -128,6 +149,9 @@ impl AppState {
             _ => {}
         }
         self.reduce_in_place(Action::Go(address.screen()));
+        if !full {
+            return;
+        }
         if let Address::Tournament(id) = address {
             self.reduce_in_place(Action::Arena(crate::arenas::ArenaAction::Show(Some(id))));
         }

@@ -138,12 +138,14 @@ pub(crate) fn initial(arrival: &Arrival) -> AppState {
     };
     let mut state = (*state.reduce(library_action(&arrival.library))).clone();
     // The analysis, the puzzle record and the lessons' progress of the last visit.
-    if let Some((analysis, _)) = crate::analysis::browser_kept() {
-        state.analysis = Some(analysis);
+    if crate::app::build::FULL {
+        if let Some((analysis, _)) = crate::analysis::browser_kept() {
+            state.analysis = Some(analysis);
+        }
+        state.atlas.entries = crate::atlas::browser_kept();
+        state.puzzles = crate::puzzle::Puzzles::with_record(crate::puzzle::set::browser_kept());
+        state.learn.progress = crate::learn::browser_kept();
     }
-    state.atlas.entries = crate::atlas::browser_kept();
-    state.puzzles = crate::puzzle::Puzzles::with_record(crate::puzzle::set::browser_kept());
-    state.learn.progress = crate::learn::browser_kept();
     // Then the screen the address names (a link just taken in shows its game; no address, or
     // one that is not understood, the front page).
     if !linked {

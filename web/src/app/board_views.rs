@@ -43,7 +43,11 @@ type Handed = (
 /// screen shows: worked out once per position.
 #[hook]
 fn use_handed(state: &UseReducerHandle<AppState>) -> Rc<Handed> {
-    let (analysis, puzzle, lesson) = (state.analysing(), state.solving(), state.studying());
+    let (analysis, puzzle, lesson) = (
+        state.analysing().filter(|_| crate::app::build::FULL),
+        state.solving().filter(|_| crate::app::build::FULL),
+        state.studying().filter(|_| crate::app::build::FULL),
+    );
     let key = (
         state.live_point(),
         state.play.viewing.is_some(),
@@ -107,7 +111,7 @@ fn flipped(state: &AppState) -> bool {
 #[hook]
 pub fn use_board_views(state: &UseReducerHandle<AppState>) -> BoardViews {
     let handed = use_handed(state);
-    let lab_preview = (state.screen == Screen::Lab)
+    let lab_preview = (crate::app::build::FULL && state.screen == Screen::Lab)
         .then(|| {
             Variant::lab(state.lab)
                 .ok()
@@ -115,7 +119,7 @@ pub fn use_board_views(state: &UseReducerHandle<AppState>) -> BoardViews {
         })
         .flatten();
     let explorer = match state.screen {
-        Screen::Explore => state.explorer.as_ref(),
+        Screen::Explore => state.explorer.as_ref().filter(|_| crate::app::build::FULL),
         Screen::Lab => lab_preview.as_ref(),
         Screen::Home
         | Screen::Play
@@ -130,7 +134,11 @@ pub fn use_board_views(state: &UseReducerHandle<AppState>) -> BoardViews {
         | Screen::Tournaments
         | Screen::Tournament => None,
     };
-    let (analysis, puzzle, lesson) = (state.analysing(), state.solving(), state.studying());
+    let (analysis, puzzle, lesson) = (
+        state.analysing().filter(|_| crate::app::build::FULL),
+        state.solving().filter(|_| crate::app::build::FULL),
+        state.studying().filter(|_| crate::app::build::FULL),
+    );
     let size = explorer
         .map(|e| e.variant().size())
         .or_else(|| analysis.map(|a| a.tree.start().size()))

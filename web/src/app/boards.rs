@@ -160,7 +160,7 @@ pub fn boards(props: &BoardsProps) -> Html {
         }
     };
     // The 3D view, drawn by the views' module: the scene goes as JSON, its events come back.
-    let solid = props.solid.map(|surface| {
+    let solid = props.solid.filter(|_| crate::app::build::FULL).map(|surface| {
         let scene = SolidScene {
             surface,
             view: props.normal.clone(),

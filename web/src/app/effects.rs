@@ -46,52 +46,16 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
     {
         let dispatch = state.dispatcher();
         use_effect_with((), move |_| {
+            if !crate::app::build::FULL {
+                return;
+            }
             wasm_bindgen_futures::spawn_local(async move {
                 let result = crate::puzzle::set::fetch_shipped().await;
                 dispatch.dispatch(Action::PuzzlesArrived(result));
             });
         });
     }
-    // The live game's socket: what the reducer queues goes out, what the server says comes in.
-    {
-        let dispatch = state.dispatcher();
-        let on_message = Callback::from(move |m| dispatch.dispatch(Action::LiveHeard(Box::new(m))));
-        let dispatch = state.dispatcher();
-        let on_connection = Callback::from(move |up| dispatch.dispatch(Action::LiveConnection(up)));
-        let game = state.socket_game();
-        let side = state
-            .live
-            .side_asked
-            .filter(|(id, _)| Some(*id) == game)
-            .map(|(_, side)| side);
-        crate::live::socket::use_live_socket(
-            game,
-            side,
-            &state.live.outbox,
-            on_message,
-            on_connection,
-        );
-    }
-    crate::app::tv::use_tv(state);
-    crate::app::arena_flow::use_arena(state);
-    crate::app::player_channel::use_player_channel(state);
-    crate::app::arena_flow::use_arena_reads(state);
-    crate::app::account_flow::use_signed_in(state);
-    // The quick-pairing pool's socket, open while this browser waits, and the wait's count.
-    {
-        let dispatch = state.dispatcher();
-        let on_news = Callback::from(move |news| {
-            dispatch.dispatch(Action::Pool(crate::pools::PoolAction::Heard(news)))
-        });
-        crate::pools::socket::use_pool_socket(state.pool.as_ref().map(|w| w.pool.clone()), on_news);
-        let dispatch = state.dispatcher();
-        use_effect_with(state.pool.is_some(), move |waiting| {
-            let tick = waiting.then(|| {
-                gloo_timers::callback::Interval::new(1000, move || dispatch.dispatch(Action::Tick))
-            });
-            move || drop(tick)
-        });
-    }
+    use_full_effects(state);
     // While the other player is gone, the count to "Claim victory" goes on every second; so does
     // a tournament game's count to the first move.
     {
@@ -163,6 +127,9 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
 /// puzzle record and the lessons' progress.
 #[hook]
 fn use_keeping(state: &UseReducerHandle<AppState>) {
+    if !crate::app::build::FULL {
+        return;
+    }
     // Keep the analysis across reloads: its tree, the node shown, and whether it is open.
     {
         let key = (
@@ -319,4 +286,53 @@ fn use_move_keys(state: &UseReducerHandle<AppState>) {
             move || drop(listener)
         });
     }
+}
+
+/// The effects of the screens only the whole app has: TV, the arenas, the player's channel, the
+/// account, the pools.
+#[hook]
+fn use_full_effects(state: &UseReducerHandle<AppState>) {
+    if !crate::app::build::FULL {
+        return;
+    }
+    crate::app::tv::use_tv(state);
+    // The live game's socket: what the reducer queues goes out, what the server says comes in.
+    {
+        let dispatch = state.dispatcher();
+        let on_message = Callback::from(move |m| dispatch.dispatch(Action::LiveHeard(Box::new(m))));
+        let dispatch = state.dispatcher();
+        let on_connection = Callback::from(move |up| dispatch.dispatch(Action::LiveConnection(up)));
+        let game = state.socket_game();
+        let side = state
+            .live
+            .side_asked
+            .filter(|(id, _)| Some(*id) == game)
+            .map(|(_, side)| side);
+        crate::live::socket::use_live_socket(
+            game,
+            side,
+            &state.live.outbox,
+            on_message,
+            on_connection,
+        );
+    }
+    // The quick-pairing pool's socket, open while this browser waits, and the wait's count.
+    {
+        let dispatch = state.dispatcher();
+        let on_news = Callback::from(move |news| {
+            dispatch.dispatch(Action::Pool(crate::pools::PoolAction::Heard(news)))
+        });
+        crate::pools::socket::use_pool_socket(state.pool.as_ref().map(|w| w.pool.clone()), on_news);
+        let dispatch = state.dispatcher();
+        use_effect_with(state.pool.is_some(), move |waiting| {
+            let tick = waiting.then(|| {
+                gloo_timers::callback::Interval::new(1000, move || dispatch.dispatch(Action::Tick))
+            });
+            move || drop(tick)
+        });
+    }
+    crate::app::arena_flow::use_arena(state);
+    crate::app::player_channel::use_player_channel(state);
+    crate::app::arena_flow::use_arena_reads(state);
+    crate::app::account_flow::use_signed_in(state);
 }

@@ -168,7 +168,9 @@ pub fn game_head(
             }
             <div class={classes!("status", over.then_some("over"))} id="status">{status.to_string()}</div>
             { play_panel::draw_offer(&state.play, &state.settings, &on_play) }
-            { live_panel::live_asks(state) }
+            if crate::app::build::FULL {
+                { live_panel::live_asks(state) }
+            }
             { ghost_hint(state) }
             if let Some(trouble) = trouble {
                 { trouble }

@@ -106,8 +106,9 @@ fn community(state: &AppState) -> Html {
     }
 }
 
-/// The header; `offline` when the browser has no network.
-pub fn header(state: &UseReducerHandle<AppState>, offline: bool) -> Html {
+/// The header; `offline` when the browser has no network, `sign_in` when the sign-in form is
+/// asked for as the app opens.
+pub fn header(state: &UseReducerHandle<AppState>, offline: bool, sign_in: bool) -> Html {
     let nav = |target: Screen, id: &'static str, label: &'static str| {
         let state = state.clone();
         // TV is shown on the game's screen, but is the Community menu's.
@@ -155,11 +156,29 @@ pub fn header(state: &UseReducerHandle<AppState>, offline: bool) -> Html {
                 <span class="offline-mark" id="offline-mark" title="No network: everything but live play works from what this browser keeps">{"offline"}</span>
             }
             <button id="new-game-open" onclick={act(state, Action::ShowNewGame(true))}>{"New game"}</button>
-            <crate::account::view::AccountMenu me={state.me.clone()} secret={crate::live::browser_secret()}
+            if !crate::app::build::FULL {
+                { first_sign_in(state) }
+            } else {
+            <crate::account::view::AccountMenu me={state.me.clone()} secret={crate::live::browser_secret()} asked={sign_in}
                 on_signed={{ let state = state.clone(); Callback::from(move |me| state.dispatch(Action::SignedIn(me))) }} />
+            }
             <button class={classes!("secondary", settings_on.then_some("on"))} id="nav-settings"
                     aria-pressed={settings_on.to_string()}
                     onclick={act(state, Action::Go(Screen::Settings))}>{"Settings"}</button>
         </header>
+    }
+}
+
+/// The first screen's module's Sign in button: the whole app opens the form.
+fn first_sign_in(state: &UseReducerHandle<AppState>) -> Html {
+    if !crate::common::http::server_here() {
+        return html! {};
+    }
+    let handover = crate::app::handover::Handover {
+        address: None,
+        then: crate::app::handover::Then::SignIn,
+    };
+    html! {
+        <button class="secondary" id="account-open" onclick={act(state, Action::Whole(handover))}>{"Sign in"}</button>
     }
 }

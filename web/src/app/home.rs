@@ -149,9 +149,11 @@ pub fn home(state: &AppState, on_action: &Callback<Action>) -> Html {
                 { card("home-puzzle", "Solve a puzzle", "Mates and wins that use the edges, rated", send(Action::Go(Screen::Puzzles))) }
                 { card("home-learn", "Learn the fold", "Short steps: how each piece crosses the edges", learn) }
             </section>
+            if crate::app::build::FULL {
             <LobbyList on_action={on_action.clone()} mine={mine} on_board={seek_on_board}
                 pool={state.pool.as_ref().map(|w| w.pool.clone())} signed_in={state.me.is_some()}
                 arenas={state.arena.list.clone().and_then(Result::ok)} />
+            }
             <p class="home-more muted">
                 {"More: "}
                 <button class="link" id="home-explore" onclick={send(Action::Go(Screen::Explore))}>{"explore how pieces move"}</button>{", "}

@@ -11,12 +11,14 @@ pub mod arrival;
 pub mod board_input;
 pub mod board_views;
 pub mod boards;
+pub mod build;
 pub mod dispatch;
 pub mod effects;
 pub mod engine_job;
 pub mod engine_link;
 pub mod features;
 pub mod game_head;
+pub mod handover;
 pub mod header;
 pub mod home;
 pub mod job;
@@ -36,6 +38,9 @@ pub mod state;
 pub mod tab_sync;
 pub mod tv;
 pub mod tv_channel;
+pub mod whole;
+
+pub use build::FULL;
 
 use crate::account::people::{people_view, PeopleOut};
 use crate::app::arrival::initial;
@@ -61,6 +66,21 @@ pub struct AppProps {
     pub arrival: std::rc::Rc<arrival::Arrival>,
 }
 
+/// Draws the app into a box of its own at the end of the page's body (so that the first
+/// module's app and its listeners go with their box when the whole app takes over); returns the
+/// app and its box.
+pub fn draw(arrival: arrival::Arrival) -> Option<(yew::AppHandle<App>, web_sys::Element)> {
+    let document = web_sys::window()?.document()?;
+    let host = document.create_element("div").ok()?;
+    host.set_class_name("app-host");
+    document.body()?.append_child(&host).ok()?;
+    let props = AppProps {
+        arrival: std::rc::Rc::new(arrival),
+    };
+    let app = yew::Renderer::<App>::with_root_and_props(host.clone(), props).render();
+    Some((app, host))
+}
+
 /// The whole app: the header, the screen shown, and its boards and panel.
 #[function_component(App)]
 pub fn app(props: &AppProps) -> Html {
@@ -75,6 +95,9 @@ pub fn app(props: &AppProps) -> Html {
     let shell = crate::app::offline::use_shell();
     // Everything the app does beside rendering: links, the live socket, saving, keys.
     crate::app::effects::use_effects(&state);
+    whole::use_handover(&state);
+    whole::use_lobby_coming(&state);
+    let sign_in = whole::use_then(&state);
     let views = use_board_views(&state);
     let input = board_input(&state, views.size);
     let on_stop = {
@@ -95,7 +118,7 @@ pub fn app(props: &AppProps) -> Html {
         ViewMode::Solid => "view-solid",
     };
     let zoom = decimal::write_short(f64::from(state.settings.zoom.clamp(50, 100)) / 100.0, 2);
-    let analysis = state.analysing();
+    let analysis = state.analysing().filter(|_| FULL);
     let moves_here = matches!(
         state.screen,
         Screen::Play | Screen::Analyse | Screen::Puzzles | Screen::Learn
@@ -103,23 +126,26 @@ pub fn app(props: &AppProps) -> Html {
     html! {
         <div class={classes!("app", view_class, state.narrow_extended.then_some("show-extended"),
                              matches!(state.settings.opponent, Opponent::Live { .. }).then_some("live"))}
-             data-renders={renders.to_string()}>
-            { header::header(&state, shell.offline) }
+             data-renders={renders.to_string()} inert={whole::handing_over(&state).then_some("")}>
+            { header::header(&state, shell.offline, sign_in) }
+            { whole::opening(&state) }
             if shell.update_ready {
                 <div class="notice" id="update-ready" role="status">{"A new version of Topochess is ready. Your games are saved."}
                     <button id="update-reload" onclick={Callback::from(|_: MouseEvent| crate::app::offline::take_update())}>{"Reload"}</button>
                 </div>
             }
             { notice(&state, NoticeAt::Top) }
-            <crate::challenge::ChallengeBar me={state.me.clone()} heard={state.challenges_heard.clone()} />
-            { pool_flow::pool_bar(&state) }
-            if state.screen == Screen::Play {
+            if FULL {
+                <crate::challenge::ChallengeBar me={state.me.clone()} heard={state.challenges_heard.clone()} />
+                { pool_flow::pool_bar(&state) }
+            }
+            if FULL && state.screen == Screen::Play {
                 { tv::tv_strip(&state) }
             }
             { new_game(&state) }
             if let Some(page) = page_screen(&state) {
                 { page }
-            } else if state.screen == Screen::Play && tv::tv_idle(&state) {
+            } else if FULL && state.screen == Screen::Play && tv::tv_idle(&state) {
                 { tv::tv_empty(&state) }
             } else {
             <main>
@@ -184,7 +210,12 @@ fn new_game(state: &UseReducerHandle<AppState>) -> Html {
         let state = state.clone();
         Callback::from(move |settings: Settings| match settings.opponent {
             // A live game is created on the server first, which gives its id.
-            Opponent::Live { id: 0, .. } => live_panel::create_live_game(&state, settings),
+            Opponent::Live { id: 0, .. } if FULL => live_panel::create_live_game(&state, settings),
+            // The first screen's module has no live play: the whole app creates the game.
+            Opponent::Live { id: 0, .. } => state.dispatch(Action::Whole(handover::Handover {
+                address: None,
+                then: handover::Then::Live(settings),
+            })),
             _ => state.dispatch(Action::NewGame(settings, None)),
         })
     };
@@ -202,6 +233,7 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
     let main = |inner: Html| html! { <main class="games-main">{ inner }</main> };
     Some(match state.screen {
         Screen::Home => crate::app::home::home(state, &on_action),
+        _ if !FULL => return None,
         Screen::Atlas => main(crate::atlas::screen::atlas_view(
             &state.atlas,
             on_action.reform(Action::Atlas),
@@ -272,6 +304,9 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
 fn aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html {
     let on_action = dispatcher(state);
     let margin_select = || crate::app::settings_screen::margin_select(state);
+    if !FULL {
+        return play_aside::play_aside(state, sans);
+    }
     if state.screen == Screen::Explore {
         let panel = state.explorer.as_ref().map(|ex| {
             let size = ex.variant().size();

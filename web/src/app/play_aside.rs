@@ -79,7 +79,9 @@ pub fn play_aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html
                 <button id="flip" onclick={act(state, Action::Flip)}>{"Flip"}</button>
                 <button id="analyse" onclick={act(state, Action::Analyse(AnalysisAction::FromGame))}>{"Analyse"}</button>
             </div>
-            { live_panel::live_panel(state) }
+            if crate::app::build::FULL {
+                { live_panel::live_panel(state) }
+            }
             { play_panel::game_end_controls(&state.play, &state.settings, &on_play) }
             { play_panel::send_move(&state.play, &state.settings) }
             // A spectator has no move to type, and TV keeps nothing among the viewer's games.

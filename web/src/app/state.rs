@@ -4,6 +4,7 @@
 use crate::analysis::Analysis;
 pub use crate::analysis::AnalysisAction;
 pub use crate::app::action::Action;
+use crate::app::build::FULL;
 pub use crate::app::job::{EngineHeard, EngineJob, EngineTask, Thinking, Worker, HINT_LEVEL};
 pub use crate::app::screen::Screen;
 use crate::common::clock::Clock;
@@ -122,6 +123,8 @@ pub struct AppState {
     pub tv_watched: Option<u64>,
     /// The arena tournament this browser follows: shown, or played in.
     pub arena: crate::arenas::ArenaWatch,
+    /// In the first screen's module: the handover to the whole app under way (`app::whole`).
+    pub whole: Option<crate::app::handover::Handover>,
 }
 
 impl Default for AppState {
@@ -220,6 +223,7 @@ impl AppState {
         // TV goes on from one game to the next.
         next.tv = self.tv.take();
         next.tv_watched = self.tv_watched.take();
+        next.whole = self.whole.take();
         *self = next;
     }
 
@@ -244,6 +248,7 @@ impl AppState {
             tv: None,
             tv_watched: None,
             arena: Default::default(),
+            whole: None,
             player: None,
             leaderboard: "folded".into(),
             first_visit: FirstVisit::default(),
@@ -353,10 +358,10 @@ impl AppState {
         if let Some(offer) = out.offer_live {
             self.offer_live = offer;
         }
-        for message in out.send {
+        for message in out.send.into_iter().filter(|_| FULL) {
             self.live_send(message);
         }
-        if out.review {
+        if FULL && out.review {
             self.analyse(AnalysisAction::ReviewGame);
         }
     }
@@ -472,6 +477,9 @@ impl AppState {
             self.atlas.building = None;
         }
         self.screen = screen;
+        if !FULL {
+            return;
+        }
         if screen == Screen::Puzzles {
             self.puzzles_opened();
         }
@@ -487,6 +495,9 @@ impl AppState {
 
     pub(crate) fn reduce_in_place(&mut self, action: Action) {
         let s = self;
+        if s.handed_over(&action) {
+            return;
+        }
         match action {
             Action::NewGame(settings, start) => {
                 // A game of the player's own ends TV.
@@ -504,7 +515,11 @@ impl AppState {
             }
             Action::RenamePlayers(names) => s.settings.names = names,
             // The flag is looked at after every action (settle_clock).
-            Action::Tick => s.tv_settle(),
+            Action::Tick => {
+                if FULL {
+                    s.tv_settle()
+                }
+            }
             Action::AnswerLink(take) => {
                 if let Some(incoming) = s.pending_link.take() {
                     s.notice = None;
@@ -525,24 +540,26 @@ impl AppState {
             }
             Action::Click(_) => s.clear_shapes(),
             Action::Move(from, to) => s.change_play(PlayAction::Move(from, to)),
-            Action::Choose(mv) if s.analysing().is_some() => s.analysis_choose(mv),
-            Action::Choose(mv) if s.solving().is_some() => s.puzzle_choose(mv),
+            Action::Choose(mv) if FULL && s.analysing().is_some() => s.analysis_choose(mv),
+            Action::Choose(mv) if FULL && s.solving().is_some() => s.puzzle_choose(mv),
             Action::Choose(mv) => s.change_play(PlayAction::Choose(mv)),
             Action::CancelChoice => s.change_play(PlayAction::CancelChoice),
             Action::Hint if s.computer_barred() => {}
             Action::Play(action) => s.change_play(action),
-            Action::Step(delta) if s.solving().is_some() => {
+            Action::Step(delta) if FULL && s.solving().is_some() => {
                 s.change_puzzle(PuzzleAction::Step(delta))
             }
-            Action::View(ply) if s.solving().is_some() => s.change_puzzle(PuzzleAction::View(ply)),
-            Action::Live if s.solving().is_some() => {
+            Action::View(ply) if FULL && s.solving().is_some() => {
+                s.change_puzzle(PuzzleAction::View(ply))
+            }
+            Action::Live if FULL && s.solving().is_some() => {
                 s.change_puzzle(PuzzleAction::View(usize::MAX))
             }
-            Action::Step(delta) if s.analysing().is_some() => {
+            Action::Step(delta) if FULL && s.analysing().is_some() => {
                 s.analyse(AnalysisAction::Step(delta))
             }
-            Action::View(0) if s.analysing().is_some() => s.analyse(AnalysisAction::First),
-            Action::Live if s.analysing().is_some() => s.analyse(AnalysisAction::Last),
+            Action::View(0) if FULL && s.analysing().is_some() => s.analyse(AnalysisAction::First),
+            Action::Live if FULL && s.analysing().is_some() => s.analyse(AnalysisAction::Last),
             Action::View(ply) => s.change_play(PlayAction::View(ply)),
             Action::Step(delta) => s.change_play(PlayAction::Step(delta)),
             Action::Live => s.change_play(PlayAction::Live),
@@ -585,14 +602,7 @@ impl AppState {
             Action::ChallengeNews(id, status) => {
                 s.challenges_heard = (s.challenges_heard.0.wrapping_add(1), Some((id, status)))
             }
-            Action::Pool(a) => s.pool_action(a),
-            Action::Arena(a) => s.arena_action(a),
-            Action::Paired(game) => s.paired(game),
-            Action::TvLobby(lobby) => s.tv_heard(*lobby),
-            Action::PoolComputer(level) => s.pool_computer(level),
-            Action::LiveHeard(message) => s.live_heard(*message),
             Action::LiveConnection(connected) => s.live.connected = connected,
-            Action::LiveSend(message) => s.live_send(message),
             Action::Begin(opponent) => {
                 // The form opens over the screen it was asked from: Start takes the player to
                 // the board, Cancel leaves everything as it was.
@@ -601,9 +611,33 @@ impl AppState {
             }
             Action::ShowExtended(on) => s.narrow_extended = on,
             Action::SetScreen(screen) => s.set_screen(screen),
+            Action::Engine(heard) => s.engine_heard(heard),
+            action @ (Action::Whole(_) | Action::WholeReady | Action::WholeFailed(_)) => {
+                s.reduce_handover(action)
+            }
+            // The features only the whole app has.
+            action => s.reduce_feature(action),
+        }
+    }
+
+    /// The actions of the features only the whole app has (the first screen's module hands them
+    /// over before they come here: `Action::beyond_first`).
+    fn reduce_feature(&mut self, action: Action) {
+        if !FULL {
+            return;
+        }
+        let s = self;
+        match action {
+            Action::Pool(a) => s.pool_action(a),
+            Action::Arena(a) => s.arena_action(a),
+            Action::Paired(game) => s.paired(game),
+            Action::TvLobby(lobby) => s.tv_heard(*lobby),
+            Action::PoolComputer(level) => s.pool_computer(level),
+            Action::LiveHeard(message) => s.live_heard(*message),
+            Action::LiveSend(message) => s.live_send(message),
             Action::Explore(a) => s.explore(a),
             Action::PlayFromDiagram(opponent) => {
-                if let Some(ex) = &s.explorer {
+                if let Some(ex) = s.explorer.as_ref() {
                     match ex.position() {
                         Ok(pos) => s.play_from(pos, opponent),
                         Err(e) => s.notice = Some(format!("This position cannot be played: {e}.")),
@@ -612,11 +646,12 @@ impl AppState {
             }
             Action::SetLab(spec) => s.lab = spec,
             Action::Analyse(a) => s.analyse(a),
-            Action::Engine(heard) => s.engine_heard(heard),
             Action::Atlas(a) => s.change_atlas(a),
             Action::Puzzle(a) => s.change_puzzle(a),
             Action::PuzzlesArrived(result) => s.puzzles_arrived(result),
             Action::Learn(a) => s.change_learn(a),
+            // The app's own actions, reduced in `reduce_in_place`.
+            _ => {}
         }
     }
 }

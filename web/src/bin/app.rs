@@ -1,10 +1,11 @@
-//! The page's wasm module: the browser app. The engine runs in a Web Worker of its own module
-//! (`engine.rs`), loaded when the app first needs it, so the first screen waits for the app alone.
+//! The whole app's wasm module: every screen. The engine runs in a Web Worker of its own module
+//! (`engine.rs`), loaded when the app first needs it. A first visit starts with the first
+//! screen's module (`first.rs`), which hands over to this one when the player goes beyond it
+//! (`topochess_web::app::whole`).
 
 #![forbid(unsafe_code)]
 
-use std::rc::Rc;
-use topochess_web::app::{arrival, offline, App, AppProps};
+use topochess_web::app::{arrival, draw, offline, whole};
 
 fn main() {
     topochess_web::common::crash::install();
@@ -12,9 +13,9 @@ fn main() {
     // first screen is drawn with the player's game.
     arrival::arrive(|arrival| {
         offline::remove_loading_mark();
-        let props = AppProps {
-            arrival: Rc::new(arrival),
-        };
-        yew::Renderer::<App>::with_props(props).render();
+        // The first module's app goes in the same task as this one comes: no frame between.
+        whole::first_leaves();
+        // The app lives as long as the page.
+        let _ = draw(arrival);
     });
 }

@@ -92,10 +92,16 @@ fn function(module: &JsValue, name: &str) -> Result<js_sys::Function, String> {
 
 /// The module, fetched the first time (`topochessViews()` in `index.html`).
 async fn load() -> Result<JsValue, String> {
+    loaded_with("topochessViews", &JsValue::UNDEFINED).await
+}
+
+/// What the page's loader `name` (a function of `index.html` that returns a promise), called
+/// with `arg`, gives, or why it failed.
+pub async fn loaded_with(name: &str, arg: &JsValue) -> Result<JsValue, String> {
     let window = web_sys::window().ok_or("no window")?;
-    let loader = function(&window, "topochessViews")?;
+    let loader = function(&window, name)?;
     let promise = loader
-        .call0(&window)
+        .call1(&window, arg)
         .ok()
         .and_then(|p| p.dyn_into::<js_sys::Promise>().ok())
         .ok_or("the module's loader did not start")?;

@@ -225,7 +225,8 @@ fn open_database() {
             let mut shelf = shelf.borrow_mut();
             let next = match &db {
                 Ok(db) => Shelf::Open(db.clone()),
-                Err(why) => Shelf::Memory(Library::default(), Some(why.clone())),
+                Err(why) => handed_over()
+                    .unwrap_or_else(|| Shelf::Memory(Library::default(), Some(why.clone()))),
             };
             match std::mem::replace(&mut *shelf, next) {
                 Shelf::Opening(waiters) => (waiters, db.ok()),
@@ -518,4 +519,30 @@ fn tell_others() {
             let _ = channel.post_message(&JsValue::from_str("changed"));
         }
     });
+}
+
+/// Where the page's own library waits while one of the page's modules hands over to another
+/// (`app::whole`), in a browser that keeps no IndexedDB: a property of the page.
+const HANDED_OVER: &str = "topochessPageShelf";
+
+/// Hands this page's own library (a browser that keeps no IndexedDB) to the page's next module,
+/// with why it is not kept if the player was not told yet.
+pub fn hand_over() {
+    let text = SHELF.with(|shelf| match &*shelf.borrow() {
+        Shelf::Memory(library, why) => serde_json::to_string(&(why, library)).ok(),
+        _ => None,
+    });
+    if let (Some(window), Some(text)) = (web_sys::window(), text) {
+        let _ = js_sys::Reflect::set(&window, &HANDED_OVER.into(), &text.into());
+    }
+}
+
+/// The library a module of this page handed over, if any.
+fn handed_over() -> Option<Shelf> {
+    let window = web_sys::window()?;
+    let text = js_sys::Reflect::get(&window, &HANDED_OVER.into())
+        .ok()?
+        .as_string()?;
+    let (why, library): (Option<String>, Library) = serde_json::from_str(&text).ok()?;
+    Some(Shelf::Memory(library, why))
 }

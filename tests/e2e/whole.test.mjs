@@ -1,0 +1,152 @@
+// The page's two modules as a first visit meets them (web/src/app/whole.rs): the first screen's
+// module alone before the first board; the whole app's fetched the first time the player goes
+// beyond it, with a word while it comes, the game kept; a module out of reach said, and fetched
+// when it is back; every later visit started by the whole app at once; what was asked for before
+// the hand-over (the sign-in form, a game with a friend) done after it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch, serveDist, startGameServer, screenshot, moves, type } from './harness.mjs';
+
+/** Runs `body(page, wasm, server)` in a new browser on a new static server; `wasm` lists the
+ * page's wasm modules fetched, by name (`first`, `app`, `engine`, `views`). `options`: the
+ * browser context's (`serviceWorkers: 'block'` where a test holds or refuses the network: the
+ * service worker, which keeps every file once installed, would answer in its place). */
+async function firstVisit(body, server = null, options = {}) {
+  const served = server ?? await serveDist();
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const wasm = [];
+    page.on('request', (r) => {
+      const m = /\/(first|app|engine|views)[-_][^/]*\.wasm$/.exec(r.url());
+      if (m) wasm.push(m[1]);
+    });
+    await body(page, wasm, served);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    if (!server) await served.close();
+  }
+}
+
+/** The whole app's module held until `release()`: resolves to { release }. */
+async function holdWhole(page) {
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(/\/app-[0-9a-f]{16}_bg\.wasm$/, async (route) => { await held; await route.continue(); });
+  return { release };
+}
+
+test('a first visit: the first module alone draws the board; Puzzles fetches the whole app once, says so, and the game is kept', () => firstVisit(async (page, wasm, server) => {
+  await page.goto(server.play);
+  await page.waitForSelector('svg.normal [data-square]');
+  assert.deepEqual(wasm, ['first'], 'the first board comes with the first module alone');
+  for (const m of ['e4', 'e5']) await type(page, m);
+  assert.deepEqual(await moves(page), ['e4', 'e5']);
+  const { release } = await holdWhole(page);
+  await page.click('#nav-puzzles');
+  // While it comes: a word, and a page that takes no clicks meanwhile.
+  await page.waitForSelector('#whole-opening');
+  assert.match(await page.locator('#whole-opening').textContent(), /Opening/);
+  assert.equal(await page.locator('.app[inert]').count(), 1);
+  await screenshot(page, 'whole-opening');
+  release();
+  await page.waitForSelector('#puzzle-rating, .puzzle-list, #puzzles', { timeout: 15000 });
+  await page.waitForFunction(() => location.hash.startsWith('#/puzzles'));
+  assert.equal(await page.locator('#whole-opening').count(), 0);
+  assert.equal(await page.locator('.app-host').count(), 1, 'one app on the page');
+  assert.deepEqual(wasm.filter((w) => w !== 'engine'), ['first', 'app']);
+  // The game on the board went over with it, and the next screens need no other fetch.
+  await page.click('#nav-play');
+  await page.waitForSelector('#san-input');
+  assert.deepEqual(await moves(page), ['e4', 'e5']);
+  await type(page, 'Nf3');
+  assert.deepEqual(await moves(page), ['e4', 'e5', 'Nf3']);
+  await page.click('#nav-learn');
+  await page.waitForSelector('.lesson-card');
+  assert.deepEqual(wasm.filter((w) => w !== 'engine'), ['first', 'app']);
+  // Back goes where the player was.
+  await page.goBack();
+  await page.waitForSelector('#san-input');
+  assert.deepEqual(await moves(page), ['e4', 'e5', 'Nf3']);
+}, null, { serviceWorkers: 'block' }));
+
+test('the whole app out of reach: the player is told, the first module plays on, and it is fetched once it is back', () => firstVisit(async (page, wasm, server) => {
+  await page.goto(server.play);
+  await page.waitForSelector('svg.normal [data-square]');
+  await page.route(/\/app-[0-9a-f]{16}_bg\.wasm$/, (route) => route.abort());
+  await page.click('#nav-explore');
+  await page.waitForSelector('#notice');
+  assert.match(await page.locator('#notice').textContent(), /could not be loaded.*Your game is saved/);
+  assert.equal(await page.locator('.app[inert]').count(), 0, 'the page takes clicks again');
+  await type(page, 'e4');
+  assert.deepEqual(await moves(page), ['e4']);
+  await page.unroute(/\/app-[0-9a-f]{16}_bg\.wasm$/);
+  await page.click('#nav-explore');
+  await page.waitForSelector('#gallery .entry', { timeout: 15000 });
+  await page.click('#nav-play');
+  await page.waitForSelector('#san-input');
+  assert.deepEqual(await moves(page), ['e4']);
+}, null, { serviceWorkers: 'block' }));
+
+test('every visit after the first starts the whole app at once, from the service worker\'s copy', () => firstVisit(async (page, wasm, server) => {
+  await page.goto(server.play);
+  await page.waitForSelector('svg.normal [data-square]');
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  wasm.length = 0;
+  await page.reload();
+  await page.waitForSelector('svg.normal [data-square]');
+  assert.deepEqual(wasm.filter((w) => w !== 'engine'), ['app']);
+  assert.equal(await page.evaluate(() => typeof window.wasmBindings.leave), 'undefined', 'the whole app\'s module runs');
+}));
+
+test('an address the first module does not show starts the whole app at once', () => firstVisit(async (page, wasm, server) => {
+  await page.goto(`${server.url}#/learn`);
+  await page.waitForSelector('.lesson-card');
+  assert.deepEqual(wasm.filter((w) => w !== 'engine'), ['app']);
+}));
+
+test('asked for in the first module, done by the whole app: the sign-in form, a game with a friend', { timeout: 60000 }, async () => {
+  const data = mkdtempSync(join(tmpdir(), 'topochess-whole-'));
+  const server = await startGameServer(data);
+  try {
+    await firstVisit(async (page, wasm) => {
+      // Not the front page (which takes the whole app as soon as it is here, for the lobby).
+      await page.goto(server.play);
+      await page.waitForSelector('svg.normal [data-square]');
+      assert.deepEqual(wasm, ['first']);
+      await page.click('#account-open');
+      await page.waitForSelector('dialog[open] input[type="password"]', { timeout: 15000 });
+      assert.ok(wasm.includes('app'));
+    }, server);
+    await firstVisit(async (page, wasm) => {
+      await page.goto(server.url);
+      await page.waitForSelector('#home');
+      // The front page is taken over for its lobby; then a friend's game is made as from any page.
+      await page.waitForFunction(() => typeof window.wasmBindings?.leave === 'undefined' && document.querySelector('#home'));
+      assert.ok(wasm.includes('app'));
+      await page.click('#home-friend');
+      await page.click('#ng-start');
+      await page.waitForSelector('#live-link');
+    }, server);
+    await firstVisit(async (page, wasm) => {
+      await page.goto(server.play);
+      await page.waitForSelector('svg.normal [data-square]');
+      await page.click('#new-game-open');
+      await page.selectOption('#ng-opponent', 'live-white');
+      await page.click('#ng-start');
+      await page.waitForSelector('#live-link', { timeout: 15000 });
+      assert.deepEqual(wasm.filter((w) => w !== 'engine'), ['first', 'app']);
+    }, server);
+  } finally {
+    await server.kill();
+    rmSync(data, { recursive: true, force: true });
+  }
+});

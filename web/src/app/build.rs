@@ -1,0 +1,6 @@
+//! Which build of the app this is.
+
+/// Whether this build is the whole app: false in the first screen's module (the crate built with
+/// the `first` feature, `app::whole`), whose screens are the front page and the game; there the
+/// code of the others is left out (every use of them is behind this constant).
+pub const FULL: bool = !cfg!(feature = "first");
