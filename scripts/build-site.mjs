@@ -11,9 +11,10 @@
 // - rel="rust": a binary of the crate `href` names, built for wasm32 (`data-bin`), with a profile
 //   (`data-cargo-profile-release`, else `release`) and the features `data-cargo-features` names,
 //   through wasm-bindgen (`--target web`) and wasm-opt (`data-wasm-opt`: its level).
-//   `data-type="main"` is the page's own module (the whole app) and `data-type="first"` the first
-//   screen's: their files are named by their content's hash, and the main tag becomes the script
-//   that picks one of them, starts it and then dispatches `topochess-started` (`startPage`);
+//   `data-type="main"` is the page's own module (the whole app), `data-type="first"` the first
+//   screen's and `data-type="link"` a live game's link's: their files are named by their content's
+//   hash, and the main tag becomes the script that picks one of them, starts it and then
+//   dispatches `topochess-started` (`startPage`);
 //   `data-type="worker"` modules keep their names (the page loads them by name) and their tag goes;
 // - rel="css": the stylesheet, named by its content's hash;
 // - rel="copy-file" and rel="copy-dir": copied as they are.
@@ -75,9 +76,10 @@ const loader = Symbol('loader');
 
 /**
  * The page's start: which of its modules starts the app, fetched at once, then started. The
- * first screen's (`first`: the front page and the game) on a first visit to an address it shows;
- * the whole app's (`whole`) on a page the service worker serves (every visit after the first: the
- * worker keeps every file) and at any other address. The whole app's module also takes over from
+ * first screen's (`first`: the front page and the game) on a first visit to an address it shows,
+ * the link's (`link`: the same with live play) on a first visit to a live game's link; the whole
+ * app's (`whole`) on a page the service worker serves (every visit after the first: the worker
+ * keeps every file) and at any other address. The whole app's module also takes over from
  * the first's later (`topochessWhole()` in index.html, web/src/app/whole.rs).
  */
 function startPage(pages) {
@@ -89,7 +91,9 @@ function startPage(pages) {
     '  const hash = location.hash;',
     "  const firstShows = !hash.startsWith('#/') || /^#\\/(play(\\/\\d+)?\\/?)?$/.test(hash);",
     '  const kept = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);',
-    '  const page = modules.first && firstShows && !kept ? modules.first : modules.whole;',
+    "  const liveLink = /^#\\/live\\/[0-9a-fA-F]{16}(\\/(white|black))?$/.test(hash);",
+    '  const first = kept ? null : firstShows ? modules.first : liveLink ? modules.link : null;',
+    '  const page = first ?? modules.whole;',
     '  window.topochessPage = page;',
     '  for (const [rel, href, integrity] of [["modulepreload", page.js, page.jsIntegrity], ["preload", page.wasm, page.wasmIntegrity]]) {',
     "    const link = Object.assign(document.createElement('link'), { rel, href, integrity, crossOrigin: 'anonymous' });",
@@ -155,7 +159,7 @@ try {
     if (existsSync(join(out, 'snippets'))) cpSync(join(out, 'snippets'), join(staging, 'snippets'), { recursive: true });
     rmSync(out, { recursive: true });
     if (main) {
-      pages[type === 'first' ? 'first' : 'whole'] = {
+      pages[type === 'main' ? 'whole' : type] = {
         js: `./${name}.js`, wasm: `./${name}_bg.wasm`, jsIntegrity: integrity(js), wasmIntegrity: integrity(wasm),
       };
     }

@@ -1,17 +1,19 @@
-// The page's two modules as a first visit meets them (web/src/app/whole.rs): the first screen's
-// module alone before the first board; the whole app's fetched the first time the player goes
-// beyond it, with a word while it comes, the game kept; a module out of reach said, and fetched
-// when it is back; every later visit started by the whole app at once; what was asked for before
-// the hand-over (the sign-in form, a game with a friend) done after it.
+// The page's modules as a first visit meets them (web/src/app/whole.rs): the first screen's module
+// alone before the first board (the link's, with live play, for a live game's link); the whole
+// app's fetched the first time the player goes beyond it, with a word while it comes, the game
+// kept, a live game going on; a module out of reach said, and fetched when it is back; every later
+// visit started by the whole app at once; what was asked for before the hand-over (the sign-in
+// form, a game with a friend) done after it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, serveDist, startGameServer, screenshot, moves, type } from './harness.mjs';
+import { waitMoves, desktops, newLiveGame, joinAndOpenWithE4E5 } from './live-harness.mjs';
 
 /** Runs `body(page, wasm, server)` in a new browser on a new static server; `wasm` lists the
- * page's wasm modules fetched, by name (`first`, `app`, `engine`, `views`). `options`: the
+ * page's wasm modules fetched, by name (`first`, `link`, `app`, `engine`, `views`). `options`: the
  * browser context's (`serviceWorkers: 'block'` where a test holds or refuses the network: the
  * service worker, which keeps every file once installed, would answer in its place). */
 async function firstVisit(body, server = null, options = {}) {
@@ -24,7 +26,7 @@ async function firstVisit(body, server = null, options = {}) {
     page.on('pageerror', (e) => errors.push(e.message));
     const wasm = [];
     page.on('request', (r) => {
-      const m = /\/(first|app|engine|views)[-_][^/]*\.wasm$/.exec(r.url());
+      const m = /\/(first|link|app|engine|views)[-_][^/]*\.wasm$/.exec(r.url());
       if (m) wasm.push(m[1]);
     });
     await body(page, wasm, served);
@@ -146,6 +148,39 @@ test('asked for in the first module, done by the whole app: the sign-in form, a 
       assert.deepEqual(wasm.filter((w) => w !== 'engine'), ['first', 'app']);
     }, server);
   } finally {
+    await server.kill();
+    rmSync(data, { recursive: true, force: true });
+  }
+});
+
+test('a live game\'s link opens with the link\'s module; mid-game its player goes beyond it, and the game goes on in the whole app', { timeout: 90000 }, async () => {
+  const data = mkdtempSync(join(tmpdir(), 'topochess-whole-live-'));
+  const server = await startGameServer(data);
+  const browser = await launch();
+  try {
+    const [ca, cb] = await desktops(browser, 2);
+    const a = await ca.newPage();
+    const link = await newLiveGame(a, server);
+    const b = await cb.newPage();
+    const wasm = [];
+    b.on('request', (r) => {
+      const m = /\/(first|link|app|engine|views)[-_][^/]*\.wasm$/.exec(r.url());
+      if (m) wasm.push(m[1]);
+    });
+    await joinAndOpenWithE4E5(a, b, link);
+    assert.deepEqual(wasm, ['link'], 'the link\'s module alone plays the game');
+    await b.click('#nav-puzzles');
+    await b.waitForSelector('#puzzle-rating', { timeout: 20000 });
+    assert.deepEqual(wasm.filter((w) => w !== 'engine'), ['link', 'app']);
+    // White moves while Black is away from the board; Black comes back to it, and plays on.
+    await type(a, 'Nf3');
+    await b.click('#nav-play');
+    await waitMoves(b, 3);
+    await type(b, 'Nc6');
+    await waitMoves(a, 4);
+    assert.deepEqual(await moves(b), ['e4', 'e5', 'Nf3', 'Nc6']);
+  } finally {
+    await browser.close();
     await server.kill();
     rmSync(data, { recursive: true, force: true });
   }

@@ -159,8 +159,6 @@ impl Action {
             | Action::Arena(_)
             | Action::Paired(_)
             | Action::TvLobby(_)
-            | Action::LiveHeard(_)
-            | Action::LiveSend(_)
             | Action::Explore(_)
             | Action::PlayFromDiagram(_)
             | Action::SetLab(_)
@@ -171,6 +169,12 @@ impl Action {
                 address: None,
                 then: Then::Show,
             }),
+            Action::LiveHeard(_) | Action::LiveSend(_) if !crate::app::build::LIVE => {
+                Some(Handover {
+                    address: None,
+                    then: Then::Show,
+                })
+            }
             _ => None,
         }
     }

@@ -12,13 +12,13 @@ impl AppState {
     pub fn first_can_show(&self) -> bool {
         self.screen == Screen::Home
             || self.screen == Screen::Play
-                && !matches!(
-                    self.settings.opponent,
-                    crate::common::settings::Opponent::Live { .. }
-                )
                 && self.tv.is_none()
                 && self.pool.is_none()
-                && self.live.joining.is_none()
+                && (crate::app::build::LIVE
+                    || !matches!(
+                        self.settings.opponent,
+                        crate::common::settings::Opponent::Live { .. }
+                    ) && self.live.joining.is_none())
     }
 
     /// Where the app is now, as an address.
@@ -93,7 +93,7 @@ impl AppState {
         match &address {
             // The live game on the board already (back from another screen): it stays as it is,
             // its socket open and its state heard.
-            Address::Live(id) if !full || self.live_id() == Some(*id) => {}
+            Address::Live(id) if !crate::app::build::LIVE || self.live_id() == Some(*id) => {}
             Address::Live(id) => {
                 let id = *id;
                 let kept = self.saved.iter().find(|g| {

@@ -55,6 +55,7 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
             });
         });
     }
+    use_live_socket(state);
     use_full_effects(state);
     // While the other player is gone, the count to "Claim victory" goes on every second; so does
     // a tournament game's count to the first move.
@@ -296,26 +297,6 @@ fn use_full_effects(state: &UseReducerHandle<AppState>) {
         return;
     }
     crate::app::tv::use_tv(state);
-    // The live game's socket: what the reducer queues goes out, what the server says comes in.
-    {
-        let dispatch = state.dispatcher();
-        let on_message = Callback::from(move |m| dispatch.dispatch(Action::LiveHeard(Box::new(m))));
-        let dispatch = state.dispatcher();
-        let on_connection = Callback::from(move |up| dispatch.dispatch(Action::LiveConnection(up)));
-        let game = state.socket_game();
-        let side = state
-            .live
-            .side_asked
-            .filter(|(id, _)| Some(*id) == game)
-            .map(|(_, side)| side);
-        crate::live::socket::use_live_socket(
-            game,
-            side,
-            &state.live.outbox,
-            on_message,
-            on_connection,
-        );
-    }
     // The quick-pairing pool's socket, open while this browser waits, and the wait's count.
     {
         let dispatch = state.dispatcher();
@@ -335,4 +316,24 @@ fn use_full_effects(state: &UseReducerHandle<AppState>) {
     crate::app::player_channel::use_player_channel(state);
     crate::app::arena_flow::use_arena_reads(state);
     crate::app::account_flow::use_signed_in(state);
+}
+
+/// The live game's socket (a build that plays live games): what the reducer queues goes out,
+/// what the server says comes in.
+#[hook]
+fn use_live_socket(state: &UseReducerHandle<AppState>) {
+    if !crate::app::build::LIVE {
+        return;
+    }
+    let dispatch = state.dispatcher();
+    let on_message = Callback::from(move |m| dispatch.dispatch(Action::LiveHeard(Box::new(m))));
+    let dispatch = state.dispatcher();
+    let on_connection = Callback::from(move |up| dispatch.dispatch(Action::LiveConnection(up)));
+    let game = state.socket_game();
+    let side = state
+        .live
+        .side_asked
+        .filter(|(id, _)| Some(*id) == game)
+        .map(|(_, side)| side);
+    crate::live::socket::use_live_socket(game, side, &state.live.outbox, on_message, on_connection);
 }

@@ -168,7 +168,7 @@ pub fn game_head(
             }
             <div class={classes!("status", over.then_some("over"))} id="status">{status.to_string()}</div>
             { play_panel::draw_offer(&state.play, &state.settings, &on_play) }
-            if crate::app::build::FULL {
+            if crate::app::build::LIVE {
                 { live_panel::live_asks(state) }
             }
             { ghost_hint(state) }

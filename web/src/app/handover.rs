@@ -44,7 +44,11 @@ impl Handover {
 
 /// Whether the first screen's module shows the app at `address`.
 pub fn first_shows(address: &Address) -> bool {
-    matches!(address, Address::Home | Address::Play(_))
+    match address {
+        Address::Home | Address::Play(_) => true,
+        Address::Live(_) | Address::LiveSide(..) => crate::app::build::LIVE,
+        _ => false,
+    }
 }
 
 /// The address of a screen opened from the navigation, with nothing on it yet.

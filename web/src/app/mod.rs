@@ -210,8 +210,10 @@ fn new_game(state: &UseReducerHandle<AppState>) -> Html {
         let state = state.clone();
         Callback::from(move |settings: Settings| match settings.opponent {
             // A live game is created on the server first, which gives its id.
-            Opponent::Live { id: 0, .. } if FULL => live_panel::create_live_game(&state, settings),
-            // The first screen's module has no live play: the whole app creates the game.
+            Opponent::Live { id: 0, .. } if build::LIVE => {
+                live_panel::create_live_game(&state, settings)
+            }
+            // A module with no live play: the whole app creates the game.
             Opponent::Live { id: 0, .. } => state.dispatch(Action::Whole(handover::Handover {
                 address: None,
                 then: handover::Then::Live(settings),

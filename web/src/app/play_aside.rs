@@ -79,7 +79,7 @@ pub fn play_aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html
                 <button id="flip" onclick={act(state, Action::Flip)}>{"Flip"}</button>
                 <button id="analyse" onclick={act(state, Action::Analyse(AnalysisAction::FromGame))}>{"Analyse"}</button>
             </div>
-            if crate::app::build::FULL {
+            if crate::app::build::LIVE {
                 { live_panel::live_panel(state) }
             }
             { play_panel::game_end_controls(&state.play, &state.settings, &on_play) }

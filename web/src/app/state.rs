@@ -4,7 +4,7 @@
 use crate::analysis::Analysis;
 pub use crate::analysis::AnalysisAction;
 pub use crate::app::action::Action;
-use crate::app::build::FULL;
+use crate::app::build::{FULL, LIVE};
 pub use crate::app::job::{EngineHeard, EngineJob, EngineTask, Thinking, Worker, HINT_LEVEL};
 pub use crate::app::screen::Screen;
 use crate::common::clock::Clock;
@@ -358,7 +358,7 @@ impl AppState {
         if let Some(offer) = out.offer_live {
             self.offer_live = offer;
         }
-        for message in out.send.into_iter().filter(|_| FULL) {
+        for message in out.send.into_iter().filter(|_| LIVE) {
             self.live_send(message);
         }
         if FULL && out.review {
@@ -603,6 +603,9 @@ impl AppState {
                 s.challenges_heard = (s.challenges_heard.0.wrapping_add(1), Some((id, status)))
             }
             Action::LiveConnection(connected) => s.live.connected = connected,
+            Action::LiveHeard(message) if LIVE => s.live_heard(*message),
+            Action::LiveSend(message) if LIVE => s.live_send(message),
+            Action::LiveHeard(_) | Action::LiveSend(_) => {}
             Action::Begin(opponent) => {
                 // The form opens over the screen it was asked from: Start takes the player to
                 // the board, Cancel leaves everything as it was.
@@ -633,8 +636,6 @@ impl AppState {
             Action::Paired(game) => s.paired(game),
             Action::TvLobby(lobby) => s.tv_heard(*lobby),
             Action::PoolComputer(level) => s.pool_computer(level),
-            Action::LiveHeard(message) => s.live_heard(*message),
-            Action::LiveSend(message) => s.live_send(message),
             Action::Explore(a) => s.explore(a),
             Action::PlayFromDiagram(opponent) => {
                 if let Some(ex) = s.explorer.as_ref() {

@@ -236,10 +236,13 @@ mod tests {
         let open = |address: Address| Action::Open(address).beyond_first();
         assert_eq!(open(Address::Play(Some(7))), None);
         assert_eq!(open(Address::Home), None);
+        // A live game's link: handed over by a build without live play; this one (the whole
+        // app's, as the link's module) plays it.
+        let live = (!crate::app::build::LIVE).then(|| Handover::to(Address::Live(7)));
+        assert_eq!(open(Address::Live(7)), live, "a live game's link");
         assert_eq!(
-            open(Address::Live(7)),
-            Some(Handover::to(Address::Live(7))),
-            "a live game's link"
+            open(Address::Tournaments),
+            Some(Handover::to(Address::Tournaments))
         );
         // What the first module's own screens ask of the whole app goes with the handover.
         let analyse = (Action::Analyse(crate::analysis::AnalysisAction::FromGame)).beyond_first();
@@ -258,7 +261,7 @@ mod tests {
     }
 
     #[test]
-    fn the_first_module_shows_no_game_played_on_the_server() {
+    fn the_first_module_shows_a_live_game_only_if_built_to_and_never_tv() {
         let mut state = AppState {
             screen: Screen::Play,
             ..AppState::default()
@@ -270,7 +273,14 @@ mod tests {
             public: false,
             rated: false,
         };
-        assert!(!state.first_can_show());
+        // Shown by a build with live play (this one), handed over by the first screen's module.
+        assert_eq!(state.first_can_show(), crate::app::build::LIVE);
+        state.tv = Some(crate::app::tv_channel::Tv {
+            channel: None,
+            playing: Default::default(),
+            ended_at: None,
+        });
+        assert!(!state.first_can_show(), "TV is the whole app's");
         // The front page shows no game: it is the first module's whatever is on the board.
         state.screen = Screen::Home;
         assert!(state.first_can_show());
