@@ -35,6 +35,13 @@ test('after one visit the site opens offline: the computer plays, puzzles and le
     assert.ok(manifest.body.icons.some((i) => i.sizes === '512x512'));
     assert.ok(manifest.href.includes('/topochess/'));
     await context.setOffline(true);
+    // The first visit's page, its network gone: the whole app's module, which the page never
+    // fetched itself, comes from the service worker's copy the first time the player goes beyond
+    // the first screen's module.
+    assert.equal(await page.evaluate(() => typeof window.wasmBindings.leave), 'function', 'the first module runs');
+    await page.click('#nav-puzzles');
+    await page.waitForSelector('#puzzle-solution');
+    assert.equal(await page.evaluate(() => typeof window.wasmBindings.leave), 'undefined', 'the whole app runs');
     await page.reload();
     await page.waitForSelector('svg.normal [data-square]');
     await page.waitForSelector('#offline-mark');
