@@ -690,3 +690,24 @@ test('on a phone: status and clocks above the board, the extended view one tap a
     await context.close();
   }
 });
+
+test('the boards stay in the page, hidden, under a screen of their own: coming back redraws what changed, not the board', async () => {
+  const { page, errors } = session;
+  // The whole app first (a first visit's page hands over to it at the first other screen).
+  await page.click('#nav-learn');
+  await page.waitForSelector('.lesson-card');
+  await openPlay(page);
+  await type(page, 'e4');
+  await page.evaluate(() => { document.querySelector('svg.normal').kept = true; });
+  await page.click('#nav-learn');
+  await page.waitForSelector('.lesson-card');
+  assert.equal(await page.locator('main[hidden] svg.normal').count(), 1, 'kept, hidden');
+  assert.equal(await page.locator('svg.normal').isVisible(), false);
+  assert.equal(await page.locator('#san-input').count(), 0, 'the game\'s panel is not kept');
+  await openPlay(page);
+  assert.equal(await page.evaluate(() => document.querySelector('svg.normal').kept), true, 'the same board');
+  assert.deepEqual(await moves(page), ['e4']);
+  await type(page, 'e5');
+  assert.deepEqual(await moves(page), ['e4', 'e5']);
+  assert.deepEqual(errors, []);
+});

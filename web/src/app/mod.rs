@@ -123,6 +123,10 @@ pub fn app(props: &AppProps) -> Html {
         state.screen,
         Screen::Play | Screen::Analyse | Screen::Puzzles | Screen::Learn
     );
+    let page = page_screen(&state);
+    let page_shown = page.is_some();
+    let tv_empty = !page_shown && FULL && state.screen == Screen::Play && tv::tv_idle(&state);
+    let boards_hidden = page_shown || tv_empty;
     html! {
         <div class={classes!("app", view_class, state.narrow_extended.then_some("show-extended"),
                              matches!(state.settings.opponent, Opponent::Live { .. }).then_some("live"))}
@@ -143,12 +147,15 @@ pub fn app(props: &AppProps) -> Html {
                 { tv::tv_strip(&state) }
             }
             { new_game(&state) }
-            if let Some(page) = page_screen(&state) {
-                { page }
-            } else if FULL && state.screen == Screen::Play && tv::tv_idle(&state) {
+            { page.unwrap_or_default() }
+            if tv_empty {
                 { tv::tv_empty(&state) }
-            } else {
-            <main>
+            }
+            // Under a screen of its own (but the front page) the boards stay, hidden, so that
+            // coming back to a board redraws what changed instead of drawing it anew (TV with
+            // nothing on shows none).
+            if !boards_hidden || page_shown && state.screen != Screen::Home {
+            <main hidden={boards_hidden}>
                 if state.screen == Screen::Play {
                     { game_head::game_head(&state, &status, &on_stop) }
                 }
@@ -182,7 +189,9 @@ pub fn app(props: &AppProps) -> Html {
                         on_shape={input.on_shape} on_choose={input.on_choose} />
                 </section>
                 }
-                { aside(&state, sans) }
+                if !boards_hidden {
+                    { aside(&state, sans) }
+                }
             </main>
             }
         </div>
