@@ -126,13 +126,39 @@ pub fn use_handover(state: &UseReducerHandle<AppState>) {
 
 /// While the whole app is fetched: a word on what is opening (the page is inert meanwhile).
 pub fn opening(state: &AppState) -> Html {
-    match wanted(state) {
-        Some(_) => html! {
-            <div class="notice whole-opening" id="whole-opening" role="status">
-                <span class="spinner" aria-hidden="true"></span>{"Opening\u{2026}"}
-            </div>
-        },
-        None => html! {},
+    let Some(handover) = wanted(state) else {
+        return html! {};
+    };
+    let what = match (&handover.then, &handover.address) {
+        (Then::SignIn, _) => "the sign-in form",
+        (Then::Live(_), _) => "a live game",
+        (_, Some(address)) => opened(address),
+        (_, None) => "the lobby",
+    };
+    html! {
+        <div class="notice whole-opening" id="whole-opening" role="status">
+            <span class="spinner" aria-hidden="true"></span>{format!("Opening {what}\u{2026}")}
+        </div>
+    }
+}
+
+/// What an address opens, as the word on the way there says it.
+fn opened(address: &Address) -> &'static str {
+    match address {
+        Address::Home | Address::Play(_) => "the game",
+        Address::Live(_) | Address::LiveSide(..) => "the live game",
+        Address::Analysis => "the analysis board",
+        Address::Puzzles(_) => "the puzzles",
+        Address::Learn(_) => "the lessons",
+        Address::Endgames(_) => "the endgame atlas",
+        Address::Explore => "the explorer",
+        Address::Lab => "the surface lab",
+        Address::Games => "your games",
+        Address::Settings => "the settings",
+        Address::Player(_) => "the player's page",
+        Address::Leaderboard(_) => "the leaderboard",
+        Address::Tv(_) => "Topochess TV",
+        Address::Tournaments | Address::Tournament(_) => "the tournaments",
     }
 }
 
