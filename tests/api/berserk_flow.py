@@ -172,6 +172,11 @@ def decline_flow():
     first = a.challenges.create(dave, rated=False, clock_limit=60, clock_increment=0,
                                 variant="torus")["id"]
     d_events.next("challenge", lambda e: e["challenge"]["id"] == first)
+    # Carol's stream tells her own challenge too: once it has, the stream follows it, and its
+    # decline is told. (A stream opened after the decline would never have seen the challenge,
+    # and is told nothing of it, as on lichess: the stream's request can reach the server after
+    # the decline, since it is sent from a thread of its own.)
+    a_events.next("challenge", lambda e: e["challenge"]["id"] == first)
     d.challenges.decline(first, reason="variant")
     declined = a_events.next("challengeDeclined", lambda e: e["challenge"]["id"] == first)
     check(declined["challenge"]["declineReasonKey"] == "variant", f"declined: {declined}")
