@@ -7,18 +7,11 @@ use crate::app::state::{Action, AppState, LearnAction, Screen};
 use yew::prelude::*;
 
 impl AppState {
-    /// Whether the first screen's module shows `state`: the front page, or the game screen with a
-    /// game that is not played on the server (nor watched on TV, nor joined).
+    /// Whether the first screen's module shows this state: it is at an address the module shows
+    /// (the front page, a game not watched on TV; a live game in the link's module alone), with
+    /// no wait in a pool.
     pub fn first_can_show(&self) -> bool {
-        self.screen == Screen::Home
-            || self.screen == Screen::Play
-                && self.tv.is_none()
-                && self.pool.is_none()
-                && (crate::app::build::LIVE
-                    || !matches!(
-                        self.settings.opponent,
-                        crate::common::settings::Opponent::Live { .. }
-                    ) && self.live.joining.is_none())
+        crate::app::handover::first_shows(&self.address()) && self.pool.is_none()
     }
 
     /// Where the app is now, as an address.

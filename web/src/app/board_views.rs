@@ -43,11 +43,7 @@ type Handed = (
 /// screen shows: worked out once per position.
 #[hook]
 fn use_handed(state: &UseReducerHandle<AppState>) -> Rc<Handed> {
-    let (analysis, puzzle, lesson) = (
-        state.analysing().filter(|_| crate::app::build::FULL),
-        state.solving().filter(|_| crate::app::build::FULL),
-        state.studying().filter(|_| crate::app::build::FULL),
-    );
+    let (analysis, puzzle, lesson) = (state.analysing(), state.solving(), state.studying());
     let key = (
         state.live_point(),
         state.play.viewing.is_some(),
@@ -134,11 +130,7 @@ pub fn use_board_views(state: &UseReducerHandle<AppState>) -> BoardViews {
         | Screen::Tournaments
         | Screen::Tournament => None,
     };
-    let (analysis, puzzle, lesson) = (
-        state.analysing().filter(|_| crate::app::build::FULL),
-        state.solving().filter(|_| crate::app::build::FULL),
-        state.studying().filter(|_| crate::app::build::FULL),
-    );
+    let (analysis, puzzle, lesson) = (state.analysing(), state.solving(), state.studying());
     let size = explorer
         .map(|e| e.variant().size())
         .or_else(|| analysis.map(|a| a.tree.start().size()))

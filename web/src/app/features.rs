@@ -21,7 +21,7 @@ impl AppState {
         self.learn
             .studying
             .as_ref()
-            .filter(|_| self.screen == Screen::Learn)
+            .filter(|_| crate::app::build::FULL && self.screen == Screen::Learn)
     }
 
     /// Opens a lesson's step (from an address).
@@ -95,7 +95,7 @@ impl AppState {
         self.puzzles
             .solving
             .as_ref()
-            .filter(|_| self.screen == Screen::Puzzles)
+            .filter(|_| crate::app::build::FULL && self.screen == Screen::Puzzles)
     }
 
     /// Opens puzzle `index` (counting for the record when `counts`).
@@ -186,7 +186,7 @@ impl AppState {
     pub fn analysing(&self) -> Option<&Analysis> {
         self.analysis
             .as_ref()
-            .filter(|_| self.screen == Screen::Analyse)
+            .filter(|_| crate::app::build::FULL && self.screen == Screen::Analyse)
     }
 
     /// The engine's lines arrived for `job`.

@@ -95,7 +95,9 @@ pub fn app(props: &AppProps) -> Html {
     let shell = crate::app::offline::use_shell();
     // Everything the app does beside rendering: links, the live socket, saving, keys.
     crate::app::effects::use_effects(&state);
-    whole::use_handover(&state);
+    // The first screen's module's handover to the whole app, if it makes one now.
+    let handover = whole::wanted(&state);
+    whole::use_handover(&state, handover.clone());
     whole::use_lobby_coming(&state);
     let sign_in = whole::use_then(&state);
     let views = use_board_views(&state);
@@ -118,7 +120,7 @@ pub fn app(props: &AppProps) -> Html {
         ViewMode::Solid => "view-solid",
     };
     let zoom = decimal::write_short(f64::from(state.settings.zoom.clamp(50, 100)) / 100.0, 2);
-    let analysis = state.analysing().filter(|_| FULL);
+    let analysis = state.analysing();
     let moves_here = matches!(
         state.screen,
         Screen::Play | Screen::Analyse | Screen::Puzzles | Screen::Learn
@@ -130,9 +132,9 @@ pub fn app(props: &AppProps) -> Html {
     html! {
         <div class={classes!("app", view_class, state.narrow_extended.then_some("show-extended"),
                              matches!(state.settings.opponent, Opponent::Live { .. }).then_some("live"))}
-             data-renders={renders.to_string()} inert={whole::handing_over(&state).then_some("")}>
+             data-renders={renders.to_string()} inert={handover.is_some().then_some("")}>
             { header::header(&state, shell.offline, sign_in) }
-            { whole::opening(&state) }
+            { whole::opening(handover.as_ref()) }
             if shell.update_ready {
                 <div class="notice" id="update-ready" role="status">{"A new version of Topochess is ready. Your games are saved."}
                     <button id="update-reload" onclick={Callback::from(|_: MouseEvent| crate::app::offline::take_update())}>{"Reload"}</button>

@@ -540,26 +540,24 @@ impl AppState {
             }
             Action::Click(_) => s.clear_shapes(),
             Action::Move(from, to) => s.change_play(PlayAction::Move(from, to)),
-            Action::Choose(mv) if FULL && s.analysing().is_some() => s.analysis_choose(mv),
-            Action::Choose(mv) if FULL && s.solving().is_some() => s.puzzle_choose(mv),
+            Action::Choose(mv) if s.analysing().is_some() => s.analysis_choose(mv),
+            Action::Choose(mv) if s.solving().is_some() => s.puzzle_choose(mv),
             Action::Choose(mv) => s.change_play(PlayAction::Choose(mv)),
             Action::CancelChoice => s.change_play(PlayAction::CancelChoice),
             Action::Hint if s.computer_barred() => {}
             Action::Play(action) => s.change_play(action),
-            Action::Step(delta) if FULL && s.solving().is_some() => {
+            Action::Step(delta) if s.solving().is_some() => {
                 s.change_puzzle(PuzzleAction::Step(delta))
             }
-            Action::View(ply) if FULL && s.solving().is_some() => {
-                s.change_puzzle(PuzzleAction::View(ply))
-            }
-            Action::Live if FULL && s.solving().is_some() => {
+            Action::View(ply) if s.solving().is_some() => s.change_puzzle(PuzzleAction::View(ply)),
+            Action::Live if s.solving().is_some() => {
                 s.change_puzzle(PuzzleAction::View(usize::MAX))
             }
-            Action::Step(delta) if FULL && s.analysing().is_some() => {
+            Action::Step(delta) if s.analysing().is_some() => {
                 s.analyse(AnalysisAction::Step(delta))
             }
-            Action::View(0) if FULL && s.analysing().is_some() => s.analyse(AnalysisAction::First),
-            Action::Live if FULL && s.analysing().is_some() => s.analyse(AnalysisAction::Last),
+            Action::View(0) if s.analysing().is_some() => s.analyse(AnalysisAction::First),
+            Action::Live if s.analysing().is_some() => s.analyse(AnalysisAction::Last),
             Action::View(ply) => s.change_play(PlayAction::View(ply)),
             Action::Step(delta) => s.change_play(PlayAction::Step(delta)),
             Action::Live => s.change_play(PlayAction::Live),

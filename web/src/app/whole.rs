@@ -78,7 +78,7 @@ pub fn take_then() -> Option<Then> {
 }
 
 /// The handover the first module makes now, if any: asked for, or a state it cannot show.
-fn wanted(state: &AppState) -> Option<Handover> {
+pub fn wanted(state: &AppState) -> Option<Handover> {
     if crate::app::build::FULL {
         return None;
     }
@@ -88,14 +88,15 @@ fn wanted(state: &AppState) -> Option<Handover> {
         .or_else(|| (!state.first_can_show()).then(|| Handover::to(state.address())))
 }
 
-/// In the first screen's module: hands over to the whole app when the state asks for it. The
+/// In the first screen's module: hands over to the whole app when the state asks for it
+/// (`wanted`, of this render). The
 /// whole app's module is fetched (`topochessWhole` in `index.html`), the address written, and
 /// the whole app takes the page; if the module cannot be fetched, the player is told and the
 /// first module goes on.
 #[hook]
-pub fn use_handover(state: &UseReducerHandle<AppState>) {
+pub fn use_handover(state: &UseReducerHandle<AppState>, wanted: Option<Handover>) {
     let dispatch = state.dispatcher();
-    use_effect_with(wanted(state), move |wanted| {
+    use_effect_with(wanted, move |wanted| {
         if let Some(handover) = wanted.clone() {
             if let (Some(store), Ok(then)) = (session(), serde_json::to_string(&handover.then)) {
                 let _ = store.set_item(THEN_KEY, &then);
@@ -125,8 +126,8 @@ pub fn use_handover(state: &UseReducerHandle<AppState>) {
 }
 
 /// While the whole app is fetched: a word on what is opening (the page is inert meanwhile).
-pub fn opening(state: &AppState) -> Html {
-    let Some(handover) = wanted(state) else {
+pub fn opening(handover: Option<&Handover>) -> Html {
+    let Some(handover) = handover else {
         return html! {};
     };
     let what = match (&handover.then, &handover.address) {
@@ -160,11 +161,6 @@ fn opened(address: &Address) -> &'static str {
         Address::Tv(_) => "Topochess TV",
         Address::Tournaments | Address::Tournament(_) => "the tournaments",
     }
-}
-
-/// Whether the page waits for the whole app (the first module's page is inert meanwhile).
-pub fn handing_over(state: &AppState) -> bool {
-    wanted(state).is_some()
 }
 
 /// In the whole app: what the first module handed over for it to do, done once it is drawn.
