@@ -97,6 +97,26 @@ test('the whole app out of reach: the player is told, the first module plays on,
   assert.deepEqual(await moves(page), ['e4']);
 }, null, { serviceWorkers: 'block' }));
 
+test('a reload while the whole app is on its way: the game is kept, and the next step beyond fetches it', () => firstVisit(async (page, wasm, server) => {
+  await page.goto(server.play);
+  await page.waitForSelector('svg.normal [data-square]');
+  for (const m of ['d4', 'd5']) await type(page, m);
+  // Held for good: the reload drops the page that asked for it.
+  await holdWhole(page);
+  await page.click('#nav-puzzles');
+  await page.waitForSelector('#whole-opening');
+  await page.reload();
+  await page.waitForSelector('#san-input');
+  assert.deepEqual(await moves(page), ['d4', 'd5']);
+  assert.equal(await page.evaluate(() => typeof window.wasmBindings.leave), 'function', 'the first module again');
+  await page.unroute(/\/app-[0-9a-f]{16}_bg\.wasm$/);
+  await page.click('#nav-puzzles');
+  await page.waitForSelector('#puzzle-rating', { timeout: 15000 });
+  await page.click('#nav-play');
+  await page.waitForSelector('#san-input');
+  assert.deepEqual(await moves(page), ['d4', 'd5']);
+}, null, { serviceWorkers: 'block' }));
+
 test('every visit after the first starts the whole app at once, from the service worker\'s copy', () => firstVisit(async (page, wasm, server) => {
   await page.goto(server.play);
   await page.waitForSelector('svg.normal [data-square]');
