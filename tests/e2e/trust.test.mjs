@@ -147,8 +147,13 @@ test("the computer's reply arriving while the player browses history is kept", a
 
 test('a worker killed mid-search is detected, said, and a retry brings the computer back', async () => {
   const { page } = session;
+  // The engine's worker is made with the first job, and Playwright hears of it a moment after the
+  // page shows the computer thinking: its event is listened for from before the game.
+  const spawned = page.waitForEvent('worker');
+  spawned.catch(() => {}); // awaited only when no worker is known by then
   await newGame(page, { variant: 'folded', opponent: 'black', level: 8 });
   await page.waitForSelector('#thinking');
+  if (page.workers().length === 0) await spawned;
   const workers = page.workers();
   assert.ok(workers.length >= 1, 'the engine runs in a worker');
   await Promise.all(workers.map((w) => w.evaluate(() => self.close()).catch(() => {})));
