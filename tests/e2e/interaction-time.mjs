@@ -6,8 +6,10 @@
 // the rest is the wait for the input to be handled and for the frame): a move on the board, a move
 // while the clocks tick, opening the New game dialog, switching screens, and in a 300-ply game a
 // step back or forward and a move at its end. The Event Timing API reports nothing under 16 ms:
-// such an interaction is printed as "<16". Headless Chromium paints on its own schedule: even a
-// click that changes nothing takes 30 to 70 ms there, so the handlers' time is the figure to move.
+// such an interaction is printed as "<16", and it rounds each to 8 ms. In headless Chromium a click
+// that changes little (a piece selected) reads 16; a move reads 24 when its frame's raster, done
+// on the CPU there, redraws the board's tiles with the drawn pieces in them (a move's handlers take
+// 3 ms of it). So the handlers' time is printed beside: the page's own work, the figure to move.
 // The page is a first visit's (no service worker): the first screen's module, but for the switches
 // between screens, which are the whole app's.
 // A benchmark, not a test: run after a site build with `node tests/e2e/interaction-time.mjs`

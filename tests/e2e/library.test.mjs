@@ -177,6 +177,23 @@ test('a move whose save the browser had not written when the page reloaded is ke
   assert.equal((await storedLibrary(page)).games.length, 1, 'once, not as a second game');
 });
 
+test('a move and a reload in the same task, before its frame: the move, kept when the page is left, is there', async () => {
+  const { page } = session;
+  await newGame(page, { variant: 'standard' });
+  await type(page, 'd4');
+  // The save waits for the move's frame (web/src/common/after_paint.rs); this page is left before
+  // that frame: the move typed and the reload asked for in one task.
+  await page.evaluate(() => {
+    const input = document.querySelector('#san-input');
+    input.value = 'd5';
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    location.reload();
+  });
+  await ready(page);
+  assert.deepEqual(await moves(page), ['d4', 'd5']);
+  await storedWhen(page, (lib) => lib.games.some((g) => g.moves.join(' ') === 'd2d4 d7d5'), '1...d5 on the shelf');
+});
+
 test('two tabs of one game keep in step, and when they diverge both lines are kept', async () => {
   const context = await session.browser.newContext({ viewport: { width: 1400, height: 900 } });
   try {

@@ -1,6 +1,7 @@
 //! What every layer shares: the player's settings, the clocks, what a move on the board fits, drawn
 //! shapes, sounds and the crash panel.
 
+pub mod after_paint;
 pub mod clock;
 pub mod crash;
 pub mod fit;

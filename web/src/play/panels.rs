@@ -391,14 +391,17 @@ pub fn move_list(props: &MoveListProps) -> Html {
     let list = use_node_ref();
     {
         let list = list.clone();
+        // After the frame: scrolling asks for the page's layout, which the move's frame makes.
         use_effect_with((props.shown, props.sans.len()), move |_| {
-            if let Some(el) = list.cast::<web_sys::Element>() {
-                if let Ok(Some(current)) = el.query_selector(".mv.current") {
-                    let options = web_sys::ScrollIntoViewOptions::new();
-                    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-                    current.scroll_into_view_with_scroll_into_view_options(&options);
+            crate::common::after_paint::after_paint(move || {
+                if let Some(el) = list.cast::<web_sys::Element>() {
+                    if let Ok(Some(current)) = el.query_selector(".mv.current") {
+                        let options = web_sys::ScrollIntoViewOptions::new();
+                        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                        current.scroll_into_view_with_scroll_into_view_options(&options);
+                    }
                 }
-            }
+            })
         });
     }
     html! { <div class="moves" id="moves" role="list" aria-label="Moves" ref={list}>{ for items }</div> }
