@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, serveDist, startGameServer, screenshot, moves, type } from './harness.mjs';
+import { launch, serveDist, startGameServer, screenshot, moves, type, newGame } from './harness.mjs';
 import { waitMoves, desktops, newLiveGame, joinAndOpenWithE4E5 } from './live-harness.mjs';
 
 /** Runs `body(page, wasm, server)` in a new browser on a new static server; `wasm` lists the
@@ -115,6 +115,37 @@ test('a reload while the whole app is on its way: the game is kept, and the next
   await page.click('#nav-play');
   await page.waitForSelector('#san-input');
   assert.deepEqual(await moves(page), ['d4', 'd5']);
+}, null, { serviceWorkers: 'block' }));
+
+test('the whole app takes over while the computer thinks: its reply comes once, and the game goes on', { timeout: 60000 }, () => firstVisit(async (page, wasm, server) => {
+  await page.goto(server.play);
+  await page.waitForSelector('svg.normal [data-square]');
+  await newGame(page, { variant: 'standard', opponent: 'white', level: 8 });
+  await type(page, 'e4');
+  // The first module's engine is searching (level 8 takes its time, its depths told meanwhile)
+  // when the player goes beyond the first module.
+  await page.waitForSelector('#thinking');
+  const { release } = await holdWhole(page);
+  await page.click('#nav-puzzles');
+  await page.waitForSelector('#whole-opening');
+  release();
+  await page.waitForSelector('#puzzle-rating', { timeout: 15000 });
+  assert.deepEqual(wasm.filter((w) => w !== 'engine'), ['first', 'app']);
+  assert.equal(await page.locator('.app-host').count(), 1, 'one app on the page');
+  await page.click('#nav-play');
+  await page.waitForSelector('#san-input');
+  // The reply: one, whichever engine found it (the first module's left with its app). Stop,
+  // clicked in the page, makes a search still going move at once.
+  const stop = () => page.evaluate(() => document.querySelector('#stop')?.click());
+  await stop();
+  await waitMoves(page, 2);
+  assert.equal((await moves(page))[0], 'e4');
+  assert.equal(await page.locator('#status').textContent(), 'White to move');
+  await type(page, 'd4');
+  await page.waitForSelector('#thinking');
+  await stop();
+  await waitMoves(page, 4);
+  assert.equal(await page.locator('#status').textContent(), 'White to move', 'no second reply to the first move');
 }, null, { serviceWorkers: 'block' }));
 
 test('every visit after the first starts the whole app at once, from the service worker\'s copy', () => firstVisit(async (page, wasm, server) => {
