@@ -98,6 +98,8 @@ pub fn use_handover(state: &UseReducerHandle<AppState>, wanted: Option<Handover>
     let dispatch = state.dispatcher();
     use_effect_with(wanted, move |wanted| {
         if let Some(handover) = wanted.clone() {
+            // The game saved now, not after a frame: the whole app reads it.
+            crate::common::after_paint::at_once();
             if let (Some(store), Ok(then)) = (session(), serde_json::to_string(&handover.then)) {
                 let _ = store.set_item(THEN_KEY, &then);
             }
