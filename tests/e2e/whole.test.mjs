@@ -204,7 +204,10 @@ test('asked for in the first module, done by the whole app: the sign-in form, a 
   }
 });
 
-test('a live game\'s link opens with the link\'s module; mid-game its player goes beyond it, and the game goes on in the whole app', { timeout: 90000 }, async () => {
+/** A live game between White (`a`) and Black (`b`), who opens its link on a first visit and
+ * plays 1.e4 e5: runs `body(a, b, wasm)`, `wasm` the modules Black's page fetched, by name; page
+ * errors on Black's side fail it. */
+async function liveLinkGame(body) {
   const data = mkdtempSync(join(tmpdir(), 'topochess-whole-live-'));
   const server = await startGameServer(data);
   const browser = await launch();
@@ -213,6 +216,8 @@ test('a live game\'s link opens with the link\'s module; mid-game its player goe
     const a = await ca.newPage();
     const link = await newLiveGame(a, server);
     const b = await cb.newPage();
+    const errors = [];
+    b.on('pageerror', (e) => errors.push(e.message));
     const wasm = [];
     b.on('request', (r) => {
       const m = /\/(first|link|app|engine|views)[-_][^/]*\.wasm$/.exec(r.url());
@@ -220,19 +225,49 @@ test('a live game\'s link opens with the link\'s module; mid-game its player goe
     });
     await joinAndOpenWithE4E5(a, b, link);
     assert.deepEqual(wasm, ['link'], 'the link\'s module alone plays the game');
-    await b.click('#nav-puzzles');
-    await b.waitForSelector('#puzzle-rating', { timeout: 20000 });
-    assert.deepEqual(wasm.filter((w) => w !== 'engine'), ['link', 'app']);
-    // White moves while Black is away from the board; Black comes back to it, and plays on.
-    await type(a, 'Nf3');
-    await b.click('#nav-play');
-    await waitMoves(b, 3);
-    await type(b, 'Nc6');
-    await waitMoves(a, 4);
-    assert.deepEqual(await moves(b), ['e4', 'e5', 'Nf3', 'Nc6']);
+    await body(a, b, wasm);
+    assert.deepEqual(errors, []);
   } finally {
     await browser.close();
     await server.kill();
     rmSync(data, { recursive: true, force: true });
   }
-});
+}
+
+test('a live game\'s link opens with the link\'s module; mid-game its player goes beyond it, and the game goes on in the whole app', { timeout: 90000 }, () => liveLinkGame(async (a, b, wasm) => {
+  await b.click('#nav-puzzles');
+  await b.waitForSelector('#puzzle-rating', { timeout: 20000 });
+  assert.deepEqual(wasm.filter((w) => w !== 'engine'), ['link', 'app']);
+  // White moves while Black is away from the board; Black comes back to it, and plays on.
+  await type(a, 'Nf3');
+  await b.click('#nav-play');
+  await waitMoves(b, 3);
+  await type(b, 'Nc6');
+  await waitMoves(a, 4);
+  assert.deepEqual(await moves(b), ['e4', 'e5', 'Nf3', 'Nc6']);
+}));
+
+test('the link\'s module leaves the front page and the New game dialog to the whole app: asked for mid-game, they open there, the game going on', { timeout: 90000 }, () => liveLinkGame(async (a, b, wasm) => {
+  assert.equal(await b.locator('#saved-games').count(), 0, 'the saved games are the whole app\'s');
+  // New game, in the header: the whole app comes, and opens the dialog over the live game.
+  const { release } = await holdWhole(b);
+  await b.click('#new-game-open');
+  await b.waitForSelector('#whole-opening');
+  assert.equal(await b.locator('#whole-opening').textContent(), 'Opening the New game dialog\u2026');
+  assert.equal(await b.locator('.app[inert]').count(), 1);
+  release();
+  await b.waitForSelector('#new-game', { timeout: 20000 });
+  assert.deepEqual(wasm.filter((w) => w !== 'engine'), ['link', 'app']);
+  await b.click('#ng-cancel');
+  await b.waitForSelector('#new-game', { state: 'detached' });
+  await type(a, 'Nf3');
+  await waitMoves(b, 3);
+  await type(b, 'Nc6');
+  await waitMoves(a, 4);
+  // The front page, from the whole app now, and back to the game.
+  await b.click('#nav-home');
+  await b.waitForSelector('#lobby');
+  await b.goBack();
+  await waitMoves(b, 4);
+  assert.deepEqual(await moves(b), ['e4', 'e5', 'Nf3', 'Nc6']);
+}));

@@ -138,9 +138,19 @@ impl Action {
     /// (`None`: it can). One without an address does not replace one already asked for.
     pub fn beyond_first(&self) -> Option<Handover> {
         match self {
-            Action::Go(screen) if !matches!(screen, Screen::Home | Screen::Play) => {
+            Action::Go(screen)
+                if *screen != Screen::Play && !first_shows(&screen_address(*screen)) =>
+            {
                 Some(Handover::to(screen_address(*screen)))
             }
+            Action::ShowNewGame(true) if !crate::app::build::FRONT => Some(Handover {
+                address: None,
+                then: Then::NewGame(None),
+            }),
+            Action::Begin(opponent) if !crate::app::build::FRONT => Some(Handover {
+                address: None,
+                then: Then::NewGame(Some(*opponent)),
+            }),
             Action::Open(address) if !first_shows(address) => Some(Handover::to(address.clone())),
             Action::Play(crate::play::PlayAction::Review) => Some(Handover {
                 address: Some(Address::Analysis),

@@ -3,7 +3,7 @@
 
 use crate::app::address::Address;
 use crate::app::screen::Screen;
-use crate::common::settings::Settings;
+use crate::common::settings::{Opponent, Settings};
 use serde::{Deserialize, Serialize};
 
 /// What the whole app does once it has taken over, beside opening the address.
@@ -21,6 +21,8 @@ pub enum Then {
     Lesson(usize),
     /// Open the sign-in form.
     SignIn,
+    /// Open the New game dialog, for this opponent if one was chosen.
+    NewGame(Option<Opponent>),
 }
 
 /// The whole app's taking over: the address it opens, and what it does then.
@@ -45,7 +47,8 @@ impl Handover {
 /// Whether the first screen's module shows the app at `address`.
 pub fn first_shows(address: &Address) -> bool {
     match address {
-        Address::Home | Address::Play(_) => true,
+        Address::Home => crate::app::build::FRONT,
+        Address::Play(_) => true,
         Address::Live(_) | Address::LiveSide(..) => crate::app::build::LIVE,
         _ => false,
     }

@@ -148,7 +148,9 @@ pub fn app(props: &AppProps) -> Html {
             if FULL && state.screen == Screen::Play {
                 { tv::tv_strip(&state) }
             }
-            { new_game(&state) }
+            if build::FRONT {
+                { new_game(&state) }
+            }
             { page.unwrap_or_default() }
             if tv_empty {
                 { tv::tv_empty(&state) }
@@ -245,7 +247,7 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
     let on_action = dispatcher(state);
     let main = |inner: Html| html! { <main class="games-main">{ inner }</main> };
     Some(match state.screen {
-        Screen::Home => crate::app::home::home(state, &on_action),
+        Screen::Home if build::FRONT => crate::app::home::home(state, &on_action),
         _ if !FULL => return None,
         Screen::Atlas => main(crate::atlas::screen::atlas_view(
             &state.atlas,

@@ -83,7 +83,11 @@ pub fn play_aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html
                 { live_panel::live_panel(state) }
             }
             { play_panel::game_end_controls(&state.play, &state.settings, &on_play) }
-            { play_panel::send_move(&state.play, &state.settings) }
+            // A correspondence game's move sent by link, and the saved games: the link's module,
+            // for a live game, leaves them to the whole app.
+            if crate::app::build::FRONT {
+                { play_panel::send_move(&state.play, &state.settings) }
+            }
             // A spectator has no move to type, and TV keeps nothing among the viewer's games.
             if !watching {
                 <label class="san-input">{"Type a move "}
@@ -94,7 +98,7 @@ pub fn play_aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html
             { game_chat(state) }
             <Transfer pgn={state.play.pgn()} fen={fen::write(state.shown())} link={storage::browser_link(&state.settings, &state.play.game)}
                       on_load={on_load} notice={notice(state, NoticeAt::Import)} />
-            if state.tv.is_none() {
+            if state.tv.is_none() && crate::app::build::FRONT {
                 { saved_list::saved_games(state) }
             }
         </aside>

@@ -83,13 +83,8 @@ pub fn use_library_sync(state: &UseReducerHandle<AppState>) {
             {
                 return;
             }
-            // After the frame: the move is shown first, then kept (and before the page is
-            // left, see `after_paint`).
-            let (saver, told) = (saver.clone(), told.clone());
-            crate::common::after_paint::after_paint(move || {
-                crate::common::crash::remember_game(&state.play.pgn());
-                shelf::save(&saver, state.saved_game(storage::now()), told);
-            });
+            crate::common::crash::remember_game(&state.play.pgn());
+            shelf::save(&saver, state.saved_game(storage::now()), told);
         });
     }
 }

@@ -3,8 +3,10 @@
 //! A first visit runs the first screen's module (`web/src/bin/first.rs`: this crate built with
 //! the `first` feature, where [`crate::app::build::FULL`] is false): the front page, a game on the board
 //! against the computer, at one screen or by correspondence, the New game dialog and the saved
-//! games. Everything else (the other screens, live play and the lobby, the account, the pools, TV)
-//! is the whole app's module (`web/src/bin/app.rs`), fetched the first time the player goes
+//! games. A first visit to a live game's link runs the link's module (the `live` feature beside
+//! `first`): live play, and the game's board, without the front page and the New game dialog
+//! ([`crate::app::build::FRONT`]). Everything else (the other screens, the lobby, the account, the
+//! pools, TV) is the whole app's module (`web/src/bin/app.rs`), fetched the first time the player goes
 //! beyond the first screen's: the first module hands over as a reload would (the game on the board
 //! is kept aside at each change, `library::shelf::save`), the address names where the whole app
 //! opens, and what the player asked for goes with it ([`Then`]). `index.html`'s loader starts the
@@ -51,9 +53,14 @@ impl AppState {
             }
             Action::WholeFailed(why) => {
                 s.whole = None;
-                // What the first module cannot show waits on the front page.
+                // What the first module cannot show waits on the front page (the board in the
+                // link's module, which has none).
                 if !s.first_can_show() {
-                    s.screen = Screen::Home;
+                    s.screen = if crate::app::build::FRONT {
+                        Screen::Home
+                    } else {
+                        Screen::Play
+                    };
                 }
                 s.notice = Some(why);
             }
@@ -98,8 +105,6 @@ pub fn use_handover(state: &UseReducerHandle<AppState>, wanted: Option<Handover>
     let dispatch = state.dispatcher();
     use_effect_with(wanted, move |wanted| {
         if let Some(handover) = wanted.clone() {
-            // The game saved now, not after a frame: the whole app reads it.
-            crate::common::after_paint::at_once();
             if let (Some(store), Ok(then)) = (session(), serde_json::to_string(&handover.then)) {
                 let _ = store.set_item(THEN_KEY, &then);
             }
@@ -134,6 +139,7 @@ pub fn opening(handover: Option<&Handover>) -> Html {
     };
     let what = match (&handover.then, &handover.address) {
         (Then::SignIn, _) => "the sign-in form",
+        (Then::NewGame(_), _) => "the New game dialog",
         (Then::Live(_), _) => "a live game",
         (_, Some(address)) => opened(address),
         (_, None) => "the lobby",
@@ -196,6 +202,8 @@ pub fn use_then(state: &UseReducerHandle<AppState>) -> bool {
                 Some(Then::Lesson(lesson)) => {
                     state.dispatch(Action::Learn(crate::learn::LearnAction::Open(lesson)))
                 }
+                Some(Then::NewGame(None)) => state.dispatch(Action::ShowNewGame(true)),
+                Some(Then::NewGame(Some(opponent))) => state.dispatch(Action::Begin(opponent)),
                 Some(Then::Show | Then::SignIn) | None => {}
             }
         });

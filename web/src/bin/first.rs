@@ -28,7 +28,7 @@ fn main() {
 /// module takes over.
 #[wasm_bindgen]
 pub fn leave() {
-    // What waits for the frame (a save) is done before the whole app reads it.
+    // What waits for the frame is done first.
     topochess_web::common::after_paint::run_waiting();
     if let Some((app, host)) = DRAWN.with(|d| d.borrow_mut().take()) {
         app.destroy();

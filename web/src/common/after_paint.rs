@@ -1,9 +1,10 @@
-//! Work that waits for the frame: what a click changes on screen is painted first, and what does
-//! not show at once (a game's save, a list scrolled to its current move) runs in
-//! the task after that frame, so that a move is answered within a frame. What waits runs in the
-//! order it was asked for; it runs at once in a hidden page (no frame to wait for) and once the
-//! page is handed to another module ([`at_once`]), and what is still waiting when the page is left
-//! (a reload, a tab closed) runs then.
+//! Work that waits for the frame: what a click changes on screen is painted first, and what needs
+//! it painted (a list scrolled to its current move, which asks for the page's layout) runs in the
+//! task after that frame, so that a move is answered within a frame. What waits runs in the order
+//! it was asked for; it runs at once in a hidden page (no frame to wait for), and what is still
+//! waiting when the page is left (a reload, a tab closed) or handed to the whole app's module
+//! runs then. A game's save does not wait: it starts with the render that changed the game, so
+//! that what reads the library next (an address opened at once, another tab) finds it.
 
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
@@ -13,14 +14,6 @@ thread_local! {
     static WAITING: RefCell<Vec<Box<dyn FnOnce()>>> = RefCell::new(Vec::new());
     static ASKED: Cell<bool> = const { Cell::new(false) };
     static LEAVING_HEARD: Cell<bool> = const { Cell::new(false) };
-    static AT_ONCE: Cell<bool> = const { Cell::new(false) };
-}
-
-/// From now on nothing waits for a frame, and what waits runs now: the page goes to the whole
-/// app's module, which reads what this one saved.
-pub fn at_once() {
-    AT_ONCE.set(true);
-    run_waiting();
 }
 
 /// Runs `work` after the next frame is painted (see the module's text).
@@ -28,7 +21,7 @@ pub fn after_paint(work: impl FnOnce() + 'static) {
     let Some(window) = web_sys::window() else {
         return work();
     };
-    if AT_ONCE.get() || window.document().is_some_and(|d| d.hidden()) {
+    if window.document().is_some_and(|d| d.hidden()) {
         run_waiting();
         return work();
     }
