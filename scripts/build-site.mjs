@@ -77,7 +77,7 @@ const loader = Symbol('loader');
 /**
  * The page's start: which of its modules starts the app, fetched at once, then started. The
  * first screen's (`first`: the front page and the game) on a first visit to an address it shows,
- * the link's (`link`: the same with live play) on a first visit to a live game's link; the whole
+ * the link's (`link`: the game with live play) on a first visit to a live game's link; the whole
  * app's (`whole`) on a page the service worker serves (every visit after the first: the worker
  * keeps every file) and at any other address. The whole app's module also takes over from
  * the first's later (`topochessWhole()` in index.html, web/src/app/whole.rs).

@@ -271,3 +271,17 @@ test('the link\'s module leaves the front page and the New game dialog to the wh
   await waitMoves(b, 4);
   assert.deepEqual(await moves(b), ['e4', 'e5', 'Nf3', 'Nc6']);
 }));
+
+test('the link\'s module with the whole app out of reach: New game says so, and the live game goes on on its board', { timeout: 90000 }, () => liveLinkGame(async (a, b) => {
+  await b.route(/\/app-[0-9a-f]{16}_bg\.wasm$/, (route) => route.abort());
+  await b.click('#new-game-open');
+  await b.waitForSelector('#notice');
+  assert.match(await b.locator('#notice').textContent(), /could not be loaded/);
+  assert.equal(await b.locator('.app[inert]').count(), 0, 'the page takes clicks again');
+  assert.match(await b.evaluate(() => location.hash), /^#\/live\//, 'still at the game');
+  await type(a, 'Nf3');
+  await waitMoves(b, 3);
+  await type(b, 'Nc6');
+  await waitMoves(a, 4);
+  assert.deepEqual(await moves(b), ['e4', 'e5', 'Nf3', 'Nc6']);
+}));
