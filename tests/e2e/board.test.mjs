@@ -2,7 +2,7 @@
 // draw offers, sounds, board colours, and a move list that keeps up.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot, newGame, type, loadText, moves, openSettings, openPlay } from './harness.mjs';
+import { useSession, screenshot, newGame, type, loadText, moves, openSettings, openPlay, storedWhen } from './harness.mjs';
 
 const session = useSession();
 const sq = (name) => `svg.normal [data-square="${name}"]`;
@@ -590,6 +590,10 @@ test('pointing across the board draws the paths in the board alone: the app does
   const { page } = session;
   await loadText(page, '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1');
   await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
+  // The loaded game's save, told back when the browser has written it, draws the app (and so
+  // the board) once more: on a loaded machine after the count below was read. It is kept first.
+  await storedWhen(page, (lib) => lib.games.some((g) => g.start_fen === '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1'), 'the position loaded, kept');
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
   const renders = (selector) => page.locator(selector).getAttribute('data-renders').then(Number);
   // With nothing selected, pointing draws nothing: the board is not drawn again.
   const idle = await renders('svg.normal');
