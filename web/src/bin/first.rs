@@ -24,12 +24,9 @@ fn main() {
     });
 }
 
-/// Takes this module's app off the page, with its box, when what waits is done: the whole app's
-/// module takes over.
+/// Takes this module's app off the page, with its box: the whole app's module takes over.
 #[wasm_bindgen]
 pub fn leave() {
-    // What waits for the frame is done first.
-    topochess_web::common::after_paint::run_waiting();
     if let Some((app, host)) = DRAWN.with(|d| d.borrow_mut().take()) {
         app.destroy();
         host.remove();
