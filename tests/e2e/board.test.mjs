@@ -2,7 +2,7 @@
 // draw offers, sounds, board colours, and a move list that keeps up.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot, newGame, type, loadText, moves, openSettings, openPlay, storedWhen } from './harness.mjs';
+import { useSession, screenshot, newGame, type, loadText, moves, openSettings, openPlay, storedWhen, drawn } from './harness.mjs';
 
 const session = useSession();
 const sq = (name) => `svg.normal [data-square="${name}"]`;
@@ -36,7 +36,8 @@ test('a piece is selected on pointer-down, so a drag shows its destinations; Esc
   await page.click(sq('b8'));
   await page.waitForSelector('svg.normal .promotion');
   await page.keyboard.press('Escape');
-  assert.equal(await page.locator('.promotion').count(), 0);
+  await drawn(page);
+  assert.equal(await page.locator('.promotion').count(), 0, 'gone from both views');
   assert.deepEqual(await moves(page), []);
 });
 
@@ -170,7 +171,16 @@ test('clocks: a timed game runs both clocks, survives a reload, and a flag fall 
     assert.match(await page.locator('#clock-white .time').textContent(), /^0:1[3-8]$/);
     // From here the page's time moves only when the test moves it: on a loaded machine the
     // real time that flows through a reload could run the last three seconds out unseen.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+    // (The time paused at must still be ahead when the browser gets the call: on a loaded machine
+    // it may have flowed past a moment read just before, and the call is made again.)
+    for (;;) {
+      const at = (await page.evaluate(() => Date.now())) + 500;
+      const paused = await page.clock.pauseAt(at).then(() => true, (e) => {
+        if (!/fast-forward to the past/.test(e.message)) throw e;
+        return false;
+      });
+      if (paused) break;
+    }
     const left = Number((await page.locator('#clock-white .time').textContent()).split(':')[1]);
     // Low time (under a tenth of the base: 3 s) shows, then the flag falls.
     await page.clock.runFor((left - 2) * 1000);
@@ -447,7 +457,8 @@ test('arrows and circles by right-drag: colours, per position, cleared by a left
   });
   assert.equal(head.fill, 'rgb(21, 120, 27)');
   assert.ok(head.short > 1, `the line stops ${head.short} short of the square's middle`);
-  assert.equal(await shapes('extended').count(), 1, 'drawn on both views');
+  await drawn(page);
+  assert.equal(await shapes('extended').count(), 1, 'drawn on both views (the extended view a frame on)');
   await rightDrag('e4', 'e4', 'Shift');
   assert.equal(await page.locator('svg.normal .drawing.shape.red').getAttribute('data-kind'), 'circle');
   assert.deepEqual(await page.locator('#moves .mv').allTextContents(), [], 'drawing moves nothing');
@@ -459,6 +470,7 @@ test('arrows and circles by right-drag: colours, per position, cleared by a left
   const fold = page.locator('svg.normal .drawing.shape.blue');
   assert.equal(await fold.locator('.edge-marker').count(), 2, 'leaves at one edge, comes back at the other');
   assert.equal(await fold.locator('polyline').count(), 2);
+  await drawn(page);
   assert.equal(await page.locator('svg.extended .drawing.shape.blue polyline').count(), 1, 'straight through the ghosts');
   await screenshot(page, 'arrows');
   // Kept per position while browsing.
@@ -529,16 +541,19 @@ test('moves animate along their path, across the fold too, and end with the piec
   await loadText(page, '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1');
   await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
   // What the boards show while a piece moves, seen by the page itself as it happens (however
-  // late the test looks, on a loaded machine the move may be over).
+  // late the test looks, on a loaded machine the move may be over): each view's as it starts
+  // (the extended view's a frame after the board's).
   const watch = () => page.evaluate(() => {
     window.seenMoving = null;
     const observer = new MutationObserver(() => {
-      if (window.seenMoving || !document.querySelector('svg.normal .piece.moving')) return;
-      window.seenMoving = {
-        normal: document.querySelector('svg.normal .mover')?.getAttribute('data-strokes'),
-        extended: document.querySelector('svg.extended .mover')?.getAttribute('data-strokes'),
-        arriving: document.querySelectorAll('svg.normal [data-square="f2"] .piece.arriving').length,
-      };
+      for (const view of ['normal', 'extended']) {
+        const mover = document.querySelector(`svg.${view} .mover`);
+        if (!mover || window.seenMoving?.[view]) continue;
+        window.seenMoving = { ...window.seenMoving, [view]: mover.getAttribute('data-strokes') };
+        if (view === 'normal') {
+          window.seenMoving.arriving = document.querySelectorAll('svg.normal [data-square="f2"] .piece.arriving').length;
+        }
+      }
     });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true });
   });
@@ -551,7 +566,7 @@ test('moves animate along their path, across the fold too, and end with the piec
   // c1 to f2 goes down over the fold: on the normal board two strokes, one jump.
   await page.click('svg.normal [data-square="c1"]');
   await page.click('svg.normal [data-square="f2"]');
-  await page.waitForFunction(() => window.seenMoving, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.seenMoving?.normal && window.seenMoving?.extended, null, { timeout: 5000 });
   const seen = await page.evaluate(() => window.seenMoving);
   assert.equal(seen.normal, '2', 'leaves at one edge, enters at the other');
   assert.equal(seen.arriving, 1, 'the piece waited for on its square');
@@ -584,6 +599,50 @@ test('moves animate along their path, across the fold too, and end with the piec
   await page.click('svg.normal [data-square="f3"]');
   await page.waitForSelector('svg.normal [data-square="f3"] [data-piece]');
   assert.equal(await page.evaluate(() => window.seenMoving), null, 'nothing moved along a path');
+});
+
+test('the view a move is made on shows it in its frame, the other view in the next', async () => {
+  const { page } = session;
+  await loadText(page, '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1');
+  await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
+  await drawn(page);
+  // The frames counted by the page, each view's changes noted with the frame they came in (its
+  // count of renders aside: both views are rendered with every click), and the frame of the click
+  // (its pointer-up, where the board acts).
+  await page.evaluate(() => {
+    window.frame = 0;
+    const tick = () => { window.frame += 1; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    window.changes = [];
+    new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.attributeName === 'data-renders') continue;
+        const node = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+        const view = node?.closest('svg.board')?.dataset.view;
+        if (view) window.changes.push([view, window.frame]);
+      }
+    }).observe(document.querySelector('.boards'), { subtree: true, childList: true, attributes: true, characterData: true });
+    document.addEventListener('pointerup', () => { window.clicked = window.frame; window.changes = []; }, true);
+  });
+  const firstChanges = async () => {
+    await drawn(page);
+    await drawn(page);
+    return page.evaluate(() => {
+      const first = (view) => window.changes.find(([v]) => v === view)?.[1] - window.clicked;
+      return { normal: first('normal'), extended: first('extended') };
+    });
+  };
+  // A move on the board: the board in the click's frame, the extended view in the next.
+  await page.click('svg.normal [data-square="c1"]');
+  await drawn(page);
+  await page.click('svg.normal [data-square="c3"]');
+  assert.deepEqual(await firstChanges(), { normal: 0, extended: 1 });
+  // A move on the extended view: the other way round.
+  await page.click('svg.extended [data-square="e8"][data-ghost="false"]');
+  await drawn(page);
+  await page.click('svg.extended [data-square="d8"][data-ghost="false"]');
+  assert.deepEqual(await firstChanges(), { normal: 1, extended: 0 });
+  assert.deepEqual(await moves(page), ['Rc3', 'Kd8']);
 });
 
 test('pointing across the board draws the paths in the board alone: the app does not re-render', async () => {

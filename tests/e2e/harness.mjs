@@ -269,6 +269,11 @@ export async function newGame(page, { variant, castling, opponent = 'hotseat', l
   await page.waitForSelector('#new-game', { state: 'detached' });
 }
 
+/** Resolves once the page has drawn what it was last asked to, the view the player is not using
+ * included: that one (the extended view beside the board, or the board beside the extended view
+ * touched) shows a change in the task after the frame that showed it where the player acts. */
+export const drawn = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+
 /** The moves in the move list, as shown. */
 export const moves = (page) => page.locator('#moves .mv').allTextContents();
 

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  useSession, screenshot, newGame, loadText, type, phonePage, watchLongTasks, longTasks, clickToFrame,
+  drawn, useSession, screenshot, newGame, loadText, type, phonePage, watchLongTasks, longTasks, clickToFrame,
   openSettings, openPlay, openGames, shelfClear, shelfGet, shelfPut, storedLibrary, storedWhen, moves,
 } from './harness.mjs';
 import { readFile } from 'node:fs/promises';
@@ -17,7 +17,11 @@ async function move(page, from, to) {
 }
 
 const moveCount = (page) => page.locator('#moves .mv').count();
-const pieceOn = (page, name) => page.locator(`${sq('normal', name)} [data-piece]`).count();
+/** Pieces on `name` on the board, once drawn (after a move on the extended view, a frame on). */
+const pieceOn = async (page, name) => {
+  await drawn(page);
+  return page.locator(`${sq('normal', name)} [data-piece]`).count();
+};
 
 test('the folded board opens with both views and no console errors', async () => {
   const { page, errors } = session;

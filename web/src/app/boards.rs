@@ -7,11 +7,13 @@
 use crate::board::selection::{Dests, Intent, Selection};
 use crate::board::view::View;
 use crate::board::Board;
+use crate::common::after_paint::use_after_paint;
 use crate::common::module_view::{events, Crossing, ModuleView};
 use crate::common::settings::{Coords, PieceSet};
 use crate::common::shapes::Brush;
 use crate::solid::scene::{SolidEvent, SolidScene};
 use gloo_events::EventListener;
+use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -64,6 +66,22 @@ pub struct BoardsProps {
     /// A choice made on the board (or cancelled).
     #[prop_or_default]
     pub on_choose: Callback<Option<usize>>,
+}
+
+/// What a view shows: the board, the piece selected, its destinations.
+type Shown = (View, Option<String>, Vec<(String, bool)>);
+
+/// `report`, noting first which view the player is using (`beyond`: the extended one).
+fn noting<T: 'static>(
+    using: &Rc<RefCell<bool>>,
+    beyond: bool,
+    report: &Callback<T>,
+) -> Callback<T> {
+    let (using, report) = (using.clone(), report.clone());
+    Callback::from(move |what: T| {
+        *using.borrow_mut() = beyond;
+        report.emit(what);
+    })
 }
 
 /// Both views, sharing one selection.
@@ -151,12 +169,29 @@ pub fn boards(props: &BoardsProps) -> Html {
             .and_then(|c| c.label.clone())?;
         selection.announcement(&piece, d)
     });
-    let board = |name: &'static str, view: &View| {
+    // The view the player is using answers at once; the other follows a frame later, so that the
+    // frame a move or a selection waits for draws one board (the extended view repeats the
+    // board's pieces and marks across its edges).
+    let beyond = use_mut_ref(|| false);
+    let using_beyond = *beyond.borrow();
+    let near = use_after_paint(
+        (props.normal.clone(), selected.clone(), targets.clone()),
+        !using_beyond,
+    );
+    let far = use_after_paint(
+        (props.extended.clone(), selected.clone(), targets.clone()),
+        using_beyond,
+    );
+    let board = |name: &'static str, (view, selected, targets): &Shown| {
+        let from_beyond = name == "extended";
         html! {
             <Board name={name} view={view.clone()} flipped={props.flipped} coords={props.coords} pieces={props.pieces}
                    selected={selected.clone()} targets={targets.clone()}
-                   on_press={on_press.clone()} on_click={on_click.clone()} on_drop={on_drop.clone()}
-                   on_shape={props.on_shape.clone()} on_choose={props.on_choose.clone()} />
+                   on_press={noting(&beyond, from_beyond, &on_press)}
+                   on_click={noting(&beyond, from_beyond, &on_click)}
+                   on_drop={noting(&beyond, from_beyond, &on_drop)}
+                   on_shape={noting(&beyond, from_beyond, &props.on_shape)}
+                   on_choose={props.on_choose.clone()} />
         }
     };
     // The 3D view, drawn by the views' module: the scene goes as JSON, its events come back.
@@ -181,7 +216,7 @@ pub fn boards(props: &BoardsProps) -> Html {
         <>
             <div class="board-box normal-box">
                 <p class="board-caption" id="normal-caption">{"The board"}</p>
-                { board("normal", &props.normal) }
+                { board("normal", &near) }
             </div>
             if let Some(solid) = solid {
                 <div class="board-box solid-box">
@@ -191,7 +226,7 @@ pub fn boards(props: &BoardsProps) -> Html {
             } else {
                 <div class="board-box extended-box">
                     <p class="board-caption" id="extended-caption">{"The extended view: the squares beyond each edge, where the surface glues them"}</p>
-                    { board("extended", &props.extended) }
+                    { board("extended", &far) }
                 </div>
             }
             <div class="sr-only" aria-live="polite" id="announce">{spoken.unwrap_or_else(|| props.announce.to_string())}</div>

@@ -4,6 +4,8 @@
 //! here: a game's save starts with the render that changed the game, so that what reads the
 //! library next (an address opened at once, another tab, a reload) finds it.
 
+use std::any::Any;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -21,4 +23,65 @@ pub fn after_paint(work: impl FnOnce() + 'static) {
         }
     });
     let _ = window.request_animation_frame(after.unchecked_ref());
+}
+
+/// What a part of the page that can wait was last handed, shows, and is waiting to show.
+struct Trailing {
+    latest: Rc<dyn Any>,
+    shown: Rc<dyn Any>,
+    pending: Option<Rc<dyn Any>>,
+}
+
+/// [`use_after_paint`] for any value, `same` telling two apart: one body for every type.
+#[yew::hook]
+fn use_trailing(
+    value: Rc<dyn Any>,
+    same: fn(&dyn Any, &dyn Any) -> bool,
+    now: bool,
+) -> Rc<dyn Any> {
+    let trailing = yew::use_mut_ref(|| Trailing {
+        latest: value.clone(),
+        shown: value.clone(),
+        pending: None,
+    });
+    let redraw = yew::use_force_update();
+    let mut t = trailing.borrow_mut();
+    let changed = !same(&*t.latest, &*value);
+    if changed {
+        t.latest = value.clone();
+    }
+    if now {
+        t.shown = t.latest.clone();
+        t.pending = None;
+    } else if changed && same(&*t.shown, &*value) {
+        t.pending = None;
+    } else if changed {
+        t.pending = Some(value);
+        let trailing = trailing.clone();
+        after_paint(move || {
+            let pending = trailing.borrow_mut().pending.take();
+            if let Some(value) = pending {
+                trailing.borrow_mut().shown = value;
+                redraw.force_update();
+            }
+        });
+    }
+    t.shown.clone()
+}
+
+/// `value` as a part of the page that can wait shows it: a change comes in the render after the
+/// frame that showed the click's own answer, so that the frame a click waits for draws what the
+/// player is looking at, and the rest comes one frame on (as React's deferred value). With `now`
+/// (the part the player is using) the latest change is shown at once. Changes that come while one
+/// waits are shown together, the latest.
+#[yew::hook]
+pub fn use_after_paint<T>(value: T, now: bool) -> T
+where
+    T: Clone + PartialEq + 'static,
+{
+    fn same<T: PartialEq + 'static>(a: &dyn Any, b: &dyn Any) -> bool {
+        a.downcast_ref::<T>() == b.downcast_ref::<T>()
+    }
+    let shown = use_trailing(Rc::new(value.clone()), same::<T>, now);
+    shown.downcast_ref::<T>().cloned().unwrap_or(value)
 }
