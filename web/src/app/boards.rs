@@ -182,7 +182,8 @@ pub fn boards(props: &BoardsProps) -> Html {
         (props.extended.clone(), selected.clone(), targets.clone()),
         using_beyond,
     );
-    let board = |name: &'static str, (view, selected, targets): &Shown| {
+    let board = |name: &'static str, shown: &Shown| {
+        let (view, selected, targets) = shown;
         let from_beyond = name == "extended";
         html! {
             <Board name={name} view={view.clone()} flipped={props.flipped} coords={props.coords} pieces={props.pieces}

@@ -297,6 +297,19 @@ fn use_full_effects(state: &UseReducerHandle<AppState>) {
         return;
     }
     crate::app::tv::use_tv(state);
+    // The puzzle screen is drawn first, its puzzle opened in the task after that frame (the
+    // surface's tables, the first position: most of the switch at first).
+    {
+        let dispatch = state.dispatcher();
+        let opening = state.puzzles.opening && state.screen == Screen::Puzzles;
+        use_effect_with(opening, move |&opening| {
+            if opening {
+                crate::common::after_paint::after_paint(move || {
+                    dispatch.dispatch(Action::Puzzle(crate::puzzle::PuzzleAction::Show))
+                });
+            }
+        });
+    }
     // The quick-pairing pool's socket, open while this browser waits, and the wait's count.
     {
         let dispatch = state.dispatcher();

@@ -261,6 +261,7 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
             None,
             &state.puzzles.record,
             state.puzzles.trouble.as_deref(),
+            state.puzzles.opening,
             &on_action.reform(Action::Puzzle),
         )),
         Screen::Player => {
@@ -351,6 +352,7 @@ fn aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html {
             Some(p),
             &state.puzzles.record,
             None,
+            false,
             &on_puzzle,
         );
     }

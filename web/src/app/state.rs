@@ -481,7 +481,8 @@ impl AppState {
             return;
         }
         if screen == Screen::Puzzles {
-            self.puzzles_opened();
+            // Its puzzle opens once the screen is drawn (app::effects).
+            self.puzzles.opening = self.puzzles.solving.is_none();
         }
         if screen == Screen::Analyse && self.analysis.is_none() {
             self.analyse(AnalysisAction::FromGame);

@@ -75,13 +75,15 @@ fn use_trailing(
 /// (the part the player is using) the latest change is shown at once. Changes that come while one
 /// waits are shown together, the latest.
 #[yew::hook]
-pub fn use_after_paint<T>(value: T, now: bool) -> T
+pub fn use_after_paint<T>(value: T, now: bool) -> Rc<T>
 where
-    T: Clone + PartialEq + 'static,
+    T: PartialEq + 'static,
 {
     fn same<T: PartialEq + 'static>(a: &dyn Any, b: &dyn Any) -> bool {
         a.downcast_ref::<T>() == b.downcast_ref::<T>()
     }
-    let shown = use_trailing(Rc::new(value.clone()), same::<T>, now);
-    shown.downcast_ref::<T>().cloned().unwrap_or(value)
+    let value = Rc::new(value);
+    let shown = use_trailing(value.clone(), same::<T>, now);
+    // What this hook keeps is what it was handed: a `T` (the value handed is the fallback).
+    shown.downcast::<T>().unwrap_or(value)
 }

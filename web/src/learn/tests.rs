@@ -103,6 +103,7 @@ fn the_lessons_end_offers_a_game_on_its_surface_and_progress_outlives_a_new_game
 #[test]
 fn a_new_game_keeps_the_puzzle_record() {
     let s = on_learn().reduce(Action::SetScreen(Screen::Puzzles));
+    let s = s.reduce(Action::Puzzle(crate::puzzle::PuzzleAction::Show));
     let s = s.reduce(Action::Puzzle(crate::puzzle::PuzzleAction::Solution));
     assert_eq!(s.puzzles.record.history.len(), 1);
     let s = s.reduce(Action::NewGame(Settings::default(), None));

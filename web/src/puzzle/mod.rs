@@ -38,6 +38,9 @@ pub enum PuzzleAction {
     Flip,
     /// Open the puzzle's position on the analysis board.
     Analyse,
+    /// The screen is shown: open its puzzle (the one left there, the one on the board at the
+    /// last visit, or the next).
+    Show,
 }
 
 /// How a puzzle ended.
@@ -268,6 +271,9 @@ pub struct Puzzles {
     pub wanted: Option<String>,
     /// Why the set could not be fetched.
     pub trouble: Option<String>,
+    /// The screen was opened with no puzzle on it: one opens (the one left there, or the next)
+    /// in the task after the frame that shows the screen, so that the switch is drawn first.
+    pub opening: bool,
 }
 
 impl Puzzles {
@@ -364,6 +370,7 @@ impl Puzzles {
     pub fn update(&mut self, action: PuzzleAction) -> PuzzleOut {
         match action {
             PuzzleAction::Next => self.next(),
+            PuzzleAction::Show => self.opened(),
             PuzzleAction::Open(i) => self.open(i, false),
             PuzzleAction::Retry => match self.solving.as_ref().map(|s| s.index) {
                 Some(i) => self.open(i, false),
@@ -440,6 +447,7 @@ impl Puzzles {
     /// The puzzle screen opened: the puzzle left there, or the one on the board at the last
     /// visit (from its start; on the record only if it was not recorded yet), or the next one.
     pub fn opened(&mut self) -> PuzzleOut {
+        self.opening = false;
         if self.solving.is_some() {
             return PuzzleOut::Done;
         }

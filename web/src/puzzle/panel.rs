@@ -172,10 +172,12 @@ pub fn puzzle_aside(
     solving: Option<&Solving>,
     record: &PuzzleRecord,
     trouble: Option<&str>,
+    opening: bool,
     on_action: &Callback<PuzzleAction>,
 ) -> Html {
     let Some(s) = solving else {
         let word = match (crate::puzzle::set::is_ready(), trouble) {
+            (true, _) if opening => "Opening a puzzle…".to_string(),
             (true, _) => "No puzzle fits these filters.".to_string(),
             (false, None) => "Loading the puzzles…".to_string(),
             (false, Some(why)) => {

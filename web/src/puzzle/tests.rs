@@ -246,6 +246,12 @@ fn the_solution_fails_the_puzzle_and_plays_it_out_and_again_is_not_rated() {
 #[test]
 fn next_follows_the_filters_and_the_screen_reopens_the_kept_puzzle() {
     let s = Rc::new(AppState::default()).reduce(Action::SetScreen(Screen::Puzzles));
+    assert!(
+        s.solving().is_none() && s.puzzles.opening,
+        "drawn first, the puzzle after"
+    );
+    let s = reduce(s, PuzzleAction::Show);
+    assert!(!s.puzzles.opening);
     let first = s.solving().expect("a puzzle opens").entry.clone();
     assert_eq!(s.puzzles.record.current.as_ref(), Some(&first.id));
     let filter = Filter {
