@@ -7,9 +7,9 @@
 // while the clocks tick, opening the New game dialog, switching screens, and in a 300-ply game a
 // step back or forward and a move at its end. The Event Timing API reports nothing under 16 ms:
 // such an interaction is printed as "<16", and it rounds each to 8 ms. In headless Chromium a click
-// that changes little (a piece selected) reads 16; a move reads 24 when its frame's raster, done
-// on the CPU there, redraws the board's tiles with the drawn pieces in them (a move's handlers take
-// 3 ms of it). So the handlers' time is printed beside: the page's own work, the figure to move.
+// that changes little (a piece selected) reads 16; a move 16 or 24, as its frame's raster, done on
+// the CPU there, redraws the board's layer with the drawn pieces on it in time or not (a move's
+// handlers take 2 to 3 ms of it). So the handlers' time is printed beside: the page's own work.
 // The page is a first visit's (no service worker): the first screen's module, but for the switches
 // between screens, which are the whole app's.
 // A benchmark, not a test: run after a site build with `node tests/e2e/interaction-time.mjs`

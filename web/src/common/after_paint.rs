@@ -1,7 +1,8 @@
 //! Work that waits for the frame: what a click changes on screen is painted first, and what needs
-//! it painted (a list scrolled to its current move, which asks for the page's layout) runs in the
-//! task after that frame, so that a move is answered within a frame. Only what the page shows waits
-//! here: a game's save starts with the render that changed the game, so that what reads the
+//! it painted (a list scrolled to its current move, which asks for the page's layout) or can wait
+//! for it (the view of the board the player is not using, the puzzle a screen opens with) comes in
+//! the task after that frame, so that a move is answered within a frame. Only what the page shows
+//! waits here: a game's save starts with the render that changed the game, so that what reads the
 //! library next (an address opened at once, another tab, a reload) finds it.
 
 use std::any::Any;
