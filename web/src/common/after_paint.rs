@@ -12,6 +12,11 @@ use wasm_bindgen::JsCast;
 
 /// Runs `work` in the task after the next frame (a hidden page's frame comes when it is shown).
 pub fn after_paint(work: impl FnOnce() + 'static) {
+    queue(Box::new(work));
+}
+
+/// [`after_paint`] for any work: one body (and one pair of the browser's callbacks) for all.
+fn queue(work: Box<dyn FnOnce()>) {
     let Some(window) = web_sys::window() else {
         return;
     };
