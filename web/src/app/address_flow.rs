@@ -168,41 +168,37 @@ impl AppState {
 
 /// Keeps the address bar and the app in step: the app's address is written after every change
 /// (in the task after the frame that shows it: the history's entry takes a while, and the click
-/// waits for none of it), and Back and Forward (or an address typed in) take the app there, a
-/// write still waiting then dropped (the bar is where the player went).
+/// waits for none of it; a write overtaken by a later change, Back or Forward among them, is
+/// dropped), and Back and Forward (or an address typed in) take the app there.
 #[hook]
 pub fn use_address(state: &UseReducerHandle<AppState>) {
     let first = use_mut_ref(|| true);
     // The last write asked for: a write waiting runs only if no later one was asked for since.
     let asked = use_mut_ref(|| 0u64);
-    {
-        let asked = asked.clone();
-        use_effect_with(state.address(), move |address| {
-            let first = std::mem::replace(&mut *first.borrow_mut(), false);
-            let this = {
-                let mut asked = asked.borrow_mut();
-                *asked += 1;
-                *asked
-            };
-            let address = address.clone();
-            let write = move || {
-                if *asked.borrow() == this {
-                    browser_write(&address, first);
-                }
-            };
-            // The first address (a link just taken in, a reload) is written at once.
-            if first {
-                write();
-            } else {
-                crate::common::after_paint::after_paint(write);
+    use_effect_with(state.address(), move |address| {
+        let first = std::mem::replace(&mut *first.borrow_mut(), false);
+        let this = {
+            let mut asked = asked.borrow_mut();
+            *asked += 1;
+            *asked
+        };
+        let address = address.clone();
+        let write = move || {
+            if *asked.borrow() == this {
+                browser_write(&address, first);
             }
-        });
-    }
+        };
+        // The first address (a link just taken in, a reload) is written at once.
+        if first {
+            write();
+        } else {
+            crate::common::after_paint::after_paint(write);
+        }
+    });
     let dispatch = state.dispatcher();
     use_effect_with((), move |_| {
         let listener = web_sys::window().map(|w| {
             gloo_events::EventListener::new(&w, "popstate", move |_| {
-                *asked.borrow_mut() += 1;
                 if let Some(address) = browser_address() {
                     dispatch.dispatch(Action::Open(address));
                 }
