@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, startGameServer, screenshot, type } from './harness.mjs';
+import { launch, startGameServer, screenshot, type, addressMatching } from './harness.mjs';
 import { waitMoves, desktops } from './live-harness.mjs';
 
 /** Signs up as `name` from the front page's header. */
@@ -103,7 +103,7 @@ test('two accounts play a rated game and both ratings change; a guest plays casu
     // The name links to the player's page.
     await boris.click('#live-players a.player-link >> text=anna');
     await boris.waitForSelector('#player-ratings');
-    assert.equal(await boris.evaluate(() => location.hash), '#/@/anna');
+    await addressMatching(boris, /^#\/@\/anna$/);
 
     // A guest plays casual as before: no "rated" to tick, anna takes the seat, nothing changes.
     await guest.goto(server.play);

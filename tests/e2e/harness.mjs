@@ -274,6 +274,13 @@ export async function newGame(page, { variant, castling, opponent = 'hotseat', l
  * touched) shows a change in the task after the frame that showed it where the player acts. */
 export const drawn = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
 
+/** Waits until the address bar's fragment matches `pattern` (the app writes it in the task after
+ * the frame that shows the change), and returns it. */
+export async function addressMatching(page, pattern) {
+  await page.waitForFunction((source) => new RegExp(source).test(location.hash), pattern.source);
+  return page.evaluate(() => location.hash);
+}
+
 /** The moves in the move list, as shown. */
 export const moves = (page) => page.locator('#moves .mv').allTextContents();
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, freePort, startGameServer, serveDist, screenshot, newGame, type, moves, storedWhen } from './harness.mjs';
+import { launch, freePort, startGameServer, serveDist, screenshot, newGame, type, moves, storedWhen, addressMatching } from './harness.mjs';
 import { waitMoves, desktops, newLiveGame, joinAndOpenWithE4E5 } from './live-harness.mjs';
 
 /** Runs `body` with a game server on a database of its own, and a browser; both go after. */
@@ -34,7 +34,7 @@ test('two players play live: moves both ways, clocks, a reload, a spectator, the
     const a = await ca.newPage();
     const link = await newLiveGame(a, server, { time: '5+3' });
     assert.match(link, /#\/live\/[0-9a-f]{16}$/);
-    assert.match(await a.evaluate(() => location.hash), /^#\/live\/[0-9a-f]{16}$/);
+    await addressMatching(a, /^#\/live\/[0-9a-f]{16}$/);
     // The link as a QR code, drawn by the server.
     await a.waitForFunction(() => document.querySelector('#live-qr')?.naturalWidth > 0);
     await screenshot(a, 'live-waiting');

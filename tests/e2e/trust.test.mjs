@@ -2,7 +2,7 @@
 // Each test does things in the awkward order a player (or a flaky worker) will.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, serveDist, openPage, screenshot, newGame, type, moves, openSettings, openPlay, storedLibrary, storedWhen } from './harness.mjs';
+import { useSession, serveDist, openPage, screenshot, newGame, type, moves, openSettings, openPlay, storedLibrary, storedWhen, addressMatching } from './harness.mjs';
 
 const session = useSession();
 
@@ -27,7 +27,7 @@ test('a share link adds its game beside the saved one, and a reload keeps the mo
   await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 2);
   assert.deepEqual(await moves(page), ['d4', 'd5']);
   assert.match(await page.locator('#game-name').textContent(), /Cylinder/);
-  assert.match(await page.evaluate(() => location.hash), /^#\/play\/\d+$/, 'the address names the game, no longer the link');
+  await addressMatching(page, /^#\/play\/\d+$/); // the address names the game, no longer the link
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', 'theme kept');
   await openSettings(page);
   assert.equal(await page.locator('#view-mode').inputValue(), 'normal', 'views kept');
