@@ -31,9 +31,9 @@ fn queue(work: Box<dyn FnOnce()>) {
     let _ = window.request_animation_frame(after.unchecked_ref());
 }
 
-/// What a part of the page that can wait was last handed, shows, and is waiting to show.
+/// What a part of the page that can wait shows, and the change it is waiting to show (the last it
+/// was handed is that one, or else the one shown).
 struct Trailing {
-    latest: Rc<dyn Any>,
     shown: Rc<dyn Any>,
     pending: Option<Rc<dyn Any>>,
 }
@@ -46,18 +46,15 @@ fn use_trailing(
     now: bool,
 ) -> Rc<dyn Any> {
     let trailing = yew::use_mut_ref(|| Trailing {
-        latest: value.clone(),
         shown: value.clone(),
         pending: None,
     });
     let redraw = yew::use_force_update();
     let mut t = trailing.borrow_mut();
-    let changed = !same(&*t.latest, &*value);
-    if changed {
-        t.latest = value.clone();
-    }
+    let latest = t.pending.clone().unwrap_or_else(|| t.shown.clone());
+    let changed = !same(&*latest, &*value);
     if now {
-        t.shown = t.latest.clone();
+        t.shown = if changed { value } else { latest };
         t.pending = None;
     } else if changed && same(&*t.shown, &*value) {
         t.pending = None;
