@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  useSession, screenshot, type, loadText, newGame, phonePage, watchLongTasks, longTasks, clickToFrame, openGames } from './harness.mjs';
+  useSession, screenshot, type, loadText, newGame, phonePage, watchLongTasks, longTasks, clickToFrame, openGames, reload } from './harness.mjs';
 
 const session = useSession();
 
@@ -226,7 +226,7 @@ test('a 30-ply game reviewed: progress, a graph, the blunder and its better move
   assert.equal(await page.locator('#review-graph .graph-ply').count(), 31);
   assert.ok(await page.locator('#review-graph .judged.blunder').count() >= 1);
   // And after a reload.
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('#review-graph');
   assert.ok(await page.locator('#review-graph .judged.blunder').count() >= 1);
   assert.deepEqual(errors, []);

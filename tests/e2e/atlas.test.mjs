@@ -4,7 +4,7 @@
 // mate played out against the computer, which mates from the table.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot, newGame, loadText } from './harness.mjs';
+import { useSession, screenshot, newGame, loadText, reload } from './harness.mjs';
 
 const session = useSession();
 const cell = (v, m) => `td[data-variant="${v}"][data-material="${m}"]`;
@@ -34,7 +34,7 @@ test('a cell is computed in the worker, explained, kept, and opened on the analy
   assert.equal(await page.locator(`${cell('standard', 'KQvK')} .verdict`).textContent(), 'forced win, longest mate 10');
   await screenshot(page, 'atlas');
   // Kept across a reload: shown at once, nothing computed again.
-  await page.reload();
+  await reload(page);
   await page.click('#nav-atlas');
   assert.equal(await page.locator(`${cell('standard', 'KQvK')} .verdict`).textContent(), 'forced win, longest mate 10');
   await page.click(`${cell('standard', 'KQvK')} button`);

@@ -2,7 +2,7 @@
 // draw offers, sounds, board colours, and a move list that keeps up.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot, newGame, type, loadText, moves, openSettings, openPlay, storedWhen, drawn } from './harness.mjs';
+import { useSession, screenshot, newGame, type, loadText, moves, openSettings, openPlay, storedWhen, drawn, reload } from './harness.mjs';
 
 const session = useSession();
 const sq = (name) => `svg.normal [data-square="${name}"]`;
@@ -96,7 +96,7 @@ test('moves, captures and checks sound, and the mute switch silences them', asyn
   await openSettings(page);
   await page.check('#sound');
   await openPlay(page);
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('#moves .mv');
   assert.equal(await count(), 0);
 });
@@ -114,7 +114,7 @@ test('three board colour themes, kept across a reload', async () => {
   assert.equal(seen.size, 3, 'each theme has its own colours');
   await page.check('#dark');
   await screenshot(page, 'board-theme-green-dark');
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('svg.normal [data-square]');
   assert.equal(await page.locator('#board-theme').inputValue(), 'green');
 });
@@ -166,7 +166,7 @@ test('clocks: a timed game runs both clocks, survives a reload, and a flag fall 
     assert.match(await page.locator('#clock-white .time').textContent(), /^0:1[4-8]$/);
     assert.equal(await page.locator('#clock-white.running').count(), 1);
     // The clocks survive a reload: White's time kept running.
-    await page.reload();
+    await reload(page);
     await page.waitForSelector('#clocks');
     assert.match(await page.locator('#clock-white .time').textContent(), /^0:1[3-8]$/);
     // From here the page's time moves only when the test moves it: on a loaded machine the
@@ -421,7 +421,7 @@ test('board size and coordinates inside, outside or off, right when the board is
   await page.locator('#board-size').fill('60');
   const small = await width();
   assert.ok(small < full * 0.8, `${small} < ${full}`);
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('svg.normal [data-square]');
   assert.ok(Math.abs((await width()) - small) < 2, 'kept across a reload');
   assert.equal(await page.locator('#coords').inputValue(), 'off');
@@ -512,7 +512,7 @@ test('two drawn piece sets and the Unicode one; pawns never look alike; the choi
   assert.equal(await pawnDrawing(), undefined, 'no symbols for the glyphs');
   await screenshot(page, 'pieces-unicode');
   await page.selectOption('#piece-set', 'geometric');
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('svg.normal use.piece');
   assert.equal(await page.locator('#piece-set').inputValue(), 'geometric');
   // On a phone too, in each set.

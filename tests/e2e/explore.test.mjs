@@ -1,7 +1,7 @@
 // The explorer, its gallery and the surface lab in headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot, openLab } from './harness.mjs';
+import { useSession, screenshot, openLab, reload } from './harness.mjs';
 
 const session = useSession();
 
@@ -81,7 +81,7 @@ test('the lab: a 6x6 projective plane is classified, explored and played', async
   await dest.click();
   assert.equal(await page.locator('#moves .mv').count(), 1, `moved the b-pawn to ${to}`);
   // The game survives a reload on a lab surface too.
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('#moves .mv');
   assert.equal(await page.locator('svg.normal [data-square]').count(), 36);
   assert.deepEqual(errors, []);
@@ -135,7 +135,7 @@ test('the lab says when no game is possible, hides the facts of an impossible bo
   await page.selectOption('#lab-h', '6');
   await page.click('#lab-play');
   await page.waitForSelector('#status');
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('svg.normal [data-square]');
   await openLab(page);
   assert.equal(await page.locator('#lab-ew').inputValue(), 'wrap');

@@ -274,6 +274,14 @@ export async function newGame(page, { variant, castling, opponent = 'hotseat', l
  * touched) shows a change in the task after the frame that showed it where the player acts. */
 export const drawn = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
 
+/** Reloads the page as a person does: after what was last done is drawn and its address written
+ * (the app writes the address bar in the task after the frame that shows a change, and a person's
+ * reload comes long after that frame; an automated one can come within it). */
+export async function reload(page) {
+  await drawn(page);
+  await page.reload();
+}
+
 /** Waits until the address bar's fragment matches `pattern` (the app writes it in the task after
  * the frame that shows the change), and returns it. */
 export async function addressMatching(page, pattern) {

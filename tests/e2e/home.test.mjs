@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   useSession, serveDist, openPage, screenshot, type, moves, openSettings, openPlay, drawn, addressMatching,
+  reload,
 } from './harness.mjs';
 
 const session = useSession();
@@ -145,7 +146,7 @@ test('every screen has its address: Back and Forward move between them and a rel
   await page.waitForSelector('#puzzle-feedback');
   await still();
   const before = await pieces();
-  await page.reload();
+  await reload(page);
   await page.waitForFunction((h) => location.hash === h, puzzle);
   await page.waitForSelector('#puzzle-feedback');
   await still();
@@ -211,7 +212,7 @@ test('each game of the library has its address: Back returns to the game before'
   // A reload keeps the game of the address.
   await page.goBack();
   await page.waitForFunction((h) => location.hash === h, first);
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('#moves .mv');
   assert.deepEqual(await moves(page), ['e4']);
 });
@@ -235,7 +236,7 @@ test('the settings have a screen of their own, beside the board they change, and
   assert.equal(await page.evaluate(() => document.documentElement.dataset.board), 'blue');
   assert.equal(await page.locator('svg.normal use.piece').count(), 32, 'the board beside shows the pieces chosen');
   await screenshot(page, 'settings-desktop');
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('#settings-screen');
   assert.equal(await page.locator('#piece-set').inputValue(), 'geometric');
   await openPlay(page);
@@ -260,7 +261,7 @@ test('addresses work under a sub-path, beside share links', async () => {
     await page.click('#nav-puzzles');
     await page.waitForFunction(() => location.hash.startsWith('#/puzzles/'));
     assert.equal(await page.evaluate(() => location.pathname), '/topochess/');
-    await page.reload();
+    await reload(page);
     await page.waitForSelector('svg.normal [data-square]');
     assert.match(await hash(page), /^#\/puzzles\//);
     await load(page, `${server.url}#variant=cylinder&moves=e2e4%20e7e5`);
@@ -292,7 +293,7 @@ test('the theme follows the system until the player chooses one', async () => {
     assert.equal(await page.isChecked('#dark'), true);
     await page.uncheck('#dark');
     assert.equal(await theme(), 'light');
-    await page.reload();
+    await reload(page);
     await page.waitForSelector('svg.normal [data-square]');
     assert.equal(await theme(), 'light', 'the choice is kept over the system');
   } finally {

@@ -3,7 +3,7 @@
 // the progress kept across a reload, and the lesson's end offering a game on its surface.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot, phonePage } from './harness.mjs';
+import { useSession, screenshot, phonePage, reload } from './harness.mjs';
 
 const session = useSession();
 const sq = (name) => `svg.normal [data-square="${name}"]`;
@@ -48,7 +48,7 @@ test('a lesson step done wrong, then right; a count; the progress kept across a 
   assert.match(await page.locator('#learn-feedback').textContent(), /^Right: 19\./);
   assert.equal(await page.locator('svg.normal .drawing.best').count() >= 19, true);
   // A reload keeps the two steps done.
-  await page.reload();
+  await reload(page);
   await page.click('#nav-learn');
   assert.match(await page.locator('.lesson-card[data-lesson="folded"] .lesson-progress').textContent(), /2 of 5 steps/);
   await page.click('#learn-open-folded');

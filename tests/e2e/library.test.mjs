@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { useSession, screenshot, newGame, type, moves, openGames, storedLibrary, storedLines, storedWhen } from './harness.mjs';
+import { useSession, screenshot, newGame, type, moves, openGames, storedLibrary, storedLines, storedWhen, reload } from './harness.mjs';
 
 const session = useSession();
 
@@ -82,7 +82,7 @@ test('the Games screen lists, filters, renames, deletes with undo, exports and i
   await ready(page);
   assert.deepEqual(await moves(page), ['d4', 'd5']);
   // Nothing was dropped: all 63 are still kept after a reload.
-  await page.reload();
+  await reload(page);
   await ready(page);
   await openGames(page);
   assert.equal(await rows.count(), 63);
@@ -122,7 +122,7 @@ test('a correspondence game exchanged by links between two players', async () =>
       await open(other, link);
       assert.equal(await other.locator('#moves .mv').count(), i + 1);
       if (i % 5 === 4) {
-        await other.reload();
+        await reload(other);
         await ready(other);
         assert.equal(await other.locator('#moves .mv').count(), i + 1, 'kept across a reload');
       }
@@ -170,7 +170,7 @@ test('a move whose save the browser had not written when the page reloaded is ke
   assert.match(await page.locator('#notice').textContent(), /could not be saved/);
   assert.deepEqual(await storedLines(page), ['e2e4']);
   // The reload finds the move the tab kept aside, and writes it.
-  await page.reload();
+  await reload(page);
   await ready(page);
   assert.deepEqual(await moves(page), ['e4', 'e5']);
   await storedWhen(page, (lib) => lib.games.some((g) => g.moves.join(' ') === 'e2e4 e7e5'), '1...e5 put back on the shelf');
@@ -232,10 +232,10 @@ test('two tabs of one game keep in step, and when they diverge both lines are ke
     const lines = stored.games.map((g) => g.moves.join(' '));
     assert.ok(lines.includes('e2e4 e7e5 g1f3 b8c6 f1c4 g8f6'), lines.join(' | '));
     // After a reload each tab shows its own line; nothing was overwritten.
-    await a.reload();
+    await reload(a);
     await ready(a);
     assert.deepEqual(await moves(a), ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Nf6']);
-    await c.reload();
+    await reload(c);
     await ready(c);
     assert.deepEqual(await moves(c), ['e4', 'e5', 'Nf3', 'Nc6', 'd4']);
     await screenshot(c, 'library-two-tabs-kept-apart');
@@ -285,10 +285,10 @@ test('two tabs answering the same position at the same instant: both lines are k
       assert.deepEqual(await moves(b), ['e4', 'e5', 'Nc3']);
     }
     // A reload shows each tab its own line.
-    await a.reload();
+    await reload(a);
     await ready(a);
     assert.deepEqual(await moves(a), ['e4', 'e5', 'Nf3']);
-    await b.reload();
+    await reload(b);
     await ready(b);
     assert.deepEqual(await moves(b), ['e4', 'e5', 'Nc3']);
   } finally {

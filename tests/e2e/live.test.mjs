@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, freePort, startGameServer, serveDist, screenshot, newGame, type, moves, storedWhen, addressMatching } from './harness.mjs';
+import { launch, freePort, startGameServer, serveDist, screenshot, newGame, type, moves, storedWhen, addressMatching, reload } from './harness.mjs';
 import { waitMoves, desktops, newLiveGame, joinAndOpenWithE4E5 } from './live-harness.mjs';
 
 /** Runs `body` with a game server on a database of its own, and a browser; both go after. */
@@ -59,7 +59,7 @@ test('two players play live: moves both ways, clocks, a reload, a spectator, the
     await c.waitForSelector('#live-watching');
     await waitMoves(c, 3);
     // A reload mid-game: the same game, the same side.
-    await b.reload();
+    await reload(b);
     await waitMoves(b, 3);
     await type(b, 'Nc6');
     await waitMoves(a, 4);
@@ -115,6 +115,7 @@ test('two players play live: moves both ways, clocks, a reload, a spectator, the
     await b.waitForFunction((h) => location.hash !== h && location.hash.startsWith('#/live/'), first);
     assert.equal(await a.evaluate(() => location.hash), await b.evaluate(() => location.hash));
     await a.waitForFunction(() => /you play Black/.test(document.querySelector('.opponent')?.textContent ?? ''));
+    await b.waitForFunction(() => /you play White/.test(document.querySelector('.opponent')?.textContent ?? ''));
     await type(b, 'e4');
     await waitMoves(a, 1);
   } finally {

@@ -2,7 +2,7 @@
 // build is offered, never forced.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serveDist, screenshot, newGame, type, moves, openGames } from './harness.mjs';
+import { launch, serveDist, screenshot, newGame, type, moves, openGames, reload } from './harness.mjs';
 
 /** Waits until the service worker has kept this build and controls the page. */
 async function kept(page) {
@@ -42,7 +42,7 @@ test('after one visit the site opens offline: the computer plays, puzzles and le
     await page.click('#nav-puzzles');
     await page.waitForSelector('#puzzle-solution');
     assert.equal(await page.evaluate(() => typeof window.wasmBindings.leave), 'undefined', 'the whole app runs');
-    await page.reload();
+    await reload(page);
     await page.waitForSelector('svg.normal [data-square]');
     await page.waitForSelector('#offline-mark');
     await newGame(page, { variant: 'folded', opponent: 'white', level: 1 });

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import {
   drawn, useSession, screenshot, newGame, loadText, type, phonePage, watchLongTasks, longTasks, clickToFrame,
   openSettings, openPlay, openGames, shelfClear, shelfGet, shelfPut, storedLibrary, storedWhen, moves,
+  reload,
 } from './harness.mjs';
 import { readFile } from 'node:fs/promises';
 
@@ -149,11 +150,11 @@ test('the game survives a reload, and an unreadable library gives a notice and a
   const { page } = session;
   await move(page, 'e2', 'e4');
   await move(page, 'e7', 'e5');
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('#moves .mv');
   assert.equal(await moveCount(page), 2);
   await shelfPut(page, '{not json');
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('#notice');
   assert.match(await page.locator('#notice').textContent(), /could not be read.*IndexedDB/);
   assert.equal(await moveCount(page), 0);
@@ -199,7 +200,7 @@ test('a library that the earlier version kept in local storage moves to IndexedD
     await openGames(page);
     await page.waitForFunction(() => document.querySelectorAll('#games .game-row').length === 3);
     // After a reload, nothing moves twice and nothing is lost.
-    await page.reload();
+    await reload(page);
     await page.waitForFunction(() => document.querySelectorAll('#games .game-row').length === 3);
     assert.equal((await storedLibrary(page)).games.length, 3);
   } finally {
@@ -251,12 +252,12 @@ test('a bad PGN is rejected with a message; a good one and a share link open the
   const link = await page.locator('#link-out').inputValue();
   await shelfClear(page);
   await page.goto(link);
-  await page.reload();
+  await reload(page);
   await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 3);
   assert.match(await page.locator('#game-name').textContent(), /Cylinder/);
   // A link that names no variant says so, and changes nothing.
   await page.goto(`${session.server.url}#moves=e2e4`);
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('#notice');
   assert.match(await page.locator('#notice').textContent(), /names no variant/);
   assert.equal(await page.locator('#moves .mv').count(), 3);
@@ -457,14 +458,14 @@ test('a first visit says what the ghost squares are, once, and only where they a
   await screenshot(page, 'play-first-visit-hint');
   await page.click('#ghost-hint-ok');
   assert.equal(await page.locator('#ghost-hint').count(), 0);
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('svg.normal [data-square]');
   assert.equal(await page.locator('#ghost-hint').count(), 0, 'read once, not shown again');
   // Seen and not dismissed: not shown again after a reload either.
   await page.evaluate(() => localStorage.removeItem('topochess/ghost-hint-read'));
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('#ghost-hint');
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('svg.normal [data-square]');
   assert.equal(await page.locator('#ghost-hint').count(), 0, 'seen once is enough');
   // On a phone the extended view is a tap away: no word about it over the board, and it is kept
@@ -475,7 +476,7 @@ test('a first visit says what the ghost squares are, once, and only where they a
     await phone.goto(server.play);
     await phone.waitForSelector('svg.normal [data-square]');
     assert.equal(await phone.locator('#ghost-hint:visible').count(), 0, 'not over the board on a phone');
-    await phone.reload();
+    await reload(phone);
     await phone.waitForSelector('svg.normal [data-square]');
     await phone.tap('#view-swap');
     await phone.waitForSelector('#ghost-hint:visible');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, startGameServer, screenshot, type } from './harness.mjs';
+import { launch, startGameServer, screenshot, type, reload } from './harness.mjs';
 import { waitMoves, desktops } from './live-harness.mjs';
 
 const cell = (id) => `button.pool[data-pool="${id}"]`;
@@ -141,7 +141,7 @@ test('the pools on a phone: the grid fits, a press shows the wait, a rated wait 
       body: JSON.stringify({ name: 'pia', password: 'pia plays on a sphere' }),
     })).status);
     assert.equal(made, 201);
-    await page.reload();
+    await reload(page);
     await page.waitForSelector(cell('sphere-grayber-15+10'));
     await page.tap(cell('sphere-grayber-15+10'));
     await page.waitForSelector('#pool-range');

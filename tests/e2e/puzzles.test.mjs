@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useSession, screenshot, phonePage } from './harness.mjs';
+import { useSession, screenshot, phonePage, reload } from './harness.mjs';
 
 const session = useSession();
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -125,7 +125,7 @@ test('a wrong move is refused and fails the puzzle; the solution is shown; a rel
   assert.equal(await rating(page), failed, 'failed once, rated once');
   assert.match(await page.locator('#puzzle-history li').first().textContent(), /^✗ Chess on a Folded Magnetic Board \(\d+\) -\d+$/);
   // A reload: the puzzle screen, the rating, the history and the filters are kept.
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('.puzzle-fen');
   assert.equal(await rating(page), failed);
   assert.equal(await page.locator('#puzzle-history li').count(), 1);

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useSession, screenshot, newGame, moves, loadText, phonePage, artifacts, openSettings, openPlay, openLab } from './harness.mjs';
+import { useSession, screenshot, newGame, moves, loadText, phonePage, artifacts, openSettings, openPlay, openLab, reload } from './harness.mjs';
 
 const session = useSession();
 
@@ -243,7 +243,7 @@ test('on a phone the 3D view is one tap away and plays by taps', async () => {
     await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 1);
     await screenshot(page, 'solid-phone');
     // A reload keeps the views chosen and the move.
-    await page.reload();
+    await reload(page);
     await page.waitForSelector('.solid-canvas', { state: 'attached' });
     assert.equal(await page.locator('#moves .mv').count(), 1);
     await openSettings(page);

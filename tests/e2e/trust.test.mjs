@@ -2,7 +2,7 @@
 // Each test does things in the awkward order a player (or a flaky worker) will.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, serveDist, openPage, screenshot, newGame, type, moves, openSettings, openPlay, storedLibrary, storedWhen, addressMatching } from './harness.mjs';
+import { useSession, serveDist, openPage, screenshot, newGame, type, moves, openSettings, openPlay, storedLibrary, storedWhen, addressMatching, reload } from './harness.mjs';
 
 const session = useSession();
 
@@ -34,7 +34,7 @@ test('a share link adds its game beside the saved one, and a reload keeps the mo
   await openPlay(page);
   // A move in the link's game survives a reload.
   await type(page, 'c4');
-  await page.reload();
+  await reload(page);
   await waitMoves(page, 3);
   assert.deepEqual(await moves(page), ['d4', 'd5', 'c4']);
   // The player's own game is still there, and opens.
@@ -124,7 +124,7 @@ test("the computer's reply arriving while the player browses history is kept", a
       get onmessage() { return super.onmessage; }
     };
   });
-  await page.reload();
+  await reload(page);
   await newGame(page, { variant: 'folded', opponent: 'white', level: 7 });
   await type(page, 'e4');
   await waitMoves(page, 2, 12000);

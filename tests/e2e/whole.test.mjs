@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, serveDist, startGameServer, screenshot, moves, type, newGame } from './harness.mjs';
+import { launch, serveDist, startGameServer, screenshot, moves, type, newGame, reload } from './harness.mjs';
 import { waitMoves, desktops, newLiveGame, joinAndOpenWithE4E5 } from './live-harness.mjs';
 
 /** Runs `body(page, wasm, server)` in a new browser on a new static server; `wasm` lists the
@@ -105,7 +105,7 @@ test('a reload while the whole app is on its way: the game is kept, and the next
   await holdWhole(page);
   await page.click('#nav-puzzles');
   await page.waitForSelector('#whole-opening');
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('#san-input');
   assert.deepEqual(await moves(page), ['d4', 'd5']);
   assert.equal(await page.evaluate(() => typeof window.wasmBindings.leave), 'function', 'the first module again');
@@ -154,7 +154,7 @@ test('every visit after the first starts the whole app at once, from the service
   await page.evaluate(async () => { await navigator.serviceWorker.ready; });
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
   wasm.length = 0;
-  await page.reload();
+  await reload(page);
   await page.waitForSelector('svg.normal [data-square]');
   assert.deepEqual(wasm.filter((w) => w !== 'engine'), ['app']);
   assert.equal(await page.evaluate(() => typeof window.wasmBindings.leave), 'undefined', 'the whole app\'s module runs');
