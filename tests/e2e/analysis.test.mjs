@@ -23,8 +23,19 @@ async function linesAtDepth(page, depth, timeout = 15000) {
 test('analysis from a game: three lines, the bar, arrows, a line played by a click', async () => {
   const { page, errors } = session;
   for (const m of ['e4', 'e5', 'Nf3']) await type(page, m);
+  const boxes = () => page.evaluate(() => [...document.querySelectorAll('svg.board')].map((b) => {
+    const r = b.getBoundingClientRect();
+    return [r.left, r.top, r.width, r.height].map(Math.round).join(' ');
+  }));
+  const onGame = await boxes();
   await page.click('#analyse');
   await page.waitForSelector('#eval-bar');
+  // On a wide screen the boards keep their size and place: the bar stands between the boards and
+  // the panel, which gives up its width for it.
+  assert.deepEqual(await boxes(), onGame);
+  const [bar, views, panel] = await page.evaluate(() => ['#eval-bar', 'svg.extended', 'main > aside']
+    .map((s) => document.querySelector(s).getBoundingClientRect()).map((r) => [r.left, r.right, r.height]));
+  assert.ok(bar[0] >= views[1] && bar[1] <= panel[0] && bar[2] > 100, `bar ${bar}, views ${views}, panel ${panel}`);
   await linesAtDepth(page, 4);
   assert.equal(await page.locator('#engine-lines .pv').count(), 3);
   const scores = await page.locator('#engine-lines .pv-score').allTextContents();
@@ -122,7 +133,8 @@ test('the best move is drawn over the fold, and the page answers at once while i
   await screenshot(page, 'analysis-over-the-fold');
   // Clicks are answered within 100 ms while the engine runs (it searches in slices).
   await linesAtDepth(page, 3);
-  await page.locator('#engine-lines .pv').first().locator('.pv-move').nth(1).click();
+  // The line's second move, read and clicked in one go (the engine may report a new line anytime).
+  await page.evaluate(() => document.querySelectorAll('#engine-lines .pv:first-child .pv-move')[1].click());
   await page.click('#an-first');
   await linesAtDepth(page, 3);
   const times = await page.evaluate(async () => {

@@ -159,7 +159,7 @@ pub fn app(props: &AppProps) -> Html {
             // coming back to a board redraws what changed instead of drawing it anew (TV with
             // nothing on shows none).
             if !boards_hidden || page_shown && state.screen != Screen::Home {
-            <main hidden={boards_hidden}>
+            <main hidden={boards_hidden} class={analysis.map(|_| "analysing")}>
                 if state.screen == Screen::Play {
                     { game_head::game_head(&state, &status, &on_stop) }
                 }
