@@ -164,6 +164,30 @@ test('every screen has its address: Back and Forward move between them and a rel
   assert.match(await page.locator('#notice').textContent(), /no such puzzle/);
 });
 
+test('the boards kept under a screen of its own are out of sight, of the keyboard and of a screen reader', async () => {
+  const { page } = session;
+  await type(page, 'e4');
+  await page.click('#nav-games');
+  await page.waitForSelector('#games');
+  // Kept (coming back draws only what changed), but nothing of them shown or reachable.
+  const kept = () => page.evaluate(() => {
+    const main = document.querySelector('main[hidden]');
+    const board = main?.querySelector('svg.normal');
+    return board ? { height: main.getBoundingClientRect().height, board: board.checkVisibility() } : null;
+  });
+  assert.deepEqual(await kept(), { height: 0, board: false });
+  assert.equal(await page.getByRole('group', { name: 'normal board' }).count(), 0, 'no board for a screen reader');
+  const inside = [];
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => Boolean(document.activeElement?.closest('main[hidden]')))) inside.push(i);
+  }
+  assert.deepEqual(inside, [], 'Tab never lands in the boards kept');
+  await page.click('#nav-play');
+  await page.waitForSelector('svg.normal [data-square="e4"] [data-piece]');
+  assert.equal(await kept(), null);
+});
+
 test('a switch and Back in one moment: the address the player went back to, and its screen', async () => {
   const { page } = session;
   await openPlay(page);
