@@ -79,6 +79,9 @@ pub struct Elsewhere {
     pub here: bool,
     /// Since when it has had no page on the others (the latest they say), if they have had one.
     pub gone_since: Option<u64>,
+    /// A page of it is counted on a server not heard from for `SERVER_LOST_MS`: dead, starved,
+    /// or started and not yet heard from. Its next word brings the page back.
+    pub unheard: bool,
 }
 
 impl Elsewhere {
@@ -93,7 +96,10 @@ impl Elsewhere {
             let gone = match row.pages {
                 0 => row.since,
                 // A server that died: its pages went with it.
-                _ if !alive => row.seen,
+                _ if !alive => {
+                    seen.unheard = true;
+                    row.seen
+                }
                 _ => continue,
             };
             seen.gone_since = seen.gone_since.max(Some(gone));
@@ -139,10 +145,15 @@ impl Room {
         changed
     }
 
-    /// Whether another server says a page of a side is open there (the only news a server
-    /// that died would not send: its pages going).
-    pub(crate) fn here_elsewhere(&self) -> bool {
-        self.presence().elsewhere.iter().any(|e| e.here)
+    /// Whether what the others say of a side can change with no word from them, only with
+    /// time: a page open on another server (which goes if that server dies: the one news it
+    /// cannot send), or one counted on a server not heard from lately (which comes back when it
+    /// is heard again).
+    pub(crate) fn rests_on_servers_alive(&self) -> bool {
+        self.presence()
+            .elsewhere
+            .iter()
+            .any(|e| e.here || e.unheard)
     }
 
     /// Tells the other servers this server's count of `side`'s pages (sent while `p`, the

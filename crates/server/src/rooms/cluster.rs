@@ -38,7 +38,26 @@ impl Rooms {
         if let Some(telling) = telling {
             tokio::spawn(self.clone().tell(telling));
         }
+        if self.told.is_some() {
+            tokio::spawn(self.clone().heartbeat(shutdown.clone()));
+        }
         tokio::spawn(self.clone().sweep(shutdown));
+    }
+
+    /// Every second until `shutdown`: this server is alive. A task of its own, so that no
+    /// slow sweep (a flood of fallen flags, a slow query) makes the others count its pages
+    /// gone.
+    async fn heartbeat(self: Arc<Self>, shutdown: tokio_util::sync::CancellationToken) {
+        let mut tick = tokio::time::interval(EVERY);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                () = shutdown.cancelled() => return,
+            }
+            let alive = self.store.alive(self.server, crate::room::now_ms()).await;
+            let _ = self.kept("say the server is alive", 0, alive);
+        }
     }
 
     /// Reads again into the rooms open here what the other servers changed: what was heard
@@ -232,9 +251,10 @@ impl Rooms {
         }
     }
 
-    /// Every second until `shutdown`: this server is alive; games whose flag fell a second ago
-    /// or more with nobody to see it are ended (by whichever server gets there first); who is
-    /// at the games open here is read again from the others (a server that died says nothing).
+    /// Every second until `shutdown`: games whose flag fell a second ago or more with nobody to
+    /// see it are ended (by whichever server gets there first); who is at the games open here
+    /// is read again from the others where it rests on their being alive (a server that died
+    /// says nothing, one heard again says nothing new either).
     async fn sweep(self: Arc<Self>, shutdown: tokio_util::sync::CancellationToken) {
         let mut tick = tokio::time::interval(EVERY);
         // The accounts online here as last kept for the other servers.
@@ -246,8 +266,6 @@ impl Rooms {
             }
             let now = crate::room::now_ms();
             if self.told.is_some() {
-                let alive = self.store.alive(self.server, now).await;
-                let _ = self.kept("say the server is alive", 0, alive);
                 let online = self.hub.accounts();
                 if online_kept.as_ref() != Some(&online) {
                     let kept = self.store.online_here(self.server, &online).await;
@@ -255,11 +273,11 @@ impl Rooms {
                         online_kept = Some(online);
                     }
                 }
-                // A server that died says nothing: the pages it had are read again.
+                // A server that died says nothing, nor one heard from again: read again.
                 let rooms: Vec<Arc<Room>> = self
                     .open_map()
                     .values()
-                    .filter(|r| r.here_elsewhere())
+                    .filter(|r| r.rests_on_servers_alive())
                     .cloned()
                     .collect();
                 self.read_presence(&rooms).await;

@@ -312,10 +312,18 @@ pub(crate) async fn next_heard<T>(
 }
 
 /// Runs `body` until it is true, 5 s at most.
-pub(crate) async fn eventually<F: Future<Output = bool>>(mut body: impl FnMut() -> F) {
+pub(crate) async fn eventually<F: Future<Output = bool>>(body: impl FnMut() -> F) {
+    eventually_within(std::time::Duration::from_secs(5), body).await;
+}
+
+/// Runs `body` until it is true, `limit` at most.
+pub(crate) async fn eventually_within<F: Future<Output = bool>>(
+    limit: std::time::Duration,
+    mut body: impl FnMut() -> F,
+) {
     let start = std::time::Instant::now();
     while !body().await {
-        assert!(start.elapsed().as_secs() < 5, "not within 5 s");
+        assert!(start.elapsed() < limit, "not within {limit:?}");
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
 }

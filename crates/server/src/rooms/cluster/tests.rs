@@ -1,12 +1,14 @@
 //! Two servers' rooms on one PostgreSQL database, in the awkward orders: one seat taken through
 //! both at once, one ply moved through both at once, a flag both see fall, a move made while a
-//! listener is cut off, a game left by every server, a player who leaves one server, a count of
-//! pages the database lost.
+//! listener is cut off, a game left by every server, a player who leaves one server, a server
+//! not heard from for a while, a count of pages the database lost.
 
 use super::*;
 use crate::room::{now_ms, SERVER_LOST_MS};
 use crate::rooms::Failure;
-use crate::store::tests::{admin, cut_off_listeners, eventually, fresh_database};
+use crate::store::tests::{
+    admin, cut_off_listeners, eventually, eventually_within, fresh_database,
+};
 use crate::store::PgStore;
 use tokio_util::sync::CancellationToken;
 use topochess_core::game::Outcome;
@@ -200,8 +202,36 @@ async fn a_player_at_one_server_is_here_for_the_other_and_gone_when_they_leave_o
     room_a.arrive(Color::White);
     eventually(|| async { room_b.gone_for(Color::White, now_ms()).is_none() }).await;
     stop_a.cancel();
-    tokio::time::sleep(Duration::from_millis(SERVER_LOST_MS + 1500)).await;
-    assert!(room_b.gone_for(Color::White, now_ms()).is_some());
+    let dead = Duration::from_millis(SERVER_LOST_MS + 5_000);
+    eventually_within(dead, || async {
+        room_b.gone_for(Color::White, now_ms()).is_some()
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_player_at_a_server_not_heard_from_is_back_when_it_is_heard_again() {
+    let url = fresh_database().await;
+    let (a, b, _, room_a, room_b) = seated_on_two(&url).await;
+    room_a.arrive(Color::White);
+    eventually(|| async { room_b.gone_for(Color::White, now_ms()).is_none() }).await;
+    // The first server's word not there when the other reads its page: as when it has just
+    // started and its pages come back before its first word, or it was starved for a while.
+    let admin = admin(&url).await;
+    eventually(|| async {
+        admin
+            .execute(
+                "UPDATE servers SET seen = 0 WHERE id = $1",
+                &[&(a.server as i64)],
+            )
+            .await
+            .unwrap();
+        b.read_presence(std::slice::from_ref(&room_b)).await;
+        room_b.gone_for(Color::White, now_ms()).is_some()
+    })
+    .await;
+    // Its next word, and nothing new of the page: here again.
+    eventually(|| async { room_b.gone_for(Color::White, now_ms()).is_none() }).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
