@@ -17,7 +17,8 @@
 // The page is a first visit's (no service worker): the first screen's module, but for the switches
 // between screens, which are the whole app's.
 // A benchmark, not a test: run after a site build with `node tests/e2e/interaction-time.mjs`
-// (scripts/bench.sh runs it), and the figures go in the README's performance table.
+// (scripts/bench.sh runs it; a word after it measures only the actions whose name holds it), and
+// the figures go in the README's performance table.
 import { launch, serveDist, newGame, loadText } from './harness.mjs';
 
 const server = await serveDist('/topochess/');
@@ -116,15 +117,19 @@ function longGame() {
   return plies;
 }
 
+/** Forty moves of a new game of `variant`, each timed. */
+const movesOn = (variant) => async (page, samples) => {
+  await newGame(page, { variant });
+  for (let i = 0; i < 40; i++) {
+    const [from, to] = SHUFFLE[i];
+    samples.push(await timed(page, () => move(page, from, to)));
+  }
+  await played(page, 40);
+};
+
 const actions = {
-  'a move on the board': async (page, samples) => {
-    await newGame(page, { variant: 'standard' });
-    for (let i = 0; i < 40; i++) {
-      const [from, to] = SHUFFLE[i];
-      samples.push(await timed(page, () => move(page, from, to)));
-    }
-    await played(page, 40);
-  },
+  'a move on the board (standard chess: the board alone)': movesOn('standard'),
+  'a move on the folded board (the board and its extended view)': movesOn('folded'),
   'a move while the clocks tick (5+3)': async (page, samples) => {
     await page.click('#new-game-open');
     await page.selectOption('#ng-variant', 'standard');
@@ -176,12 +181,15 @@ const actions = {
   },
 };
 
+/** The actions measured: those whose name holds the command line's word, if one is given. */
+const only = process.argv[2] ?? '';
+
 /** The `q` quantile of `xs` (the nearest rank). */
 const rank = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * q) - 1)];
 const shown = (ms) => (ms === 0 ? '<16' : `${Math.round(ms)}`);
 try {
   for (const rate of [1, 4]) {
-    for (const [name, act] of Object.entries(actions)) {
+    for (const [name, act] of Object.entries(actions).filter(([name]) => name.includes(only))) {
       const page = await open(rate);
       const samples = [];
       await act(page, samples);

@@ -484,3 +484,47 @@ test('a first visit says what the ghost squares are, once, and only where they a
     await context.close();
   }
 });
+
+test('standard chess, which glues no edge, shows the board alone and larger, with no word on ghosts', async () => {
+  const { browser, server } = session;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const width = async (selector) => (await page.locator(selector).boundingBox()).width;
+  try {
+    await page.goto(server.play);
+    await page.waitForSelector('#ghost-hint');
+    const folded = await width('svg.normal');
+    await newGame(page, { variant: 'standard' });
+    await page.waitForSelector('svg.extended', { state: 'hidden' });
+    // A newcomer whose first game is standard chess: the word on ghosts not yet read.
+    await page.evaluate(() => localStorage.removeItem('topochess/ghost-hint-read'));
+    await reload(page);
+    await page.waitForSelector('svg.normal [data-square="e2"] [data-piece]');
+    await drawn(page);
+    assert.equal(await page.locator('#ghost-hint').count(), 0, 'no ghosts to speak of');
+    assert.ok(await width('svg.normal') > folded * 1.4, `the board given the room: ${await width('svg.normal')} px against ${folded}`);
+    await screenshot(page, 'play-standard-board-alone');
+    // The settings are the player's: both views still asked for, and back with a surface that glues.
+    await openSettings(page);
+    assert.equal(await page.locator('#view-mode').inputValue(), 'both');
+    await openPlay(page);
+    await newGame(page, { variant: 'folded' });
+    await page.waitForSelector('svg.extended', { state: 'visible' });
+    await page.waitForSelector('#ghost-hint', { timeout: 5000 });
+  } finally {
+    await context.close();
+  }
+  // On a phone: no button to swap to a view that would repeat the board.
+  const phone = await phonePage(session);
+  try {
+    await phone.page.waitForSelector('#view-swap');
+    await phone.page.tap('#new-game-open');
+    await phone.page.selectOption('#ng-variant', 'standard');
+    await phone.page.tap('#ng-start');
+    await phone.page.waitForSelector('#view-swap', { state: 'detached' });
+    assert.ok(await phone.page.locator('svg.normal').isVisible());
+    assert.deepEqual(phone.errors, []);
+  } finally {
+    await phone.context.close();
+  }
+});

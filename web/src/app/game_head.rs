@@ -120,10 +120,10 @@ fn thinking(state: &AppState, on_stop: &Callback<MouseEvent>) -> Html {
 }
 
 /// The first visit's word on what the faded pieces around the board are (not in a live game,
-/// and only where the extended view is on screen).
-fn ghost_hint(state: &UseReducerHandle<AppState>) -> Html {
+/// and only where the extended view is on screen: `view`, the views shown).
+fn ghost_hint(state: &UseReducerHandle<AppState>, view: ViewMode) -> Html {
     let shown = state.first_visit.ghost_hint
-        && state.settings.view != ViewMode::Normal
+        && view != ViewMode::Normal
         && !matches!(state.settings.opponent, Opponent::Live { .. });
     if !shown {
         return html! {};
@@ -145,11 +145,12 @@ fn ghost_hint(state: &UseReducerHandle<AppState>) -> Html {
     }
 }
 
-/// The Play screen's head; `on_stop` stops the computer's job.
+/// The Play screen's head; `on_stop` stops the computer's job; `view`: the views shown.
 pub fn game_head(
     state: &UseReducerHandle<AppState>,
     status: &str,
     on_stop: &Callback<MouseEvent>,
+    view: ViewMode,
 ) -> Html {
     let on_play = dispatcher(state).reform(Action::Play);
     let over = state.play.game.outcome().is_some();
@@ -171,7 +172,7 @@ pub fn game_head(
             if crate::app::build::LIVE {
                 { live_panel::live_asks(state) }
             }
-            { ghost_hint(state) }
+            { ghost_hint(state, view) }
             if let Some(trouble) = trouble {
                 { trouble }
             } else {

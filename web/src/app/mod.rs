@@ -113,7 +113,9 @@ pub fn app(props: &AppProps) -> Html {
     let sans = game_head::sans(&state);
     let status = game_head::status(&state);
     let announce = game_head::announcement(&state, &sans, &status).unwrap_or_default();
-    let view_class = match state.settings.view {
+    // A surface that glues no edge shows the board alone: its extended view would repeat it.
+    let shown = state.settings.view.of_surface(views.surface.is_flat());
+    let view_class = match shown {
         ViewMode::Normal => "view-normal",
         ViewMode::Extended => "view-extended",
         ViewMode::Both => "view-both",
@@ -161,12 +163,12 @@ pub fn app(props: &AppProps) -> Html {
             if !boards_hidden || page_shown && state.screen != Screen::Home {
             <main hidden={boards_hidden} class={analysis.map(|_| "analysing")}>
                 if state.screen == Screen::Play {
-                    { game_head::game_head(&state, &status, &on_stop) }
+                    { game_head::game_head(&state, &status, &on_stop, shown) }
                 }
-                if matches!(state.settings.view, ViewMode::Both | ViewMode::Solid) {
+                if matches!(shown, ViewMode::Both | ViewMode::Solid) {
                     // Where the two views do not fit side by side: one tap between them.
                     <button class="secondary view-swap" id="view-swap" onclick={act(&state, Action::ShowExtended(!state.narrow_extended))}>
-                        { match (state.narrow_extended, state.settings.view) {
+                        { match (state.narrow_extended, shown) {
                             (true, _) => "Show the board",
                             (false, ViewMode::Solid) => "Show the 3D view",
                             (false, _) => "Show the extended view",
@@ -185,7 +187,7 @@ pub fn app(props: &AppProps) -> Html {
                         { crate::analysis::panel::eval_bar(a, state.analysis_barred(), state.settings.flipped) }
                     }
                     <Boards normal={views.normal} extended={views.extended} flipped={views.flipped}
-                        solid={(state.settings.view == ViewMode::Solid).then_some(views.surface)}
+                        solid={(shown == ViewMode::Solid).then_some(views.surface)}
                         coords={state.settings.coords} pieces={state.settings.pieces}
                         dests={moves_here.then_some(views.dests)} position={views.position}
                         announce={announce}

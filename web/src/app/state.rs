@@ -224,6 +224,8 @@ impl AppState {
         next.tv = self.tv.take();
         next.tv_watched = self.tv_watched.take();
         next.whole = self.whole.take();
+        // The word on the ghost squares waits for a board that shows them, if this one did not.
+        next.first_visit.ghost_hint = self.first_visit.ghost_hint;
         *self = next;
     }
 

@@ -53,6 +53,18 @@ pub enum ViewMode {
     Solid,
 }
 
+impl ViewMode {
+    /// The views shown of a surface (`flat`: one that glues no edge, the ordinary board, whose
+    /// extended view would repeat the board square for square): there, the board alone, but for
+    /// the 3D view.
+    pub fn of_surface(self, flat: bool) -> ViewMode {
+        match self {
+            ViewMode::Extended | ViewMode::Both if flat => ViewMode::Normal,
+            shown => shown,
+        }
+    }
+}
+
 /// How much of the surroundings the extended view shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Margin {
