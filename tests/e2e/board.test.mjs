@@ -601,7 +601,7 @@ test('moves animate along their path, across the fold too, and end with the piec
   assert.equal(await page.evaluate(() => window.seenMoving), null, 'nothing moved along a path');
 });
 
-test('the view a move is made on shows it in its frame, the other view in the next', async () => {
+test('the view a move is made on shows it in its frame, the other view in a frame after', async () => {
   const { page } = session;
   await loadText(page, '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1');
   await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
@@ -625,23 +625,28 @@ test('the view a move is made on shows it in its frame, the other view in the ne
     document.addEventListener('pointerup', () => { window.clicked = window.frame; window.changes = []; }, true);
   });
   const firstChanges = async () => {
-    await drawn(page);
-    await drawn(page);
+    await page.waitForFunction(() => ['normal', 'extended'].every((v) => window.changes.some(([w]) => w === v)));
     return page.evaluate(() => {
       const first = (view) => window.changes.find(([v]) => v === view)?.[1] - window.clicked;
       return { normal: first('normal'), extended: first('extended') };
     });
   };
-  // A move on the board: the board in the click's frame, the extended view in the next.
+  // A move on the board: the board in the click's frame, the extended view in a frame after it
+  // (the next, where the machine keeps up: the task after a frame can come after two or three
+  // more on a busy one, and one view's frame is what the click waits for).
   await page.click('svg.normal [data-square="c1"]');
   await drawn(page);
   await page.click('svg.normal [data-square="c3"]');
-  assert.deepEqual(await firstChanges(), { normal: 0, extended: 1 });
+  const made = await firstChanges();
+  assert.equal(made.normal, 0, 'the board in the frame of the click');
+  assert.ok(made.extended >= 1, `the extended view after it: ${made.extended}`);
   // A move on the extended view: the other way round.
   await page.click('svg.extended [data-square="e8"][data-ghost="false"]');
   await drawn(page);
   await page.click('svg.extended [data-square="d8"][data-ghost="false"]');
-  assert.deepEqual(await firstChanges(), { normal: 1, extended: 0 });
+  const beyond = await firstChanges();
+  assert.equal(beyond.extended, 0, 'the extended view in the frame of the click');
+  assert.ok(beyond.normal >= 1, `the board after it: ${beyond.normal}`);
   assert.deepEqual(await moves(page), ['Rc3', 'Kd8']);
 });
 
