@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, startGameServer, screenshot, type, addressMatching } from './harness.mjs';
+import { launch, startGameServer, screenshot, type, addressMatching, headerMisfits } from './harness.mjs';
 import { waitMoves, desktops } from './live-harness.mjs';
 
 /** Signs up as `name` from the front page's header. */
@@ -163,6 +163,9 @@ test('two accounts play a rated game and both ratings change; a guest plays casu
     await anna.click('#player-games .past-analyse');
     await anna.waitForFunction(() => location.hash === '#/analysis');
     await anna.waitForFunction(() => document.querySelectorAll('#analysis-moves .mv, .tree .mv, [data-node]').length >= 2);
+    // Signed in, with the game's name and side: the header's fullest, and it fits at every
+    // desktop width.
+    assert.deepEqual(await headerMisfits(anna), []);
 
     // The same page on a phone: nothing wider than the screen.
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' });

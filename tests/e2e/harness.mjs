@@ -269,6 +269,28 @@ export async function newGame(page, { variant, castling, opponent = 'hotseat', l
   await page.waitForSelector('#new-game', { state: 'detached' });
 }
 
+/** What does not fit in the header at each desktop width from 1,000 to 1,300 px: a page that
+ * scrolls sideways, a tab or a button not wholly on screen (none: `[]`). The window's size is put
+ * back after. */
+export async function headerMisfits(page) {
+  const before = page.viewportSize();
+  const misfits = [];
+  for (let width = 1000; width <= 1300; width += 25) {
+    await page.setViewportSize({ width, height: before.height });
+    misfits.push(...await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => {
+      const out = [];
+      if (document.documentElement.scrollWidth > innerWidth) out.push(`${innerWidth} px: scrolls sideways (${document.documentElement.scrollWidth} px)`);
+      for (const el of document.querySelectorAll('header button, header summary')) {
+        const box = el.getBoundingClientRect();
+        if (box.width > 0 && (box.left < 0 || box.right > innerWidth)) out.push(`${innerWidth} px: ${el.id || el.textContent} off screen`);
+      }
+      done(out);
+    }))));
+  }
+  await page.setViewportSize(before);
+  return misfits;
+}
+
 /** Resolves once the page has drawn what it was last asked to, the view the player is not using
  * included: that one (the extended view beside the board, or the board beside the extended view
  * touched) shows a change in the task after the frame that showed it where the player acts. */

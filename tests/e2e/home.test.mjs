@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   useSession, serveDist, openPage, screenshot, type, moves, openSettings, openPlay, drawn, addressMatching,
-  reload,
+  reload, headerMisfits,
 } from './harness.mjs';
 
 const session = useSession();
@@ -320,6 +320,19 @@ test('the theme follows the system until the player chooses one', async () => {
     await reload(page);
     await page.waitForSelector('svg.normal [data-square]');
     assert.equal(await theme(), 'light', 'the choice is kept over the system');
+  } finally {
+    await context.close();
+  }
+});
+
+test('at every desktop width the header fits: every tab and button on screen, nothing scrolls sideways', async () => {
+  const { browser, server } = session;
+  const context = await browser.newContext({ viewport: { width: 1300, height: 800 } });
+  const page = await context.newPage();
+  try {
+    await page.goto(server.play);
+    await page.waitForSelector('svg.normal [data-square]');
+    assert.deepEqual(await headerMisfits(page), []);
   } finally {
     await context.close();
   }
