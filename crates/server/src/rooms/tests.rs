@@ -4,8 +4,9 @@
 
 use super::*;
 use crate::store::arenas::{Arena, ArenaEnd, Entrant, Pairing};
+use crate::store::tests::eventually;
 use crate::store::SqliteStore;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use topochess_core::game::Outcome;
 use topochess_protocol::Side;
 
@@ -14,6 +15,8 @@ use topochess_protocol::Side;
 struct Unreliable {
     inner: SqliteStore,
     failing: AtomicBool,
+    /// Writes refused while failing.
+    refused: AtomicU64,
     slow_misses: AtomicBool,
 }
 
@@ -22,12 +25,14 @@ impl Unreliable {
         Arc::new(Unreliable {
             inner: SqliteStore::in_temp().unwrap(),
             failing: AtomicBool::new(false),
+            refused: AtomicU64::new(0),
             slow_misses: AtomicBool::new(false),
         })
     }
 
     fn check(&self) -> Result<(), StoreError> {
         if self.failing.load(Ordering::SeqCst) {
+            self.refused.fetch_add(1, Ordering::SeqCst);
             return Err(StoreError("disk I/O error at /secret/path".into()));
         }
         Ok(())
@@ -450,18 +455,18 @@ async fn a_flag_falls_with_nobody_there_and_leaves_no_room_or_watcher() {
     assert_eq!((rooms.open_rooms(), rooms.watched_clocks()), (0, 1));
     // The store fails when the flag falls: the watcher tries again until it is kept.
     store.failing.store(true, Ordering::SeqCst);
-    tokio::time::sleep(Duration::from_millis(1300)).await;
+    eventually(|| async { store.refused.load(Ordering::SeqCst) >= 2 }).await;
     assert_eq!(store.load(id).await.unwrap().unwrap().outcome, None);
-    assert_eq!(rooms.watched_clocks(), 1, "tried again");
+    assert_eq!(rooms.watched_clocks(), 1, "tried again, and still watched");
     store.failing.store(false, Ordering::SeqCst);
-    tokio::time::sleep(Duration::from_millis(1200)).await;
+    eventually(|| async { rooms.watched_clocks() == 0 }).await;
     assert_eq!(
         store.load(id).await.unwrap().unwrap().outcome,
         Some(Outcome::Timeout {
             winner: Color::Black
         })
     );
-    assert_eq!((rooms.open_rooms(), rooms.watched_clocks()), (0, 0));
+    assert_eq!(rooms.open_rooms(), 0);
 }
 
 #[tokio::test]
@@ -476,14 +481,14 @@ async fn a_restart_watches_every_running_clock_and_ends_the_fallen_ones() {
     drop(rooms);
     let again = Rooms::new(store.clone(), Arc::default());
     assert_eq!(again.resume_clocks().await, Ok(1));
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    eventually(|| async { again.watched_clocks() == 0 }).await;
     assert_eq!(
         store.load(id).await.unwrap().unwrap().outcome,
         Some(Outcome::Timeout {
             winner: Color::Black
         })
     );
-    assert_eq!((again.open_rooms(), again.watched_clocks()), (0, 0));
+    assert_eq!(again.open_rooms(), 0);
 }
 
 #[tokio::test]

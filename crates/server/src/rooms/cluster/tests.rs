@@ -131,7 +131,8 @@ async fn a_flag_both_servers_see_falls_once() {
     let room_b = b.room(id).await.unwrap().unwrap();
     let revision = room_b.game.lock().await.record().revision;
     assert_eq!((a.watched_clocks(), b.watched_clocks()), (1, 1));
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // Both watchers done: the one that ended the game and the one that found it ended.
+    eventually(|| async { (a.watched_clocks(), b.watched_clocks()) == (0, 0) }).await;
     let kept = a.store.load(id).await.unwrap().unwrap();
     assert_eq!(
         (kept.outcome, kept.revision),
