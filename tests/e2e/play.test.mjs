@@ -507,6 +507,7 @@ test('standard chess, which glues no edge, shows the board alone and larger, wit
     // The settings are the player's: both views still asked for, and back with a surface that glues.
     await openSettings(page);
     assert.equal(await page.locator('#view-mode').inputValue(), 'both');
+    assert.match(await page.locator('#settings-screen').textContent(), /glues no edge \(standard chess\) is shown alone/);
     await openPlay(page);
     await newGame(page, { variant: 'folded' });
     await page.waitForSelector('svg.extended', { state: 'visible' });

@@ -153,7 +153,8 @@ pub fn settings_screen(state: &UseReducerHandle<AppState>) -> Html {
                 { view_select(state) }
                 { margin_select(state) }
                 <p class="muted">{"The extended view repeats the squares beyond each edge as faded ghosts; \
-                    the margin is how many. The 3D view shows the surface itself."}</p>
+                    the margin is how many. The 3D view shows the surface itself. A board that \
+                    glues no edge (standard chess) is shown alone, whichever views are chosen."}</p>
             </fieldset>
             <fieldset>
                 <legend>{"Page"}</legend>
