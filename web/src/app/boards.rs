@@ -28,6 +28,10 @@ pub struct BoardsProps {
     /// The surface, when the 3D view is shown.
     #[prop_or_default]
     pub solid: Option<topochess_core::surface::Surface>,
+    /// Whether the extended view is shown at all (not with the board alone, nor on a surface
+    /// that glues no edge): a view never shown is not drawn.
+    #[prop_or(true)]
+    pub beyond_shown: bool,
     /// Seen from Black's side.
     #[prop_or_default]
     pub flipped: bool,
@@ -224,7 +228,7 @@ pub fn boards(props: &BoardsProps) -> Html {
                     <p class="board-caption" id="solid-caption">{"The 3D view: the board on its surface"}</p>
                     { solid }
                 </div>
-            } else {
+            } else if props.beyond_shown {
                 <div class="board-box extended-box">
                     <p class="board-caption" id="extended-caption">{"The extended view: the squares beyond each edge, where the surface glues them"}</p>
                     { board("extended", &far) }

@@ -188,6 +188,7 @@ pub fn app(props: &AppProps) -> Html {
                     }
                     <Boards normal={views.normal} extended={views.extended} flipped={views.flipped}
                         solid={(shown == ViewMode::Solid).then_some(views.surface)}
+                        beyond_shown={shown != ViewMode::Normal}
                         coords={state.settings.coords} pieces={state.settings.pieces}
                         dests={moves_here.then_some(views.dests)} position={views.position}
                         announce={announce}
