@@ -300,6 +300,9 @@ test('keyboard: one tab stop, arrows move over the squares, Enter selects and mo
   await page.keyboard.press('ArrowUp');
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
   assert.equal(await page.evaluate(() => document.activeElement.dataset.square), 'e2');
+  // The keyboard's square is outlined (a square clicked is not: see below).
+  const outline = () => page.evaluate(() => getComputedStyle(document.activeElement.querySelector('.sq')).stroke);
+  assert.notEqual(await outline(), 'none', 'the keyboard\'s square is outlined');
   await page.keyboard.press('Enter');
   assert.equal(await page.locator('svg.normal .cell.selected').getAttribute('data-square'), 'e2');
   assert.match(await page.locator('#announce').textContent(), /Pawn e2 selected: it can go to e3, e4/);
@@ -321,6 +324,11 @@ test('keyboard: one tab stop, arrows move over the squares, Enter selects and mo
   await page.waitForFunction(() => document.activeElement?.closest('svg.normal') !== null);
   // The arrows moved the cursor, not the move list.
   assert.match(await page.locator('#status').textContent(), /White to move/);
+  // A square clicked takes the focus without an outline, as on lichess.
+  await page.click(sq('b8'));
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), 'b8');
+  assert.equal(await outline(), 'none', 'a square clicked is not outlined');
+  await page.keyboard.press('Escape');
   // The cursor follows the board when it is turned: "up" is towards the player.
   await page.click('#flip');
   // Once the board is drawn turned (on a loaded machine the render may come a little later).

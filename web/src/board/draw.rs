@@ -110,31 +110,36 @@ fn cell_html(
             }
         })
     };
+    // The cell is drawn at its own origin and moved into place: each cell is then a transform of
+    // its own, so that a piece coming or going changes what the browser paints for that cell
+    // alone, not for the run of cells around it (their paint would be drawn anew, the board's
+    // tiles rastered again on every move).
     html! {
         <g class={class} data-square={c.square.clone()} data-x={c.x.to_string()} data-y={c.y.to_string()}
            data-ghost={c.ghost.to_string()} role="button" aria-label={label}
            tabindex={if focusable { "0" } else { "-1" }} onkeydown={onkeydown}
+           transform={format!("translate({} {})", num(x), num(y))}
            data-renders={renders.to_string()}>
-            <rect class="sq" x={num(x)} y={num(y)} width={num(CELL)} height={num(CELL)} />
+            <rect class="sq" width={num(CELL)} height={num(CELL)} />
             if c.ghost {
-                <text class="ghost-name" x={num(x + 0.6)} y={num(y + 2.4)}>{c.square.clone()}</text>
+                <text class="ghost-name" x="0.6" y="2.4">{c.square.clone()}</text>
             }
             if let Some(g) = c.glyph {
-                { piece(board, set, g, c.white, (x + CELL / 2.0, y + CELL / 2.0), CELL,
+                { piece(board, set, g, c.white, (CELL / 2.0, CELL / 2.0), CELL,
                         classes!(lifted.then_some("lifted"), arriving.then_some("arriving"))) }
             }
             if let Some((white, black)) = c.heat.filter(|h| h.0 + h.1 > 0) {
-                <rect class="heat" x={num(x)} y={num(y)} width={num(CELL)} height={num(CELL)}
+                <rect class="heat" width={num(CELL)} height={num(CELL)}
                       style={format!("fill: {}; fill-opacity: {}",
                           if white > black { "#2a6fdb" } else if black > white { "#d9382b" } else { "#8a5cc7" },
                           decimal::write((0.12 + 0.1 * (white.max(black) as f64)).min(0.55), 2))} />
-                <text class="heat-count" x={num(x + 0.6)} y={num(y + CELL - 0.8)}>{format!("{white}·{black}")}</text>
+                <text class="heat-count" x="0.6" y={num(CELL - 0.8)}>{format!("{white}·{black}")}</text>
             }
             if m.dest {
                 if m.capture {
-                    <circle class="capture-mark" cx={num(x + CELL / 2.0)} cy={num(y + CELL / 2.0)} r="4.4" />
+                    <circle class="capture-mark" cx={num(CELL / 2.0)} cy={num(CELL / 2.0)} r="4.4" />
                 } else {
-                    <circle class="dest-mark" cx={num(x + CELL / 2.0)} cy={num(y + CELL / 2.0)} r="1.6" />
+                    <circle class="dest-mark" cx={num(CELL / 2.0)} cy={num(CELL / 2.0)} r="1.6" />
                 }
             }
         </g>
