@@ -3,7 +3,7 @@
 //! moves they may make, a key that changes with the position, and which way they are turned.
 
 use crate::app::scene;
-use crate::app::state::{AppState, Screen};
+use crate::app::state::{AppState, Screen, ViewMode};
 use crate::board::selection::Dests;
 use crate::board::view::View;
 use crate::explore::explorer::Explorer;
@@ -137,10 +137,22 @@ pub fn use_board_views(state: &UseReducerHandle<AppState>) -> BoardViews {
         .or_else(|| puzzle.map(|p| p.shown().size()))
         .or_else(|| lesson.map(|s| s.pos.size()))
         .unwrap_or_else(|| state.play.game.start().size());
+    // The extended view is worked out only where it is shown (not on a surface that glues no
+    // edge, nor with the board alone or the 3D view): else an empty view stands for it.
+    let beyond = |surface: &Surface| {
+        matches!(
+            state.settings.view.of_surface(surface.is_flat()),
+            ViewMode::Extended | ViewMode::Both
+        )
+    };
     let (normal, extended, surface) = match explorer {
         Some(ex) => (
             ex.normal(),
-            ex.extended(state.settings.margin),
+            if beyond(ex.variant().surface()) {
+                ex.extended(state.settings.margin)
+            } else {
+                View::unseen()
+            },
             *ex.variant().surface(),
         ),
         None => {
@@ -150,10 +162,16 @@ pub fn use_board_views(state: &UseReducerHandle<AppState>) -> BoardViews {
                 (None, None, Some(s)) => s.scene(scene::setting(state)),
                 (None, None, None) => state.play.scene(scene::setting(state), state.shapes_here()),
             };
-            let (mut normal, mut extended) = (scene.normal(), scene.extended());
+            let surface = *scene.pos.variant().surface();
+            let mut normal = scene.normal();
+            let mut extended = if beyond(&surface) {
+                scene.extended()
+            } else {
+                View::unseen()
+            };
             normal.hover = handed.1.clone();
             extended.hover = handed.2.clone();
-            (normal, extended, *scene.pos.variant().surface())
+            (normal, extended, surface)
         }
     };
     BoardViews {

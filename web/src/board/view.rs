@@ -124,6 +124,25 @@ pub struct View {
     pub hover: std::rc::Rc<Vec<HoverPath>>,
 }
 
+impl View {
+    /// A view with nothing in it: what stands for a view that is not shown.
+    pub fn unseen() -> View {
+        View {
+            width: 0,
+            height: 0,
+            x0: 0,
+            y0: 0,
+            x1: -1,
+            y1: -1,
+            cells: Vec::new(),
+            drawings: Vec::new(),
+            motion: None,
+            choice: None,
+            hover: std::rc::Rc::default(),
+        }
+    }
+}
+
 /// One path of a move, drawn while the pointer is over its destination with its piece selected
 /// or dragged. Where several paths lead to one square, the ones ending at the pointed cell (a
 /// ghost copy) are drawn, or all of them when none does.
