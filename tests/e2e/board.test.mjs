@@ -413,6 +413,17 @@ test('board size and coordinates inside, outside or off, right when the board is
   assert.equal(l.length, 8);
   const bottom = await boardBottom();
   assert.ok(l.every((x) => x[1] >= bottom - 1), 'under the board');
+  // Drawn, not clipped away with the board's own box (the coordinates are clipped to their own
+  // box, for the board's layer): each label's pixels change when it is hidden.
+  for (const selector of ['svg.normal .coord.rank.outside', 'svg.normal .coord.outside:not(.rank)']) {
+    const box = await page.locator(selector).first().boundingBox();
+    const clip = { x: box.x - 2, y: box.y - 2, width: box.width + 4, height: box.height + 4 };
+    const shown = await page.screenshot({ clip });
+    await page.locator(selector).first().evaluate((t) => { t.style.visibility = 'hidden'; });
+    const hidden = await page.screenshot({ clip });
+    await page.locator(selector).first().evaluate((t) => { t.style.visibility = ''; });
+    assert.ok(!shown.equals(hidden), `${selector}: drawn`);
+  }
   await screenshot(page, 'coords-outside-flipped');
   // A move still lands where it is dropped with the wider drawing.
   await openPlay(page);
