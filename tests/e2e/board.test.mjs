@@ -2,15 +2,10 @@
 // draw offers, sounds, board colours, and a move list that keeps up.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot, newGame, type, loadText, moves, openSettings, openPlay, storedWhen, drawn, reload } from './harness.mjs';
+import { useSession, screenshot, newGame, type, loadText, moves, openSettings, openPlay, storedWhen, drawn, reload, centre } from './harness.mjs';
 
 const session = useSession();
 const sq = (name) => `svg.normal [data-square="${name}"]`;
-
-async function centre(page, name) {
-  const b = await page.locator(sq(name)).boundingBox();
-  return [b.x + b.width / 2, b.y + b.height / 2];
-}
 
 test('a piece is selected on pointer-down, so a drag shows its destinations; Esc cancels', async () => {
   const { page } = session;

@@ -314,6 +314,12 @@ export async function addressMatching(page, pattern) {
 /** The moves in the move list, as shown. */
 export const moves = (page) => page.locator('#moves .mv').allTextContents();
 
+/** The centre of the board's square `name` on the page, as [x, y]. */
+export async function centre(page, name) {
+  const b = await page.locator(`svg.normal [data-square="${name}"]`).boundingBox();
+  return [b.x + b.width / 2, b.y + b.height / 2];
+}
+
 /** Types a move (SAN or coordinates) and presses Enter. */
 export async function type(page, text) {
   await page.fill('#san-input', text);

@@ -63,9 +63,10 @@ pub fn use_library_sync(state: &UseReducerHandle<AppState>) {
     // Save after every change of the game or settings.
     {
         let state = state.clone();
+        // The moves themselves, not their text: each render compares them, a long game's too.
         let key = (
             state.play.game_id,
-            state.move_texts(),
+            state.play.game.moves().to_vec(),
             state.settings.clone(),
             state.play.game.outcome(),
             fen::write(state.play.game.start()),
@@ -83,8 +84,11 @@ pub fn use_library_sync(state: &UseReducerHandle<AppState>) {
             {
                 return;
             }
-            crate::common::crash::remember_game(&state.play.pgn());
-            shelf::save(&saver, state.saved_game(storage::now()), told);
+            // Written after the frame that shows the change, the state as this render has it.
+            crate::common::after_paint::after_paint_kept(Box::new(move || {
+                crate::common::crash::remember_game(&state.play.pgn());
+                shelf::save(&saver, state.saved_game(storage::now()), told);
+            }));
         });
     }
 }

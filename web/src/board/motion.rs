@@ -68,7 +68,11 @@ fn slide(el: &Element, strokes: &[Vec<(f64, f64)>]) {
 #[hook]
 pub fn use_motion(v: &View, place: impl Fn(f64, f64) -> (f64, f64)) -> (Option<Motion>, NodeRef) {
     let animated = use_mut_ref(|| v.motion.as_ref().map(|m| m.key.clone()));
-    let moving = use_state(|| None::<String>);
+    // The move on its way: the render that starts it draws it as arriving already (`fresh`), so
+    // that noting it here asks for no render of its own (a second render of the board before the
+    // move's frame); its end does, to set the piece down.
+    let moving = use_mut_ref(|| None::<String>);
+    let redraw = use_force_update();
     let overlay = use_node_ref();
     let fresh = v
         .motion
@@ -76,6 +80,7 @@ pub fn use_motion(v: &View, place: impl Fn(f64, f64) -> (f64, f64)) -> (Option<M
         .filter(|m| animated.borrow().as_deref() != Some(m.key.as_str()));
     {
         let (animated, moving, overlay) = (animated.clone(), moving.clone(), overlay.clone());
+        let redraw = redraw.clone();
         let motion = v.motion.clone();
         let points: Option<Vec<Vec<(f64, f64)>>> = motion.as_ref().map(|m| {
             m.strokes
@@ -92,10 +97,11 @@ pub fn use_motion(v: &View, place: impl Fn(f64, f64) -> (f64, f64)) -> (Option<M
             }
             *animated.borrow_mut() = Some(key.clone());
             if reduced_motion() {
-                moving.set(None);
+                *moving.borrow_mut() = None;
+                redraw.force_update();
                 return;
             }
-            moving.set(Some(key));
+            *moving.borrow_mut() = Some(key.clone());
             let overlay = overlay.clone();
             let moving = moving.clone();
             // The overlay exists after this render: start it on the next tick.
@@ -103,8 +109,14 @@ pub fn use_motion(v: &View, place: impl Fn(f64, f64) -> (f64, f64)) -> (Option<M
                 if let (Some(el), Some(points)) = (overlay.cast::<Element>(), points) {
                     slide(&el, &points);
                 }
-                gloo_timers::callback::Timeout::new(MOTION_MS + 30, move || moving.set(None))
-                    .forget();
+                gloo_timers::callback::Timeout::new(MOTION_MS + 30, move || {
+                    // Set down unless another move has started since.
+                    if moving.borrow().as_deref() == Some(key.as_str()) {
+                        *moving.borrow_mut() = None;
+                        redraw.force_update();
+                    }
+                })
+                .forget();
             })
             .forget();
         });
@@ -114,7 +126,7 @@ pub fn use_motion(v: &View, place: impl Fn(f64, f64) -> (f64, f64)) -> (Option<M
         .or_else(|| {
             v.motion
                 .as_ref()
-                .filter(|m| moving.as_deref() == Some(m.key.as_str()))
+                .filter(|m| moving.borrow().as_deref() == Some(m.key.as_str()))
         })
         .cloned();
     (arriving, overlay)

@@ -1,9 +1,8 @@
 //! Work that waits for the frame: what a click changes on screen is painted first, and what needs
 //! it painted (a list scrolled to its current move, which asks for the page's layout) or can wait
 //! for it (the view of the board the player is not using, the puzzle a screen opens with) comes in
-//! the task after that frame, so that a move is answered within a frame. Only what the page shows
-//! waits here: a game's save starts with the render that changed the game, so that what reads the
-//! library next (an address opened at once, another tab, a reload) finds it.
+//! the task after that frame, so that a move is answered within a frame. A game's save waits for
+//! it too ([`after_paint_kept`]), and is written at once when the page goes before then.
 
 use std::any::Any;
 use std::rc::Rc;
@@ -29,6 +28,43 @@ fn queue(work: Box<dyn FnOnce()>) {
         }
     });
     let _ = window.request_animation_frame(after.unchecked_ref());
+}
+
+thread_local! {
+    /// The work waiting in [`after_paint_kept`], oldest first.
+    static KEPT: std::cell::RefCell<Vec<Box<dyn FnOnce()>>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Whether the page's `pagehide` runs that work.
+    static ON_LEAVING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// [`after_paint`] for work that must not be lost (a game's save): it waits for the frame, but
+/// runs at once on a hidden page (which draws no frame) and when the page goes before the frame (a
+/// reload, a closed tab: `pagehide`). Each runs once, in the order given.
+pub fn after_paint_kept(work: Box<dyn FnOnce()>) {
+    let first = KEPT.with(|k| {
+        let mut k = k.borrow_mut();
+        k.push(work);
+        k.len() == 1
+    });
+    let Some(window) = web_sys::window().filter(|w| w.document().is_some_and(|d| !d.hidden()))
+    else {
+        return run_kept();
+    };
+    if !ON_LEAVING.replace(true) {
+        let leaving = Closure::<dyn Fn()>::new(run_kept).into_js_value();
+        let _ = window.add_event_listener_with_callback("pagehide", leaving.unchecked_ref());
+    }
+    if first {
+        queue(Box::new(run_kept));
+    }
+}
+
+/// Runs the work [`after_paint_kept`] holds, oldest first (none: nothing).
+fn run_kept() {
+    let work = KEPT.with(|k| std::mem::take(&mut *k.borrow_mut()));
+    for w in work {
+        w();
+    }
 }
 
 /// What a part of the page that can wait shows, and the change it is waiting to show (the last it

@@ -74,10 +74,22 @@ thread_local! {
     static CONTEXT: RefCell<Option<web_sys::AudioContext>> = const { RefCell::new(None) };
 }
 
-/// Plays `sound` (silently does nothing where the browser has no audio).
+/// Plays `sound` (silently does nothing where the browser has no audio): marked on the page at
+/// once, heard with the frame that shows its move (its tones are made in the task after it, so
+/// that the frame does not wait for them); at once on a hidden page, which draws no frame (the
+/// opponent's move heard in a tab in the background).
 pub fn play(sound: Sound) {
     mark(sound);
-    let _ = tones(sound);
+    let hidden = web_sys::window()
+        .and_then(|w| w.document())
+        .is_none_or(|d| d.hidden());
+    if hidden {
+        let _ = tones(sound);
+    } else {
+        crate::common::after_paint::after_paint(move || {
+            let _ = tones(sound);
+        });
+    }
 }
 
 fn mark(sound: Sound) -> Option<()> {

@@ -354,7 +354,10 @@ pub struct MoveListProps {
     pub on_select: Callback<usize>,
 }
 
-/// The moves, numbered, each a button that shows the position after it.
+/// The moves, numbered, each a button that shows the position after it. Each item has its key: a
+/// move added at the end adds its elements and leaves the others be (unkeyed, Yew pairs the lists
+/// from their ends, and every element took the place and text of the one after it, a long game's
+/// whole list written again at each move).
 #[function_component(MoveList)]
 pub fn move_list(props: &MoveListProps) -> Html {
     let mut items = Vec::new();
@@ -364,10 +367,10 @@ pub fn move_list(props: &MoveListProps) -> Html {
         if slot.is_multiple_of(2) || i == 0 {
             let number = props.first_number + (slot / 2) as u32;
             let dots = if slot.is_multiple_of(2) { "." } else { "..." };
-            items.push(html! { <span class="num">{format!("{number}{dots}")}</span> });
+            items.push(html! { <span class="num" key={format!("n{slot}")}>{format!("{number}{dots}")}</span> });
             if !slot.is_multiple_of(2) {
                 // A game Black starts: White's column stays empty on the first row.
-                items.push(html! { <span class="mv-gap" aria-hidden="true"></span> });
+                items.push(html! { <span class="mv-gap" key="gap" aria-hidden="true"></span> });
             }
         }
         let ply = i + 1;
@@ -376,7 +379,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
             Callback::from(move |_| cb.emit(ply))
         };
         items.push(html! {
-            <button class={classes!("mv", (ply == props.shown).then_some("current"))} data-ply={ply.to_string()} onclick={onclick}>
+            <button class={classes!("mv", (ply == props.shown).then_some("current"))} key={ply} data-ply={ply.to_string()} onclick={onclick}>
                 {san.clone()}
                 if props.from_table.contains(&ply) {
                     <span class="from-table" title="played from the endgame table">{"tablebase"}</span>
@@ -385,7 +388,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
         });
     }
     if let Some(result) = &props.result {
-        items.push(html! { <span class="result" id="result">{result.clone()}</span> });
+        items.push(html! { <span class="result" key="result" id="result">{result.clone()}</span> });
     }
     // The current move stays in sight as the game grows or the player browses.
     let list = use_node_ref();
