@@ -30,12 +30,53 @@ pub fn status(state: &AppState) -> String {
     }
 }
 
-/// The game's moves in SAN.
+/// The moves last written in SAN: the game's start (its surface, castling rule and FEN), its moves
+/// and their SAN.
+type Written = (String, Vec<topochess_core::Move>, Vec<String>);
+
+thread_local! {
+    /// The page's game's moves as last written in SAN, for the next render to start from.
+    static WRITTEN: std::cell::RefCell<Written> = const {
+        std::cell::RefCell::new((String::new(), Vec::new(), Vec::new()))
+    };
+}
+
+/// The game's moves in SAN. Each render asks for them, and a move's SAN asks for the legal moves of
+/// its position and the next: the moves the last render wrote are kept, and only those after
+/// them are written (a move played writes one, a step back or forward none, where a 300-ply game
+/// wrote 300 at every render).
 pub fn sans(state: &AppState) -> Vec<String> {
     let game = &state.play.game;
-    (0..game.moves().len())
-        .filter_map(|i| Some(san::to_san(game.position_at(i)?, game.moves()[i])))
-        .collect()
+    let v = game.start().variant();
+    let start = format!(
+        "{} {} {}",
+        v.id(),
+        v.castling().name(),
+        topochess_core::fen::write(game.start())
+    );
+    WRITTEN.with(|w| {
+        let (fen, moves, sans) = &mut *w.borrow_mut();
+        if *fen != start {
+            *fen = start;
+            moves.clear();
+            sans.clear();
+        }
+        let same = moves
+            .iter()
+            .zip(game.moves())
+            .take_while(|(a, b)| a == b)
+            .count();
+        moves.truncate(same);
+        sans.truncate(same);
+        for (i, &mv) in game.moves().iter().enumerate().skip(same) {
+            let Some(position) = game.position_at(i) else {
+                break;
+            };
+            moves.push(mv);
+            sans.push(san::to_san(position, mv));
+        }
+        sans.clone()
+    })
 }
 
 /// What a screen reader hears when nothing is selected: the hint shown, the move taken back,
@@ -179,5 +220,54 @@ pub fn game_head(
                 { thinking(state, on_stop) }
             }
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use topochess_core::game::Game;
+    use topochess_core::{Position, Variant};
+
+    /// A page's state whose game is `moves` (SAN) played from the start of `preset`.
+    fn playing(preset: &str, moves: &[&str]) -> AppState {
+        let mut game = Game::new(Position::start(Arc::new(
+            Variant::preset(preset, None).unwrap(),
+        )));
+        for text in moves {
+            let mv = san::parse_move(game.position(), text).unwrap();
+            game.play(mv).unwrap();
+        }
+        let mut state = AppState::default();
+        state.play.game = game;
+        state
+    }
+
+    #[test]
+    fn the_moves_in_san_follow_the_game_from_render_to_render() {
+        let line = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"];
+        // Renders in turn: the game grown, a move taken back and another played, a new game, the
+        // same start on another surface with a move of its own (the cylinder's bishop across the
+        // glued edge), and back; each as the whole game written afresh gives it.
+        let renders: [(&str, &[&str]); 8] = [
+            ("standard", &line[..2]),
+            ("standard", &line),
+            ("standard", &line[..4]),
+            ("standard", &["e4", "e5", "Nf3", "Nf6", "Nxe5"]),
+            ("standard", &[]),
+            ("cylinder", &["e4", "e5", "Bxh7"]),
+            ("standard", &["e4", "e5", "Bc4"]),
+            ("standard", &line),
+        ];
+        for (preset, moves) in renders {
+            let state = playing(preset, moves);
+            let game = &state.play.game;
+            let afresh: Vec<String> = (0..game.moves().len())
+                .map(|i| san::to_san(game.position_at(i).unwrap(), game.moves()[i]))
+                .collect();
+            assert_eq!(sans(&state), afresh, "{preset} {moves:?}");
+            assert_eq!(afresh.len(), moves.len());
+        }
     }
 }
