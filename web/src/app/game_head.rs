@@ -30,22 +30,25 @@ pub fn status(state: &AppState) -> String {
     }
 }
 
-/// The moves last written in SAN: the game's start (its surface, castling rule and FEN), its moves
-/// and their SAN.
-type Written = (String, Vec<topochess_core::Move>, Vec<String>);
+/// The game as last written: its start (its surface, castling rule and FEN), its moves, their SAN,
+/// and its PGN with the result it was written with (none once the game changed).
+struct Written {
+    start: String,
+    moves: Vec<topochess_core::Move>,
+    sans: Vec<String>,
+    pgn: Option<(Option<topochess_core::game::Outcome>, String)>,
+}
 
 thread_local! {
-    /// The page's game's moves as last written in SAN, for the next render to start from.
+    /// The page's game as last written, for the next render to start from.
     static WRITTEN: std::cell::RefCell<Written> = const {
-        std::cell::RefCell::new((String::new(), Vec::new(), Vec::new()))
+        std::cell::RefCell::new(Written { start: String::new(), moves: Vec::new(), sans: Vec::new(), pgn: None })
     };
 }
 
-/// The game's moves in SAN. Each render asks for them, and a move's SAN asks for the legal moves of
-/// its position and the next: the moves the last render wrote are kept, and only those after
-/// them are written (a move played writes one, a step back or forward none, where a 300-ply game
-/// wrote 300 at every render).
-pub fn sans(state: &AppState) -> Vec<String> {
+/// Brings the game as last written up to the page's game: the moves kept are those the two share
+/// from the start, and only those after them are written in SAN.
+fn write(state: &AppState) {
     let game = &state.play.game;
     let v = game.start().variant();
     let start = format!(
@@ -54,28 +57,54 @@ pub fn sans(state: &AppState) -> Vec<String> {
         v.castling().name(),
         topochess_core::fen::write(game.start())
     );
-    WRITTEN.with(|w| {
-        let (fen, moves, sans) = &mut *w.borrow_mut();
-        if *fen != start {
-            *fen = start;
-            moves.clear();
-            sans.clear();
+    WRITTEN.with_borrow_mut(|w| {
+        if w.start != start {
+            w.start = start;
+            w.moves.clear();
         }
-        let same = moves
+        let same = w
+            .moves
             .iter()
             .zip(game.moves())
             .take_while(|(a, b)| a == b)
             .count();
-        moves.truncate(same);
-        sans.truncate(same);
+        // A game with no moves has its PGN written afresh (little to write; its start may be new).
+        if same < w.sans.len() || same < game.moves().len() || w.moves.is_empty() {
+            w.pgn = None;
+        }
+        w.moves.truncate(same);
+        w.sans.truncate(same);
         for (i, &mv) in game.moves().iter().enumerate().skip(same) {
             let Some(position) = game.position_at(i) else {
                 break;
             };
-            moves.push(mv);
-            sans.push(san::to_san(position, mv));
+            w.moves.push(mv);
+            w.sans.push(san::to_san(position, mv));
         }
-        sans.clone()
+    });
+}
+
+/// The game's moves in SAN. Each render asks for them, and a move's SAN asks for the legal moves of
+/// its position and the next: the moves the last render wrote are kept, and only those after
+/// them are written (a move played writes one, a step back or forward none, where a 300-ply game
+/// wrote 300 at every render).
+pub fn sans(state: &AppState) -> Vec<String> {
+    write(state);
+    WRITTEN.with_borrow(|w| w.sans.clone())
+}
+
+/// The game as PGN (the Import / export box's), written again only when its moves or its result
+/// changed since it was last written: a step back or forward in a long game writes none of it.
+pub fn pgn(state: &AppState) -> String {
+    write(state);
+    let outcome = state.play.game.outcome();
+    WRITTEN.with_borrow_mut(|w| match &w.pgn {
+        Some((kept, text)) if *kept == outcome => text.clone(),
+        _ => {
+            let text = state.play.pgn();
+            w.pgn = Some((outcome, text.clone()));
+            text
+        }
     })
 }
 
@@ -248,14 +277,15 @@ mod tests {
     fn the_moves_in_san_follow_the_game_from_render_to_render() {
         let line = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"];
         // Renders in turn: the game grown, a move taken back and another played, a new game, the
-        // same start on another surface with a move of its own (the cylinder's bishop across the
-        // glued edge), and back; each as the whole game written afresh gives it.
-        let renders: [(&str, &[&str]); 8] = [
+        // same start on another surface, bare and with a move of its own (the cylinder's bishop
+        // across the glued edge), and back; each (SAN and PGN) as the game written afresh gives it.
+        let renders: [(&str, &[&str]); 9] = [
             ("standard", &line[..2]),
             ("standard", &line),
             ("standard", &line[..4]),
             ("standard", &["e4", "e5", "Nf3", "Nf6", "Nxe5"]),
             ("standard", &[]),
+            ("cylinder", &[]),
             ("cylinder", &["e4", "e5", "Bxh7"]),
             ("standard", &["e4", "e5", "Bc4"]),
             ("standard", &line),
@@ -268,6 +298,18 @@ mod tests {
                 .collect();
             assert_eq!(sans(&state), afresh, "{preset} {moves:?}");
             assert_eq!(afresh.len(), moves.len());
+            assert_eq!(pgn(&state), state.play.pgn(), "{preset} {moves:?}");
         }
+    }
+
+    #[test]
+    fn the_pgn_follows_the_result_when_the_moves_stay() {
+        let line = ["e4", "e5", "Nf3"];
+        let mut state = playing("standard", &line);
+        assert!(pgn(&state).contains("[Result \"*\"]"), "{}", pgn(&state));
+        // Black resigns: the same moves, another result.
+        state.play.game.resign(Color::Black);
+        assert_eq!(pgn(&state), state.play.pgn());
+        assert!(pgn(&state).contains("[Result \"1-0\"]"), "{}", pgn(&state));
     }
 }

@@ -96,7 +96,7 @@ pub fn play_aside(state: &UseReducerHandle<AppState>, sans: Vec<String>) -> Html
                 { notice(state, NoticeAt::TypedMove) }
             }
             { game_chat(state) }
-            <Transfer pgn={state.play.pgn()} fen={fen::write(state.shown())} link={storage::browser_link(&state.settings, &state.play.game)}
+            <Transfer pgn={crate::app::game_head::pgn(state)} fen={fen::write(state.shown())} link={storage::browser_link(&state.settings, &state.play.game)}
                       on_load={on_load} notice={notice(state, NoticeAt::Import)} />
             if state.tv.is_none() && crate::app::build::FRONT {
                 { saved_list::saved_games(state) }
