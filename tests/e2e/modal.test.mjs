@@ -1,6 +1,7 @@
 // The modal dialogs (New game, the account's sign-in and API tokens) as a person meets them: the
-// page behind dimmed and out of reach of the pointer and the keyboard, a screen reader told the
-// dialog is modal, and a form taller than the screen scrolled within the dialog, its top in view.
+// page behind dimmed and out of reach of the pointer, the wheel and the keyboard, a screen reader
+// told the dialog is modal, and a form taller than the screen scrolled within the dialog, its top
+// in view.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSession, newGame, type, moves, centre, screenshot } from './harness.mjs';
@@ -59,6 +60,23 @@ test('on a short screen the dialog scrolls: its top in view when it opens, Start
     await page.click('#ng-start');
     await page.waitForSelector('#new-game', { state: 'detached' });
     assert.match(await page.locator('.game-name').first().textContent(), /torus/i);
+  } finally {
+    await page.setViewportSize({ width: 1400, height: 900 });
+  }
+});
+
+test('a wheel over the dialog scrolls nothing behind it', async () => {
+  const { page } = session;
+  await page.setViewportSize({ width: 900, height: 500 });
+  try {
+    assert.ok(await page.evaluate(() => document.documentElement.scrollHeight > innerHeight + 300), 'a page that scrolls');
+    await page.click('#new-game-open');
+    await page.waitForSelector('#new-game');
+    await page.mouse.move(20, 480);
+    await page.mouse.wheel(0, 400);
+    // The wheel's scroll is done (or not) by the next frames; the page's position is read after.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    assert.equal(await page.evaluate(() => scrollY), 0);
   } finally {
     await page.setViewportSize({ width: 1400, height: 900 });
   }
