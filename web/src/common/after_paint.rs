@@ -37,9 +37,10 @@ thread_local! {
     static ON_LEAVING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// [`after_paint`] for work that must not be lost (a game's save): it waits for the frame, but
-/// runs at once on a hidden page (which draws no frame) and when the page goes before the frame (a
-/// reload, a closed tab: `pagehide`). Each runs once, in the order given.
+/// [`after_paint`] for work that must not be lost or wait while the page is hidden (a game's save,
+/// a move's sound): it waits for the frame, but runs at once on a hidden page (which draws no
+/// frame) and when the page goes before the frame (a reload, a closed tab: `pagehide`). Each runs
+/// once, in the order given.
 pub fn after_paint_kept(work: Box<dyn FnOnce()>) {
     let first = KEPT.with(|k| {
         let mut k = k.borrow_mut();

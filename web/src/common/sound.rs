@@ -80,16 +80,9 @@ thread_local! {
 /// opponent's move heard in a tab in the background).
 pub fn play(sound: Sound) {
     mark(sound);
-    let hidden = web_sys::window()
-        .and_then(|w| w.document())
-        .is_none_or(|d| d.hidden());
-    if hidden {
+    crate::common::after_paint::after_paint_kept(Box::new(move || {
         let _ = tones(sound);
-    } else {
-        crate::common::after_paint::after_paint(move || {
-            let _ = tones(sound);
-        });
-    }
+    }));
 }
 
 fn mark(sound: Sound) -> Option<()> {
