@@ -129,7 +129,8 @@ test('the best move is drawn over the fold, and the page answers at once while i
   const best = page.locator('svg.normal .drawing.best');
   assert.ok(await best.count() >= 1);
   assert.ok(await best.locator('.edge-marker').count() >= 2, 'it leaves at an edge and comes back in');
-  assert.ok(await page.locator('svg.extended .drawing.best').count() >= 1);
+  // The extended view, which the board's frame does not wait for, draws it in the task after.
+  await page.waitForSelector('svg.extended .drawing.best', { state: 'attached' });
   await screenshot(page, 'analysis-over-the-fold');
   // Clicks are answered within 100 ms while the engine runs (it searches in slices).
   await linesAtDepth(page, 3);
@@ -228,7 +229,8 @@ test('a 30-ply game reviewed: progress, a graph, the blunder and its better move
   const better = page.locator('svg.normal .drawing.better');
   assert.ok(await better.count() >= 1);
   assert.ok(await better.locator('.edge-marker').count() >= 2, 'it leaves at the fold and comes back in');
-  assert.ok(await page.locator('svg.extended .drawing.better').count() >= 1);
+  // The extended view, which the board's frame does not wait for, draws it in the task after.
+  await page.waitForSelector('svg.extended .drawing.better', { state: 'attached' });
   await screenshot(page, 'review-blunder');
   // The review is in the PGN ([%eval] and [%best]) and loads back with it.
   const pgn = await page.locator('#analysis-pgn').inputValue();

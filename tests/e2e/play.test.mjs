@@ -339,6 +339,8 @@ test('a check across an edge shows where it comes from', async () => {
   const line = page.locator('svg.normal .drawing.check-line');
   assert.equal(await line.count(), 1, 'one checking piece');
   assert.ok(await line.locator('.edge-marker').count() >= 2, 'numbered where it leaves and comes back');
+  // The extended view, which the board's frame does not wait for, shows it in the task after.
+  await page.waitForSelector('svg.extended .drawing.check-line', { state: 'attached' });
   assert.equal(await page.locator('svg.extended .drawing.check-line').count(), 1);
   await screenshot(page, 'play-check-across-the-edge');
   // Once the check is answered, the line goes.
