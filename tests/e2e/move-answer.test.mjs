@@ -58,3 +58,27 @@ test('a move is kept when the page goes before the frame that would have saved i
   await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length >= 1);
   assert.deepEqual(await moves(page), ['e4', 'c5']);
 });
+
+test('a move leaves the saved games\' list alone until its save, which comes after the frame', async () => {
+  const { page } = session;
+  await newGame(page, { variant: 'standard' });
+  await type(page, 'e4');
+  await type(page, 'e5');
+  await page.waitForFunction(() => /1 move\b/.test(document.querySelector('#saved-games .current')?.textContent ?? ''));
+  const renders = () => page.evaluate(() => Number(document.querySelector('#saved-games').dataset.renders));
+  // The list's renders at the move's key press and in the frame that shows the move.
+  await page.evaluate(() => {
+    const renders = () => Number(document.querySelector('#saved-games').dataset.renders);
+    document.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter') return;
+      const down = renders();
+      requestAnimationFrame(() => { window.listedBeforeFrame = renders() - down; });
+    }, { capture: true });
+  });
+  const before = await renders();
+  await type(page, 'Nf3');
+  // The save then gives the list its new library: the game on the board has two moves now.
+  await page.waitForFunction(() => /2 moves\b/.test(document.querySelector('#saved-games .current')?.textContent ?? ''));
+  assert.equal(await page.evaluate(() => window.listedBeforeFrame), 0, 'the list not drawn before the move\'s frame');
+  assert.ok(await renders() > before, 'drawn again once the game is saved');
+});
