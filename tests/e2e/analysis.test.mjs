@@ -33,7 +33,7 @@ test('analysis from a game: three lines, the bar, arrows, a line played by a cli
   // On a wide screen the boards keep their size and place: the bar stands between the boards and
   // the panel, which gives up its width for it.
   assert.deepEqual(await boxes(), onGame);
-  const [bar, views, panel] = await page.evaluate(() => ['#eval-bar', 'svg.extended', 'main > aside']
+  const [bar, views, panel] = await page.evaluate(() => ['#eval-bar', 'svg.extended', 'main > aside, main > .kept-panel:not([hidden]) > aside']
     .map((s) => document.querySelector(s).getBoundingClientRect()).map((r) => [r.left, r.right, r.height]));
   assert.ok(bar[0] >= views[1] && bar[1] <= panel[0] && bar[2] > 100, `bar ${bar}, views ${views}, panel ${panel}`);
   await linesAtDepth(page, 4);

@@ -785,7 +785,7 @@ test('the boards stay in the page, hidden, under a screen of their own: coming b
   await page.waitForSelector('.lesson-card');
   assert.equal(await page.locator('main[hidden] svg.normal').count(), 1, 'kept, hidden');
   assert.equal(await page.locator('svg.normal').isVisible(), false);
-  assert.equal(await page.locator('#san-input').count(), 0, 'the game\'s panel is not kept');
+  assert.equal(await page.locator('#san-input').isVisible(), false, 'the game\'s panel kept, hidden');
   await openPlay(page);
   assert.equal(await page.evaluate(() => document.querySelector('svg.normal').kept), true, 'the same board');
   assert.deepEqual(await moves(page), ['e4']);

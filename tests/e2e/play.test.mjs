@@ -367,8 +367,10 @@ test('a message shows beside what caused it, in view, and goes with its screen',
   await type(page, 'Ke5');
   await page.waitForSelector('.san-input + #notice');
   assert.ok(await inView(page, '#notice'));
-  // Going to another screen takes it away.
+  // Going to another screen takes it away, and it is not there when the game comes back.
   await page.click('#nav-explore');
+  assert.equal(await page.locator('#notice').count(), 0);
+  await openPlay(page);
   assert.equal(await page.locator('#notice').count(), 0);
   // On a phone the typed move's message is in view too (it was 790 px above the box).
   const phone = await phonePage(session);
@@ -431,7 +433,7 @@ test('the header stays one row at 1366 px, the boards fill a 1920x1080 screen, t
 test('the panel does not jump when the computer starts or stops thinking', async () => {
   const { page } = session;
   await newGame(page, { variant: 'folded', opponent: 'white', level: 6 });
-  const top = () => page.evaluate(() => document.querySelector('main > aside').getBoundingClientRect().top);
+  const top = () => page.evaluate(() => document.querySelector('main > aside, main > .kept-panel:not([hidden]) > aside').getBoundingClientRect().top);
   const before = await top();
   // Measured by the page in the task that first shows the computer thinking (a MutationObserver's
   // callback runs before the next task): an answer within a frame cannot hide it.
@@ -440,7 +442,7 @@ test('the panel does not jump when the computer starts or stops thinking', async
       const seen = new MutationObserver(() => {
         if (!document.querySelector('#thinking')) return;
         seen.disconnect();
-        done(document.querySelector('main > aside').getBoundingClientRect().top);
+        done(document.querySelector('main > aside, main > .kept-panel:not([hidden]) > aside').getBoundingClientRect().top);
       });
       seen.observe(document.body, { childList: true, subtree: true });
     });

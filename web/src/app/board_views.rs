@@ -53,28 +53,44 @@ fn use_handed(state: &UseReducerHandle<AppState>) -> Rc<Handed> {
         puzzle.map(|p| (p.session, p.shown_ply(), p.player_to_move())),
         lesson.map(|s| (s.lesson, s.step, s.awaits_move())),
     );
-    let state = state.clone();
-    use_memo(key, move |_| {
-        let board = (state.analysing(), state.solving(), state.studying());
-        let (dests, (normal, extended)) = match board {
-            (Some(a), _, _) => (
-                scene::legal_dests(a.position()),
-                scene::hover_of(a.position()),
-            ),
-            (None, Some(p), _) if p.player_to_move() => {
-                (scene::legal_dests(p.live()), scene::hover_of(p.live()))
-            }
-            (None, None, Some(s)) if s.awaits_move() => {
-                (scene::legal_dests(&s.pos), scene::hover_of(&s.pos))
-            }
-            (None, Some(_), _) | (None, None, Some(_)) => Default::default(),
-            (None, None, None) => (
-                state.play.dests(&state.settings),
-                state.play.move_hover(&state.settings),
-            ),
-        };
-        (Rc::new(dests), Rc::new(normal), Rc::new(extended))
-    })
+    // The last few positions' are kept: going back to a screen finds its board's.
+    let kept = use_mut_ref(Vec::new);
+    let mut kept = kept.borrow_mut();
+    let found = match kept.iter().position(|(k, _)| *k == key) {
+        Some(i) => kept.remove(i).1,
+        None => Rc::new(handed(state)),
+    };
+    if kept.len() == KEPT {
+        kept.remove(0);
+    }
+    kept.push((key, found.clone()));
+    found
+}
+
+/// How many positions' moves and routes [`use_handed`] keeps: one for each screen with a board.
+const KEPT: usize = 4;
+
+/// The moves and the routes of the board the screen shows.
+fn handed(state: &AppState) -> Handed {
+    let board = (state.analysing(), state.solving(), state.studying());
+    let (dests, (normal, extended)) = match board {
+        (Some(a), _, _) => (
+            scene::legal_dests(a.position()),
+            scene::hover_of(a.position()),
+        ),
+        (None, Some(p), _) if p.player_to_move() => {
+            (scene::legal_dests(p.live()), scene::hover_of(p.live()))
+        }
+        (None, None, Some(s)) if s.awaits_move() => {
+            (scene::legal_dests(&s.pos), scene::hover_of(&s.pos))
+        }
+        (None, Some(_), _) | (None, None, Some(_)) => Default::default(),
+        (None, None, None) => (
+            state.play.dests(&state.settings),
+            state.play.move_hover(&state.settings),
+        ),
+    };
+    (Rc::new(dests), Rc::new(normal), Rc::new(extended))
 }
 
 /// A key that changes whenever the position shown does.

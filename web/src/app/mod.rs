@@ -22,6 +22,7 @@ pub mod handover;
 pub mod header;
 pub mod home;
 pub mod job;
+pub mod kept;
 pub mod live_flow;
 pub mod live_panel;
 pub mod lobby;
@@ -131,6 +132,7 @@ pub fn app(props: &AppProps) -> Html {
     let page_shown = page.is_some();
     let tv_empty = !page_shown && FULL && state.screen == Screen::Play && tv::tv_idle(&state);
     let boards_hidden = page_shown || tv_empty;
+    let shelf = use_shelf(&state, boards_hidden);
     html! {
         <div class={classes!("app", view_class, state.narrow_extended.then_some("show-extended"),
                              matches!(state.settings.opponent, Opponent::Live { .. }).then_some("live"))}
@@ -196,9 +198,7 @@ pub fn app(props: &AppProps) -> Html {
                         on_shape={input.on_shape} on_choose={input.on_choose} />
                 </section>
                 }
-                if !boards_hidden {
-                    { aside(&state, sans) }
-                }
+                { side(&state, sans, &shelf, boards_hidden) }
             </main>
             }
         </div>
@@ -316,6 +316,51 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
         }),
         _ => return None,
     })
+}
+
+/// The kept panels at this render (the whole app's; the first screen's module keeps none).
+#[hook]
+fn use_shelf(state: &AppState, boards_hidden: bool) -> kept::Shelf {
+    if !FULL {
+        return kept::Shelf::default();
+    }
+    let shelf = use_mut_ref(kept::Shelf::default);
+    let next = kept::Shelf::next(&shelf.borrow(), state, boards_hidden);
+    *shelf.borrow_mut() = next.clone();
+    next
+}
+
+/// The panels beside the boards: the kept ones (the screen's visible, drawn when the boards are
+/// shown), and a panel that is not kept when it is the screen's.
+fn side(
+    state: &UseReducerHandle<AppState>,
+    mut sans: Vec<String>,
+    shelf: &kept::Shelf,
+    boards_hidden: bool,
+) -> Html {
+    if !FULL {
+        return if boards_hidden {
+            Html::default()
+        } else {
+            aside(state, sans)
+        };
+    }
+    // The game's panel drawn as it is left needs the moves too (a rare render: it held a message).
+    let mut left = shelf.left.map(|_| sans.clone());
+    // A screen whose panel is not kept draws it beside the kept ones, all hidden.
+    let unkept =
+        (!boards_hidden && shelf.shown.is_none()).then(|| aside(state, std::mem::take(&mut sans)));
+    let mut live = Some(sans);
+    html! {
+        <>
+            { kept::panels(shelf, |panel| if shelf.live == Some(panel) {
+                aside(state, live.take().unwrap_or_default())
+            } else {
+                play_aside::play_aside(state, left.take().unwrap_or_default())
+            }) }
+            { unkept.unwrap_or_default() }
+        </>
+    }
 }
 
 /// The panel beside the boards: the explorer's, the analysis's, the puzzle's, the lesson's,
