@@ -1,6 +1,7 @@
-// Switching screens: each screen's panel (the game's, the analysis's, the puzzle's) stays in the
-// page, hidden, while another screen is shown, and is found as it was left when its screen comes
-// back; a hidden panel is neither seen nor heard, and is left alone while hidden.
+// Switching screens: each screen's panel (the game's, the analysis's, the puzzle's) and the pages
+// a player goes back and forth to (the lessons' list, the saved games) stay in the page, hidden,
+// while another screen is shown, and are found as they were left when their screen comes back; a
+// hidden one is neither seen nor heard, and is left alone while hidden.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSession, newGame, type, moves, drawn } from './harness.mjs';
@@ -82,6 +83,28 @@ test('the puzzle\'s and the analysis\'s panels are kept too, each screen showing
   assert.deepEqual(await shownPanels(page), ['analysis-panel']);
   assert.equal(await page.evaluate(() => document.querySelector('aside.analysis-panel') === window.analysisPanel), true);
   // Each id once in the page: the kept panels share none.
+  const ids = await page.evaluate(() => [...document.querySelectorAll('[id]')].map((e) => e.id));
+  assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), []);
+});
+
+test('the lessons\' list and the saved games are kept as pages, one shown at a time', async () => {
+  const { page } = session;
+  await open(page, 'nav-learn', '#lessons');
+  await page.evaluate(() => { window.lessons = document.querySelector('#lessons'); });
+  await open(page, 'nav-games', '#games');
+  const shown = () => page.evaluate(() => ['#lessons', '#games'].filter((s) => document.querySelector(s)?.checkVisibility()));
+  assert.deepEqual(await shown(), ['#games']);
+  await open(page, 'nav-play', '#san-input:visible');
+  assert.deepEqual(await shown(), []);
+  await open(page, 'nav-learn', '#lessons:visible');
+  assert.deepEqual(await shown(), ['#lessons']);
+  assert.equal(await page.evaluate(() => document.querySelector('#lessons') === window.lessons), true, 'the same list');
+  // A lesson opened from it, and the list again.
+  await page.locator('[id^="learn-open-"]').first().click();
+  await page.waitForSelector('aside.learn-panel');
+  await page.click('#learn-close');
+  await page.waitForSelector('#lessons:visible');
+  assert.equal(await page.evaluate(() => document.querySelector('#lessons') === window.lessons), true, 'the same list');
   const ids = await page.evaluate(() => [...document.querySelectorAll('[id]')].map((e) => e.id));
   assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), []);
 });

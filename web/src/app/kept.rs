@@ -157,6 +157,74 @@ pub fn panels(shelf: &Shelf, mut draw: impl FnMut(Panel) -> Html) -> Html {
     }
 }
 
+/// A screen of its own kept in the page once shown, hidden under the others: those a player goes
+/// back and forth to (the lessons' list, some 220 elements; the saved games).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Page {
+    /// The lessons' list.
+    Lessons,
+    /// The saved games.
+    Games,
+}
+
+impl Page {
+    /// The page `state`'s screen shows, if it is kept.
+    pub fn of(state: &AppState) -> Option<Page> {
+        match state.screen {
+            Screen::Learn if state.studying().is_none() => Some(Page::Lessons),
+            Screen::Games => Some(Page::Games),
+            _ => None,
+        }
+    }
+
+    /// The name its box is keyed by.
+    fn key(self) -> &'static str {
+        match self {
+            Page::Lessons => "lessons",
+            Page::Games => "games",
+        }
+    }
+}
+
+/// The kept pages at a render: those shown so far, and the one shown (drawn from the state).
+#[derive(Clone, Default, PartialEq, Debug)]
+pub struct Pages {
+    /// Every page shown so far, in the order first shown.
+    pub seen: Vec<Page>,
+    /// The page shown.
+    pub shown: Option<Page>,
+}
+
+impl Pages {
+    /// The kept pages after `previous` for a render of `state`.
+    pub fn next(previous: &Pages, state: &AppState) -> Pages {
+        let shown = Page::of(state);
+        let mut seen = previous.seen.clone();
+        if let Some(p) = shown.filter(|p| !seen.contains(p)) {
+            seen.push(p);
+        }
+        Pages { seen, shown }
+    }
+
+    /// The kept pages, each in its box, the one shown drawn from `page` (the screen's page), the
+    /// others hidden as they were.
+    pub fn draw(&self, page: Html) -> Html {
+        let mut page = Some(page);
+        html! {
+            <>
+                { for self.seen.iter().map(|&p| {
+                    let drawn = (self.shown == Some(p)).then(|| page.take().unwrap_or_default());
+                    html! {
+                        <div class="kept-page" key={p.key()} hidden={drawn.is_none()}>
+                            <Kept live={drawn.is_some()}>{ drawn.unwrap_or_default() }</Kept>
+                        </div>
+                    }
+                }) }
+            </>
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,5 +278,24 @@ mod tests {
         top.notice_at = NoticeAt::Top;
         let shown = Shelf::next(&Shelf::default(), &top, false);
         assert_eq!(Shelf::next(&shown, &on(Screen::Games), true).left, None);
+    }
+
+    #[test]
+    fn a_page_is_kept_once_shown() {
+        let games = Pages::next(&Pages::default(), &on(Screen::Games));
+        assert_eq!(
+            (games.seen.clone(), games.shown),
+            (vec![Page::Games], Some(Page::Games))
+        );
+        let learn = Pages::next(&games, &on(Screen::Learn));
+        assert_eq!(
+            (learn.seen.clone(), learn.shown),
+            (vec![Page::Games, Page::Lessons], Some(Page::Lessons))
+        );
+        let play = Pages::next(&learn, &on(Screen::Play));
+        assert_eq!(
+            (play.seen, play.shown),
+            (vec![Page::Games, Page::Lessons], None)
+        );
     }
 }

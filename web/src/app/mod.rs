@@ -133,6 +133,12 @@ pub fn app(props: &AppProps) -> Html {
     let tv_empty = !page_shown && FULL && state.screen == Screen::Play && tv::tv_idle(&state);
     let boards_hidden = page_shown || tv_empty;
     let shelf = use_shelf(&state, boards_hidden);
+    let pages = use_pages(&state);
+    // A kept page is drawn in its box, the others where they were.
+    let (page_kept, page_here) = match pages.shown {
+        Some(_) => (page, None),
+        None => (None, page),
+    };
     html! {
         <div class={classes!("app", view_class, state.narrow_extended.then_some("show-extended"),
                              matches!(state.settings.opponent, Opponent::Live { .. }).then_some("live"))}
@@ -155,7 +161,10 @@ pub fn app(props: &AppProps) -> Html {
             if build::FRONT {
                 { new_game(&state) }
             }
-            { page.unwrap_or_default() }
+            { page_here.unwrap_or_default() }
+            if FULL {
+                { pages.draw(page_kept.unwrap_or_default()) }
+            }
             if tv_empty {
                 { tv::tv_empty(&state) }
             }
@@ -327,6 +336,18 @@ fn use_shelf(state: &AppState, boards_hidden: bool) -> kept::Shelf {
     let shelf = use_mut_ref(kept::Shelf::default);
     let next = kept::Shelf::next(&shelf.borrow(), state, boards_hidden);
     *shelf.borrow_mut() = next.clone();
+    next
+}
+
+/// The kept pages at this render (the whole app's; the first screen's module keeps none).
+#[hook]
+fn use_pages(state: &AppState) -> kept::Pages {
+    if !FULL {
+        return kept::Pages::default();
+    }
+    let pages = use_mut_ref(kept::Pages::default);
+    let next = kept::Pages::next(&pages.borrow(), state);
+    *pages.borrow_mut() = next.clone();
     next
 }
 
