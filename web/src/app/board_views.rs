@@ -53,7 +53,7 @@ fn use_handed(state: &UseReducerHandle<AppState>) -> Rc<Handed> {
         puzzle.map(|p| (p.session, p.shown_ply(), p.player_to_move())),
         lesson.map(|s| (s.lesson, s.step, s.awaits_move())),
     );
-    // The last few positions' are kept: going back to a screen finds its board's.
+    // The last few positions' moves and routes are kept: going back to a screen finds its board's.
     let kept = use_mut_ref(Vec::new);
     let mut kept = kept.borrow_mut();
     let found = match kept.iter().position(|(k, _)| *k == key) {

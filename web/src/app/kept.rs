@@ -7,7 +7,7 @@
 use crate::app::state::{AppState, NoticeAt, Screen};
 use yew::prelude::*;
 
-/// Whose panel is beside the boards.
+/// Whose panel is beside the boards (in the page's order).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Panel {
     /// The game's (moves, offers, the saved games).
@@ -21,9 +21,6 @@ pub enum Panel {
 }
 
 impl Panel {
-    /// Every panel kept, in the page's order.
-    pub const ALL: [Panel; 4] = [Panel::Game, Panel::Analysis, Panel::Puzzle, Panel::Lesson];
-
     /// The panel beside the boards of `state`'s screen; `None` where the panel is another (the
     /// explorer's, the lab's, the settings), drawn when shown and not kept.
     pub fn of(state: &AppState) -> Option<Panel> {
@@ -124,12 +121,7 @@ impl Shelf {
             let panel = Panel::of(state);
             shelf.shown = panel;
             shelf.live = panel;
-            if let Some(p) = panel.filter(|p| !shelf.seen.contains(p)) {
-                shelf.seen.push(p);
-                shelf
-                    .seen
-                    .sort_by_key(|p| Panel::ALL.iter().position(|q| q == p));
-            }
+            noted(&mut shelf.seen, panel, |p| *p as usize);
         }
         let had_message = previous.live == Some(Panel::Game) && previous.message;
         if had_message && shelf.live != Some(Panel::Game) {
@@ -143,17 +135,39 @@ impl Shelf {
 /// The kept panels, each in its box: the visible one shown, the others hidden as they were; those
 /// drawn at this render (the live one, one left) drawn by `draw`.
 pub fn panels(shelf: &Shelf, mut draw: impl FnMut(Panel) -> Html) -> Html {
+    boxes(
+        "kept-panel",
+        shelf.seen.iter().map(|&panel| {
+            let drawn =
+                (shelf.live == Some(panel) || shelf.left == Some(panel)).then(|| draw(panel));
+            (panel.key(), shelf.shown == Some(panel), drawn)
+        }),
+    )
+}
+
+/// Kept boxes of `class`, each given by its key, whether it is shown and what it is drawn with
+/// at this render (`None`: what it drew last stays).
+fn boxes(
+    class: &'static str,
+    each: impl Iterator<Item = (&'static str, bool, Option<Html>)>,
+) -> Html {
     html! {
         <>
-            { for shelf.seen.iter().map(|&panel| {
-                let drawn = (shelf.live == Some(panel) || shelf.left == Some(panel)).then(|| draw(panel));
-                html! {
-                    <div class="kept-panel" key={panel.key()} hidden={shelf.shown != Some(panel)}>
-                        <Kept live={drawn.is_some()}>{ drawn.unwrap_or_default() }</Kept>
-                    </div>
-                }
+            { for each.map(|(key, shown, drawn)| html! {
+                <div class={class} key={key} hidden={!shown}>
+                    <Kept live={drawn.is_some()}>{ drawn.unwrap_or_default() }</Kept>
+                </div>
             }) }
         </>
+    }
+}
+
+/// `seen` with `shown` added if it is new, in the order `order` gives (a stable sort: equal
+/// ones stay in the order shown).
+fn noted<T: Copy + PartialEq>(seen: &mut Vec<T>, shown: Option<T>, order: impl Fn(&T) -> usize) {
+    if let Some(p) = shown.filter(|p| !seen.contains(p)) {
+        seen.push(p);
+        seen.sort_by_key(order);
     }
 }
 
@@ -200,9 +214,7 @@ impl Pages {
     pub fn next(previous: &Pages, state: &AppState) -> Pages {
         let shown = Page::of(state);
         let mut seen = previous.seen.clone();
-        if let Some(p) = shown.filter(|p| !seen.contains(p)) {
-            seen.push(p);
-        }
+        noted(&mut seen, shown, |_| 0);
         Pages { seen, shown }
     }
 
@@ -210,18 +222,13 @@ impl Pages {
     /// others hidden as they were.
     pub fn draw(&self, page: Html) -> Html {
         let mut page = Some(page);
-        html! {
-            <>
-                { for self.seen.iter().map(|&p| {
-                    let drawn = (self.shown == Some(p)).then(|| page.take().unwrap_or_default());
-                    html! {
-                        <div class="kept-page" key={p.key()} hidden={drawn.is_none()}>
-                            <Kept live={drawn.is_some()}>{ drawn.unwrap_or_default() }</Kept>
-                        </div>
-                    }
-                }) }
-            </>
-        }
+        boxes(
+            "kept-page",
+            self.seen.iter().map(|&p| {
+                let here = self.shown == Some(p);
+                (p.key(), here, here.then(|| page.take().unwrap_or_default()))
+            }),
+        )
     }
 }
 

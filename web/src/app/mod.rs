@@ -132,8 +132,8 @@ pub fn app(props: &AppProps) -> Html {
     let page_shown = page.is_some();
     let tv_empty = !page_shown && FULL && state.screen == Screen::Play && tv::tv_idle(&state);
     let boards_hidden = page_shown || tv_empty;
-    let shelf = use_shelf(&state, boards_hidden);
-    let pages = use_pages(&state);
+    let shelf = use_kept(|last| kept::Shelf::next(last, &state, boards_hidden));
+    let pages = use_kept(|last| kept::Pages::next(last, &state));
     // A kept page is drawn in its box, the others where they were.
     let (page_kept, page_here) = match pages.shown {
         Some(_) => (page, None),
@@ -327,28 +327,21 @@ fn page_screen(state: &UseReducerHandle<AppState>) -> Option<Html> {
     })
 }
 
-/// The kept panels at this render (the whole app's; the first screen's module keeps none).
+/// What the kept panels or pages are at this render, made by `next` from what they were at the
+/// last (the whole app's; the first screen's module keeps none).
 #[hook]
-fn use_shelf(state: &AppState, boards_hidden: bool) -> kept::Shelf {
+fn use_kept<T, F>(next: F) -> T
+where
+    T: Clone + Default + 'static,
+    F: FnOnce(&T) -> T,
+{
     if !FULL {
-        return kept::Shelf::default();
+        return T::default();
     }
-    let shelf = use_mut_ref(kept::Shelf::default);
-    let next = kept::Shelf::next(&shelf.borrow(), state, boards_hidden);
-    *shelf.borrow_mut() = next.clone();
-    next
-}
-
-/// The kept pages at this render (the whole app's; the first screen's module keeps none).
-#[hook]
-fn use_pages(state: &AppState) -> kept::Pages {
-    if !FULL {
-        return kept::Pages::default();
-    }
-    let pages = use_mut_ref(kept::Pages::default);
-    let next = kept::Pages::next(&pages.borrow(), state);
-    *pages.borrow_mut() = next.clone();
-    next
+    let kept = use_mut_ref(T::default);
+    let now = next(&kept.borrow());
+    *kept.borrow_mut() = now.clone();
+    now
 }
 
 /// The panels beside the boards: the kept ones (the screen's visible, drawn when the boards are
