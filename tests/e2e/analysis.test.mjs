@@ -108,6 +108,7 @@ test('a side line is made on the board, promoted, annotated, and kept across a r
   assert.deepEqual(await page.locator('#moves .mv').allTextContents(), ['e4', 'e5', 'Nf3', 'Nc6']);
   // A PGN with side lines loads into the analysis.
   await page.click('#nav-analysis');
+  await page.waitForSelector('.analysis-panel details');
   await page.evaluate(() => { document.querySelector('.analysis-panel details').open = true; });
   await page.fill('#analysis-import', '[Variant "cylinder"]\n1. e4 (1. d4 d5 {solid}) 1... c5 *');
   await page.click('#analysis-load');
@@ -115,6 +116,7 @@ test('a side line is made on the board, promoted, annotated, and kept across a r
   assert.deepEqual(await treeMoves(page), ['e4', 'd4', 'd5', 'c5']);
   assert.match(await page.locator('#game-name').textContent(), /Cylinder/i, 'the analysis names its surface');
   await page.click('#nav-play');
+  await page.waitForSelector('#san-input');
   assert.match(await page.locator('#game-name').textContent(), /Folded/, 'the game stays');
   assert.deepEqual(await page.locator('#moves .mv').allTextContents(), ['e4', 'e5', 'Nf3', 'Nc6']);
   assert.deepEqual(errors, [], server.url);
@@ -191,6 +193,7 @@ test('a 30-ply game reviewed: progress, a graph, the blunder and its better move
     + '1. g3 Qxc1+ 2. Kg2 Qf5 3. a4 Qa2 4. Kf2 Qb3 5. Kg2 Qh1+ 6. Kh3 h5 7. Kh4 Qc4+ 8. Kg5 Qf8+ '
     + '9. Kg6 Qc7 10. h4 b6 11. Kg5 Qc5+ 12. Kg6 Qc8 13. g4 Qc6+ 14. Kg5 a6 15. a5 Qc8 *';
   await page.click('#nav-analysis');
+  await page.waitForSelector('.analysis-panel details');
   await page.evaluate(() => { document.querySelector('.analysis-panel details').open = true; });
   await page.fill('#analysis-import', game);
   await page.click('#analysis-load');

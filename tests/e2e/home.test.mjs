@@ -358,11 +358,12 @@ test('at 200% zoom (683 CSS px wide) the header wraps: every tab and button on s
     // On Play the board is in view: most of its height on the first screen.
     const board = await page.locator('svg.normal').boundingBox();
     assert.ok(board && board.y + board.height / 2 <= 384, `the board at ${JSON.stringify(board)} on a 384 px screen`);
-    for (const tab of ['#nav-explore', '#nav-lab', '#nav-atlas']) {
+    for (const [tab, shown] of [['#nav-explore', '#explorer-panel'], ['#nav-lab', '#lab-panel'], ['#nav-atlas', '#atlas-table']]) {
       await page.click(tab);
       // These screens are the whole app's: a first visit's page (the service worker not yet in
       // charge) fetches it first, the game screen staying meanwhile.
       await page.waitForFunction(() => !window.wasmBindings?.leave && !document.querySelector('#whole-opening'));
+      await page.waitForSelector(shown);
       assert.equal(await page.locator('.opponent').count(), 0, `no "hot-seat" on ${tab}`);
     }
   } finally {

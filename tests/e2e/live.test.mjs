@@ -247,7 +247,7 @@ test('a seek posted from the front page: its poster on the board, marked as thei
   await a.waitForSelector('#lobby-seeks li.mine', { state: 'detached', timeout: 5000 });
   await b.waitForSelector('#lobby-seeks .lobby-play', { state: 'detached', timeout: 5000 });
   await a.click('#nav-play');
-  await a.waitForFunction(() => /Aborted/.test(document.querySelector('#status').textContent));
+  await a.waitForFunction(() => /Aborted/.test(document.querySelector('#status')?.textContent));
   assert.equal(await a.locator('#live-link, #live-qr, #live-rematch').count(), 0, 'no invitation or rematch for an aborted seek');
 }));
 

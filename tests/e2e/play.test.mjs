@@ -369,6 +369,7 @@ test('a message shows beside what caused it, in view, and goes with its screen',
   assert.ok(await inView(page, '#notice'));
   // Going to another screen takes it away, and it is not there when the game comes back.
   await page.click('#nav-explore');
+  await page.waitForSelector('#explorer-panel');
   assert.equal(await page.locator('#notice').count(), 0);
   await openPlay(page);
   assert.equal(await page.locator('#notice').count(), 0);

@@ -1,7 +1,9 @@
 // Switching screens: each screen's panel (the game's, the analysis's, the puzzle's) and the pages
 // a player goes back and forth to (the lessons' list, the saved games) stay in the page, hidden,
 // while another screen is shown, and are found as they were left when their screen comes back; a
-// hidden one is neither seen nor heard, and is left alone while hidden.
+// hidden one is neither seen nor heard, and is left alone while hidden. A tab clicked is marked
+// in the frame after the click, its screen drawn the frame after; of two tabs clicked in one
+// moment the last one's screen comes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSession, newGame, type, moves, drawn } from './harness.mjs';
@@ -107,4 +109,49 @@ test('the lessons\' list and the saved games are kept as pages, one shown at a t
   assert.equal(await page.evaluate(() => document.querySelector('#lessons') === window.lessons), true, 'the same list');
   const ids = await page.evaluate(() => [...document.querySelectorAll('[id]')].map((e) => e.id));
   assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), []);
+});
+
+/** The tabs marked pressed. */
+const marked = (page) => page.evaluate(() => [...document.querySelectorAll('nav.tabs .nav-tab[aria-pressed="true"]')].map((t) => t.id));
+
+test('a tab is marked in the frame after its click, and its screen comes the frame after', async () => {
+  const { page } = session;
+  await open(page, 'nav-analysis', '#analysis-status');
+  await open(page, 'nav-play', '#san-input');
+  const game = await page.evaluate(() => location.hash);
+  // What the frame after the click shows: the tab marked, the game's screen still there.
+  const first = await page.evaluate(() => new Promise((done) => {
+    document.querySelector('#nav-puzzles').click();
+    requestAnimationFrame(() => done({
+      marked: [...document.querySelectorAll('nav.tabs .nav-tab[aria-pressed="true"]')].map((t) => t.id),
+      game: document.querySelector('#san-input').checkVisibility(),
+      puzzle: document.querySelector('aside.puzzle-panel')?.checkVisibility() ?? false,
+    }));
+  }));
+  assert.deepEqual(first, { marked: ['nav-puzzles'], game: true, puzzle: false });
+  // Then the puzzle's screen, its address, the tab still the one marked.
+  await page.waitForSelector('aside.puzzle-panel .puzzle-fen');
+  await page.waitForFunction((g) => location.hash !== g, game);
+  assert.match(await page.evaluate(() => location.hash), /^#\/puzzles\//);
+  assert.equal(await page.isVisible('#san-input'), false);
+  assert.deepEqual(await marked(page), ['nav-puzzles']);
+});
+
+test('two tabs clicked in one moment: the last one\'s screen comes, with one entry in the history', async () => {
+  const { page } = session;
+  await open(page, 'nav-analysis', '#analysis-status');
+  await open(page, 'nav-play', '#san-input');
+  const [game, entries] = await page.evaluate(() => [location.hash, history.length]);
+  await page.evaluate(() => {
+    document.querySelector('#nav-analysis').click();
+    document.querySelector('#nav-learn').click();
+  });
+  await page.waitForFunction((g) => location.hash !== g, game);
+  await drawn(page);
+  await drawn(page);
+  assert.equal(await page.evaluate(() => location.hash), '#/learn');
+  assert.equal(await page.isVisible('#lessons'), true);
+  assert.equal(await page.isVisible('#analysis-status'), false);
+  assert.deepEqual(await marked(page), ['nav-learn']);
+  assert.equal(await page.evaluate(() => history.length), entries + 1, 'no entry for the analysis');
 });

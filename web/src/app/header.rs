@@ -106,23 +106,108 @@ fn community(state: &AppState) -> Html {
     }
 }
 
+/// The tab marked for `state`'s screen (none for a screen no tab opens; TV is shown on the game's
+/// screen, but is the Community menu's).
+fn marked(state: &AppState) -> Option<Screen> {
+    (!(state.screen == Screen::Play && state.tv.is_some())).then_some(state.screen)
+}
+
+/// What a tab opens: its screen (the Learn tab the lessons' list, as its address is); in the
+/// whole app, unless the app has gone to another address before it comes.
+fn go(state: &UseReducerHandle<AppState>) -> Callback<Screen> {
+    use crate::app::build::FULL;
+    let state = state.clone();
+    let from = if FULL { state.address() } else { Address::Home };
+    Callback::from(move |target| {
+        let open = match target {
+            Screen::Learn => Action::Open(Address::Learn(None)),
+            target => Action::Go(target),
+        };
+        state.dispatch(if FULL {
+            Action::Tab(Box::new(open), from.clone())
+        } else {
+            open
+        })
+    })
+}
+
+/// The screens' tabs, `marked` the one pressed, `click` what a click on one does; the Community
+/// menu after them.
+fn tab_list(
+    marked: Option<Screen>,
+    community: Html,
+    click: impl Fn(Screen) -> Callback<MouseEvent>,
+) -> Html {
+    let tab = |target: Screen, id: &'static str, label: &'static str| {
+        let on = marked == Some(target);
+        html! {
+            <button id={id} class={classes!("nav-tab", on.then_some("on"))}
+                    aria-pressed={on.to_string()} onclick={click(target)}>{label}</button>
+        }
+    };
+    html! {
+        <nav class="tabs" aria-label="Screens">
+            { tab(Screen::Play, "nav-play", "Play") }
+            { tab(Screen::Explore, "nav-explore", "Explore") }
+            { tab(Screen::Lab, "nav-lab", "Surface lab") }
+            { tab(Screen::Analyse, "nav-analysis", "Analysis") }
+            { tab(Screen::Atlas, "nav-atlas", "Endgames") }
+            { tab(Screen::Learn, "nav-learn", "Learn") }
+            { tab(Screen::Puzzles, "nav-puzzles", "Puzzles") }
+            { tab(Screen::Games, "nav-games", "Games") }
+            { community }
+        </nav>
+    }
+}
+
+/// Props of [`Tabs`].
+#[derive(Properties, PartialEq)]
+struct TabsProps {
+    /// The screen whose tab is marked.
+    on: Option<Screen>,
+    /// The Community menu, after the tabs.
+    community: Html,
+    /// Opens a tab's screen.
+    go: Callback<Screen>,
+}
+
+/// The whole app's tabs. A tab clicked is marked at once, and its screen drawn in the task after
+/// that frame, as a transition is: the click is answered within a frame by its tab, and the
+/// screen (its boards and panel, the page's most work) comes the frame after.
+#[function_component(Tabs)]
+fn tabs(props: &TabsProps) -> Html {
+    // The tab clicked, and the one marked when it was: marked until the screen comes.
+    let going = use_state_eq(|| None::<(Screen, Option<Screen>)>);
+    // Clicks so far: a tab clicked before the last one's screen came gives way to it.
+    let clicks = use_mut_ref(|| 0u32);
+    let marked = match *going {
+        Some((target, from)) if from == props.on => Some(target),
+        _ => props.on,
+    };
+    let click = |target: Screen| {
+        let (going, go, clicks, from) = (going.clone(), props.go.clone(), clicks.clone(), props.on);
+        Callback::from(move |_: MouseEvent| {
+            going.set(Some((target, from)));
+            let this = {
+                let mut clicks = clicks.borrow_mut();
+                *clicks += 1;
+                *clicks
+            };
+            let (going, go, clicks) = (going.clone(), go.clone(), clicks.clone());
+            crate::common::after_paint::after_paint(move || {
+                if *clicks.borrow() == this {
+                    go.emit(target);
+                    going.set(None);
+                }
+            });
+        })
+    };
+    tab_list(marked, props.community.clone(), click)
+}
+
 /// The header; `offline` when the browser has no network, `sign_in` when the sign-in form is
 /// asked for as the app opens.
 pub fn header(state: &UseReducerHandle<AppState>, offline: bool, sign_in: bool) -> Html {
-    let nav = |target: Screen, id: &'static str, label: &'static str| {
-        let state = state.clone();
-        // TV is shown on the game's screen, but is the Community menu's.
-        let on = state.screen == target && !(target == Screen::Play && state.tv.is_some());
-        html! {
-            <button id={id} class={classes!("nav-tab", on.then_some("on"))}
-                    aria-pressed={on.to_string()}
-                    onclick={Callback::from(move |_: MouseEvent| state.dispatch(match target {
-                        // The tab is the lessons' list, as its address is.
-                        Screen::Learn => Action::Open(Address::Learn(None)),
-                        target => Action::Go(target),
-                    }))}>{label}</button>
-        }
-    };
     let home = {
         let state = state.clone();
         Callback::from(move |e: MouseEvent| {
@@ -130,21 +215,18 @@ pub fn header(state: &UseReducerHandle<AppState>, offline: bool, sign_in: bool) 
             state.dispatch(Action::Go(Screen::Home));
         })
     };
+    let (on, go) = (marked(state), go(state));
+    let tabs = if crate::app::build::FULL {
+        html! { <Tabs {on} community={community(state)} {go} /> }
+    } else {
+        // The first screen's module: a tab's screen at once (most are the whole app's to open).
+        tab_list(on, community(state), |target| go.reform(move |_| target))
+    };
     let settings_on = state.screen == Screen::Settings;
     html! {
         <header>
             <h1><a href="#/" id="nav-home" onclick={home}>{"Topochess"}</a></h1>
-            <nav class="tabs" aria-label="Screens">
-                { nav(Screen::Play, "nav-play", "Play") }
-                { nav(Screen::Explore, "nav-explore", "Explore") }
-                { nav(Screen::Lab, "nav-lab", "Surface lab") }
-                { nav(Screen::Analyse, "nav-analysis", "Analysis") }
-                { nav(Screen::Atlas, "nav-atlas", "Endgames") }
-                { nav(Screen::Learn, "nav-learn", "Learn") }
-                { nav(Screen::Puzzles, "nav-puzzles", "Puzzles") }
-                { nav(Screen::Games, "nav-games", "Games") }
-                { community(state) }
-            </nav>
+            { tabs }
             if shows_board(state.screen) && !crate::app::tv::tv_idle(state) {
                 <span class="game-name" id="game-name" title={game_name(state).1}>{game_name(state).0}</span>
             }
