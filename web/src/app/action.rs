@@ -100,9 +100,6 @@ pub enum Action {
     TvLobby(Box<topochess_protocol::Lobby>),
     /// The app goes to an address (Back, Forward, a reload, a bookmark).
     Open(crate::app::address::Address),
-    /// A tab's screen, asked for at the address `from`: opened unless the app has gone to another
-    /// address since (Back pressed between the tab's click and the screen's coming).
-    Tab(Box<Action>, crate::app::address::Address),
     /// The front page's way to start: the game screen with the new-game form open for this
     /// kind of game.
     Begin(crate::common::settings::Opponent),

@@ -300,22 +300,6 @@ mod tests {
     }
 
     #[test]
-    fn a_tabs_screen_comes_unless_the_app_went_elsewhere_since_its_click() {
-        let s = at(Address::Analysis);
-        let tab = |from: Address| Action::Tab(Box::new(Action::Go(Screen::Games)), from);
-        assert_eq!(
-            s.clone().reduce(tab(Address::Analysis)).screen,
-            Screen::Games
-        );
-        // Back came between the click and the screen: the app stays where Back took it.
-        let back = s.clone().reduce(tab(Address::Settings));
-        assert!(
-            Rc::ptr_eq(&back, &s),
-            "the state as it was, not drawn again"
-        );
-    }
-
-    #[test]
     fn a_sides_link_opens_the_game_and_asks_for_that_side() {
         let id = 0x00ab_cdef_0123_4567;
         let s = at(Address::LiveSide(id, topochess_core::Color::Black));

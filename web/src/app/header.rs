@@ -112,23 +112,12 @@ fn marked(state: &AppState) -> Option<Screen> {
     (!(state.screen == Screen::Play && state.tv.is_some())).then_some(state.screen)
 }
 
-/// What a tab opens: its screen (the Learn tab the lessons' list, as its address is); in the
-/// whole app, unless the app has gone to another address before it comes.
-fn go(state: &UseReducerHandle<AppState>) -> Callback<Screen> {
-    use crate::app::build::FULL;
-    let state = state.clone();
-    let from = if FULL { state.address() } else { Address::Home };
-    Callback::from(move |target| {
-        let open = match target {
-            Screen::Learn => Action::Open(Address::Learn(None)),
-            target => Action::Go(target),
-        };
-        state.dispatch(if FULL {
-            Action::Tab(Box::new(open), from.clone())
-        } else {
-            open
-        })
-    })
+/// What a tab opens: its screen (the Learn tab the lessons' list, as its address is).
+fn opening(target: Screen) -> Action {
+    match target {
+        Screen::Learn => Action::Open(Address::Learn(None)),
+        target => Action::Go(target),
+    }
 }
 
 /// The screens' tabs, `marked` the one pressed, `click` what a click on one does; the Community
@@ -180,6 +169,19 @@ fn tabs(props: &TabsProps) -> Html {
     let going = use_state_eq(|| None::<(Screen, Option<Screen>)>);
     // Clicks so far: a tab clicked before the last one's screen came gives way to it.
     let clicks = use_mut_ref(|| 0u32);
+    // So does one whose screen Back, Forward or a link overtook.
+    {
+        let (clicks, going) = (clicks.clone(), going.clone());
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|w| {
+                gloo_events::EventListener::new(&w, "popstate", move |_| {
+                    *clicks.borrow_mut() += 1;
+                    going.set(None);
+                })
+            });
+            move || drop(listener)
+        });
+    }
     let marked = match *going {
         Some((target, from)) if from == props.on => Some(target),
         _ => props.on,
@@ -215,12 +217,13 @@ pub fn header(state: &UseReducerHandle<AppState>, offline: bool, sign_in: bool) 
             state.dispatch(Action::Go(Screen::Home));
         })
     };
-    let (on, go) = (marked(state), go(state));
+    let on = marked(state);
     let tabs = if crate::app::build::FULL {
+        let go = crate::app::dispatch::dispatcher(state).reform(opening);
         html! { <Tabs {on} community={community(state)} {go} /> }
     } else {
         // The first screen's module: a tab's screen at once (most are the whole app's to open).
-        tab_list(on, community(state), |target| go.reform(move |_| target))
+        tab_list(on, community(state), |target| act(state, opening(target)))
     };
     let settings_on = state.screen == Screen::Settings;
     html! {

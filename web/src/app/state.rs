@@ -373,16 +373,6 @@ impl Reducible for AppState {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        // A tab's screen comes after its frame: not if the app went elsewhere meanwhile (Back).
-        let action = match action {
-            Action::Tab(action, from) if FULL => {
-                if self.address() != from {
-                    return self;
-                }
-                *action
-            }
-            action => action,
-        };
         let mut s = (*self).clone();
         let place = match &action {
             Action::Play(PlayAction::Typed(_)) => NoticeAt::TypedMove,
