@@ -50,13 +50,16 @@ async function open(rate) {
   return page;
 }
 
+/** Resolves two frames and a task after it is called. */
+const settled = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+
 /** The longest interaction of `act`: [its duration, its handlers' time] in ms (0: none reached
  * the API's 16 ms). */
 async function timed(page, act) {
   await page.evaluate(() => window.__inp.clear());
   await act();
   // Entries are told after the frame they end with: two frames and a task later, all are in.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+  await settled(page);
   return page.evaluate(() => [...window.__inp.values()].reduce((a, b) => (b[0] > a[0] ? b : a), [0, 0]));
 }
 
@@ -90,7 +93,7 @@ async function switched(page, id, shown) {
   if (drawn === null) throw new Error(`${shown} not shown after a click on #${id}`);
   // What follows the screen's frame (the extended view's, the address's) is over before the next
   // click, as it is between a person's clicks: the next switch waits for nothing of this one.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+  await settled(page);
   return [inp, work, drawn];
 }
 

@@ -175,7 +175,7 @@ fn tabs(props: &TabsProps) -> Html {
         use_effect_with((), move |_| {
             let listener = web_sys::window().map(|w| {
                 gloo_events::EventListener::new(&w, "popstate", move |_| {
-                    *clicks.borrow_mut() += 1;
+                    counted(&clicks);
                     going.set(None);
                 })
             });
@@ -190,11 +190,7 @@ fn tabs(props: &TabsProps) -> Html {
         let (going, go, clicks, from) = (going.clone(), props.go.clone(), clicks.clone(), props.on);
         Callback::from(move |_: MouseEvent| {
             going.set(Some((target, from)));
-            let this = {
-                let mut clicks = clicks.borrow_mut();
-                *clicks += 1;
-                *clicks
-            };
+            let this = counted(&clicks);
             let (going, go, clicks) = (going.clone(), go.clone(), clicks.clone());
             crate::common::after_paint::after_paint(move || {
                 if *clicks.borrow() == this {
@@ -205,6 +201,13 @@ fn tabs(props: &TabsProps) -> Html {
         })
     };
     tab_list(marked, props.community.clone(), click)
+}
+
+/// `clicks` counted once more: the count now.
+fn counted(clicks: &std::cell::RefCell<u32>) -> u32 {
+    let mut clicks = clicks.borrow_mut();
+    *clicks = clicks.wrapping_add(1);
+    *clicks
 }
 
 /// The header; `offline` when the browser has no network, `sign_in` when the sign-in form is
