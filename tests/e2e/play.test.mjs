@@ -470,6 +470,25 @@ test('a first visit says what the ghost squares are, once, and only where they a
   await page.evaluate(() => localStorage.removeItem('topochess/ghost-hint-read'));
   await reload(page);
   await page.waitForSelector('#ghost-hint');
+  // Noted once seen, and where it is not read again: read in a render, it would make the page's
+  // layout there, before each move's frame.
+  await page.waitForFunction(() => localStorage.getItem('topochess/ghost-hint-read') === '1');
+  await page.evaluate(() => {
+    window.__hintReads = 0;
+    const read = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function () {
+      if (this.id === 'ghost-hint') window.__hintReads++;
+      return read.call(this);
+    };
+  });
+  await newGame(page, { variant: 'folded' });
+  await page.waitForSelector('#ghost-hint');
+  await page.evaluate(() => { window.__hintReads = 0; });
+  await page.click('svg.normal [data-square="e2"]');
+  await page.click('svg.normal [data-square="e4"]');
+  await page.waitForSelector('#moves .mv');
+  await drawn(page);
+  assert.equal(await page.evaluate(() => window.__hintReads), 0, 'a move reads no place of the word');
   await reload(page);
   await page.waitForSelector('svg.normal [data-square]');
   assert.equal(await page.locator('#ghost-hint').count(), 0, 'seen once is enough');

@@ -107,21 +107,29 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
     }
     use_look_and_sound(state);
     use_move_keys(state);
-    // The first-visit word on the ghost squares is shown once: read as soon as it is in sight
-    // (not while the style sheet hides it, where the extended view is not on screen).
-    {
-        let hint = state.first_visit.ghost_hint;
-        use_effect(move || {
-            let seen = hint
-                && web_sys::window()
+    use_ghost_hint_seen(state.first_visit.ghost_hint);
+}
+
+/// The first-visit word on the ghost squares is shown once: it is noted read as soon as it is in
+/// sight (not while the style sheet hides it, where the extended view is not on screen). Whether
+/// it is in sight is read after the frame, when the page's layout is already made (read in a
+/// render, it would make the layout there, before the frame, on every move), and no more once
+/// noted.
+#[hook]
+fn use_ghost_hint_seen(hint: bool) {
+    use_effect(move || {
+        if hint && !storage::browser_ghost_hint_read() {
+            crate::common::after_paint::after_paint(|| {
+                let seen = web_sys::window()
                     .and_then(|w| w.document())
                     .and_then(|d| d.get_element_by_id("ghost-hint"))
                     .is_some_and(|el| el.get_bounding_client_rect().height() > 0.0);
-            if seen && !storage::browser_ghost_hint_read() {
-                storage::browser_ghost_hint_done();
-            }
-        });
-    }
+                if seen {
+                    storage::browser_ghost_hint_done();
+                }
+            });
+        }
+    });
 }
 
 /// What is kept across reloads: the analysis (with its game too), the atlas's results, the
