@@ -502,8 +502,13 @@ test('a first visit says what the ghost squares are, once, and only where they a
     assert.equal(await phone.locator('#ghost-hint:visible').count(), 0, 'not over the board on a phone');
     await reload(phone);
     await phone.waitForSelector('svg.normal [data-square]');
+    await drawn(phone);
+    await drawn(phone);
+    const noted = await phone.evaluate(() => localStorage.getItem('topochess/ghost-hint-read'));
+    assert.equal(noted, null, 'not noted read while out of sight');
     await phone.tap('#view-swap');
     await phone.waitForSelector('#ghost-hint:visible');
+    await phone.waitForFunction(() => localStorage.getItem('topochess/ghost-hint-read') === '1');
   } finally {
     await context.close();
   }
