@@ -118,13 +118,16 @@ pub fn use_effects(state: &UseReducerHandle<AppState>) {
 #[hook]
 fn use_ghost_hint_seen(hint: bool) {
     use_effect(move || {
-        if hint && !storage::browser_ghost_hint_read() {
-            crate::common::after_paint::after_paint(|| {
-                let seen = web_sys::window()
-                    .and_then(|w| w.document())
-                    .and_then(|d| d.get_element_by_id("ghost-hint"))
-                    .is_some_and(|el| el.get_bounding_client_rect().height() > 0.0);
-                if seen {
+        // Where the word is not drawn (the board alone, a live game), nothing more is read.
+        let word = web_sys::window()
+            .and_then(|w| w.document())
+            .filter(|_| hint)
+            .and_then(|d| d.get_element_by_id("ghost-hint"))
+            .filter(|_| !storage::browser_ghost_hint_read());
+        if let Some(word) = word {
+            // Gone by then (dismissed), it has no height.
+            crate::common::after_paint::after_paint(move || {
+                if word.get_bounding_client_rect().height() > 0.0 {
                     storage::browser_ghost_hint_done();
                 }
             });
