@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  useSession, screenshot, type, loadText, newGame, phonePage, watchLongTasks, longTasks, clickToFrame, openGames, reload } from './harness.mjs';
+  useSession, screenshot, type, loadText, newGame, phonePage, watchLongTasks, longTasks, clickToFrame, openGames, reload, drawn } from './harness.mjs';
 
 const session = useSession();
 
@@ -76,6 +76,7 @@ test('a side line is made on the board, promoted, annotated, and kept across a r
   assert.equal(await current(page), 'e5');
   await page.click(sq('normal', 'b1'));
   await page.click(sq('normal', 'c3'));
+  await drawn(page);
   assert.equal(await current(page), 'Nc3');
   assert.equal(await page.locator('#move-tree .variations .tree-move').count(), 1);
   assert.equal(await page.locator('#promote').isDisabled(), false);
@@ -178,6 +179,7 @@ test('analysis on a phone, from the explorer, with touch', async () => {
   // A tap-tap move on the board goes into the analysis.
   await page.tap(sq('normal', 'e2'));
   await page.tap(sq('normal', 'e4'));
+  await drawn(page);
   assert.equal(await current(page), 'e4');
   await screenshot(page, 'analysis-phone');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

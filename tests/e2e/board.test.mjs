@@ -230,6 +230,8 @@ test('on a phone (390x844, touch): taps move pieces and no screen overflows side
     await page.tap('svg.normal [data-square="e2"]');
     assert.ok(await page.locator('svg.normal .cell.dest').count() > 0, 'a tap selects and shows the destinations');
     await page.tap('svg.normal [data-square="e4"]');
+    // The board shows the move at once; the app has it after that frame.
+    await drawn(page);
     assert.deepEqual(await page.locator('#moves .mv').allTextContents(), ['e4']);
     // Each screen as drawn (the Games screen and the lab come from the views' module).
     for (const [tab, shown] of [['#nav-games', '#games'], ['#nav-explore', '#explorer-panel'], ['#nav-lab', '#lab-panel']]) {
@@ -304,6 +306,7 @@ test('keyboard: one tab stop, arrows move over the squares, Enter selects and mo
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
+  await drawn(page);
   assert.deepEqual(await page.locator('#moves .mv').allTextContents(), ['e4']);
   assert.match(await page.locator('#announce').textContent(), /White played e4/);
   // The focus stays on the board after the move: Black answers from the keyboard at once.
@@ -315,6 +318,7 @@ test('keyboard: one tab stop, arrows move over the squares, Enter selects and mo
   await page.keyboard.press('Enter');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
+  await drawn(page);
   assert.deepEqual(await page.locator('#moves .mv').allTextContents(), ['e4', 'e6']);
   await page.waitForFunction(() => document.activeElement?.closest('svg.normal') !== null);
   // The arrows moved the cursor, not the move list.
@@ -425,6 +429,7 @@ test('board size and coordinates inside, outside or off, right when the board is
   await page.click('#flip');
   await page.click('svg.normal [data-square="e2"]');
   await page.click('svg.normal [data-square="e4"]');
+  await drawn(page);
   assert.deepEqual(await page.locator('#moves .mv').allTextContents(), ['e4']);
   await openSettings(page);
   await page.selectOption('#coords', 'off');
@@ -559,7 +564,12 @@ test('moves animate along their path, across the fold too, and end with the piec
   // (the extended view's a frame after the board's).
   const watch = () => page.evaluate(() => {
     window.seenMoving = null;
-    const observer = new MutationObserver(() => {
+    window.moversAdded = 0;
+    const observer = new MutationObserver((records) => {
+      // The board's piece on its way, each time one is put on the board.
+      for (const r of records) {
+        for (const n of r.addedNodes) if (n.classList?.contains('mover') && n.closest('svg.normal')) window.moversAdded += 1;
+      }
       for (const view of ['normal', 'extended']) {
         const mover = document.querySelector(`svg.${view} .mover`);
         if (!mover || window.seenMoving?.[view]) continue;
@@ -586,6 +596,9 @@ test('moves animate along their path, across the fold too, and end with the piec
   assert.equal(seen.arriving, 1, 'the piece waited for on its square');
   assert.equal(seen.extended, '1', 'straight through the ghosts');
   await page.waitForFunction(() => !document.querySelector('svg.normal .piece.moving'));
+  // The board started the piece on its way before the app had the move; the app's view of the
+  // move carried it on: one slide, not one sent off again.
+  assert.equal(await page.evaluate(() => window.moversAdded), 1, 'the piece set off once');
   assert.equal(await page.locator('svg.normal [data-square="f2"] [data-piece]').count(), 1);
   assert.equal(await page.locator('svg.normal .piece.arriving').count(), 0, 'the piece shows on its square');
   const kept = await page.evaluate(() => [window.keptCells.filter((c) => c.isConnected).length, window.keptCells.length]);
@@ -615,7 +628,7 @@ test('moves animate along their path, across the fold too, and end with the piec
   assert.equal(await page.evaluate(() => window.seenMoving), null, 'nothing moved along a path');
 });
 
-test('the view a move is made on shows it in its frame, the other view in a frame after', async () => {
+test('the view a move is made on shows it in its frame, the other view and the app in a frame after', async () => {
   const { page } = session;
   await loadText(page, '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1');
   await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
@@ -636,13 +649,23 @@ test('the view a move is made on shows it in its frame, the other view in a fram
         if (view) window.changes.push([view, window.frame]);
       }
     }).observe(document.querySelector('.boards'), { subtree: true, childList: true, attributes: true, characterData: true });
-    document.addEventListener('pointerup', () => { window.clicked = window.frame; window.changes = []; }, true);
+    // The app (its move list, its clocks, its save) is drawn again when the move is handed to it.
+    new MutationObserver(() => { window.changes.push(['app', window.frame]); })
+      .observe(document.querySelector('.app'), { attributes: true, attributeFilter: ['data-renders'] });
+    document.addEventListener('pointerup', () => {
+      window.clicked = window.frame;
+      window.changes = [];
+      // The pieces on the board in the click's frame, before it is painted.
+      requestAnimationFrame(() => {
+        window.inFrame = [...document.querySelectorAll('svg.normal g.cell [data-piece]')].map((p) => p.closest('[data-square]').dataset.square).sort().join(' ');
+      });
+    }, true);
   });
   const firstChanges = async () => {
-    await page.waitForFunction(() => ['normal', 'extended'].every((v) => window.changes.some(([w]) => w === v)));
+    await page.waitForFunction(() => ['normal', 'extended', 'app'].every((v) => window.changes.some(([w]) => w === v)));
     return page.evaluate(() => {
       const first = (view) => window.changes.find(([v]) => v === view)?.[1] - window.clicked;
-      return { normal: first('normal'), extended: first('extended') };
+      return { normal: first('normal'), extended: first('extended'), app: first('app') };
     });
   };
   // A move on the board: the board in the click's frame, the extended view in a frame after it
@@ -654,6 +677,9 @@ test('the view a move is made on shows it in its frame, the other view in a fram
   const made = await firstChanges();
   assert.equal(made.normal, 0, 'the board in the frame of the click');
   assert.ok(made.extended >= 1, `the extended view after it: ${made.extended}`);
+  // The board shows the move itself, as chessground does: the app is handed it after that frame.
+  assert.equal(await page.evaluate(() => window.inFrame), 'c3 e1 e8', 'the rook on c3 in the frame of the click');
+  assert.ok(made.app >= 1, `the app after it: ${made.app}`);
   // A move on the extended view: the other way round.
   await page.click('svg.extended [data-square="e8"][data-ghost="false"]');
   await drawn(page);
@@ -661,6 +687,7 @@ test('the view a move is made on shows it in its frame, the other view in a fram
   const beyond = await firstChanges();
   assert.equal(beyond.extended, 0, 'the extended view in the frame of the click');
   assert.ok(beyond.normal >= 1, `the board after it: ${beyond.normal}`);
+  assert.ok(beyond.app >= 1, `the app after it: ${beyond.app}`);
   assert.deepEqual(await moves(page), ['Rc3', 'Kd8']);
 });
 
@@ -756,6 +783,7 @@ test('on a phone: status and clocks above the board, the extended view one tap a
     // (Not a full-page shot: resizing the page sends a mouse move that would point elsewhere.)
     await page.screenshot({ path: 'target/e2e/phone-ghost-preview.png' });
     await ghost.tap();
+    await drawn(page);
     assert.match((await moves(page))[0] ?? '', /^Rf2/);
     // A promotion is chosen on the board, by taps.
     await page.tap('#view-swap');

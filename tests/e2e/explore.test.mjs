@@ -1,7 +1,7 @@
 // The explorer, its gallery and the surface lab in headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, screenshot, openLab, reload } from './harness.mjs';
+import { useSession, screenshot, openLab, reload, drawn } from './harness.mjs';
 
 const session = useSession();
 
@@ -53,6 +53,7 @@ test('an edited position starts a game, and an illegal one says why', async () =
   assert.equal(await page.locator('svg.normal [data-piece]').count(), 3);
   await page.click('svg.normal [data-square="a1"]');
   await page.click('svg.normal [data-square="a5"]');
+  await drawn(page);
   assert.equal(await page.locator('#moves .mv').first().textContent(), 'Ra5+');
 });
 

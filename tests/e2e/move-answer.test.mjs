@@ -59,6 +59,23 @@ test('a move is kept when the page goes before the frame that would have saved i
   assert.deepEqual(await moves(page), ['e4', 'c5']);
 });
 
+test('a move on the board is kept when the page goes before the frame that would have handed it over', async () => {
+  const { page } = session;
+  await newGame(page, { variant: 'standard' });
+  await type(page, 'e4');
+  await drawn(page);
+  // No frame comes from now on: the board shows the move at once and would hand it to the app
+  // (which saves it) after the frame; the reload comes first.
+  await page.evaluate(() => { window.requestAnimationFrame = () => 0; });
+  await page.click('svg.normal [data-square="c7"]');
+  await page.click('svg.normal [data-square="c5"]');
+  await page.waitForSelector('svg.normal [data-square="c5"] [data-piece]');
+  assert.deepEqual(await moves(page), ['e4'], 'shown on the board, not yet handed to the app');
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('#moves .mv').length >= 1);
+  assert.deepEqual(await moves(page), ['e4', 'c5']);
+});
+
 test('a move leaves the saved games\' list alone until its save, which comes after the frame', async () => {
   const { page } = session;
   await newGame(page, { variant: 'standard' });

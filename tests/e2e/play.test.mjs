@@ -12,9 +12,11 @@ const session = useSession();
 
 const sq = (view, name) => `svg.${view} [data-square="${name}"]`;
 
+/** A move by two clicks, once the app has it (the board shows it at once, the app a frame on). */
 async function move(page, from, to) {
   await page.click(sq('normal', from));
   await page.click(sq('normal', to));
+  await drawn(page);
 }
 
 const moveCount = (page) => page.locator('#moves .mv').count();

@@ -183,7 +183,9 @@ impl Position {
     /// The start position of a variant.
     pub fn start(variant: Arc<Variant>) -> Position {
         let fen = variant.start_fen();
-        parse_position(variant, &fen).expect("every variant's start position is valid")
+        // Not `expect`: that would write the error out, and keep its `Debug` in every page module.
+        parse_position(variant, &fen)
+            .unwrap_or_else(|_| panic!("every variant's start position is valid"))
     }
 }
 

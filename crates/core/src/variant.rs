@@ -426,10 +426,10 @@ impl Variant {
         if !p.castling_options.contains(&mode) {
             return Err(VariantError::CastlingNotOffered { preset: p.id, mode });
         }
-        let size =
-            BoardSize::new(p.size.0 as u32, p.size.1 as u32).expect("preset sizes are valid");
-        let surface =
-            Surface::new(size, p.east_west, p.north_south).expect("preset surfaces are valid");
+        let size = BoardSize::new(p.size.0 as u32, p.size.1 as u32)
+            .unwrap_or_else(|_| panic!("preset sizes are valid"));
+        let surface = Surface::new(size, p.east_west, p.north_south)
+            .unwrap_or_else(|_| panic!("preset surfaces are valid"));
         let surface = surface
             .with_pole_diagonal(p.pole_diagonal)
             .with_knight(p.knight)

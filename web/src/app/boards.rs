@@ -2,12 +2,15 @@
 //! to itself, like chessground: it is handed the moves once per position ([`Dests`]), selects on
 //! pointer-down in either view (the other view shows the same selection), and tells the app only
 //! the moves made, the pre-moves dropped, the clicks (which clear drawn shapes) and the shapes.
-//! Without moves (the explorer's editor) it passes presses, clicks and drops through.
+//! A move of the game or the analysis it shows at once, its piece set off along its route, and
+//! hands to the app in the task after that frame (the move list, the clocks, the save and the
+//! other view then follow): the frame a move waits for draws the board alone. Without moves (the
+//! explorer's editor) it passes presses, clicks and drops through.
 
 use crate::board::selection::{Dests, Intent, Selection};
-use crate::board::view::View;
+use crate::board::view::{View, AHEAD};
 use crate::board::Board;
-use crate::common::after_paint::use_after_paint;
+use crate::common::after_paint::{after_paint_kept, use_after_paint};
 use crate::common::module_view::{events, Crossing, ModuleView};
 use crate::common::settings::{Coords, PieceSet};
 use crate::common::shapes::Brush;
@@ -50,6 +53,13 @@ pub struct BoardsProps {
     /// What the screen reader hears when nothing is selected (the last move).
     #[prop_or_default]
     pub announce: AttrValue,
+    /// A move is shown at once, and the app handed it after that frame (the game's and the
+    /// analysis's moves; not a puzzle's or a lesson's, which may be refused).
+    #[prop_or_default]
+    pub ahead: bool,
+    /// Moves animate.
+    #[prop_or_default]
+    pub motion: bool,
     /// A move made (or a pre-move set): from, to.
     #[prop_or_default]
     pub on_move: Callback<(String, String)>,
@@ -88,6 +98,64 @@ fn noting<T: 'static>(
     })
 }
 
+/// The move pending while the board shows it ahead of the app: from, to.
+type Pending = UseStateHandle<Option<(String, String)>>;
+
+/// Hands a move to the app (`on_move`): where the board may show it at once (`ahead`, and the
+/// move asks no choice), it is shown first (`pending`) and handed over in the task after that
+/// frame, timed when it was made, unless the position has changed by then (`latest`).
+fn hand_over(
+    on_move: &Callback<(String, String)>,
+    ahead: bool,
+    dests: Option<Rc<Dests>>,
+    pending: &Pending,
+    latest: &Rc<RefCell<u64>>,
+) -> impl Fn(String, String) + Clone {
+    let (on_move, pending, latest) = (on_move.clone(), pending.clone(), latest.clone());
+    move |from: String, to: String| {
+        if !ahead || !dests.as_ref().is_some_and(|d| d.shown_at_once(&from, &to)) {
+            return on_move.emit((from, to));
+        }
+        let (position, made) = (*latest.borrow(), crate::common::clock::now());
+        pending.set(Some((from.clone(), to.clone())));
+        let (on_move, pending, latest) = (on_move.clone(), pending.clone(), latest.clone());
+        after_paint_kept(Box::new(move || {
+            pending.set(None);
+            if *latest.borrow() == position {
+                crate::common::clock::made_at(made, || on_move.emit((from, to)));
+            }
+        }));
+    }
+}
+
+/// The 3D view, drawn by the views' module (the whole app's): the scene goes as JSON, its events
+/// come back as presses, clicks and choices.
+fn solid_view(
+    props: &BoardsProps,
+    (selected, targets): (&Option<String>, &[(String, bool)]),
+    on_press: &Callback<String>,
+    on_click: &Callback<String>,
+) -> Option<Html> {
+    let surface = props.solid.filter(|_| crate::app::build::FULL)?;
+    let scene = SolidScene {
+        surface,
+        view: props.normal.clone(),
+        pieces: props.pieces,
+        selected: selected.clone(),
+        targets: targets.to_vec(),
+    };
+    let (on_press, on_click, on_choose) =
+        (on_press.clone(), on_click.clone(), props.on_choose.clone());
+    let on_event = events(move |event: SolidEvent| match event {
+        SolidEvent::Press(square) => on_press.emit(square),
+        SolidEvent::Click(square) => on_click.emit(square),
+        SolidEvent::Choose(option) => on_choose.emit(option),
+    });
+    Some(
+        html! { <ModuleView kind="solid" what="the 3D view" props={scene.to_json()} {on_event} /> },
+    )
+}
+
 /// Both views, sharing one selection.
 #[function_component(Boards)]
 pub fn boards(props: &BoardsProps) -> Html {
@@ -113,11 +181,21 @@ pub fn boards(props: &BoardsProps) -> Html {
         });
     }
     let dests = props.dests.clone();
+    let pending: Pending = use_state_eq(|| None);
+    let latest = use_mut_ref(|| props.position);
+    *latest.borrow_mut() = props.position;
     // Carries out what a gesture asks.
     let act = {
-        let (on_move, on_drop_premove) = (props.on_move.clone(), props.on_drop_premove.clone());
+        let on_drop_premove = props.on_drop_premove.clone();
+        let hand = hand_over(
+            &props.on_move,
+            props.ahead,
+            dests.clone(),
+            &pending,
+            &latest,
+        );
         move |intent: Intent| match intent {
-            Intent::Move(from, to) => on_move.emit((from, to)),
+            Intent::Move(from, to) => hand(from, to),
             Intent::DropPremove => on_drop_premove.emit(()),
             Intent::None => {}
         }
@@ -173,19 +251,23 @@ pub fn boards(props: &BoardsProps) -> Html {
             .and_then(|c| c.label.clone())?;
         selection.announcement(&piece, d)
     });
-    // The view the player is using answers at once; the other follows a frame later, so that the
-    // frame a move or a selection waits for draws one board (the extended view repeats the
-    // board's pieces and marks across its edges).
+    // The view the player is using answers at once, a pending move shown on it; the other follows
+    // a frame later, so that the frame a move or a selection waits for draws one board (the
+    // extended view repeats the board's pieces and marks across its edges).
     let beyond = use_mut_ref(|| false);
     let using_beyond = *beyond.borrow();
-    let near = use_after_paint(
-        (props.normal.clone(), selected.clone(), targets.clone()),
-        !using_beyond,
-    );
-    let far = use_after_paint(
-        (props.extended.clone(), selected.clone(), targets.clone()),
-        using_beyond,
-    );
+    let shown = |view: &View, used: bool| {
+        let view = match (&*pending, used) {
+            (Some((from, to)), true) => {
+                let key = format!("{AHEAD}{from}-{to}");
+                view.ahead(from, to, props.motion.then_some(key))
+            }
+            _ => view.clone(),
+        };
+        (view, selected.clone(), targets.clone())
+    };
+    let near = use_after_paint(shown(&props.normal, !using_beyond), !using_beyond);
+    let far = use_after_paint(shown(&props.extended, using_beyond), using_beyond);
     let board = |name: &'static str, shown: &Shown| {
         let (view, selected, targets) = shown;
         let from_beyond = name == "extended";
@@ -199,24 +281,7 @@ pub fn boards(props: &BoardsProps) -> Html {
                    on_choose={props.on_choose.clone()} />
         }
     };
-    // The 3D view, drawn by the views' module: the scene goes as JSON, its events come back.
-    let solid = props.solid.filter(|_| crate::app::build::FULL).map(|surface| {
-        let scene = SolidScene {
-            surface,
-            view: props.normal.clone(),
-            pieces: props.pieces,
-            selected: selected.clone(),
-            targets: targets.clone(),
-        };
-        let (on_press, on_click, on_choose) =
-            (on_press.clone(), on_click.clone(), props.on_choose.clone());
-        let on_event = events(move |event: SolidEvent| match event {
-            SolidEvent::Press(square) => on_press.emit(square),
-            SolidEvent::Click(square) => on_click.emit(square),
-            SolidEvent::Choose(option) => on_choose.emit(option),
-        });
-        html! { <ModuleView kind="solid" what="the 3D view" props={scene.to_json()} {on_event} /> }
-    });
+    let solid = solid_view(props, (&selected, &targets), &on_press, &on_click);
     html! {
         <>
             <div class="board-box normal-box">

@@ -202,7 +202,8 @@ pub fn app(props: &AppProps) -> Html {
                         beyond_shown={shown != ViewMode::Normal}
                         coords={state.settings.coords} pieces={state.settings.pieces}
                         dests={moves_here.then_some(views.dests)} position={views.position}
-                        announce={announce}
+                        announce={announce} ahead={matches!(state.screen, Screen::Play | Screen::Analyse)}
+                        motion={state.settings.motion}
                         on_move={input.on_move} on_drop_premove={input.on_drop_premove} on_click={input.on_click} on_drop={input.on_drop}
                         on_shape={input.on_shape} on_choose={input.on_choose} />
                 </section>

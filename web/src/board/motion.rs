@@ -3,7 +3,7 @@
 //! move already on the board when the page opens is not animated, nor any when the system asks
 //! for reduced motion.
 
-use crate::board::view::{Motion, View};
+use crate::board::view::{Motion, View, AHEAD};
 use crate::common::math;
 use crate::common::math::num;
 use wasm_bindgen::JsCast;
@@ -67,35 +67,34 @@ fn slide(el: &Element, strokes: &[Vec<(f64, f64)>]) {
 /// the overlay's node, which the animation moves. `place` turns a plane point into SVG units.
 #[hook]
 pub fn use_motion(v: &View, place: impl Fn(f64, f64) -> (f64, f64)) -> (Option<Motion>, NodeRef) {
-    let animated = use_mut_ref(|| v.motion.as_ref().map(|m| m.key.clone()));
+    // The motion started last (none since a view without one).
+    let animated = use_mut_ref(|| v.motion.clone());
     // The move on its way: the render that starts it draws it as arriving already (`fresh`), so
     // that noting it here asks for no render of its own (a second render of the board before the
     // move's frame); its end does, to set the piece down.
     let moving = use_mut_ref(|| None::<String>);
     let redraw = use_force_update();
     let overlay = use_node_ref();
-    let fresh = v
-        .motion
+    let motion = continued(v.motion.clone(), &mut animated.borrow_mut());
+    let fresh = motion
         .clone()
-        .filter(|m| animated.borrow().as_deref() != Some(m.key.as_str()));
+        .filter(|m| animated.borrow().as_ref().map(|a| &a.key) != Some(&m.key));
     {
         let (animated, moving, overlay) = (animated.clone(), moving.clone(), overlay.clone());
         let redraw = redraw.clone();
-        let motion = v.motion.clone();
         let points: Option<Vec<Vec<(f64, f64)>>> = motion.as_ref().map(|m| {
             m.strokes
                 .iter()
                 .map(|s| s.iter().map(|&(x, y)| place(x, y)).collect())
                 .collect()
         });
-        use_effect_with(motion.as_ref().map(|m| m.key.clone()), move |key| {
-            let Some(key) = key.clone() else {
+        let started = fresh.clone();
+        use_effect_with(motion.as_ref().map(|m| m.key.clone()), move |_| {
+            let Some(started) = started else {
                 return;
             };
-            if animated.borrow().as_deref() == Some(key.as_str()) {
-                return;
-            }
-            *animated.borrow_mut() = Some(key.clone());
+            let key = started.key.clone();
+            *animated.borrow_mut() = Some(started);
             if reduced_motion() {
                 *moving.borrow_mut() = None;
                 redraw.force_update();
@@ -124,10 +123,31 @@ pub fn use_motion(v: &View, place: impl Fn(f64, f64) -> (f64, f64)) -> (Option<M
     let arriving = fresh
         .as_ref()
         .or_else(|| {
-            v.motion
+            motion
                 .as_ref()
                 .filter(|m| moving.borrow().as_deref() == Some(m.key.as_str()))
         })
         .cloned();
     (arriving, overlay)
+}
+
+/// `motion`, or, where it is the app's motion of the move the board showed ahead of it and
+/// started (`animated`: the same piece's move from the same place to the same square), that
+/// move's under the key it was started with: the piece on its way goes on, and its overlay stays
+/// the same element. A view without a motion forgets the one started.
+fn continued(motion: Option<Motion>, animated: &mut Option<Motion>) -> Option<Motion> {
+    let Some(m) = motion else {
+        *animated = None;
+        return None;
+    };
+    let start = |m: &Motion| m.strokes.first().and_then(|s| s.first()).copied();
+    match animated.as_ref() {
+        Some(a) if a.key.starts_with(AHEAD) && a.to == m.to && start(a) == start(&m) => {
+            Some(Motion {
+                key: a.key.clone(),
+                ..m
+            })
+        }
+        _ => Some(m),
+    }
 }

@@ -119,6 +119,7 @@ pub fn dests_in(pos: &Position, premoves_of: Option<&dyn Fn(Square) -> Vec<Squar
     } else {
         pos.legal_moves()
     };
+    let mut choosing = Vec::new();
     let from = pos
         .occupied_by(side)
         .iter()
@@ -135,11 +136,20 @@ pub fn dests_in(pos: &Position, premoves_of: Option<&dyn Fn(Square) -> Vec<Squar
                     .map(|&m| (size.name(m.to), pos.is_capture(m)))
                     .collect()
             };
-            order::sort_unique(&mut to);
+            order::sort_by(&mut to, Ord::cmp);
+            for pair in to.windows(2).filter(|w| w[0].0 == w[1].0) {
+                choosing.push((size.name(sq), pair[0].0.clone()));
+            }
+            to.dedup();
             (size.name(sq), to)
         })
         .collect();
-    Dests { from, premove }
+    choosing.dedup();
+    Dests {
+        from,
+        premove,
+        choosing,
+    }
 }
 
 /// The hover paths of every legal move in `pos`, for the normal view and the extended one.
@@ -238,7 +248,11 @@ impl<'a> Scene<'a> {
         Some(Motion {
             key: self.motion_key.clone(),
             to: after.size().name(path[path.len() - 1].square),
-            glyph: glyph(piece),
+            // Drawn as on its square: the black figure, in the side's colour.
+            glyph: glyph(Piece {
+                color: Color::Black,
+                role: piece.role,
+            }),
             white: piece.color == Color::White,
             strokes: drawing.strokes.into_iter().map(|s| s.points).collect(),
         })
@@ -403,5 +417,56 @@ mod tests {
             .find(|d| d.kind == LineKind::Last)
             .unwrap();
         assert!(!over.markers.is_empty(), "{over:?}");
+    }
+
+    /// A move the board shows before the app has made it looks as the app's own view of it: the
+    /// same squares (pieces, spoken names, the last move's marks) and the same route animated,
+    /// on the board and on the extended view, over the fold too.
+    #[test]
+    fn a_move_shown_ahead_is_the_apps_view_of_it() {
+        let v = Arc::new(Variant::preset("folded", None).unwrap());
+        let before = fen::parse_position(v, "4k3/8/8/8/8/8/8/2R1K3 w - - 0 1").unwrap();
+        let rf2 = san::parse_move(&before, "Rf2").unwrap();
+        let mut after = before.clone();
+        after.play_unchecked(rf2);
+        let scene = |pos, last| Scene {
+            pos,
+            last,
+            motion_key: "k".into(),
+            motion: true,
+            shapes: &[],
+            lines: Vec::new(),
+            premove: None,
+            choice: None,
+            margin: Margin::Squares(2),
+        };
+        let (normal, extended) = hover_of(&before);
+        let shown = scene(&before, None);
+        let made = scene(&after, Some((&before, rf2)));
+        for (mut view, hover, app) in [
+            (shown.normal(), normal, made.normal()),
+            (shown.extended(), extended, made.extended()),
+        ] {
+            view.hover = std::rc::Rc::new(hover);
+            let ahead = view.ahead("c1", "f2", Some("k".into()));
+            assert_eq!(ahead.cells, app.cells);
+            assert!(app.motion.is_some());
+            assert_eq!(ahead.motion, app.motion);
+            assert!(ahead.drawings.is_empty() && ahead.hover.is_empty());
+        }
+    }
+
+    /// A promotion asks which piece: the board cannot show it before the app has asked; a plain
+    /// move it can, a pre-move it cannot.
+    #[test]
+    fn moves_that_ask_a_choice_are_not_shown_ahead() {
+        let v = Arc::new(Variant::preset("standard", None).unwrap());
+        let pos = fen::parse_position(v, "8/P7/8/8/8/8/8/K6k w - - 0 1").unwrap();
+        let dests = legal_dests(&pos);
+        assert_eq!(dests.choosing, vec![("a7".to_string(), "a8".to_string())]);
+        assert!(!dests.shown_at_once("a7", "a8"));
+        assert!(dests.shown_at_once("a1", "b1"));
+        let premoves = dests_in(&pos, Some(&|_| Vec::new()));
+        assert!(!premoves.shown_at_once("a1", "b1"));
     }
 }

@@ -12,6 +12,9 @@ pub struct Dests {
     pub from: Vec<(String, Vec<(String, bool)>)>,
     /// They are pre-moves: set now, played after the opponent's reply.
     pub premove: bool,
+    /// The moves from a square to a square that several moves make (a promotion's pieces, a
+    /// king's step or its castling): the app asks which, so the board cannot show it at once.
+    pub choosing: Vec<(String, String)>,
 }
 
 impl Dests {
@@ -21,6 +24,12 @@ impl Dests {
             .iter()
             .find(|(f, _)| f == square)
             .map(|(_, to)| to.as_slice())
+    }
+
+    /// Whether the board may show the move from `from` to `to` before the app has made it: a
+    /// move, not a pre-move, and one that asks no choice.
+    pub fn shown_at_once(&self, from: &str, to: &str) -> bool {
+        !self.premove && !self.choosing.iter().any(|(f, t)| f == from && t == to)
     }
 
     fn reaches(&self, from: &str, to: &str) -> bool {
@@ -147,6 +156,7 @@ mod tests {
                 ("a1".into(), Vec::new()),
             ],
             premove,
+            choosing: Vec::new(),
         }
     }
 

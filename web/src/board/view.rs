@@ -141,6 +141,51 @@ impl View {
             hover: std::rc::Rc::default(),
         }
     }
+
+    /// This view with the piece on `from` moved to `to`, as the board shows a move before the app
+    /// has made it (the app's view follows a frame later): the piece on its new square, in every
+    /// copy of it; the move's squares marked as the last move; what was drawn or marked for the
+    /// position before gone (its arrows, its check); with `motion`, the piece's route to animate
+    /// under that key (the first route the view draws for the move, as the app's motion takes).
+    pub fn ahead(&self, from: &str, to: &str, motion: Option<String>) -> View {
+        let Some(moved) = self.cells.iter().find(|c| c.square == from) else {
+            return self.clone();
+        };
+        let (glyph, white, label) = (moved.glyph, moved.white, moved.label.clone());
+        let motion = motion.zip(glyph).and_then(|(key, glyph)| {
+            let route = self.hover.iter().find(|h| h.from == from && h.to == to)?;
+            Some(Motion {
+                key,
+                to: to.to_string(),
+                glyph,
+                white,
+                strokes: route
+                    .drawing
+                    .strokes
+                    .iter()
+                    .map(|s| s.points.clone())
+                    .collect(),
+            })
+        });
+        let mut view = View {
+            cells: self.cells.clone(),
+            drawings: Vec::new(),
+            motion,
+            choice: None,
+            hover: std::rc::Rc::default(),
+            ..*self
+        };
+        for c in &mut view.cells {
+            if c.square == from {
+                (c.glyph, c.white, c.label) = (None, false, None);
+            } else if c.square == to {
+                (c.glyph, c.white, c.label) = (glyph, white, label.clone());
+            }
+            c.marks.last = c.square == from || c.square == to;
+            c.marks.check = false;
+        }
+        view
+    }
 }
 
 /// One path of a move, drawn while the pointer is over its destination with its piece selected
@@ -191,6 +236,9 @@ pub struct BoardChoice {
     /// when the piece alone does not tell them apart) and the move's SAN.
     pub options: Vec<(Option<(char, bool)>, String)>,
 }
+
+/// What the keys of the moves a board shows before the app has made them begin with.
+pub const AHEAD: &str = "ahead-";
 
 /// A move to animate: the piece, where it lands, and its path in plane coordinates (several
 /// strokes where it leaves the board at one edge and comes back in at another).

@@ -35,25 +35,36 @@ thread_local! {
     static KEPT: std::cell::RefCell<Vec<Box<dyn FnOnce()>>> = const { std::cell::RefCell::new(Vec::new()) };
     /// Whether the page's `pagehide` runs that work.
     static ON_LEAVING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The page is going (its `pagehide` came, and no `pageshow` since): no frame will come.
+    static LEAVING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// [`after_paint`] for work that must not be lost or wait while the page is hidden (a game's save,
-/// a move's sound): it waits for the frame, but runs at once on a hidden page (which draws no
-/// frame) and when the page goes before the frame (a reload, a closed tab: `pagehide`). Each runs
-/// once, in the order given.
+/// a move's sound, a move the board showed before handing it to the app): it waits for the frame,
+/// but runs at once on a hidden page (which draws no frame) and when the page goes before the
+/// frame (a reload, a closed tab: `pagehide`), and so does the work that work asks for then (the
+/// save of the move handed over). Each runs once, in the order given.
 pub fn after_paint_kept(work: Box<dyn FnOnce()>) {
     let first = KEPT.with(|k| {
         let mut k = k.borrow_mut();
         k.push(work);
         k.len() == 1
     });
-    let Some(window) = web_sys::window().filter(|w| w.document().is_some_and(|d| !d.hidden()))
+    let Some(window) = web_sys::window()
+        .filter(|w| w.document().is_some_and(|d| !d.hidden()) && !LEAVING.with(|l| l.get()))
     else {
         return run_kept();
     };
     if !ON_LEAVING.replace(true) {
-        let leaving = Closure::<dyn Fn()>::new(run_kept).into_js_value();
-        let _ = window.add_event_listener_with_callback("pagehide", leaving.unchecked_ref());
+        let leaving = Closure::<dyn Fn()>::new(|| {
+            LEAVING.with(|l| l.set(true));
+            run_kept();
+        });
+        let back = Closure::<dyn Fn()>::new(|| LEAVING.with(|l| l.set(false)));
+        let _ = window
+            .add_event_listener_with_callback("pagehide", leaving.into_js_value().unchecked_ref());
+        let _ = window
+            .add_event_listener_with_callback("pageshow", back.into_js_value().unchecked_ref());
     }
     if first {
         queue(Box::new(run_kept));

@@ -188,8 +188,17 @@ thread_local! {
     static TEST_NOW: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
 }
 
-/// The time now, in milliseconds since 1970 (in native tests: a time the test sets).
+thread_local! {
+    /// The time [`now`] gives while [`made_at`] runs its work.
+    static MADE_AT: std::cell::Cell<Option<f64>> = const { std::cell::Cell::new(None) };
+}
+
+/// The time now, in milliseconds since 1970 (in native tests: a time the test sets); within
+/// [`made_at`], the time given there.
 pub fn now() -> f64 {
+    if let Some(at) = MADE_AT.with(|m| m.get()) {
+        return at;
+    }
     #[cfg(target_arch = "wasm32")]
     {
         js_sys::Date::now()
@@ -198,6 +207,14 @@ pub fn now() -> f64 {
     {
         TEST_NOW.with(|t| t.get())
     }
+}
+
+/// Runs `work` with [`now`] at `at`: a move the board showed at once and handed to the app a
+/// frame later is timed when it was made, so that the clock charges its mover no frame.
+pub fn made_at(at: f64, work: impl FnOnce()) {
+    let before = MADE_AT.with(|m| m.replace(Some(at)));
+    work();
+    MADE_AT.with(|m| m.set(before));
 }
 
 /// Sets the time [`now`] gives in native tests.
@@ -209,6 +226,17 @@ pub fn set_test_time(ms: f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A move handed over after its frame is timed when it was made: within `made_at` the time
+    /// is that one, and after it the time again.
+    #[test]
+    fn a_move_is_timed_when_it_was_made() {
+        set_test_time(5_000.0);
+        let mut seen = 0.0;
+        made_at(4_900.0, || seen = now());
+        assert_eq!(seen, 4_900.0);
+        assert_eq!(now(), 5_000.0);
+    }
 
     #[test]
     fn clocks_start_after_both_first_moves_and_add_the_increment_while_they_run() {
