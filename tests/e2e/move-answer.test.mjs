@@ -1,9 +1,10 @@
 // What a move does before the frame that shows it, and what waits for the task after it: the board
-// drawn once, the move list adding the move's elements and leaving the others be, and the game's
-// save, which waits for the frame but is written when the page goes first.
+// drawn once and showing the move itself, its piece set off along its path, the move list adding
+// the move's elements and leaving the others be, the other view and the app a frame on, and the
+// game's save, which waits for the frame but is written when the page goes first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSession, newGame, type, moves, drawn, centre } from './harness.mjs';
+import { useSession, newGame, type, moves, drawn, centre, loadText, openSettings, openPlay } from './harness.mjs';
 
 const session = useSession();
 
@@ -98,4 +99,140 @@ test('a move leaves the saved games\' list alone until its save, which comes aft
   await page.waitForFunction(() => /2 moves\b/.test(document.querySelector('#saved-games .current')?.textContent ?? ''));
   assert.equal(await page.evaluate(() => window.listedBeforeFrame), 0, 'the list not drawn before the move\'s frame');
   assert.ok(await renders() > before, 'drawn again once the game is saved');
+});
+
+test('moves animate along their path, across the fold too, and end with the piece on its square', async () => {
+  const { page } = session;
+  await loadText(page, '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1');
+  await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
+  // What the boards show while a piece moves, seen by the page itself as it happens (however
+  // late the test looks, on a loaded machine the move may be over): each view's as it starts
+  // (the extended view's a frame after the board's).
+  const watch = () => page.evaluate(() => {
+    window.seenMoving = null;
+    window.moversAdded = 0;
+    const observer = new MutationObserver((records) => {
+      // The board's piece on its way, each time one is put on the board.
+      for (const r of records) {
+        for (const n of r.addedNodes) if (n.classList?.contains('mover') && n.closest('svg.normal')) window.moversAdded += 1;
+      }
+      for (const view of ['normal', 'extended']) {
+        const mover = document.querySelector(`svg.${view} .mover`);
+        if (!mover || window.seenMoving?.[view]) continue;
+        window.seenMoving = { ...window.seenMoving, [view]: mover.getAttribute('data-strokes') };
+        if (view === 'normal') {
+          window.seenMoving.arriving = document.querySelectorAll('svg.normal [data-square="f2"] .piece.arriving').length;
+        }
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await watch();
+  // Both boards keep their squares through the move, the piece on its way included: only what
+  // changed is redrawn (laid out anew, every move took a tenth of a second more).
+  await page.evaluate(() => { window.keptCells = [...document.querySelectorAll('svg.board g.cell')]; });
+  const counts = () => page.evaluate(() => [...document.querySelectorAll('svg.normal g.cell')].map((c) => c.dataset.renders));
+  const before = await counts();
+  // c1 to f2 goes down over the fold: on the normal board two strokes, one jump.
+  await page.click('svg.normal [data-square="c1"]');
+  await page.click('svg.normal [data-square="f2"]');
+  await page.waitForFunction(() => window.seenMoving?.normal && window.seenMoving?.extended, null, { timeout: 5000 });
+  const seen = await page.evaluate(() => window.seenMoving);
+  assert.equal(seen.normal, '2', 'leaves at one edge, enters at the other');
+  assert.equal(seen.arriving, 1, 'the piece waited for on its square');
+  assert.equal(seen.extended, '1', 'straight through the ghosts');
+  await page.waitForFunction(() => !document.querySelector('svg.normal .piece.moving'));
+  // The board started the piece on its way before the app had the move; the app's view of the
+  // move carried it on: one slide, not one sent off again.
+  assert.equal(await page.evaluate(() => window.moversAdded), 1, 'the piece set off once');
+  assert.equal(await page.locator('svg.normal [data-square="f2"] [data-piece]').count(), 1);
+  assert.equal(await page.locator('svg.normal .piece.arriving').count(), 0, 'the piece shows on its square');
+  const kept = await page.evaluate(() => [window.keptCells.filter((c) => c.isConnected).length, window.keptCells.length]);
+  assert.ok(kept[1] > 64, `both boards' squares: ${kept[1]}`);
+  assert.equal(kept[0], kept[1], 'every square kept through the move');
+  // And only the squares whose look changed (the rook's, its destinations, the last move's) were
+  // drawn again, not the whole board.
+  const after = await counts();
+  const redrawn = after.filter((n, i) => n !== before[i]).length;
+  assert.ok(redrawn > 0 && redrawn < after.length / 2, `${redrawn} of ${after.length} squares drawn again`);
+  // Reduced motion: no animation.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await watch();
+  await page.click('svg.normal [data-square="e8"]');
+  await page.click('svg.normal [data-square="d8"]');
+  await page.waitForSelector('svg.normal [data-square="d8"] [data-piece]');
+  assert.equal(await page.evaluate(() => window.seenMoving), null, 'nothing moved along a path');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  // The switch turns them off too.
+  await openSettings(page);
+  await page.uncheck('#motion');
+  await openPlay(page);
+  await watch();
+  await page.click('svg.normal [data-square="f2"]');
+  await page.click('svg.normal [data-square="f3"]');
+  await page.waitForSelector('svg.normal [data-square="f3"] [data-piece]');
+  assert.equal(await page.evaluate(() => window.seenMoving), null, 'nothing moved along a path');
+});
+
+test('the view a move is made on shows it in its frame, the other view and the app in a frame after', async () => {
+  const { page } = session;
+  await loadText(page, '4k3/8/8/8/8/8/8/2R1K3 w - - 0 1');
+  await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
+  await drawn(page);
+  // The frames counted by the page, each view's changes noted with the frame they came in (its
+  // count of renders aside: both views are rendered with every click), and the frame of the click
+  // (its pointer-up, where the board acts).
+  await page.evaluate(() => {
+    window.frame = 0;
+    const tick = () => { window.frame += 1; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    window.changes = [];
+    new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.attributeName === 'data-renders') continue;
+        const node = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+        const view = node?.closest('svg.board')?.dataset.view;
+        if (view) window.changes.push([view, window.frame]);
+      }
+    }).observe(document.querySelector('.boards'), { subtree: true, childList: true, attributes: true, characterData: true });
+    // The app (its move list, its clocks, its save) is drawn again when the move is handed to it.
+    new MutationObserver(() => { window.changes.push(['app', window.frame]); })
+      .observe(document.querySelector('.app'), { attributes: true, attributeFilter: ['data-renders'] });
+    document.addEventListener('pointerup', () => {
+      window.clicked = window.frame;
+      window.changes = [];
+      // The pieces on the board in the click's frame, before it is painted.
+      requestAnimationFrame(() => {
+        window.inFrame = [...document.querySelectorAll('svg.normal g.cell [data-piece]')].map((p) => p.closest('[data-square]').dataset.square).sort().join(' ');
+      });
+    }, true);
+  });
+  const firstChanges = async () => {
+    await page.waitForFunction(() => ['normal', 'extended', 'app'].every((v) => window.changes.some(([w]) => w === v)));
+    return page.evaluate(() => {
+      const first = (view) => window.changes.find(([v]) => v === view)?.[1] - window.clicked;
+      return { normal: first('normal'), extended: first('extended'), app: first('app') };
+    });
+  };
+  // A move on the board: the board in the click's frame, the extended view in a frame after it
+  // (the next, where the machine keeps up: the task after a frame can come after two or three
+  // more on a busy one, and one view's frame is what the click waits for).
+  await page.click('svg.normal [data-square="c1"]');
+  await drawn(page);
+  await page.click('svg.normal [data-square="c3"]');
+  const made = await firstChanges();
+  assert.equal(made.normal, 0, 'the board in the frame of the click');
+  assert.ok(made.extended >= 1, `the extended view after it: ${made.extended}`);
+  // The board shows the move itself, as chessground does: the app is handed it after that frame.
+  assert.equal(await page.evaluate(() => window.inFrame), 'c3 e1 e8', 'the rook on c3 in the frame of the click');
+  assert.ok(made.app >= 1, `the app after it: ${made.app}`);
+  // A move on the extended view: the other way round.
+  await page.click('svg.extended [data-square="e8"][data-ghost="false"]');
+  await drawn(page);
+  await page.click('svg.extended [data-square="d8"][data-ghost="false"]');
+  const beyond = await firstChanges();
+  assert.equal(beyond.extended, 0, 'the extended view in the frame of the click');
+  assert.ok(beyond.normal >= 1, `the board after it: ${beyond.normal}`);
+  assert.ok(beyond.app >= 1, `the app after it: ${beyond.app}`);
+  assert.deepEqual(await moves(page), ['Rc3', 'Kd8']);
 });
