@@ -1,7 +1,8 @@
 //! A move's animation: once per move, the piece slides along its route (jumping from the edge it
 //! leaves to the edge it comes back in at); the piece on its square shows when it is done. The
 //! move already on the board when the page opens is not animated, nor any when the system asks
-//! for reduced motion.
+//! for reduced motion. A move the boards showed before the app made it is set off by them, and the
+//! app's own motion of it carries it on ([`continued`]) rather than sending it off again.
 
 use crate::board::view::{Motion, View, AHEAD};
 use crate::common::math;
