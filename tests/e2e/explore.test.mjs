@@ -80,6 +80,7 @@ test('the lab: a 6x6 projective plane is classified, explored and played', async
   const dest = page.locator('svg.normal .cell.dest').first();
   const to = await dest.getAttribute('data-square');
   await dest.click();
+  await drawn(page);
   assert.equal(await page.locator('#moves .mv').count(), 1, `moved the b-pawn to ${to}`);
   // The game survives a reload on a lab surface too.
   await reload(page);
