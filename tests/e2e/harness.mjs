@@ -292,9 +292,11 @@ export async function headerMisfits(page) {
 }
 
 /** Resolves once the page has drawn what it was last asked to, the view the player is not using
- * included: that one (the extended view beside the board, or the board beside the extended view
- * touched) shows a change in the task after the frame that showed it where the player acts. */
-export const drawn = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+ * included: a move made on the board reaches the app in the task after the frame that shows it,
+ * and the other view (the extended one, or the plain board when the extended one was touched)
+ * shows a change in the frame after the one that showed it where the player acts. */
+export const drawn = (page) => page.evaluate(() => new Promise((done) =>
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
 
 /** Reloads the page as a person does: after what was last done is drawn and its address written
  * (the app writes the address bar in the task after the frame that shows a change, and a person's
@@ -354,6 +356,26 @@ export const shelfGet = (page, key = 'library') => shelf(page, 'get', key);
 export const shelfPut = (page, text, key = 'library') => shelf(page, 'put', key, text);
 /** Empties the shelf (every saved game gone, as in a browser that never saw the site). */
 export const shelfClear = (page) => shelf(page, 'clear');
+
+/** Holds the page's shelf with a write transaction of the test's own, kept busy (as a slow
+ * phone's disk holds one), so that the page's writes wait behind it until [`releaseShelf`];
+ * resolves once it is held. */
+export const holdShelf = (page) => page.evaluate(() => new Promise((held, failed) => {
+  const open = indexedDB.open('topochess', 1);
+  open.onerror = () => failed(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const tx = db.transaction('library', 'readwrite');
+    const store = tx.objectStore('library');
+    tx.oncomplete = () => db.close();
+    window.__shelfHeld = true;
+    // A transaction stays open while it has a request on its way.
+    const again = () => { if (window.__shelfHeld) store.get('library').onsuccess = again; };
+    store.get('library').onsuccess = () => { held(); again(); };
+  };
+}));
+/** Lets the page's writes that wait behind [`holdShelf`] go on. */
+export const releaseShelf = (page) => page.evaluate(() => { window.__shelfHeld = false; });
 
 /** The saved-games library as the page's shelf holds it (`{ games: [] }` before its first write). */
 export async function storedLibrary(page) {

@@ -13,8 +13,12 @@
 // it. In headless Chromium a move reads 16 or 24: the wait for the next frame to begin, then the
 // frame (the handlers, 1 to 3 ms, the page's style, layout and paint, the board's raster on the
 // CPU there) ends within the interval after or not. So the handlers' time is printed beside: the
-// page's own work. A switch's tab answers in the frame after its click and its screen comes in the
-// frame after that: the time from the press to the screen drawn is printed beside (`switched`).
+// page's own work. A move is made on the board at rest (the last move's slide over, as a person
+// makes one after looking at the last), and in one action at once after the last, while its piece
+// still slides (Chromium's frames then follow the slide's, and a move reads a frame more now and
+// then, on a bare page's slide too). A switch's tab answers in the frame after its click and its
+// screen comes in the frame after that: the time from the press to the screen drawn is printed
+// beside (`switched`).
 // The page is a first visit's (no service worker): the first screen's module, but for the switches
 // between screens, which are the whole app's.
 // A benchmark, not a test: run after a site build with `node tests/e2e/interaction-time.mjs`
@@ -155,12 +159,26 @@ function longGame() {
   return plies;
 }
 
-/** Forty moves of a new game of `variant`, each timed. */
-const movesOn = (variant) => async (page, samples) => {
+/** Resolves once no piece slides on the board (the last move's slide over) and what followed it
+ * is drawn: a move made on the board at rest, as a person makes one after looking at the last. */
+async function atRest(page) {
+  await page.waitForFunction(() => !document.querySelector('.mover'));
+  await settled(page);
+}
+
+/** A move timed on the board at rest, or at once after the last (`sliding`: its piece still
+ * slides, for the 220 ms the slide lasts, as a pre-move or a quick reply meets it). */
+async function timedMove(page, samples, [from, to], sliding = false) {
+  if (!sliding) await atRest(page);
+  samples.push(await timed(page, () => move(page, from, to)));
+}
+
+/** Forty moves of a new game of `variant`, each timed, at rest or while the last one's piece
+ * slides. */
+const movesOn = (variant, sliding = false) => async (page, samples) => {
   await newGame(page, { variant });
   for (let i = 0; i < 40; i++) {
-    const [from, to] = SHUFFLE[i];
-    samples.push(await timed(page, () => move(page, from, to)));
+    await timedMove(page, samples, SHUFFLE[i], sliding);
   }
   await played(page, 40);
 };
@@ -168,6 +186,7 @@ const movesOn = (variant) => async (page, samples) => {
 const actions = {
   'a move on the board (standard chess: the board alone)': movesOn('standard'),
   'a move on the folded board (the board and its extended view)': movesOn('folded'),
+  'a move while the last move\'s piece slides (standard chess)': movesOn('standard', true),
   'a move while the clocks tick (5+3)': async (page, samples) => {
     await page.click('#new-game-open');
     await page.selectOption('#ng-variant', 'standard');
@@ -176,8 +195,7 @@ const actions = {
     await page.click('#ng-start');
     await page.waitForSelector('#new-game', { state: 'detached' });
     for (let i = 0; i < 40; i++) {
-      const [from, to] = SHUFFLE[i];
-      samples.push(await timed(page, () => move(page, from, to)));
+      await timedMove(page, samples, SHUFFLE[i]);
     }
     await played(page, 40);
   },
@@ -214,8 +232,7 @@ const actions = {
       samples.push(await timed(page, () => page.keyboard.press('ArrowRight')));
     }
     for (let i = 0; i < 4; i++) {
-      const [from, to] = SHUFFLE[i];
-      samples.push(await timed(page, () => move(page, from, to)));
+      await timedMove(page, samples, SHUFFLE[i]);
     }
   },
 };

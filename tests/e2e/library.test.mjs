@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { useSession, screenshot, newGame, type, moves, openGames, storedLibrary, storedLines, storedWhen, reload } from './harness.mjs';
+import { useSession, screenshot, newGame, type, moves, openGames, storedLibrary, storedLines, storedWhen, reload, drawn, addressMatching, holdShelf, releaseShelf } from './harness.mjs';
 
 const session = useSession();
 
@@ -192,6 +192,51 @@ test('a move and a reload in the same task, before its frame: the move, kept whe
   await ready(page);
   assert.deepEqual(await moves(page), ['d4', 'd5']);
   await storedWhen(page, (lib) => lib.games.some((g) => g.moves.join(' ') === 'd2d4 d7d5'), '1...d5 on the shelf');
+});
+
+/** Goes Back to the game at `first` (1.e4), and waits until the page shows it. */
+async function backToFirst(page, first) {
+  await page.goBack();
+  await page.waitForFunction((h) => location.hash === h, first);
+  await page.waitForFunction(() => [...document.querySelectorAll('#moves .mv')].map((m) => m.textContent).join() === 'e4');
+}
+
+/** Plays 1.e4, then 1.d4 in a new game while the shelf is held (its writes wait), and goes Back
+ * to the first game while they wait: returns the first game's address. */
+async function twoGamesOnAHeldShelf(page) {
+  await type(page, 'e4');
+  await storedWhen(page, (lib) => lib.games.some((g) => g.moves.join(' ') === 'e2e4'), '1.e4 stored');
+  const first = await addressMatching(page, /^#\/play\/\d+$/);
+  await holdShelf(page);
+  await newGame(page, { variant: 'standard' });
+  await type(page, 'd4');
+  await page.waitForFunction((f) => /^#\/play\/\d+$/.test(location.hash) && location.hash !== f, first);
+  await drawn(page);
+  // Back while the new game's saves wait: the first game's save is asked for behind them.
+  await backToFirst(page, first);
+  await drawn(page);
+  return first;
+}
+
+test('games switched between while their saves wait: each keeps its moves, on the page and on the shelf', async () => {
+  const { page } = session;
+  await twoGamesOnAHeldShelf(page);
+  await releaseShelf(page);
+  await page.goForward();
+  await page.waitForFunction(() => [...document.querySelectorAll('#moves .mv')].map((m) => m.textContent).join() === 'd4');
+  await storedWhen(page, (lib) => ['e2e4', 'd2d4'].every((l) => lib.games.some((g) => g.moves.join(' ') === l)), 'both games on the shelf');
+});
+
+test('games switched between while their saves wait, and a reload before they are written: both kept', async () => {
+  const { page } = session;
+  const first = await twoGamesOnAHeldShelf(page);
+  await reload(page);
+  await page.waitForSelector('#moves .mv');
+  assert.deepEqual(await moves(page), ['e4'], 'the game of the address');
+  await storedWhen(page, (lib) => ['e2e4', 'd2d4'].every((l) => lib.games.some((g) => g.moves.join(' ') === l)), 'both games on the shelf');
+  await page.goForward();
+  await page.waitForFunction((f) => location.hash !== f, first);
+  await page.waitForFunction(() => [...document.querySelectorAll('#moves .mv')].map((m) => m.textContent).join() === 'd4');
 });
 
 test('two tabs of one game keep in step, and when they diverge both lines are kept', async () => {

@@ -356,4 +356,35 @@ mod tests {
         assert_eq!(s.play.game_id, first);
         assert!(s.move_texts().is_empty());
     }
+
+    #[test]
+    fn a_game_left_before_its_save_is_written_is_found_by_back_and_forward() {
+        use crate::play::PlayAction;
+        // The library as the shelf last told it: no game yet (the saves are on their way).
+        let s = Rc::new(AppState::default()).reduce(Action::Library(Vec::new()));
+        let s = s.reduce(Action::Play(PlayAction::Typed("e4".into())));
+        let first = s.play.game_id;
+        let settings = s.settings.clone();
+        let s = s.reduce(Action::NewGame(settings, None));
+        let s = s.reduce(Action::Play(PlayAction::Typed("d4".into())));
+        let second = s.play.game_id;
+        let s = s.reduce(Action::Open(Address::Play(Some(first))));
+        assert_eq!(
+            (s.play.game_id, s.move_texts()),
+            (first, vec!["e2e4".into()])
+        );
+        let s = s.reduce(Action::Open(Address::Play(Some(second))));
+        assert_eq!(
+            (s.play.game_id, s.move_texts()),
+            (second, vec!["d2d4".into()])
+        );
+        assert!(s.notice.is_none(), "{:?}", s.notice);
+        // An untouched game is not listed when it is left.
+        let settings = s.settings.clone();
+        let s = s.reduce(Action::NewGame(settings.clone(), None));
+        let untouched = s.play.game_id;
+        let s = s.reduce(Action::NewGame(settings, None));
+        assert!(s.saved.iter().all(|g| g.id != untouched));
+        assert_eq!(s.saved.len(), 2);
+    }
 }

@@ -38,7 +38,7 @@ pub fn arrive(then: impl FnOnce(Arrival) + 'static) {
         None => (None, None),
     };
     let unsaved = storage::browser_unsaved();
-    if unsaved.is_none() && !storage::browser_shelf_used() {
+    if unsaved.is_empty() && !storage::browser_shelf_used() {
         let (id, mut library) = (storage::fresh_id(), Library::default());
         let opened = link
             .clone()
@@ -55,8 +55,12 @@ pub fn arrive(then: impl FnOnce(Arrival) + 'static) {
     }
     shelf::change(
         move |lib| {
-            if let Some((game, seen)) = unsaved {
-                if let Some(apart) = lib.recover(game, seen.as_deref(), storage::fresh_id()) {
+            let shown = storage::browser_tab_game();
+            for storage::Unsaved { game, seen } in unsaved {
+                let id = game.id;
+                let apart = lib.recover(game, seen.as_deref(), storage::fresh_id());
+                // The tab's game kept apart is the one it shows.
+                if let Some(apart) = apart.filter(|_| shown == Some(id)) {
                     storage::browser_keep_tab_game(apart);
                 }
             }
@@ -65,7 +69,7 @@ pub fn arrive(then: impl FnOnce(Arrival) + 'static) {
         },
         move |result| {
             if result.as_ref().is_ok_and(|r| r.kept) {
-                storage::browser_forget_unsaved();
+                storage::browser_keep_unsaved(&[]);
             }
             then(match result {
                 Ok(shelved) => Arrival {

@@ -184,14 +184,34 @@ impl AppState {
         }
     }
 
+    /// Whether the game on the board is the player's, kept among their games (a game watched on
+    /// TV is not).
+    pub fn keeps_its_game(&self) -> bool {
+        self.tv.is_none() && self.live_id().is_none_or(|id| self.tv_watched != Some(id))
+    }
+
     /// The game as the library keeps it.
     pub fn saved_game(&self, now: f64) -> SavedGame {
         self.play.saved(&self.settings, now)
     }
 
+    /// Lists the game on the board, which is being left, as it is now: its save may still be on
+    /// its way to the shelf, and Back finds it here.
+    fn list_left(&mut self) {
+        if self.keeps_its_game() {
+            let left = self.saved_game(storage::now());
+            storage::Library::listing(Rc::make_mut(&mut self.saved), left);
+        }
+    }
+
     /// Replaces the game, keeping what belongs to the player and the session: view settings,
     /// job counter, worker, library list, explorer and lab.
     pub(crate) fn replace_game(&mut self, mut settings: Settings, game: Game, id: u64) {
+        // (Not in the link's module, whose budget it would pass: a live game's link, opened in a
+        // tab of its own, shows that game; New game and the saved games come with the whole app.)
+        if crate::app::build::FRONT && id != self.play.game_id {
+            self.list_left();
+        }
         settings.keep_preferences_of(&self.settings);
         let mut next = AppState::with_game(settings, game);
         next.play.game_id = id;

@@ -42,9 +42,9 @@ pub fn use_library_sync(state: &UseReducerHandle<AppState>) {
     }
     // This tab's saves, one at a time, each knowing what this tab last wrote.
     let saver = use_mut_ref(Saver::default);
-    let told: Rc<dyn Fn(shelf::Saved)> = {
+    let told: Rc<dyn Fn(shelf::Saved, bool)> = {
         let dispatch = state.dispatcher();
-        Rc::new(move |saved: shelf::Saved| match saved {
+        Rc::new(move |saved: shelf::Saved, waiting: bool| match saved {
             Ok(shelved) => {
                 if let Some(why) = shelved.notice {
                     dispatch.dispatch(Action::Notice(Some(why)));
@@ -52,7 +52,11 @@ pub fn use_library_sync(state: &UseReducerHandle<AppState>) {
                 if let storage::Kept::Apart(id) = shelved.outcome {
                     dispatch.dispatch(Action::KeptApart(id));
                 }
-                dispatch.dispatch(library_action(&shelved.library));
+                // While more of this tab's saves wait, the library told lacks them (the list
+                // holds the games left as they were left: `AppState::replace_game`).
+                if !waiting {
+                    dispatch.dispatch(library_action(&shelved.library));
+                }
             }
             Err(why) => dispatch.dispatch(Action::Notice(Some(why))),
         })
@@ -77,11 +81,7 @@ pub fn use_library_sync(state: &UseReducerHandle<AppState>) {
                 return;
             }
             // A game watched on TV is not the viewer's: it is not kept among their games.
-            if state.tv.is_some()
-                || state
-                    .live_id()
-                    .is_some_and(|id| state.tv_watched == Some(id))
-            {
+            if !state.keeps_its_game() {
                 return;
             }
             // Written after the frame that shows the change, the state as this render has it.

@@ -13,7 +13,7 @@
 //! kept aside, never written over. Where the browser keeps no IndexedDB at all, the library lives
 //! in the page's memory and the player is told that nothing will be kept.
 
-use crate::library::storage::{self, Kept, Library, SavedGame};
+use crate::library::storage::{self, Kept, Library, SavedGame, Unsaved};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -114,42 +114,63 @@ pub fn listen(heard: impl Fn() + 'static) -> Option<gloo_events::EventListener> 
     })
 }
 
-/// This page's saves of its game, in order and one at a time: a save asked for while one is
-/// being written waits (only the latest waits). Each save knows the moves this page last wrote of
-/// the game, so that a line another tab wrote since is seen and both are kept
-/// ([`Library::save_seen`]).
+/// This page's saves of its games, in order and one at a time: a save asked for while one is
+/// being written waits (the latest of each game: a game left for another while its save waits
+/// keeps it). Each save knows the moves this page last wrote of the game, so that a line another
+/// tab wrote since is seen and both are kept ([`Library::save_seen`]).
 #[derive(Debug, Default)]
 pub struct Saver {
     /// The game and moves this page last wrote.
     written: Option<(u64, Vec<String>)>,
-    /// The game and moves being written.
-    writing: Option<(u64, Vec<String>)>,
-    /// The save that waits.
-    next: Option<SavedGame>,
+    /// The save being written, and the moves of its game it follows.
+    writing: Option<Unsaved>,
+    /// The saves that wait, one a game, the last asked for last (so that the game written last,
+    /// the tab's game for its reloads, is the one it shows).
+    waiting: Vec<SavedGame>,
+}
+
+impl Saver {
+    /// The moves of game `id` this page is writing, or else last wrote (`None`: neither).
+    fn seen(&self, id: u64) -> Option<Vec<String>> {
+        match (&self.writing, &self.written) {
+            (Some(w), _) if w.game.id == id => Some(w.game.moves.clone()),
+            (_, Some((game, moves))) if *game == id => Some(moves.clone()),
+            _ => None,
+        }
+    }
+
+    /// Keeps the saves not yet written aside at once, for a reload before they are (none: the
+    /// copy goes).
+    fn keep_aside(&self) {
+        let mut saves: Vec<Unsaved> = self.writing.iter().cloned().collect();
+        saves.extend(self.waiting.iter().map(|game| Unsaved {
+            game: game.clone(),
+            seen: self.seen(game.id),
+        }));
+        storage::browser_keep_unsaved(&saves);
+    }
 }
 
 /// What a save did: the library after it and where the game was kept, and what to tell.
 pub type Saved = Result<Shelved<Kept>, String>;
 
-/// Saves this page's game (see [`Saver`]); `told` hears each save's end.
-pub fn save(saver: &Rc<RefCell<Saver>>, game: SavedGame, told: Rc<dyn Fn(Saved)>) {
+/// Saves this page's game (see [`Saver`]); `told` hears each save's end, and whether more of this
+/// page's saves wait (the library it was told is then older than the page's own games).
+pub fn save(saver: &Rc<RefCell<Saver>>, game: SavedGame, told: Rc<dyn Fn(Saved, bool)>) {
     let seen = {
         let mut s = saver.borrow_mut();
-        let of_game = |kept: &Option<(u64, Vec<String>)>| {
-            kept.as_ref()
-                .filter(|(id, _)| *id == game.id)
-                .map(|(_, moves)| moves.clone())
-        };
-        // Kept aside at once, for a reload before it is written: it follows what is being
-        // written, or else what was.
         if s.writing.is_some() {
-            storage::browser_keep_unsaved(&game, of_game(&s.writing).as_deref());
-            s.next = Some(game);
+            s.waiting.retain(|w| w.id != game.id);
+            s.waiting.push(game);
+            s.keep_aside();
             return;
         }
-        let seen = of_game(&s.written);
-        storage::browser_keep_unsaved(&game, seen.as_deref());
-        s.writing = Some((game.id, game.moves.clone()));
+        let seen = s.seen(game.id);
+        s.writing = Some(Unsaved {
+            game: game.clone(),
+            seen: seen.clone(),
+        });
+        s.keep_aside();
         seen
     };
     let (id, moves) = (game.id, game.moves.clone());
@@ -167,24 +188,23 @@ pub fn save(saver: &Rc<RefCell<Saver>>, game: SavedGame, told: Rc<dyn Fn(Saved)>
             let next = {
                 let mut s = saver.borrow_mut();
                 s.writing = None;
+                // A save refused stays aside (the next save of its game takes its place there).
                 if let Some(shelved) = result.as_ref().ok().filter(|s| s.kept) {
                     let kept = match shelved.outcome {
                         Kept::Saved => id,
                         Kept::Apart(apart) => apart,
                     };
                     s.written = Some((kept, moves));
-                    // What waits was this game's next change: it goes on in the line kept.
-                    if let Some(next) = s.next.as_mut().filter(|n| n.id == id) {
+                    // What waits of this game is its next change: it goes on in the line kept.
+                    if let Some(next) = s.waiting.iter_mut().find(|n| n.id == id) {
                         next.id = kept;
                     }
                     storage::browser_keep_tab_game(kept);
-                    if s.next.is_none() {
-                        storage::browser_forget_unsaved();
-                    }
+                    s.keep_aside();
                 }
-                s.next.take()
+                (!s.waiting.is_empty()).then(|| s.waiting.remove(0))
             };
-            told(result);
+            told(result, next.is_some());
             if let Some(next) = next {
                 save(&saver, next, told);
             }

@@ -231,6 +231,16 @@ impl Library {
         self.games.retain(|g| g.id == id || g.worth_keeping());
     }
 
+    /// Puts `game` first in `games`, in place of its entry, as the shelf lists it once it is
+    /// written there ([`Library::put`], which keeps its start date and its analysis too); not an
+    /// untouched game, which the shelf drops once it is left.
+    pub fn listing(games: &mut Vec<SavedGame>, game: SavedGame) {
+        if game.worth_keeping() {
+            games.retain(|g| g.id != game.id);
+            games.insert(0, game);
+        }
+    }
+
     /// Whether the library already holds `game`, as it is and current, its save time aside:
     /// saving it would change nothing.
     pub fn holds(&self, game: &SavedGame) -> bool {
@@ -585,43 +595,41 @@ pub fn browser_keep_tab_game(id: u64) {
     }
 }
 
-/// The session-storage key of this tab's save on its way to the shelf.
+/// The session-storage key of this tab's saves on their way to the shelf.
 const UNSAVED_KEY: &str = "topochess/unsaved";
 
 /// A save on its way to the shelf, and the moves the tab last wrote (or is writing) of its game.
-#[derive(Serialize, Deserialize)]
-struct Unsaved {
-    game: SavedGame,
-    seen: Option<Vec<String>>,
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Unsaved {
+    /// The game to save.
+    pub game: SavedGame,
+    /// The moves of the game the tab last wrote (`None`: it has written none).
+    pub seen: Option<Vec<String>>,
 }
 
-/// Keeps this tab's save at once where its reload finds it (a transaction on the shelf takes a
-/// few milliseconds, and a reload in them would lose it): see [`Library::recover`].
-pub fn browser_keep_unsaved(game: &SavedGame, seen: Option<&[String]>) {
-    let unsaved = Unsaved {
-        game: game.clone(),
-        seen: seen.map(<[String]>::to_vec),
+/// Keeps this tab's saves not yet written (each game's latest) at once where its reload finds
+/// them (a transaction on the shelf takes a few milliseconds, and a reload in them would lose
+/// them; none: the copy goes): see [`Library::recover`].
+pub fn browser_keep_unsaved(saves: &[Unsaved]) {
+    let Some(store) = web_sys::window().and_then(|w| w.session_storage().ok().flatten()) else {
+        return;
     };
-    if let (Some(store), Ok(text)) = (
-        web_sys::window().and_then(|w| w.session_storage().ok().flatten()),
-        serde_json::to_string(&unsaved),
-    ) {
+    if saves.is_empty() {
+        let _ = store.remove_item(UNSAVED_KEY);
+    } else if let Ok(text) = serde_json::to_string(saves) {
         let _ = store.set_item(UNSAVED_KEY, &text);
     }
 }
 
-/// This tab's save that a reload cut short, if any: the game and the moves it followed.
-pub fn browser_unsaved() -> Option<(SavedGame, Option<Vec<String>>)> {
-    let store = web_sys::window()?.session_storage().ok()??;
-    let unsaved: Unsaved = serde_json::from_str(&store.get_item(UNSAVED_KEY).ok()??).ok()?;
-    Some((unsaved.game, unsaved.seen))
-}
-
-/// Forgets this tab's save kept aside: it is on the shelf.
-pub fn browser_forget_unsaved() {
-    if let Some(store) = web_sys::window().and_then(|w| w.session_storage().ok().flatten()) {
-        let _ = store.remove_item(UNSAVED_KEY);
-    }
+/// This tab's saves that a reload cut short (a page of an older build kept one alone).
+pub fn browser_unsaved() -> Vec<Unsaved> {
+    let text = web_sys::window()
+        .and_then(|w| w.session_storage().ok().flatten())
+        .and_then(|store| store.get_item(UNSAVED_KEY).ok().flatten())
+        .unwrap_or_default();
+    serde_json::from_str(&text)
+        .or_else(|_| serde_json::from_str(&text).map(|one| vec![one]))
+        .unwrap_or_default()
 }
 
 /// The game this tab showed last (kept for its reloads), if it had one.
