@@ -148,10 +148,10 @@ fn use_trailing(
 }
 
 /// `value` as a part of the page that can wait shows it: a change is drawn in the frame after the
-/// one that showed the click's own answer ([`in_frame_after`]), so that the frame a click waits for draws what the
-/// player is looking at, and the rest comes one frame on (as React's deferred value). With `now`
-/// (the part the player is using) the latest change is shown at once. Changes that come while one
-/// waits are shown together, the latest.
+/// one that showed the click's own answer ([`in_frame_after`]), so that the frame a click waits
+/// for draws what the player is looking at, and the rest comes one frame on (as React's deferred
+/// value). With `now` (the part the player is using) the latest change is shown at once. Changes
+/// that come while one waits are shown together, the latest.
 #[yew::hook]
 pub fn use_after_paint<T>(value: T, now: bool) -> Rc<T>
 where
