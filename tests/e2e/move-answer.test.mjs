@@ -180,11 +180,18 @@ test('the view a move is made on shows it in its frame, the other view and the a
   await page.waitForSelector('svg.normal [data-square="c1"] [data-piece]');
   await drawn(page);
   // The frames counted by the page, each view's changes noted with the frame they came in (its
-  // count of renders aside: both views are rendered with every click), and the frame of the click
-  // (its pointer-up, where the board acts).
+  // count of renders aside: both views are rendered with every click) and whether they were made
+  // in that frame's callbacks (`framing`: from the frame's first callback, the counter's, to the
+  // task it queues, which runs once the frame is drawn), and the frame of the click (its
+  // pointer-up, where the board acts).
   await page.evaluate(() => {
     window.frame = 0;
-    const tick = () => { window.frame += 1; requestAnimationFrame(tick); };
+    const tick = () => {
+      window.frame += 1;
+      window.framing = true;
+      setTimeout(() => { window.framing = false; }, 0);
+      requestAnimationFrame(tick);
+    };
     requestAnimationFrame(tick);
     window.changes = [];
     new MutationObserver((records) => {
@@ -192,11 +199,11 @@ test('the view a move is made on shows it in its frame, the other view and the a
         if (r.attributeName === 'data-renders') continue;
         const node = r.target.nodeType === 1 ? r.target : r.target.parentElement;
         const view = node?.closest('svg.board')?.dataset.view;
-        if (view) window.changes.push([view, window.frame]);
+        if (view) window.changes.push([view, window.frame, window.framing]);
       }
     }).observe(document.querySelector('.boards'), { subtree: true, childList: true, attributes: true, characterData: true });
     // The app (its move list, its clocks, its save) is drawn again when the move is handed to it.
-    new MutationObserver(() => { window.changes.push(['app', window.frame]); })
+    new MutationObserver(() => { window.changes.push(['app', window.frame, window.framing]); })
       .observe(document.querySelector('.app'), { attributes: true, attributeFilter: ['data-renders'] });
     document.addEventListener('pointerup', () => {
       window.clicked = window.frame;
@@ -210,20 +217,25 @@ test('the view a move is made on shows it in its frame, the other view and the a
   const firstChanges = async () => {
     await page.waitForFunction(() => ['normal', 'extended', 'app'].every((v) => window.changes.some(([w]) => w === v)));
     return page.evaluate(() => {
-      const first = (view) => window.changes.find(([v]) => v === view)?.[1] - window.clicked;
-      return { normal: first('normal'), extended: first('extended'), app: first('app') };
+      const first = (view) => window.changes.find(([v]) => v === view);
+      const after = (view) => first(view)[1] - window.clicked;
+      return {
+        normal: after('normal'), extended: after('extended'), app: after('app'),
+        normalFraming: first('normal')[2], extendedFraming: first('extended')[2],
+      };
     });
   };
-  // A move on the board: the board in the click's frame, the extended view in the frame after the
-  // next (its change is made in that frame's callbacks, so that it is drawn there: made in a task
-  // between frames, it came in the next frame or in one after that, as the machine kept up).
-  // Frames are counted by callbacks, one a frame, so a busy machine changes no count.
+  // A move on the board: the board in the click's frame, the extended view in a frame after it, its
+  // change made in that frame's callbacks, so that it is drawn there (made in a task between
+  // frames, it came in the next frame or one after that, as the machine kept up; the frame after
+  // the next, or the next when the press and the release fell in two frames).
   await page.click('svg.normal [data-square="c1"]');
   await drawn(page);
   await page.click('svg.normal [data-square="c3"]');
   const made = await firstChanges();
   assert.equal(made.normal, 0, 'the board in the frame of the click');
-  assert.equal(made.extended, 2, 'the extended view in the frame after the next');
+  assert.ok(made.extended >= 1, `the extended view after it: ${made.extended}`);
+  assert.ok(made.extendedFraming, 'the extended view changed in a frame\'s callbacks, not in a task');
   // The board shows the move itself, as chessground does: the app is handed it after that frame.
   assert.equal(await page.evaluate(() => window.inFrame), 'c3 e1 e8', 'the rook on c3 in the frame of the click');
   assert.ok(made.app >= 1, `the app after it: ${made.app}`);
@@ -233,7 +245,8 @@ test('the view a move is made on shows it in its frame, the other view and the a
   await page.click('svg.extended [data-square="d8"][data-ghost="false"]');
   const beyond = await firstChanges();
   assert.equal(beyond.extended, 0, 'the extended view in the frame of the click');
-  assert.equal(beyond.normal, 2, 'the board in the frame after the next');
+  assert.ok(beyond.normal >= 1, `the board after it: ${beyond.normal}`);
+  assert.ok(beyond.normalFraming, 'the board changed in a frame\'s callbacks, not in a task');
   assert.ok(beyond.app >= 1, `the app after it: ${beyond.app}`);
   assert.deepEqual(await moves(page), ['Rc3', 'Kd8']);
 });
